@@ -1,0 +1,75 @@
+/**
+ * A resource is a declaration: what its inputs are, which of them force a
+ * replacement, where it lives, how its id reads, and how to turn inputs into
+ * request bodies and responses into state. One engine (resourceEngine.ts) and
+ * one adapter (dynamicProvider.ts) do the rest for every resource.
+ */
+import type { z } from "zod";
+import type { ApiName } from "../config";
+import type { ApiClient } from "../http/client";
+
+export type Args = Record<string, unknown>;
+export type State = Record<string, unknown>;
+
+/** What an in-place update changes: fields given a new value, and fields removed. */
+export interface PatchChange<A extends Args> {
+  readonly set: Partial<A>;
+  readonly cleared: readonly (keyof A & string)[];
+}
+
+/** What hooks get to work with. */
+export interface HookContext {
+  readonly client: ApiClient;
+  /** The identity values (`project`, `managedZone`, ...) of the object at hand. */
+  readonly identity: Readonly<Record<string, string>>;
+  readonly log: (message: string) => void;
+}
+
+export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
+  /** SDK namespace and class name: `svc.<module>.<name>`. */
+  readonly module: string;
+  readonly name: string;
+  readonly api: ApiName;
+  /** Inputs as the program gives them; validated at check, where defaults are filled in. */
+  readonly args: z.ZodObject<z.ZodRawShape>;
+  /** Inputs whose change replaces the object. */
+  readonly immutable: readonly (keyof A & string)[];
+  /** Fill `project` from `svc:project` / SVC_PROJECT when the program leaves it out. */
+  readonly projectScoped?: boolean;
+  /**
+   * The id: its canonical format and the short forms accepted by `{ import }`.
+   * Placeholders are input names; together they are the object's identity.
+   */
+  readonly id: { readonly format: string; readonly importFormats: readonly string[] };
+  /** Request paths below the API base URL; placeholders are input names. */
+  readonly paths: { readonly collection: string; readonly item: string };
+  /** The object as the API returns it from create, get and update. */
+  readonly wire: z.ZodType<W>;
+  readonly toCreateBody: (args: A) => unknown;
+  /** Default: each changed field as it is, each removed field as null. */
+  readonly toPatchBody?: (change: PatchChange<A>, args: A) => unknown;
+  /** Read normalisation: the resource's state from what the API returned. */
+  readonly toState: (wire: W) => State;
+  /** How mutable inputs change in place; `none` when the API has no update (every change replaces). */
+  readonly update: "PATCH" | "PUT" | "none";
+  /** Field comparisons that are not plain equality (e.g. a list compared as a set). */
+  readonly equal?: Partial<Record<keyof A & string, (a: unknown, b: unknown) => boolean>>;
+  /** Output-only properties the SDK class exposes. */
+  readonly outputs: readonly string[];
+  /** Outputs that must stay Pulumi secrets. */
+  readonly secretOutputs?: readonly string[];
+  readonly hooks?: {
+    /** Runs after an update request; e.g. waits for a long-running operation the update returned. */
+    readonly afterUpdate?: (response: unknown, context: HookContext) => Promise<void>;
+  };
+}
+
+/** Erases a declaration's types for the registry and the engine, which treat all alike. */
+export function declare<A extends Args, W>(declaration: ResourceDeclaration<A, W>): ResourceDeclaration {
+  return declaration as unknown as ResourceDeclaration;
+}
+
+/** The type key of a declaration, e.g. `dns:ManagedZone`. */
+export function typeKey(declaration: Pick<ResourceDeclaration, "module" | "name">): string {
+  return `${declaration.module}:${declaration.name}`;
+}

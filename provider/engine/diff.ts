@@ -1,0 +1,55 @@
+/**
+ * Patch-semantics diff, computed from the stored state and the new inputs
+ * alone (no API call): a changed mutable input is an in-place update carrying
+ * only what changed; a changed immutable input is a replacement.
+ */
+import type { Args, PatchChange, ResourceDeclaration, State } from "./declaration";
+import { isEmpty, sameValue } from "./equality";
+import { placeholders } from "./template";
+
+/** The value the engine sends for inputs that are not known yet during a preview. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** Inputs that steer the engine rather than describe the object; never a diff. */
+export const CONTROL_INPUTS = new Set(["__provider", "__import"]);
+
+export function containsUnknown(value: unknown): boolean {
+  if (value === UNKNOWN) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (typeof value === "object" && value !== null) return Object.values(value).some(containsUnknown);
+  return false;
+}
+
+export interface ArgsDiff {
+  readonly changed: string[];
+  readonly replaces: string[];
+  readonly patch: PatchChange<Args>;
+  /** Identity kept while replacing: the old object must go before the new one can exist. */
+  readonly deleteBeforeReplace: boolean;
+}
+
+export function diffArgs(declaration: ResourceDeclaration, olds: State, news: Args): ArgsDiff {
+  const fields = Object.keys(declaration.args.shape);
+  const changed: string[] = [];
+  const set: Record<string, unknown> = {};
+  const cleared: string[] = [];
+  for (const field of fields) {
+    if (CONTROL_INPUTS.has(field)) continue;
+    const next = news[field];
+    const previous = olds[field];
+    const equal = declaration.equal?.[field] ?? sameValue;
+    if (!containsUnknown(next) && (equal(previous, next) || (isEmpty(previous) && isEmpty(next)))) continue;
+    changed.push(field);
+    if (isEmpty(next)) cleared.push(field);
+    else set[field] = next;
+  }
+  const replaces = changed.filter((field) => declaration.immutable.includes(field));
+  const identity = placeholders(declaration.id.format);
+  const identityKept = identity.every((field) => !replaces.includes(field));
+  return {
+    changed,
+    replaces,
+    patch: { set, cleared },
+    deleteBeforeReplace: replaces.length > 0 && identityKept,
+  };
+}

@@ -1,0 +1,15 @@
+/** Every declared resource, by type key (`<module>:<Name>`). Adding a resource means adding its declaration here. */
+import type { ResourceDeclaration } from "./engine/declaration";
+import { typeKey } from "./engine/declaration";
+import { managedZone } from "./dns/managedZone";
+import { recordSet } from "./dns/recordSet";
+
+export const declarations: readonly ResourceDeclaration[] = [managedZone, recordSet];
+
+const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
+
+export function declarationFor(key: string): ResourceDeclaration {
+  const declaration = byKey.get(key);
+  if (declaration === undefined) throw new Error(`pulumi-svc: no resource type ${key} (known: ${[...byKey.keys()].join(", ")})`);
+  return declaration;
+}
