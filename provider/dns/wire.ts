@@ -1,0 +1,53 @@
+/**
+ * Wire shapes of the DNS API (reference: dns-v1 discovery) and helpers shared
+ * by the DNS declarations. Response schemas keep unknown fields: the API may
+ * add some, and they must not fail a read.
+ */
+import { z } from "zod";
+import type { HookContext } from "../engine/declaration";
+import { fillTemplate } from "../engine/template";
+
+export const API_PREFIX = "dns/v1/projects/{project}";
+
+export const operationWire = z.looseObject({
+  id: z.string(),
+  status: z.enum(["pending", "done"]),
+  type: z.string().optional(),
+});
+
+/** Removes the `kind` markers the API puts on every object, which are no part of a resource's state. */
+export function withoutKinds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutKinds);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([key]) => key !== "kind")
+      .map(([key, member]) => [key, withoutKinds(member)]),
+  );
+}
+
+/** Waits for a zone operation to be done, polling with growing pauses; long waits are reported. */
+export async function waitForZoneOperation(response: unknown, context: HookContext, timeoutMs = 10 * 60_000): Promise<void> {
+  const parsed = operationWire.safeParse(response);
+  if (!parsed.success || parsed.data.status === "done") return;
+  const started = Date.now();
+  let pause = 200;
+  let reported = false;
+  const path = fillTemplate(`${API_PREFIX}/managedZones/{managedZone}/operations/{operation}`, {
+    ...context.identity,
+    managedZone: context.identity["name"] ?? "",
+    operation: parsed.data.id,
+  });
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    const operation = await context.client.send({ method: "GET", path, schema: operationWire });
+    if (operation.status === "done") return;
+    const waited = Date.now() - started;
+    if (waited > timeoutMs) throw new Error(`zone operation ${parsed.data.id} was not done after ${Math.round(waited / 1000)}s`);
+    if (!reported && waited > 3000) {
+      context.log(`svc: waiting for zone operation ${parsed.data.id} (${parsed.data.type ?? "update"}) to finish...`);
+      reported = true;
+    }
+    pause = Math.min(pause * 2, 5000);
+  }
+}
