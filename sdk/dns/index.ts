@@ -1,0 +1,3 @@
+/** DNS management: managed zones and their record sets. */
+export { ManagedZone, type ManagedZoneArgs } from "./managedZone";
+export { RecordSet, type RecordSetArgs } from "./recordSet";
