@@ -5,6 +5,7 @@
 //   domain     the zone's DNS name, with a trailing dot (default "example.com.")
 //   wwwLabel   the label of the website's host          (default "www")
 //   wwwTtl     the TTL of the website's record, seconds (default 300)
+//   wwwType    the type of the website's record         (default "CNAME")
 // The project comes from `svc:project` (or SVC_PROJECT); the endpoint and token
 // from `svc:dnsBaseUrl`/`svc:dnsToken`, or `svc:emulatorUrl` for the emulator.
 import * as pulumi from "@pulumi/pulumi";
@@ -15,6 +16,7 @@ const zoneName = config.get("zoneName") ?? "example-zone";
 const domain = config.get("domain") ?? "example.com.";
 const wwwLabel = config.get("wwwLabel") ?? "www";
 const wwwTtl = config.getNumber("wwwTtl") ?? 300;
+const wwwType = config.get("wwwType") ?? "CNAME";
 
 const zone = new svc.dns.ManagedZone("zone", {
   name: zoneName,
@@ -34,7 +36,7 @@ const apex = new svc.dns.RecordSet("apex", {
 const www = new svc.dns.RecordSet("www", {
   managedZone: zone.name,
   name: `${wwwLabel}.${domain}`,
-  type: "CNAME",
+  type: wwwType,
   ttl: wwwTtl,
   rrdatas: [domain],
 });

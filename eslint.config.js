@@ -1,0 +1,20 @@
+// Type-aware linting of the package, its tests and examples.
+const tseslint = require("typescript-eslint");
+
+module.exports = tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "**/*.js", "scripts/language-host/**"] },
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { project: ["./tests/tsconfig.json"], tsconfigRootDir: __dirname },
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/require-await": "off",
+    },
+  },
+  {
+    files: ["tests/**/*.ts"],
+    rules: { "@typescript-eslint/no-unsafe-assignment": "off", "@typescript-eslint/unbound-method": "off" },
+  },
+);

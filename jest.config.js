@@ -1,0 +1,13 @@
+// Unit and emulator tests run in parallel; the end-to-end suite (the real
+// Pulumi engine) is its own project, run in band by scripts/test.sh.
+const transform = {
+  "^.+\\.ts$": ["ts-jest", { tsconfig: "tests/tsconfig.json" }],
+};
+
+module.exports = {
+  projects: [
+    { displayName: "unit", testMatch: ["<rootDir>/tests/unit/**/*.test.ts"], transform, testEnvironment: "node" },
+    { displayName: "emulator", testMatch: ["<rootDir>/tests/emulator/**/*.test.ts"], transform, testEnvironment: "node" },
+    { displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.e2e.test.ts"], transform, testEnvironment: "node" },
+  ],
+};

@@ -1,0 +1,222 @@
+/**
+ * The DNS resources end to end with the real Pulumi engine against the
+ * emulator: the lifecycle a user goes through, checked at the emulator.
+ */
+import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
+import { openStack, type TestStack } from "../support/stacks";
+import { requireEngine } from "../support/toolchain";
+
+jest.setTimeout(180_000);
+
+const ZONE_PATH = "/dns/v1/projects/e2e-project/managedZones";
+
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  requireEngine();
+  emulator = await startEmulator();
+});
+
+afterAll(async () => {
+  await emulator?.close();
+});
+
+beforeEach(async () => {
+  await emulator.reset();
+});
+
+async function listRrsets(zone: string): Promise<Array<{ name: string; type: string; ttl: number; rrdatas: string[] }>> {
+  const { status, body } = await emulator.api("GET", `${ZONE_PATH}/${zone}/rrsets`);
+  expect(status).toBe(200);
+  return (body as { rrsets: Array<{ name: string; type: string; ttl: number; rrdatas: string[] }> }).rrsets;
+}
+
+function userRecords<T extends { type: string; name: string }>(rrsets: T[], apex: string): T[] {
+  return rrsets.filter((rrset) => !(rrset.name === apex && (rrset.type === "SOA" || rrset.type === "NS")));
+}
+
+describe("website zone (examples/dns-zone)", () => {
+  let test: TestStack;
+
+  afterEach(async () => {
+    await test?.dispose();
+  });
+
+  it("goes through up, no-change preview and refresh, update in place, replace, out-of-band delete and destroy", async () => {
+    test = await openStack("dns-zone", emulator, { zoneName: { value: "site" }, domain: { value: "site.example." } });
+    const { stack } = test;
+
+    const up = await stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ create: 6 });
+    expect(up.outputs["nameServers"]?.value).toHaveLength(4);
+    expect(up.outputs["zoneId"]?.value).toBe("projects/e2e-project/managedZones/site");
+    expect(userRecords(await listRrsets("site"), "site.example.")).toHaveLength(4);
+
+    const quiet = await stack.preview();
+    expect(quiet.changeSummary).toEqual({ same: 6 });
+
+    const refresh = await stack.refresh();
+    expect(refresh.summary.resourceChanges).toEqual({ same: 6 });
+
+    // A ttl change is an update in place whose PATCH body holds only the ttl.
+    await stack.setConfig("wwwTtl", { value: "900" });
+    const ttlPreview = await stack.preview();
+    expect(ttlPreview.changeSummary).toEqual({ same: 5, update: 1 });
+    const before = (await emulator.requests({ method: "PATCH" })).length;
+    const ttlUp = await stack.up();
+    expect(ttlUp.summary.resourceChanges).toEqual({ same: 5, update: 1 });
+    const patches = (await emulator.requests({ method: "PATCH" })).slice(before);
+    expect(patches).toHaveLength(1);
+    expect(patches[0]?.path).toBe(`${ZONE_PATH}/site/rrsets/www.site.example./CNAME`);
+    expect(patches[0]?.body).toEqual({ ttl: 900 });
+    expect((await listRrsets("site")).find((r) => r.name === "www.site.example.")?.ttl).toBe(900);
+
+    // A name change replaces the record set: the new one exists, the old one is gone.
+    await stack.setConfig("wwwLabel", { value: "web" });
+    const renamePreview = await stack.preview();
+    expect(renamePreview.changeSummary).toEqual({ same: 5, replace: 1 });
+    const rename = await stack.up();
+    expect(rename.summary.resourceChanges).toEqual({ same: 5, replace: 1 });
+    const names = (await listRrsets("site")).map((r) => r.name);
+    expect(names).toContain("web.site.example.");
+    expect(names).not.toContain("www.site.example.");
+
+    // A record deleted out of band disappears from the state on refresh.
+    const removed = await emulator.api("DELETE", `${ZONE_PATH}/site/rrsets/site.example./MX`);
+    expect(removed.status).toBe(200);
+    const drift = await stack.refresh();
+    expect(drift.summary.resourceChanges).toEqual({ same: 5, delete: 1 });
+    const state = JSON.parse(await test.stateText()) as { deployment: { resources: Array<{ urn: string }> } };
+    expect(state.deployment.resources.some((r) => r.urn.endsWith("::mail"))).toBe(false);
+    // ... and the next preview offers to create it again.
+    expect((await stack.preview()).changeSummary).toEqual({ same: 5, create: 1 });
+
+    await stack.destroy();
+    expect(await emulator.objects()).toEqual(expect.objectContaining({ dns: { managedZones: [], resourceRecordSets: [] } }));
+  });
+
+  it("keeps the serialized provider tiny and the token out of the state", async () => {
+    test = await openStack("dns-zone", emulator, { zoneName: { value: "tiny" }, domain: { value: "tiny.example." } });
+    await test.stack.up();
+    const text = await test.stateText();
+    expect(text).not.toContain(emulator.token);
+    const state = JSON.parse(text) as {
+      deployment: { resources: Array<{ type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }> };
+    };
+    const dynamic = state.deployment.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"));
+    expect(dynamic).toHaveLength(5);
+    for (const resource of dynamic) {
+      const provider = resource.outputs?.["__provider"];
+      expect(typeof provider).toBe("string");
+      expect((provider as string).length).toBeLessThan(2048);
+    }
+    await test.stack.destroy();
+  });
+});
+
+describe("bad input fails at preview and nothing is written", () => {
+  let test: TestStack;
+
+  afterEach(async () => {
+    await test?.dispose();
+  });
+
+  it.each([
+    ["a dnsName without the trailing dot", { domain: { value: "nodot.example" } }, /dnsName.*ending with a dot/s],
+    ["a negative ttl", { wwwTtl: { value: "-1" } }, /ttl.*from 0 to 2147483647.*-1/s],
+    ["an unknown record type", { wwwType: { value: "AX" } }, /type.*must be a record type.*"AX"/s],
+  ])("%s", async (_what, config, message) => {
+    test = await openStack("dns-zone", emulator, { zoneName: { value: "bad" }, domain: { value: "bad.example." }, ...config });
+    await expect(test.stack.preview()).rejects.toThrow(message);
+    const writes = (await emulator.requests()).filter((r) => r.method !== "GET");
+    expect(writes).toEqual([]);
+  });
+});
+
+describe("adoption with { import } (examples/dns-import)", () => {
+  let test: TestStack;
+
+  afterEach(async () => {
+    await test?.dispose();
+  });
+
+  it("adopts a zone and a record set that exist only in the emulator; the next preview is empty", async () => {
+    const zone = await emulator.api("POST", ZONE_PATH, { name: "legacy", dnsName: "legacy.example.", description: "made by hand" });
+    expect(zone.status).toBe(200);
+    const rrset = await emulator.api("POST", `${ZONE_PATH}/legacy/rrsets`, {
+      name: "www.legacy.example.",
+      type: "A",
+      ttl: 300,
+      rrdatas: ["192.0.2.80"],
+    });
+    expect(rrset.status).toBe(200);
+    const postsBefore = (await emulator.requests({ method: "POST" })).length;
+
+    test = await openStack("dns-import", emulator, {
+      zoneName: { value: "legacy" },
+      domain: { value: "legacy.example." },
+      description: { value: "made by hand" },
+      zoneImportId: { value: "e2e-project/legacy" },
+      recordImportId: { value: "legacy/www.legacy.example./A" },
+    });
+    const up = await test.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 3 });
+    expect(up.outputs["zoneId"]?.value).toBe("projects/e2e-project/managedZones/legacy");
+    expect(up.outputs["recordId"]?.value).toBe("projects/e2e-project/managedZones/legacy/rrsets/www.legacy.example./A");
+    // Adopted, not created: the emulator saw no POST.
+    expect((await emulator.requests({ method: "POST" })).length).toBe(postsBefore);
+
+    expect((await test.stack.preview()).changeSummary).toEqual({ same: 3 });
+
+    await test.stack.destroy();
+    expect(await emulator.objects()).toEqual(expect.objectContaining({ dns: { managedZones: [], resourceRecordSets: [] } }));
+  });
+
+  it("fails clearly when the object to import does not exist, creating nothing", async () => {
+    test = await openStack("dns-import", emulator, {
+      zoneName: { value: "ghost" },
+      domain: { value: "ghost.example." },
+      zoneImportId: { value: "ghost" },
+      recordImportId: { value: "ghost/www.ghost.example./A" },
+    });
+    await expect(test.stack.up()).rejects.toThrow(/cannot import "ghost": no such object exists/);
+    expect((await emulator.requests({ method: "POST" })).length).toBe(0);
+  });
+});
+
+describe("faults (examples/dns-many-records)", () => {
+  let test: TestStack;
+
+  afterEach(async () => {
+    await emulator.clearFaults();
+    await test?.dispose();
+  });
+
+  it("creates 50 record sets exactly once under 20% 503s and 10% 429s", async () => {
+    test = await openStack("dns-many-records", emulator, { count: { value: "50" }, domain: { value: "many.example." } });
+    await emulator.faults({ rate5xx: 0.2, status5xx: 503, rate429: 0.1, retryAfterSeconds: 1, pathPrefix: "/dns/v1/", seed: 7 });
+    const up = await test.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 52 });
+    await emulator.clearFaults();
+    const records = userRecords(await listRrsets("many-records"), "many.example.");
+    expect(records).toHaveLength(50);
+    const names = records.map((r) => r.name).sort();
+    expect(new Set(names).size).toBe(50);
+    for (let i = 0; i < 50; i++) expect(names).toContain(`host-${i}.many.example.`);
+    const stats = await emulator.stats();
+    expect(stats.total).toBeGreaterThan(52);
+    await test.stack.destroy();
+    expect(await emulator.objects()).toEqual(expect.objectContaining({ dns: { managedZones: [], resourceRecordSets: [] } }));
+  });
+
+  it("reconciles creates whose responses were lost instead of duplicating or failing them", async () => {
+    test = await openStack("dns-many-records", emulator, { count: { value: "10" }, domain: { value: "lost.example." }, zoneName: { value: "lost" } });
+    await emulator.faults({ lostResponseRate: 0.3, methods: ["POST"], pathPrefix: "/dns/v1/", seed: 11 });
+    const up = await test.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 12 });
+    await emulator.clearFaults();
+    expect(userRecords(await listRrsets("lost"), "lost.example.")).toHaveLength(10);
+    expect((await test.stack.preview()).changeSummary).toEqual({ same: 12 });
+    await test.stack.destroy();
+  });
+});

@@ -1,0 +1,83 @@
+/** Starts the emulator in the test process and drives its internal endpoints. */
+import { createEmulator } from "../../emulator/server";
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Record<string, string>;
+  readonly body: unknown;
+  readonly status: number;
+}
+
+export interface FaultSettings {
+  rate429?: number;
+  rate5xx?: number;
+  status5xx?: 500 | 502 | 503;
+  retryAfterSeconds?: number;
+  pathPrefix?: string;
+  methods?: string[];
+  lostResponseRate?: number;
+  seed?: number;
+}
+
+export interface RunningEmulator {
+  readonly url: string;
+  readonly token: string;
+  requests(filter?: { method?: string; pathPrefix?: string }): Promise<RecordedRequest[]>;
+  stats(): Promise<{ total: number; requests: Record<string, number> }>;
+  objects(): Promise<Record<string, unknown>>;
+  reset(): Promise<void>;
+  faults(settings: FaultSettings): Promise<void>;
+  clearFaults(): Promise<void>;
+  /** An authenticated call to the API itself, as a user would make out of band. */
+  api(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  close(): Promise<void>;
+}
+
+export async function startEmulator(token = "test-token-4f1c2b"): Promise<RunningEmulator> {
+  const emulator = createEmulator({ tokens: [token] });
+  const url = await emulator.listen(0, "127.0.0.1");
+
+  async function call(method: string, path: string, body?: unknown, auth = false): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        Accept: "application/json",
+        ...(body !== undefined && { "Content-Type": "application/json" }),
+        ...(auth && { Authorization: `Bearer ${token}` }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
+  }
+
+  async function internal<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const { status, body: result } = await call(method, path, body);
+    if (status >= 300) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(result)}`);
+    return result as T;
+  }
+
+  return {
+    url,
+    token,
+    async requests(filter = {}) {
+      const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined) as [string, string][]);
+      const result = await internal<{ requests: RecordedRequest[] } | RecordedRequest[]>("GET", `/_emulator/requests?${query}`);
+      return Array.isArray(result) ? result : result.requests;
+    },
+    stats: () => internal("GET", "/_emulator/stats"),
+    objects: () => internal("GET", "/_emulator/objects"),
+    reset: async () => {
+      await internal("POST", "/_emulator/reset");
+    },
+    faults: async (settings) => {
+      await internal("POST", "/_emulator/faults", settings);
+    },
+    clearFaults: async () => {
+      await internal("DELETE", "/_emulator/faults");
+    },
+    api: (method, path, body) => call(method, path, body, true),
+    close: () => emulator.close(),
+  };
+}

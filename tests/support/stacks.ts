@@ -1,0 +1,69 @@
+/**
+ * Runs the example programs with the real Pulumi engine (CLI, language host and
+ * dynamic-provider plugin) through the Automation API, fully offline: a local
+ * file backend and a private PULUMI_HOME in a temp folder, passphrase secrets.
+ */
+import { LocalWorkspace, Stack, type ConfigMap } from "@pulumi/pulumi/automation";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { REPO_ROOT } from "./toolchain";
+
+export interface TestStack {
+  readonly stack: Stack;
+  readonly name: string;
+  /** The deployment's state file as text (for secrecy and size checks). */
+  stateText(): Promise<string>;
+  /** Engine output of every operation so far, for assertions on what a user sees. */
+  readonly output: string[];
+  dispose(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function openStack(
+  example: string,
+  emulator: { url: string; token: string },
+  config: ConfigMap = {},
+  env: Record<string, string> = {},
+): Promise<TestStack> {
+  const home = mkdtempSync(path.join(os.tmpdir(), "svc-pulumi-"));
+  const name = `t${process.pid}x${++counter}`;
+  const output: string[] = [];
+  const workspace = await LocalWorkspace.create({
+    workDir: path.join(REPO_ROOT, "examples", example),
+    pulumiHome: path.join(home, "home"),
+    envVars: {
+      PULUMI_BACKEND_URL: `file://${path.join(home, "state")}`,
+      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+      SVC_EMULATOR_URL: emulator.url,
+      SVC_PROJECT: "e2e-project",
+      ...env,
+    },
+  });
+  const stack = await Stack.create(name, workspace);
+  await stack.setConfig("svc:dnsToken", { value: emulator.token, secret: true });
+  await stack.setAllConfig(config);
+  return {
+    stack,
+    name,
+    output,
+    async stateText() {
+      const deployment = await stack.exportStack();
+      return JSON.stringify(deployment);
+    },
+    async dispose() {
+      await workspace.removeStack(name, { force: true }).catch(() => undefined);
+      rmSync(home, { recursive: true, force: true });
+      rmSync(path.join(workspace.workDir, `Pulumi.${name}.yaml`), { force: true });
+    },
+  };
+}
+
+/** Reads the raw state file of a stack from the file backend. */
+export function readStateFile(file: string): string {
+  return readFileSync(file, "utf8");
+}

@@ -1,0 +1,41 @@
+/**
+ * The real Pulumi engine is a precondition of the end-to-end suite: when it is
+ * missing or of the wrong version the suite fails with the reason and the fix,
+ * it never skips.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+
+export const REPO_ROOT = path.resolve(__dirname, "..", "..");
+
+export function lockedPulumiVersion(): string {
+  const lock = JSON.parse(readFileSync(path.join(REPO_ROOT, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { version?: string }>;
+  };
+  const version = lock.packages["node_modules/@pulumi/pulumi"]?.version;
+  if (version === undefined) throw new Error("package-lock.json does not lock @pulumi/pulumi");
+  return version;
+}
+
+/** Throws unless `pulumi` on PATH is the locked version and the Node.js language host is beside it. */
+export function requireEngine(): void {
+  const want = lockedPulumiVersion();
+  let have: string;
+  try {
+    have = execFileSync("pulumi", ["version"], { encoding: "utf8" }).trim();
+  } catch (error) {
+    throw new Error(
+      `The Pulumi engine is not available (${(error as Error).message}). ` +
+        `Run the tests with \`npm test\`, which builds it with scripts/setup.sh, or put pulumi v${want} on PATH.`,
+    );
+  }
+  if (have !== `v${want}`) {
+    throw new Error(`pulumi on PATH is ${have}, the project locks @pulumi/pulumi ${want}: run scripts/setup.sh (npm test does).`);
+  }
+  try {
+    execFileSync("sh", ["-c", "command -v pulumi-language-nodejs && command -v pulumi-resource-pulumi-nodejs"], { encoding: "utf8" });
+  } catch {
+    throw new Error("pulumi-language-nodejs or pulumi-resource-pulumi-nodejs is not on PATH: run scripts/setup.sh (npm test does).");
+  }
+}

@@ -1,0 +1,45 @@
+import { diffArgs, UNKNOWN } from "../../provider/engine/diff";
+import { managedZone } from "../../provider/dns/managedZone";
+import { recordSet } from "../../provider/dns/recordSet";
+
+const zoneState = {
+  project: "p", name: "z", dnsName: "example.com.", description: "", visibility: "public", labels: {},
+  managedZoneId: "1", nameServers: ["ns1."], creationTime: "t",
+};
+
+describe("patch-semantics diff", () => {
+  it("sees no change between a state and the inputs that made it", () => {
+    const difference = diffArgs(managedZone, zoneState, { project: "p", name: "z", dnsName: "example.com.", visibility: "public" });
+    expect(difference.changed).toEqual([]);
+  });
+
+  it("updates a changed mutable field in place with only that field", () => {
+    const difference = diffArgs(managedZone, zoneState, { project: "p", name: "z", dnsName: "example.com.", visibility: "public", description: "new" });
+    expect(difference).toMatchObject({ changed: ["description"], replaces: [], patch: { set: { description: "new" }, cleared: [] } });
+  });
+
+  it("clears a removed field explicitly", () => {
+    const difference = diffArgs(managedZone, { ...zoneState, labels: { team: "web" } }, { project: "p", name: "z", dnsName: "example.com.", visibility: "public" });
+    expect(difference.patch).toEqual({ set: {}, cleared: ["labels"] });
+  });
+
+  it("replaces on an immutable field, deleting first when the identity stays", () => {
+    const moved = diffArgs(managedZone, zoneState, { project: "p", name: "z", dnsName: "example.org.", visibility: "public" });
+    expect(moved).toMatchObject({ replaces: ["dnsName"], deleteBeforeReplace: true });
+    const renamed = diffArgs(managedZone, zoneState, { project: "p", name: "z2", dnsName: "example.com.", visibility: "public" });
+    expect(renamed).toMatchObject({ replaces: ["name"], deleteBeforeReplace: false });
+  });
+
+  it("treats an unknown value as a change", () => {
+    const difference = diffArgs(recordSet, { project: "p", managedZone: "z", name: "a.example.com.", type: "A", ttl: 300, rrdatas: ["1.2.3.4"] }, {
+      project: "p", managedZone: UNKNOWN, name: "a.example.com.", type: "A", ttl: 300, rrdatas: ["1.2.3.4"],
+    });
+    expect(difference.replaces).toEqual(["managedZone"]);
+  });
+
+  it("compares record data as a set", () => {
+    const state = { project: "p", managedZone: "z", name: "a.example.com.", type: "A", ttl: 300, rrdatas: ["192.0.2.1", "192.0.2.2"] };
+    expect(diffArgs(recordSet, state, { ...state, rrdatas: ["192.0.2.2", "192.0.2.1"] }).changed).toEqual([]);
+    expect(diffArgs(recordSet, state, { ...state, rrdatas: ["192.0.2.2"] }).patch.set).toEqual({ rrdatas: ["192.0.2.2"] });
+  });
+});
