@@ -1,0 +1,88 @@
+/**
+ * What an emulated API hands to the server: its route table, how it
+ * authenticates, which error family it speaks. The server owns HTTP
+ * (parsing, recording, faults, rendering); an API only maps a call to a
+ * result, synchronously, so every mutation of the store is atomic with
+ * respect to other requests.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ErrorFamily } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Query string as parsed by the server: a repeated parameter becomes an array. */
+export type QueryParams = Record<string, string | string[] | undefined>;
+
+export interface ApiCall {
+  params: Record<string, string>;
+  query: QueryParams;
+  /** Parsed JSON body; `undefined` when the request had none. */
+  body: unknown;
+}
+
+export interface ApiResult {
+  status: number;
+  /** Serialized as JSON; `undefined` sends an empty body (e.g. a 204). */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type ApiHandler = (call: ApiCall) => ApiResult;
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** The documented path with `:param` placeholders; also the key of the route in `/_emulator/stats`. */
+  pattern: string;
+  /**
+   * The spelling the router needs when it differs from `pattern`, e.g. a
+   * Google custom method `.../:managedZone:getIamPolicy` must be written
+   * `.../:managedZone(^[^:]+)::getIamPolicy` for find-my-way.
+   */
+  routerPath?: string;
+  /** Discovery-style method id, e.g. `dns.managedZones.create`. */
+  operation: string;
+  handle: ApiHandler;
+}
+
+export interface Credentials {
+  headers: IncomingHttpHeaders;
+  query: QueryParams;
+}
+
+/** Throws the API's own 401/403 `ApiError` when the credentials are not acceptable. */
+export type Authenticator = (credentials: Credentials) => void;
+
+export interface ResponseContext {
+  method: string;
+  path: string;
+  statusCode: number;
+}
+
+export interface ApiModule {
+  /** Short id, also the key of this API in `/_emulator/objects`. */
+  name: string;
+  /** URL prefixes this API owns; used to pick the error family of requests that match no route. */
+  pathPrefixes: string[];
+  errorFamily: ErrorFamily;
+  authenticate: Authenticator;
+  routes: ApiRoute[];
+  /**
+   * Extra headers for every response of this API (including errors and
+   * injected faults). The hook where rate-limit headers (`x-ratelimit-*`) of
+   * the code-host and CI APIs belong; Google APIs send none.
+   */
+  responseHeaders?: (context: ResponseContext) => Record<string, string>;
+}
+
+/** First value of a query parameter (Google reads the first of repeated scalar parameters). */
+export function firstQueryValue(query: QueryParams, name: string): string | undefined {
+  const value = query[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A path parameter the route pattern guarantees; its absence is a bug in the route table. */
+export function pathParam(call: ApiCall, name: string): string {
+  const value = call.params[name];
+  if (value === undefined) throw new Error(`route has no path parameter '${name}'`);
+  return value;
+}

@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import { invalidValue, requiredField, unknownField } from './errors';
+
+/**
+ * Validates a JSON request body with its zod schema and turns the first
+ * problem into the error Google would send, naming the field by its API path
+ * (`entity.managedZone.dnsName`, `entity.change.additions[0].ttl`).
+ *
+ * `entityPath` is the name Google gives the body, e.g. `entity.managedZone`.
+ */
+export function parseRequestBody<Schema extends z.ZodType>(
+  schema: Schema,
+  body: unknown,
+  entityPath: string,
+): z.output<Schema> {
+  if (body === undefined || body === null) throw requiredField(entityPath);
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (issue === undefined) throw invalidValue(entityPath, body);
+  const fieldPath = formatFieldPath(entityPath, issue.path);
+  if (issue.code === 'unrecognized_keys') {
+    // Google only says where the unknown name is when it is nested.
+    throw unknownField(issue.keys[0] ?? '', issue.path.length === 0 ? '' : fieldPath);
+  }
+  const offendingValue = valueAt(body, issue.path);
+  if (offendingValue === undefined) throw requiredField(fieldPath);
+  throw invalidValue(fieldPath, offendingValue);
+}
+
+export function formatFieldPath(entityPath: string, segments: readonly PropertyKey[]): string {
+  let path = entityPath;
+  for (const segment of segments) {
+    path += typeof segment === 'number' ? `[${segment}]` : `.${String(segment)}`;
+  }
+  return path;
+}
+
+function valueAt(root: unknown, segments: readonly PropertyKey[]): unknown {
+  let current: unknown = root;
+  for (const segment of segments) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[segment];
+  }
+  return current;
+}

@@ -1,0 +1,110 @@
+/**
+ * Counts and logs the API requests the emulator serves, for
+ * `/_emulator/stats` and `/_emulator/requests`. Internal endpoints are not
+ * recorded. Credentials never enter the log: headers are not recorded at all
+ * and the `access_token` query parameter is masked.
+ */
+import type { QueryParams } from './api';
+
+export type FaultKind = 'rateLimited' | 'serverError' | 'lostResponse';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: QueryParams;
+  /** Parsed JSON body, `undefined` when there was none or it could not be parsed. */
+  body: unknown;
+  /** `null` until the response has been sent. */
+  status: number | null;
+  /** `"<METHOD> <route pattern>"`, or `"<METHOD> <unmatched>"` for a path no route serves. */
+  route: string;
+  /** Set when the response was an injected fault. */
+  fault?: FaultKind;
+}
+
+export interface RequestFilter {
+  method?: string;
+  pathPrefix?: string;
+}
+
+export interface RequestStats {
+  total: number;
+  requests: Record<string, number>;
+  faults: {
+    total: number;
+    requests: Record<string, number>;
+    kinds: Record<FaultKind, number>;
+  };
+}
+
+/** Query parameters that carry credentials; their values are never recorded. */
+const CREDENTIAL_QUERY_PARAMETERS = new Set(['access_token', 'key']);
+const REDACTED = '[REDACTED]';
+
+export const UNMATCHED_ROUTE = '<unmatched>';
+
+export class RequestRecorder {
+  private log: RecordedRequest[] = [];
+  private routeCounts = new Map<string, number>();
+  private faultRouteCounts = new Map<string, number>();
+  private faultKindCounts: Record<FaultKind, number> = { rateLimited: 0, serverError: 0, lostResponse: 0 };
+
+  /** Records a request as it arrives, so the log keeps arrival order. */
+  begin(method: string, path: string, query: QueryParams, routePattern: string | undefined): RecordedRequest {
+    const route = `${method} ${routePattern ?? UNMATCHED_ROUTE}`;
+    const entry: RecordedRequest = { method, path, query: redactQuery(query), body: undefined, status: null, route };
+    this.log.push(entry);
+    this.routeCounts.set(route, (this.routeCounts.get(route) ?? 0) + 1);
+    return entry;
+  }
+
+  markFault(entry: RecordedRequest, kind: FaultKind): void {
+    entry.fault = kind;
+    this.faultRouteCounts.set(entry.route, (this.faultRouteCounts.get(entry.route) ?? 0) + 1);
+    this.faultKindCounts[kind] += 1;
+  }
+
+  complete(entry: RecordedRequest, status: number, body: unknown): void {
+    entry.status = status;
+    // A copy, so later mutation of the parsed body cannot rewrite history.
+    entry.body = body === undefined ? undefined : structuredClone(body);
+  }
+
+  requests(filter: RequestFilter = {}): RecordedRequest[] {
+    const method = filter.method?.toUpperCase();
+    return this.log.filter(
+      (entry) =>
+        (method === undefined || entry.method === method) &&
+        (filter.pathPrefix === undefined || entry.path.startsWith(filter.pathPrefix)),
+    );
+  }
+
+  stats(): RequestStats {
+    let faultTotal = 0;
+    for (const count of this.faultRouteCounts.values()) faultTotal += count;
+    return {
+      total: this.log.length,
+      requests: Object.fromEntries(this.routeCounts),
+      faults: {
+        total: faultTotal,
+        requests: Object.fromEntries(this.faultRouteCounts),
+        kinds: { ...this.faultKindCounts },
+      },
+    };
+  }
+
+  reset(): void {
+    this.log = [];
+    this.routeCounts.clear();
+    this.faultRouteCounts.clear();
+    this.faultKindCounts = { rateLimited: 0, serverError: 0, lostResponse: 0 };
+  }
+}
+
+function redactQuery(query: QueryParams): QueryParams {
+  const copy: QueryParams = {};
+  for (const [name, value] of Object.entries(query)) {
+    copy[name] = CREDENTIAL_QUERY_PARAMETERS.has(name) ? REDACTED : value;
+  }
+  return copy;
+}
