@@ -1,0 +1,11 @@
+import type { DnsStore } from './state';
+
+/** What the DNS handlers need from the emulator around them. */
+export interface DnsContext {
+  store: DnsStore;
+  now: () => Date;
+  /** How long a new change reports `pending` before `done`. */
+  changeCompletionDelayMs: number;
+  /** The `user` of managed-zone operations (the emulator cannot tell who a token belongs to). */
+  operationUser: string;
+}

@@ -1,0 +1,44 @@
+/** projects.get. Projects are implicit: any project id exists, with Cloud DNS's default quotas. */
+import type { ApiCall, ApiResult } from '../../api';
+import { pathParam } from '../../api';
+import type { Project } from './resources';
+
+/**
+ * Cloud DNS's default per-project quotas (the emulator reports them but does
+ * not enforce them).
+ */
+const DEFAULT_QUOTA = {
+  kind: 'dns#quota',
+  managedZones: 10000,
+  managedZonesPerNetwork: 10000,
+  networksPerManagedZone: 10000,
+  rrsetsPerManagedZone: 10000,
+  resourceRecordsPerRrset: 100,
+  rrsetAdditionsPerChange: 1000,
+  rrsetDeletionsPerChange: 1000,
+  totalRrdataSizePerChange: 100000,
+  dnsKeysPerManagedZone: 4,
+  policies: 100,
+  networksPerPolicy: 1000,
+  targetNameServersPerManagedZone: 1000,
+  targetNameServersPerPolicy: 1000,
+  responsePolicies: 100,
+  responsePolicyRulesPerResponsePolicy: 1000,
+  itemsPerRoutingPolicy: 100,
+} as const;
+
+export function getProject(_context: unknown, call: ApiCall): ApiResult {
+  const project = pathParam(call, 'project');
+  const body: Project = { kind: 'dns#project', id: project, number: projectNumber(project), quota: { ...DEFAULT_QUOTA } };
+  return { status: 200, body };
+}
+
+/** A stable 12-digit project number derived from the id (FNV-1a), so repeated reads agree. */
+function projectNumber(projectId: string): string {
+  let hash = 0xcbf29ce484222325n;
+  for (const byte of Buffer.from(projectId, 'utf8')) {
+    hash ^= BigInt(byte);
+    hash = (hash * 0x100000001b3n) & 0xffff_ffff_ffff_ffffn;
+  }
+  return String(100_000_000_000n + (hash % 900_000_000_000n));
+}
