@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+/**
+ * `svc-emulator`: runs the API emulator until SIGINT/SIGTERM. The first line
+ * of stdout is the base URL and nothing else, so a script can read it:
+ *   URL=$(svc-emulator --port 0 | head -n 1)
+ */
+import { parseArgs } from 'node:util';
+import { createEmulator } from './server';
+
+const USAGE = `Usage: svc-emulator [--port <port>] [--host <host>] [--tokens <a,b,...>] [--change-delay-ms <ms>]
+
+Serves local emulations of the project's APIs under one origin (Cloud DNS at
+/dns/v1/...) and internal endpoints under /_emulator/ (stats, requests,
+objects, reset, faults). Prints the base URL as the first line of stdout,
+then serves until interrupted (SIGINT or SIGTERM).
+
+Options:
+  --port <port>           TCP port; 0 (the default) picks a free one
+  --host <host>           interface to bind (default 127.0.0.1)
+  --tokens <a,b,...>      accept only these bearer tokens (default: any non-empty token)
+  --change-delay-ms <ms>  how long a DNS change stays "pending" (default 50)
+  -h, --help              show this help
+`;
+
+interface CliOptions {
+  port: number;
+  host: string;
+  tokens: string[] | undefined;
+  changeCompletionDelayMs: number | undefined;
+}
+
+class UsageError extends Error {}
+
+function parseCommandLine(argv: string[]): CliOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        tokens: { type: 'string' },
+        'change-delay-ms': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help === true) return 'help';
+  const tokens = values.tokens
+    ?.split(',')
+    .map((token) => token.trim())
+    .filter((token) => token !== '');
+  return {
+    port: parseInteger('--port', values.port ?? '0', 65535),
+    host: values.host ?? '127.0.0.1',
+    tokens: tokens !== undefined && tokens.length > 0 ? tokens : undefined,
+    changeCompletionDelayMs:
+      values['change-delay-ms'] === undefined ? undefined : parseInteger('--change-delay-ms', values['change-delay-ms'], 3_600_000),
+  };
+}
+
+function parseInteger(option: string, raw: string, max: number): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > max) throw new UsageError(`${option} must be an integer from 0 to ${max}, got '${raw}'`);
+  return Number(raw);
+}
+
+async function main(): Promise<void> {
+  let options: CliOptions | 'help';
+  try {
+    options = parseCommandLine(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`svc-emulator: ${error.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+
+  const emulator = createEmulator({
+    ...(options.tokens !== undefined ? { tokens: options.tokens } : {}),
+    ...(options.changeCompletionDelayMs !== undefined ? { changeCompletionDelayMs: options.changeCompletionDelayMs } : {}),
+  });
+  const baseUrl = await emulator.listen(options.port, options.host);
+  process.stdout.write(`${baseUrl}\n`);
+
+  const shutdown = (): void => {
+    emulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`svc-emulator: error while closing: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`svc-emulator: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

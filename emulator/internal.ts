@@ -1,0 +1,72 @@
+/**
+ * Endpoints for tests and operators, under `/_emulator/`, outside every API
+ * namespace. They need no token and are neither recorded nor faulted.
+ *
+ *   GET    /_emulator/stats     -> RequestStats
+ *   GET    /_emulator/requests  -> { requests: RecordedRequest[] }   (?method=PATCH&pathPrefix=/dns/v1/...)
+ *   GET    /_emulator/objects   -> { <api>: { <collection>: [...] } } (client-created objects only)
+ *   POST   /_emulator/reset     -> 204; clears state, stats, request log and faults
+ *   POST   /_emulator/faults    -> { faults: FaultConfig }            (body: FaultConfigInput)
+ *   GET    /_emulator/faults    -> { faults: FaultConfig | null }
+ *   DELETE /_emulator/faults    -> 204
+ */
+import type { FastifyInstance } from 'fastify';
+import type { QueryParams } from './api';
+import { firstQueryValue } from './api';
+import type { FaultInjector } from './faults';
+import { faultConfigSchema } from './faults';
+import { parseRequestBody } from './google/request-body';
+import type { RequestRecorder } from './recorder';
+import { sendResult } from './responses';
+import type { EmulatorStore } from './store';
+
+export const INTERNAL_PREFIX = '/_emulator';
+
+export interface InternalServices {
+  store: EmulatorStore;
+  recorder: RequestRecorder;
+  faults: FaultInjector;
+}
+
+export function registerInternalRoutes(app: FastifyInstance, { store, recorder, faults }: InternalServices): void {
+  const options = { config: { internal: true } };
+
+  app.get(`${INTERNAL_PREFIX}/stats`, options, async (_request, reply) =>
+    sendResult(reply, { status: 200, body: recorder.stats() }),
+  );
+
+  app.get(`${INTERNAL_PREFIX}/requests`, options, async (request, reply) => {
+    const query = request.query as QueryParams;
+    const filter: { method?: string; pathPrefix?: string } = {};
+    const method = firstQueryValue(query, 'method');
+    const pathPrefix = firstQueryValue(query, 'pathPrefix');
+    if (method !== undefined) filter.method = method;
+    if (pathPrefix !== undefined) filter.pathPrefix = pathPrefix;
+    return sendResult(reply, { status: 200, body: { requests: recorder.requests(filter) } });
+  });
+
+  app.get(`${INTERNAL_PREFIX}/objects`, options, async (_request, reply) =>
+    sendResult(reply, { status: 200, body: store.userObjects() }),
+  );
+
+  app.post(`${INTERNAL_PREFIX}/reset`, options, async (_request, reply) => {
+    store.reset();
+    recorder.reset();
+    faults.clear();
+    return sendResult(reply, { status: 204 });
+  });
+
+  app.post(`${INTERNAL_PREFIX}/faults`, options, async (request, reply) => {
+    const input = parseRequestBody(faultConfigSchema, request.body ?? {}, 'faults');
+    return sendResult(reply, { status: 200, body: { faults: faults.configure(input) } });
+  });
+
+  app.get(`${INTERNAL_PREFIX}/faults`, options, async (_request, reply) =>
+    sendResult(reply, { status: 200, body: { faults: faults.current() } }),
+  );
+
+  app.delete(`${INTERNAL_PREFIX}/faults`, options, async (_request, reply) => {
+    faults.clear();
+    return sendResult(reply, { status: 204 });
+  });
+}

@@ -1,0 +1,252 @@
+/**
+ * The emulator: one fastify server that mounts every emulated API under one
+ * origin at its documented paths, plus the internal endpoints under
+ * `/_emulator/`.
+ *
+ * Every API request goes through the same pipeline, in this order:
+ *   onRequest  record it -> authenticate (API's own rule) -> maybe inject a 429/5xx fault
+ *   handler    the API's synchronous handler against the in-memory store
+ *   onSend     maybe replace the answer with a "lost response" 503 -> API response headers
+ *   onResponse complete the log entry with the status and body
+ * Errors from any stage are rendered by the request's API error family in
+ * one error handler.
+ */
+import type { AddressInfo } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fastify from 'fastify';
+import type { ApiModule, QueryParams } from './api';
+import { createDnsApi } from './apis/dns/routes';
+import type { ErrorFamily } from './errors';
+import { ApiError, renderError } from './errors';
+import { FaultInjector } from './faults';
+import { backendError, parseError, rateLimitExceeded, routeNotFound } from './google/errors';
+import { registerInternalRoutes } from './internal';
+import type { RecordedRequest } from './recorder';
+import { RequestRecorder } from './recorder';
+import { JSON_CONTENT_TYPE, sendError, sendResult } from './responses';
+import { EmulatorStore } from './store';
+
+export interface EmulatorOptions {
+  /** Accepted bearer tokens. Absent or empty: any non-empty token is accepted. */
+  tokens?: string[];
+  /** How long a DNS change reports `pending` before `done` (default 50 ms). */
+  changeCompletionDelayMs?: number;
+  /** Clock of the emulated services (default: the system clock). */
+  now?: () => Date;
+  /** `user` of DNS managed-zone operations (default `user@example.com`). */
+  operationUser?: string;
+}
+
+export interface Emulator {
+  app: FastifyInstance;
+  store: EmulatorStore;
+  recorder: RequestRecorder;
+  faults: FaultInjector;
+  /** Starts serving; resolves to the base URL, e.g. `http://127.0.0.1:43121`. Port 0 picks a free port. */
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Per-request state of an API request (internal endpoints have none). */
+interface ApiRequestState {
+  /** Undefined for a path no API claims. */
+  api: ApiModule | undefined;
+  record: RecordedRequest;
+  /** Process the request, then answer 503 as if the response had been lost. */
+  loseResponse: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Name of the API module that owns the route. */
+    apiName?: string;
+    /** The route's documented pattern (the stats key). */
+    routePattern?: string;
+    /** An `/_emulator/` endpoint. */
+    internal?: boolean;
+  }
+  interface FastifyRequest {
+    apiRequest: ApiRequestState | null;
+  }
+}
+
+const DEFAULT_CHANGE_COMPLETION_DELAY_MS = 50;
+const DEFAULT_ERROR_FAMILY: ErrorFamily = 'google';
+
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const store = new EmulatorStore();
+  const recorder = new RequestRecorder();
+  const faults = new FaultInjector();
+  const now = options.now ?? (() => new Date());
+
+  const apis: ApiModule[] = [
+    createDnsApi({
+      context: {
+        store: store.dns,
+        now,
+        changeCompletionDelayMs: options.changeCompletionDelayMs ?? DEFAULT_CHANGE_COMPLETION_DELAY_MS,
+        operationUser: options.operationUser ?? 'user@example.com',
+      },
+      ...(options.tokens !== undefined ? { tokens: options.tokens } : {}),
+    }),
+  ];
+  const apisByName = new Map(apis.map((api) => [api.name, api]));
+  const apiOwningPath = (path: string): ApiModule | undefined =>
+    apis.find((api) => api.pathPrefixes.some((prefix) => path.startsWith(prefix)));
+  const errorFamilyOf = (state: ApiRequestState | null): ErrorFamily => state?.api?.errorFamily ?? DEFAULT_ERROR_FAMILY;
+
+  const app = fastify({
+    logger: false,
+    // Record-set names (up to 253 characters) travel as path parameters.
+    routerOptions: { maxParamLength: 1024 },
+    // Tests keep HTTP connections alive; close() must not wait for them.
+    forceCloseConnections: true,
+  });
+  app.decorateRequest('apiRequest', null);
+  installJsonBodyParser(app);
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.internal === true) return;
+    const path = pathOf(request.url);
+    const api = (config.apiName !== undefined ? apisByName.get(config.apiName) : undefined) ?? apiOwningPath(path);
+    const query = request.query as QueryParams;
+    const record = recorder.begin(request.method, path, query, config.routePattern);
+    const state: ApiRequestState = { api, record, loseResponse: false };
+    request.apiRequest = state;
+    // A path no route serves gets its 404 from the not-found handler, without auth or faults.
+    if (config.routePattern === undefined || api === undefined) return;
+
+    api.authenticate({ headers: request.headers, query });
+
+    const fault = faults.decide(request.method, path);
+    if (fault === null) return;
+    recorder.markFault(record, fault.kind);
+    switch (fault.kind) {
+      case 'rateLimited':
+        throw rateLimitExceeded(fault.retryAfterSeconds);
+      case 'serverError':
+        throw backendError(fault.status);
+      case 'lostResponse':
+        state.loseResponse = true;
+        return;
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const state = request.apiRequest;
+    if (state === null) return payload;
+    let body = payload;
+    if (state.loseResponse) {
+      // The request has been processed; the client only sees the failure.
+      body = replaceWithLostResponse(reply, errorFamilyOf(state));
+    }
+    const extraHeaders = state.api?.responseHeaders?.({ method: request.method, path: state.record.path, statusCode: reply.statusCode });
+    if (extraHeaders !== undefined) reply.headers(extraHeaders);
+    return body;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const state = request.apiRequest;
+    if (state !== null) recorder.complete(state.record, reply.statusCode, request.body);
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    sendError(reply, errorFamilyOf(request.apiRequest), toApiError(error));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const family = request.apiRequest !== null ? errorFamilyOf(request.apiRequest) : DEFAULT_ERROR_FAMILY;
+    sendError(reply, family, routeNotFound(request.method, pathOf(request.url)));
+  });
+
+  for (const api of apis) {
+    for (const route of api.routes) {
+      app.route({
+        method: route.method,
+        url: route.routerPath ?? route.pattern,
+        config: { apiName: api.name, routePattern: route.pattern },
+        handler: async (request, reply) =>
+          sendResult(
+            reply,
+            route.handle({
+              params: request.params as Record<string, string>,
+              query: request.query as QueryParams,
+              body: request.body,
+            }),
+          ),
+      });
+    }
+  }
+
+  registerInternalRoutes(app, { store, recorder, faults });
+
+  return {
+    app,
+    store,
+    recorder,
+    faults,
+    async listen(port = 0, host = '127.0.0.1') {
+      await app.listen({ port, host });
+      return baseUrlOf(app.server.address() as AddressInfo);
+    },
+    async close() {
+      await app.close();
+    },
+  };
+}
+
+/**
+ * Turns a response that is about to be sent into the 503 a client sees when
+ * the real response was lost on the way; returns the body to send instead.
+ */
+function replaceWithLostResponse(reply: FastifyReply, family: ErrorFamily): string {
+  const rendered = renderError(family, backendError(503));
+  reply.code(rendered.status);
+  reply.headers(rendered.headers);
+  reply.header('content-type', JSON_CONTENT_TYPE);
+  return JSON.stringify(rendered.body);
+}
+
+function toApiError(error: FastifyError | ApiError): ApiError {
+  if (error instanceof ApiError) return error;
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    // fastify's own client errors (unsupported media type, body too large, ...).
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return parseError();
+    return new ApiError({ httpStatus: status, reason: status === 413 ? 'uploadTooLarge' : 'badRequest', message: error.message });
+  }
+  // A bug in the emulator: say so on stderr, answer like Google's backend would.
+  process.stderr.write(`svc-emulator: internal error: ${error.stack ?? error.message}\n`);
+  return new ApiError({ httpStatus: 500, reason: 'backendError', message: 'Internal Error' });
+}
+
+/** Google's JSON reader; an empty body counts as no body, and `__proto__` keys are dropped. */
+function installJsonBodyParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, rawBody, done) => {
+    const text = typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value)));
+    } catch {
+      done(parseError(), undefined);
+    }
+  });
+}
+
+function pathOf(url: string): string {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? url : url.slice(0, queryStart);
+}
+
+function baseUrlOf(address: AddressInfo): string {
+  // A wildcard bind is reachable on loopback; print an address a client can use.
+  if (address.address === '0.0.0.0') return `http://127.0.0.1:${address.port}`;
+  if (address.address === '::') return `http://[::1]:${address.port}`;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
