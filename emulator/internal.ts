@@ -17,6 +17,8 @@ import type { FaultInjector } from './faults';
 import { faultConfigSchema } from './faults';
 import { parseRequestBody } from './google/request-body';
 import type { RequestRecorder } from './recorder';
+// The route `config` typing (`internal: true`).
+import type {} from './request-state';
 import { sendResult } from './responses';
 import type { EmulatorStore } from './store';
 

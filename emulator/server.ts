@@ -21,8 +21,8 @@ import { ApiError, renderError } from './errors';
 import { FaultInjector } from './faults';
 import { backendError, parseError, rateLimitExceeded, routeNotFound } from './google/errors';
 import { registerInternalRoutes } from './internal';
-import type { RecordedRequest } from './recorder';
 import { RequestRecorder } from './recorder';
+import type { ApiRequestState } from './request-state';
 import { JSON_CONTENT_TYPE, sendError, sendResult } from './responses';
 import { EmulatorStore } from './store';
 
@@ -45,29 +45,6 @@ export interface Emulator {
   /** Starts serving; resolves to the base URL, e.g. `http://127.0.0.1:43121`. Port 0 picks a free port. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
-}
-
-/** Per-request state of an API request (internal endpoints have none). */
-interface ApiRequestState {
-  /** Undefined for a path no API claims. */
-  api: ApiModule | undefined;
-  record: RecordedRequest;
-  /** Process the request, then answer 503 as if the response had been lost. */
-  loseResponse: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Name of the API module that owns the route. */
-    apiName?: string;
-    /** The route's documented pattern (the stats key). */
-    routePattern?: string;
-    /** An `/_emulator/` endpoint. */
-    internal?: boolean;
-  }
-  interface FastifyRequest {
-    apiRequest: ApiRequestState | null;
-  }
 }
 
 const DEFAULT_CHANGE_COMPLETION_DELAY_MS = 50;

@@ -1,0 +1,29 @@
+/**
+ * What the server attaches to fastify routes and requests. Kept apart from
+ * server.ts so every module that registers routes sees the same typing.
+ */
+import type { ApiModule } from './api';
+import type { RecordedRequest } from './recorder';
+
+/** Per-request state of an API request (internal endpoints have none). */
+export interface ApiRequestState {
+  /** Undefined for a path no API claims. */
+  api: ApiModule | undefined;
+  record: RecordedRequest;
+  /** Process the request, then answer 503 as if the response had been lost. */
+  loseResponse: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Name of the API module that owns the route. */
+    apiName?: string;
+    /** The route's documented pattern (the stats key). */
+    routePattern?: string;
+    /** An `/_emulator/` endpoint: no auth, no recording, no faults. */
+    internal?: boolean;
+  }
+  interface FastifyRequest {
+    apiRequest: ApiRequestState | null;
+  }
+}
