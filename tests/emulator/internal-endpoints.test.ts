@@ -69,6 +69,16 @@ describe('faults', () => {
     expect(retried.status).toBe(409);
   });
 
+  it('loses an empty 204 response too, after the deletion happened', async () => {
+    await createZone(emulator, 'gone', 'gone.example.');
+    await setFaults({ lostResponseRate: 1, methods: ['DELETE'] });
+    const lost = await emulator.request('DELETE', `${ZONES}/gone`);
+    expect(lost.status).toBe(503);
+    expect(lost.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+    expect(lost.body).toEqual(googleError(503, 'backendError', 'Backend Error'));
+    expect((await emulator.request('GET', `${ZONES}/gone`)).status).toBe(404);
+  });
+
   it('also loses the response of a request that failed', async () => {
     await setFaults({ lostResponseRate: 1 });
     const result = await emulator.request('GET', `${ZONES}/nope`);
