@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The test command (`npm test` runs it through scripts/with-tools.sh, which sets up Node, the
+# npm packages and the Pulumi engine). Any failing step fails the whole run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== build (tsc) and link the package for the example programs"
+npm run --silent build
+
+echo "== lint (eslint, type-aware) and type-check tests and examples"
+npx eslint .
+npx tsc -p tests/tsconfig.json
+
+echo "== unit and emulator tests"
+# ky is ESM-only; jest loads it from CommonJS tests only with VM modules enabled.
+NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects unit emulator
+
+echo "== end-to-end tests with the real Pulumi engine"
+NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects e2e --runInBand
