@@ -8,7 +8,8 @@ export const managedZoneArgs = z.object({
   project: projectId.optional(),
   name: zoneName,
   dnsName: fqdn,
-  description: z.string().max(1024, { error: "must be at most 1024 characters" }).optional(),
+  // The API requires a description on create; an empty one is what "none" looks like.
+  description: z.string().max(1024, { error: "must be at most 1024 characters" }).default(""),
   visibility: z
     .enum(["public", "private"], { error: (issue) => `must be "public" or "private"; got ${JSON.stringify(issue.input)}` })
     .default("public"),

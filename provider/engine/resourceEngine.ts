@@ -65,7 +65,9 @@ export class ResourceEngine {
 
   private stateOf(wire: unknown, identity: Readonly<Record<string, string>>): State {
     const parsed = this.declaration.wire.parse(wire);
-    return { ...this.declaration.toState(parsed), ...identity };
+    // Absent members are dropped: the engine's wire format (a protobuf Struct) has no undefined.
+    const state = Object.entries({ ...this.declaration.toState(parsed), ...identity }).filter(([, value]) => value !== undefined);
+    return Object.fromEntries(state);
   }
 
   /** GETs the object; undefined when it does not exist. */

@@ -4,7 +4,7 @@
  * file backend and a private PULUMI_HOME in a temp folder, passphrase secrets.
  */
 import { LocalWorkspace, Stack, type ConfigMap } from "@pulumi/pulumi/automation";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT } from "./toolchain";
@@ -28,6 +28,7 @@ export async function openStack(
   env: Record<string, string> = {},
 ): Promise<TestStack> {
   const home = mkdtempSync(path.join(os.tmpdir(), "svc-pulumi-"));
+  mkdirSync(path.join(home, "state"));
   const name = `t${process.pid}x${++counter}`;
   const output: string[] = [];
   const workspace = await LocalWorkspace.create({
