@@ -1,6 +1,7 @@
 /**
- * The base of every SDK resource class: a Pulumi dynamic resource whose
- * provider is a thin forwarder to `pulumi-svc/dist/provider`, and which makes
+ * The base of every SDK resource class: a Pulumi dynamic resource (type
+ * `pulumi-nodejs:dynamic/<module>:<Name>`) whose provider is one line that
+ * loads `pulumi-svc/dist/provider` in the provider process, and which makes
  * the standard `{ import: id }` option work (Pulumi's own import of dynamic
  * resources is broken upstream, pulumi/pulumi#3550).
  */
@@ -9,30 +10,15 @@ import * as pulumi from "@pulumi/pulumi";
 /** The package entry the provider process loads; resolved from the program's folder. */
 const PROVIDER_MODULE = "pulumi-svc/dist/provider";
 
-const forwarders = new Map<string, pulumi.dynamic.ResourceProvider>();
-
 /**
- * One forwarder per type (the serializer caches per object). Its methods
- * capture only the type key and load the real provider in the provider
- * process, so each resource's serialized provider is under a kilobyte.
+ * The `__provider` text the dynamic-provider plugin evaluates (it calls
+ * `exports.handler()` to get the provider). Written by hand rather than by
+ * closure serialization: about a hundred bytes per resource instead of
+ * several kilobytes, no captured values (so no credentials), and the same
+ * text on every machine, so state stays portable.
  */
-function forwarder(key: string): pulumi.dynamic.ResourceProvider {
-  let provider = forwarders.get(key);
-  if (provider === undefined) {
-    /* eslint-disable @typescript-eslint/no-require-imports -- resolved at run time in the provider process, by design */
-    provider = {
-      configure: async (request) => require(PROVIDER_MODULE).providerFor(key).configure(request),
-      check: async (olds, news) => require(PROVIDER_MODULE).providerFor(key).check(olds, news),
-      diff: async (id, olds, news) => require(PROVIDER_MODULE).providerFor(key).diff(id, olds, news),
-      create: async (inputs) => require(PROVIDER_MODULE).providerFor(key).create(inputs),
-      read: async (id, props) => require(PROVIDER_MODULE).providerFor(key).read(id, props),
-      update: async (id, olds, news) => require(PROVIDER_MODULE).providerFor(key).update(id, olds, news),
-      delete: async (id, props) => require(PROVIDER_MODULE).providerFor(key).delete(id, props),
-    };
-    /* eslint-enable @typescript-eslint/no-require-imports */
-    forwarders.set(key, provider);
-  }
-  return provider;
+export function providerSource(key: string): string {
+  return `exports.handler = () => require(${JSON.stringify(PROVIDER_MODULE)}).providerFor(${JSON.stringify(key)});\n`;
 }
 
 /** How an SDK class describes itself to the base class. */
@@ -46,7 +32,7 @@ export interface ResourceShape {
   readonly secretOutputs?: readonly string[];
 }
 
-export abstract class SvcResource extends pulumi.dynamic.Resource {
+export abstract class SvcResource extends pulumi.CustomResource {
   protected constructor(
     shape: ResourceShape,
     name: string,
@@ -55,19 +41,15 @@ export abstract class SvcResource extends pulumi.dynamic.Resource {
   ) {
     const { import: importId, ...options } = opts ?? {};
     const given = args as Record<string, unknown>;
-    const props: Record<string, unknown> = {};
+    const props: Record<string, unknown> = { __provider: providerSource(`${shape.module}:${shape.name}`) };
     for (const input of shape.inputs) props[input] = given[input];
     for (const output of shape.outputs) props[output] = undefined;
     // An import becomes an input that `create` handles by adopting the existing object.
     if (importId !== undefined) props["__import"] = importId;
     const secrets = [...(options.additionalSecretOutputs ?? []), ...(shape.secretOutputs ?? [])];
-    super(
-      forwarder(`${shape.module}:${shape.name}`),
-      name,
-      props,
-      { ...options, ...(secrets.length > 0 && { additionalSecretOutputs: secrets }) },
-      shape.module,
-      shape.name,
-    );
+    super(`pulumi-nodejs:dynamic/${shape.module}:${shape.name}`, name, props, {
+      ...options,
+      ...(secrets.length > 0 && { additionalSecretOutputs: secrets }),
+    });
   }
 }

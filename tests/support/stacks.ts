@@ -12,11 +12,21 @@ import { REPO_ROOT } from "./toolchain";
 export interface TestStack {
   readonly stack: Stack;
   readonly name: string;
-  /** The deployment's state file as text (for secrecy and size checks). */
+  /** The stack's state file, as the file backend stores it (for secrecy and size checks). */
   stateText(): Promise<string>;
+  /** The resources of the state file. */
+  stateResources(): Promise<StateResource[]>;
   /** Engine output of every operation so far, for assertions on what a user sees. */
   readonly output: string[];
   dispose(): Promise<void>;
+}
+
+export interface StateResource {
+  readonly urn: string;
+  readonly type: string;
+  readonly id?: string;
+  readonly inputs?: Record<string, unknown>;
+  readonly outputs?: Record<string, unknown>;
 }
 
 let counter = 0;
@@ -53,8 +63,12 @@ export async function openStack(
     name,
     output,
     async stateText() {
-      const deployment = await stack.exportStack();
-      return JSON.stringify(deployment);
+      const project = (await workspace.projectSettings()).name;
+      return readFileSync(path.join(home, "state", ".pulumi", "stacks", project, `${name}.json`), "utf8");
+    },
+    async stateResources() {
+      const file = JSON.parse(await this.stateText()) as { checkpoint: { latest?: { resources?: StateResource[] } } };
+      return file.checkpoint.latest?.resources ?? [];
     },
     async dispose() {
       await workspace.removeStack(name, { force: true }).catch(() => undefined);
@@ -62,9 +76,4 @@ export async function openStack(
       rmSync(path.join(workspace.workDir, `Pulumi.${name}.yaml`), { force: true });
     },
   };
-}
-
-/** Reads the raw state file of a stack from the file backend. */
-export function readStateFile(file: string): string {
-  return readFileSync(file, "utf8");
 }
