@@ -88,7 +88,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       // Settings are checked here so that `preview` reports a missing URL or token before anything runs.
       resolveApiSettings(declaration.api);
       if (failures.length > 0) return { failures };
-      const inputs: Args = { ...(parsed.success ? (parsed.data as Args) : {}) };
+      const inputs: Args = { ...(parsed.success ? (parsed.data) : {}) };
       for (const field of unknownFields) inputs[field] = args[field];
       if (importId !== undefined) inputs["__import"] = importId;
       return { inputs };

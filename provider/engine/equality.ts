@@ -7,7 +7,7 @@
 export function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null || value === "") return true;
   if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === "object") return Object.values(value as object).every((v) => v === undefined);
+  if (typeof value === "object") return Object.values(value).every((v) => v === undefined);
   return false;
 }
 

@@ -45,7 +45,7 @@ export class ResourceEngine {
       throw new Error(`${this.label}: import id "${id}" matches none of the accepted forms: ${formats.join(", ")}`);
     }
     for (const name of placeholders(this.declaration.id.format)) {
-      if (values[name] === undefined && typeof defaults[name] === "string") values[name] = defaults[name] as string;
+      if (values[name] === undefined && typeof defaults[name] === "string") values[name] = defaults[name];
     }
     return values;
   }
@@ -139,7 +139,7 @@ export class ResourceEngine {
     for (const [name, value] of Object.entries(identity)) {
       if (args[name] !== undefined && args[name] !== value) {
         throw new Error(
-          `${this.label}: the import id "${importId}" names ${name} "${value}" but the program sets ${name} "${String(args[name])}"; make them agree.`,
+          `${this.label}: the import id "${importId}" names ${name} "${value}" but the program sets ${name} ${JSON.stringify(args[name])}; make them agree.`,
         );
       }
     }

@@ -141,7 +141,7 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     const path = redactedPath(where);
     let waitedMs = 0;
     for (let attemptNumber = 1; ; attemptNumber++) {
-      const { result, response } = await attempt(spec as RequestSpec<unknown>);
+      const { result, response } = await attempt(spec);
       if (result.kind === "status" && response !== undefined && result.status < 400) {
         const body = await readBody(response);
         if (spec.schema === undefined || (body === undefined && response.status === 204)) return body as T;

@@ -62,9 +62,10 @@ export async function startEmulator(token = "test-token-4f1c2b"): Promise<Runnin
     url,
     token,
     async requests(filter = {}) {
-      const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined) as [string, string][]);
-      const result = await internal<{ requests: RecordedRequest[] } | RecordedRequest[]>("GET", `/_emulator/requests?${query}`);
-      return Array.isArray(result) ? result : result.requests;
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(filter)) if (value !== undefined) query.set(key, value);
+      const result = await internal<{ requests: RecordedRequest[] }>("GET", `/_emulator/requests?${query.toString()}`);
+      return result.requests;
     },
     stats: () => internal("GET", "/_emulator/stats"),
     objects: () => internal("GET", "/_emulator/objects"),

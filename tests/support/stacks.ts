@@ -41,6 +41,10 @@ export async function openStack(
   mkdirSync(path.join(home, "state"));
   const name = `t${process.pid}x${++counter}`;
   const output: string[] = [];
+  const stateFile = async (): Promise<string> => {
+    const project = (await workspace.projectSettings()).name;
+    return readFileSync(path.join(home, "state", ".pulumi", "stacks", project, `${name}.json`), "utf8");
+  };
   const workspace = await LocalWorkspace.create({
     workDir: path.join(REPO_ROOT, "examples", example),
     pulumiHome: path.join(home, "home"),
@@ -62,12 +66,9 @@ export async function openStack(
     stack,
     name,
     output,
-    async stateText() {
-      const project = (await workspace.projectSettings()).name;
-      return readFileSync(path.join(home, "state", ".pulumi", "stacks", project, `${name}.json`), "utf8");
-    },
+    stateText: stateFile,
     async stateResources() {
-      const file = JSON.parse(await this.stateText()) as { checkpoint: { latest?: { resources?: StateResource[] } } };
+      const file = JSON.parse(await stateFile()) as { checkpoint: { latest?: { resources?: StateResource[] } } };
       return file.checkpoint.latest?.resources ?? [];
     },
     async dispose() {
