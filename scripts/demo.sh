@@ -65,5 +65,8 @@ step "pulumi destroy"
 pulumi destroy --yes --non-interactive --skip-preview
 pulumi stack rm --yes --non-interactive "$stack" >/dev/null
 
+step "what the emulator holds now"
+node -e 'fetch(process.argv[1] + "/_emulator/objects").then((r) => r.json()).then((o) => console.log(JSON.stringify(o)))' "$SVC_EMULATOR_URL"
+
 echo
 echo "Demo complete: the zone and its record sets were created, verified unchanged, and destroyed."
