@@ -141,7 +141,7 @@ describe("adoption with { import } (examples/dns-import)", () => {
     await test?.dispose();
   });
 
-  it("adopts a zone and a record set that exist only in the emulator; the next preview is empty", async () => {
+  it("adopts a zone and a record set that exist only in the emulator, converging what differs; the next preview is empty", async () => {
     const zone = await emulator.api("POST", ZONE_PATH, { name: "legacy", dnsName: "legacy.example.", description: "made by hand" });
     expect(zone.status).toBe(200);
     const rrset = await emulator.api("POST", `${ZONE_PATH}/legacy/rrsets`, {
@@ -156,7 +156,7 @@ describe("adoption with { import } (examples/dns-import)", () => {
     test = await openStack("dns-import", emulator, {
       zoneName: { value: "legacy" },
       domain: { value: "legacy.example." },
-      description: { value: "made by hand" },
+      description: { value: "adopted by pulumi" },
       zoneImportId: { value: "e2e-project/legacy" },
       recordImportId: { value: "legacy/www.legacy.example./A" },
     });
@@ -164,8 +164,10 @@ describe("adoption with { import } (examples/dns-import)", () => {
     expect(up.summary.resourceChanges).toEqual({ create: 3 });
     expect(up.outputs["zoneId"]?.value).toBe("projects/e2e-project/managedZones/legacy");
     expect(up.outputs["recordId"]?.value).toBe("projects/e2e-project/managedZones/legacy/rrsets/www.legacy.example./A");
-    // Adopted, not created: the emulator saw no POST.
+    // Adopted, not created: the emulator saw no POST; the one mutable difference was patched.
     expect((await emulator.requests({ method: "POST" })).length).toBe(postsBefore);
+    const patches = await emulator.requests({ method: "PATCH" });
+    expect(patches.map((p) => [p.path, p.body])).toEqual([[`${ZONE_PATH}/legacy`, { description: "adopted by pulumi" }]]);
 
     expect((await test.stack.preview()).changeSummary).toEqual({ same: 3 });
 
