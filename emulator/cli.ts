@@ -88,7 +88,6 @@ async function main(): Promise<void> {
     ...(options.changeCompletionDelayMs !== undefined ? { changeCompletionDelayMs: options.changeCompletionDelayMs } : {}),
   });
   const baseUrl = await emulator.listen(options.port, options.host);
-  process.stdout.write(`${baseUrl}\n`);
 
   const shutdown = (): void => {
     emulator.close().then(
@@ -101,6 +100,9 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  // Announced only once the handlers are in place: a caller that signals right after reading
+  // the URL must get a clean shutdown, not the default signal death.
+  process.stdout.write(`${baseUrl}\n`);
 }
 
 main().catch((error: unknown) => {
