@@ -20,9 +20,26 @@ export interface PatchChange<A extends Args> {
 /** What hooks get to work with. */
 export interface HookContext {
   readonly client: ApiClient;
-  /** The identity values (`project`, `managedZone`, ...) of the object at hand. */
+  /** The identity values (`project`, `managedZone`, ...) of the object at hand, as far as known. */
   readonly identity: Readonly<Record<string, string>>;
   readonly log: (message: string) => void;
+}
+
+/**
+ * Lifecycle steps of APIs that do not follow the collection/item pattern
+ * (no read endpoint, a read through a listing, a delete by POST). Each
+ * returns the object in its wire form (what `toState` reads) or, for read,
+ * undefined when it is gone.
+ */
+export interface LifecycleOverrides<A extends Args> {
+  readonly create?: (args: A, context: HookContext) => Promise<unknown>;
+  readonly read?: (previous: State, context: HookContext) => Promise<unknown>;
+  readonly delete?: (state: State, context: HookContext) => Promise<void>;
+  /**
+   * For objects whose id the server assigns: the objects that exist now, so a
+   * create whose response was lost can find the object it made.
+   */
+  readonly list?: (args: A, context: HookContext) => Promise<unknown[]>;
 }
 
 export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
@@ -38,9 +55,14 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly projectScoped?: boolean;
   /**
    * The id: its canonical format and the short forms accepted by `{ import }`.
-   * Placeholders are input names; together they are the object's identity.
+   * Placeholders are input names, or state names the server assigns (listed
+   * in `serverAssigned`); together they are the object's identity.
    */
-  readonly id: { readonly format: string; readonly importFormats: readonly string[] };
+  readonly id: {
+    readonly format: string;
+    readonly importFormats: readonly string[];
+    readonly serverAssigned?: readonly string[];
+  };
   /** Request paths below the API base URL; placeholders are input names. */
   readonly paths: { readonly collection: string; readonly item: string };
   /** The object as the API returns it from create, get and update. */
@@ -50,6 +72,7 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly toPatchBody?: (change: PatchChange<A>, args: A) => unknown;
   /** Read normalisation: the resource's state from what the API returned. */
   readonly toState: (wire: W) => State;
+  readonly lifecycle?: LifecycleOverrides<A>;
   /** How mutable inputs change in place; `none` when the API has no update (every change replaces). */
   readonly update: "PATCH" | "PUT" | "none";
   /** Field comparisons that are not plain equality (e.g. a list compared as a set). */

@@ -112,8 +112,9 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       return { id, outs: state };
     },
 
-    async read(id) {
-      const state = await engine().read(id);
+    async read(id, props) {
+      const { __provider: _provider, ...previous } = props;
+      const state = await engine().read(id, previous);
       return state === undefined ? {} : { id, props: state };
     },
 
@@ -126,8 +127,9 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       return { outs: await engine().update(id, args, difference.patch) };
     },
 
-    async delete(id) {
-      await engine().delete(id);
+    async delete(id, props) {
+      const { __provider: _provider, ...state } = props;
+      await engine().delete(id, state);
     },
   };
 }

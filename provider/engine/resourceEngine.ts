@@ -1,16 +1,35 @@
 /**
  * The lifecycle every declared resource shares: create (with reconciliation of
  * lost responses), adopt (the `{ import }` option), read, update in place, and
- * delete, all on the declaration's paths through the one HTTP call path.
+ * delete, on the declaration's paths through the one HTTP call path — or
+ * through its lifecycle overrides where an API has no such path.
  */
 import { ApiError } from "../http/errors";
 import type { ApiClient } from "../http/client";
 import type { Args, HookContext, ResourceDeclaration, State } from "./declaration";
-import { diffArgs } from "./diff";
+import { diffArgs, type ArgsDiff } from "./diff";
 import { fillTemplate, matchAny, matchTemplate, placeholders } from "./template";
 
 /** How many times a create whose outcome was unknown is tried again after reading showed nothing. */
 const CREATE_ATTEMPTS = 4;
+
+/**
+ * Creates of objects with server-assigned ids run one at a time per collection,
+ * so that after a lost response the one new object in the listing is ours.
+ */
+const collectionLocks = new Map<string, Promise<unknown>>();
+
+async function exclusively<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const previous = collectionLocks.get(key) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const settled = run.catch(() => undefined);
+  collectionLocks.set(key, settled);
+  try {
+    return await run;
+  } finally {
+    if (collectionLocks.get(key) === settled) collectionLocks.delete(key);
+  }
+}
 
 export class ResourceEngine {
   constructor(
@@ -19,13 +38,33 @@ export class ResourceEngine {
     private readonly log: (message: string) => void,
   ) {}
 
-  /** The identity values (the id's placeholders) taken from inputs. */
-  identityOf(args: Args): Record<string, string> {
+  private get label(): string {
+    return `svc.${this.declaration.module}.${this.declaration.name}`;
+  }
+
+  private get serverAssigned(): readonly string[] {
+    return this.declaration.id.serverAssigned ?? [];
+  }
+
+  /** The identity values (the id's placeholders), from inputs and, for server-assigned parts, state. */
+  identityOf(args: Args, state: State = {}): Record<string, string> {
+    const values: Record<string, string> = {};
+    for (const name of placeholders(this.declaration.id.format)) {
+      const value = this.serverAssigned.includes(name) ? state[name] : args[name];
+      if (typeof value !== "string" || value === "") {
+        throw new Error(`${this.label}: ${this.serverAssigned.includes(name) ? "the API returned no" : "input"} ${name}`);
+      }
+      values[name] = value;
+    }
+    return values;
+  }
+
+  /** The identity parts known before the object exists (what the collection path needs). */
+  private knownIdentity(args: Args): Record<string, string> {
     const values: Record<string, string> = {};
     for (const name of placeholders(this.declaration.id.format)) {
       const value = args[name];
-      if (typeof value !== "string" || value === "") throw new Error(`${this.label}: input ${name} is required`);
-      values[name] = value;
+      if (!this.serverAssigned.includes(name) && typeof value === "string") values[name] = value;
     }
     return values;
   }
@@ -45,18 +84,14 @@ export class ResourceEngine {
       throw new Error(`${this.label}: import id "${id}" matches none of the accepted forms: ${formats.join(", ")}`);
     }
     for (const name of placeholders(this.declaration.id.format)) {
-      if (values[name] === undefined && typeof defaults[name] === "string") values[name] = defaults[name];
+      if (values[name] === undefined && typeof defaults[name] === "string") values[name] = defaults[name] as string;
     }
     return values;
   }
 
+  /** The canonical id is unencoded text: it is what users see and type. */
   idOf(identity: Readonly<Record<string, string>>): string {
-    // The canonical id is unencoded text: it is what users see and type.
     return this.declaration.id.format.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (_match, name: string) => identity[name] ?? "");
-  }
-
-  private get label(): string {
-    return `svc.${this.declaration.module}.${this.declaration.name}`;
   }
 
   private context(identity: Readonly<Record<string, string>>): HookContext {
@@ -70,35 +105,49 @@ export class ResourceEngine {
     return Object.fromEntries(state);
   }
 
-  /** GETs the object; undefined when it does not exist. */
-  async fetch(identity: Readonly<Record<string, string>>): Promise<State | undefined> {
+  /** Reads the object; undefined when it does not exist. */
+  async fetch(identity: Readonly<Record<string, string>>, previous: State = {}): Promise<State | undefined> {
     try {
-      const wire = await this.client.send({ method: "GET", path: fillTemplate(this.declaration.paths.item, identity) });
-      return this.stateOf(wire, identity);
+      const override = this.declaration.lifecycle?.read;
+      const wire =
+        override !== undefined
+          ? await override({ ...previous, ...identity }, this.context(identity))
+          : await this.client.send({ method: "GET", path: fillTemplate(this.declaration.paths.item, identity) });
+      return wire === undefined ? undefined : this.stateOf(wire, identity);
     } catch (error) {
       if (error instanceof ApiError && error.isNotFound) return undefined;
       throw error;
     }
   }
 
+  private async post(args: Args): Promise<unknown> {
+    const known = this.knownIdentity(args);
+    const override = this.declaration.lifecycle?.create;
+    if (override !== undefined) return override(args, this.context(known));
+    return this.client.send({
+      method: "POST",
+      path: fillTemplate(this.declaration.paths.collection, known),
+      body: this.declaration.toCreateBody(args),
+    });
+  }
+
   /**
-   * Creates the object. A POST whose response was lost is never repeated blindly:
-   * the object is read first, adopted if it is what was asked for, and only
-   * created again when it is absent.
+   * Creates the object. A create whose response was lost is never repeated
+   * blindly: the object is looked for first, adopted if it is what was asked
+   * for, and only created again when it is absent.
    */
   async create(args: Args): Promise<{ id: string; state: State }> {
+    if (this.serverAssigned.length > 0) {
+      return exclusively(`${this.label} ${fillTemplate(this.declaration.paths.collection, this.knownIdentity(args))}`, () =>
+        this.createWithServerId(args),
+      );
+    }
     const identity = this.identityOf(args);
     const id = this.idOf(identity);
-    const body = this.declaration.toCreateBody(args);
     let outcomeUnknown = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        const wire = await this.client.send({
-          method: "POST",
-          path: fillTemplate(this.declaration.paths.collection, identity),
-          body,
-        });
-        return { id, state: this.stateOf(wire, identity) };
+        return { id, state: this.stateOf(await this.post(args), identity) };
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const mayExist = error.outcome === "unknown" || (error.isConflict && outcomeUnknown);
@@ -130,6 +179,38 @@ export class ResourceEngine {
     }
   }
 
+  /** Creates an object whose id the server assigns; a lost response is settled by comparing listings. */
+  private async createWithServerId(args: Args): Promise<{ id: string; state: State }> {
+    const list = this.declaration.lifecycle?.list;
+    const context = this.context(this.knownIdentity(args));
+    const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.stateOf(wire, {})));
+    const before = list === undefined ? undefined : new Set((await list(args, context)).map(keyOf));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const state = this.stateOf(await this.post(args), {});
+        const identity = this.identityOf(args, state);
+        return { id: this.idOf(identity), state: { ...state, ...identity } };
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.outcome !== "unknown" || list === undefined || before === undefined) throw error;
+        const appeared = (await list(args, context)).filter((wire) => !before.has(keyOf(wire)));
+        if (appeared.length === 1) {
+          const state = this.stateOf(appeared[0], {});
+          const identity = this.identityOf(args, state);
+          this.log(`svc: ${this.label}: the create response was lost; the new object ${this.idOf(identity)} is adopted.`);
+          return { id: this.idOf(identity), state: { ...state, ...identity } };
+        }
+        if (appeared.length > 1) {
+          throw new Error(
+            `${this.label}: the create response was lost and ${appeared.length} new objects appeared meanwhile ` +
+              `(${appeared.map(keyOf).join(", ")}); none was adopted. Delete the extra ones or import one. (${error.message})`,
+          );
+        }
+        if (attempt >= CREATE_ATTEMPTS) throw error;
+        this.log(`svc: ${this.label}: the create failed with an unknown outcome and nothing new exists; creating again.`);
+      }
+    }
+  }
+
   /**
    * Adopts an existing object for `{ import: id }`: it must exist and agree on
    * every immutable input; mutable inputs that differ are converged with one update.
@@ -137,20 +218,21 @@ export class ResourceEngine {
   async adopt(importId: string, args: Args): Promise<{ id: string; state: State }> {
     const identity = this.parseImportId(importId, args);
     for (const [name, value] of Object.entries(identity)) {
-      if (args[name] !== undefined && args[name] !== value) {
+      if (!this.serverAssigned.includes(name) && args[name] !== undefined && args[name] !== value) {
         throw new Error(
           `${this.label}: the import id "${importId}" names ${name} "${value}" but the program sets ${name} ${JSON.stringify(args[name])}; make them agree.`,
         );
       }
     }
     const id = this.idOf(identity);
-    const existing = await this.fetch(identity);
+    const existing = await this.fetch(identity, args);
     if (existing === undefined) {
       throw new Error(`${this.label}: cannot import "${importId}": no such object exists (${id}). Remove the import option to create it.`);
     }
     const difference = diffArgs(this.declaration, existing, { ...args, ...identity });
-    if (difference.replaces.length > 0) {
-      const detail = difference.replaces
+    const fixed = this.declaration.update === "none" ? difference.changed : difference.replaces;
+    if (fixed.length > 0) {
+      const detail = fixed
         .map((field) => `${field}: existing ${JSON.stringify(existing[field])}, program ${JSON.stringify(args[field])}`)
         .join("; ");
       throw new Error(
@@ -164,32 +246,33 @@ export class ResourceEngine {
   }
 
   /** Reads the object for refresh; undefined when it is gone. */
-  async read(id: string): Promise<State | undefined> {
-    return this.fetch(this.parseId(id));
+  async read(id: string, previous: State = {}): Promise<State | undefined> {
+    return this.fetch(this.parseId(id), previous);
   }
 
   /** Applies an in-place change with a body that holds only what changed. */
-  async update(id: string, args: Args, patch: ReturnType<typeof diffArgs>["patch"]): Promise<State> {
+  async update(id: string, args: Args, patch: ArgsDiff["patch"]): Promise<State> {
     const identity = this.parseId(id);
     const { update } = this.declaration;
     if (update === "none") throw new Error(`${this.label} cannot be updated in place`);
     const body =
-      update === "PUT"
-        ? this.declaration.toCreateBody(args)
-        : (this.declaration.toPatchBody ?? defaultPatchBody)(patch, args);
+      update === "PUT" ? this.declaration.toCreateBody(args) : (this.declaration.toPatchBody ?? defaultPatchBody)(patch, args);
     const response = await this.client.send({ method: update, path: fillTemplate(this.declaration.paths.item, identity), body });
     if (this.declaration.hooks?.afterUpdate !== undefined) {
       await this.declaration.hooks.afterUpdate(response, this.context(identity));
     }
-    const state = await this.fetch(identity);
+    const state = await this.fetch(identity, args);
     if (state === undefined) throw new Error(`${this.label} ${id} disappeared during the update`);
     return state;
   }
 
   /** Deletes the object; one already gone counts as deleted. */
-  async delete(id: string): Promise<void> {
+  async delete(id: string, state: State = {}): Promise<void> {
+    const identity = this.parseId(id);
     try {
-      await this.client.send({ method: "DELETE", path: fillTemplate(this.declaration.paths.item, this.parseId(id)) });
+      const override = this.declaration.lifecycle?.delete;
+      if (override !== undefined) await override({ ...state, ...identity }, this.context(identity));
+      else await this.client.send({ method: "DELETE", path: fillTemplate(this.declaration.paths.item, identity) });
     } catch (error) {
       if (error instanceof ApiError && error.isNotFound) return;
       throw error;
