@@ -161,9 +161,6 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
         }
         return parsed.data;
       }
-      if (result.kind === "status" && result.status === 429 && result.retryAfterMs !== undefined) {
-        gate.closeFor(result.retryAfterMs);
-      }
       const decision = planRetry(policy, spec.method, result, attemptNumber, waitedMs);
       if (!decision.retry) {
         const body = response !== undefined ? await readBody(response) : undefined;
@@ -185,7 +182,12 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
             `waiting ${Math.round(decision.delayMs / 1000)}s before attempt ${attemptNumber + 1} of ${policy.maxAttempts}`,
         );
       }
-      await sleep(decision.delayMs);
+      if (result.kind === "status" && result.status === 429 && result.retryAfterMs !== undefined) {
+        // The server said when this API takes requests again: every request to it waits at the gate.
+        gate.closeFor(decision.delayMs);
+      } else {
+        await sleep(decision.delayMs);
+      }
       waitedMs += decision.delayMs;
     }
   }

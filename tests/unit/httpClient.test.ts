@@ -54,7 +54,11 @@ describe("the HTTP call path", () => {
     while (waits.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
     await emulator.clearFaults();
     await pending;
-    expect(waits.slice(0, 2)).toEqual([1000, 1000]);
+    // The waits happen at the API's gate, which measures what is left of the announced second.
+    for (const wait of waits.slice(0, 2)) {
+      expect(wait).toBeGreaterThan(900);
+      expect(wait).toBeLessThanOrEqual(1000);
+    }
     expect(messages[0]).toMatch(/dns API rate limited \(429, Retry-After\) on GET \/dns\/v1\/projects\/p1\/managedZones; waiting 1s/);
   });
 
