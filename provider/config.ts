@@ -16,12 +16,19 @@ export interface ConfigSource {
   get(key: string): string | undefined;
 }
 
+/** How a token travels: Google-style APIs use Bearer; the CI API has three forms of its own. */
+export type AuthStyle = "bearer" | "ci-token-header" | "basic" | "query";
+
 /** Resolved connection settings of one API. */
 export interface ApiSettings {
   readonly api: ApiName;
   readonly baseUrl: string;
   readonly token: string;
+  readonly authStyle?: AuthStyle;
 }
+
+/** The CI API's token forms, by the names users set in `svc:ciAuth` / SVC_CI_AUTH. */
+const CI_AUTH_STYLES: Readonly<Record<string, AuthStyle>> = { header: "ci-token-header", basic: "basic", query: "query" };
 
 /** Raised when a required setting is absent; the message names both places it may come from. */
 export class MissingSettingError extends Error {
@@ -86,7 +93,20 @@ export function resolveApiSettings(api: ApiName, env: NodeJS.ProcessEnv = proces
   if (token === undefined) {
     throw new MissingSettingError(names.token[0], names.token[1], `The ${api} API token`);
   }
-  return { api, baseUrl: baseUrl.replace(/\/+$/, ""), token };
+  return { api, baseUrl: baseUrl.replace(/\/+$/, ""), token, authStyle: authStyleOf(api, env) };
+}
+
+function authStyleOf(api: ApiName, env: NodeJS.ProcessEnv): AuthStyle {
+  if (api !== "ci") return "bearer";
+  const chosen = lookup("svc:ciAuth", "SVC_CI_AUTH", env) ?? "header";
+  const style = CI_AUTH_STYLES[chosen];
+  if (style === undefined) {
+    throw new Error(
+      `svc:ciAuth (or SVC_CI_AUTH) is ${JSON.stringify(chosen)}; it must be one of header (the Ci-Token header, the default), ` +
+        `basic (HTTP Basic with the token as user name) or query (the deprecated ci-token query parameter).`,
+    );
+  }
+  return style;
 }
 
 /** The default project of project-scoped APIs (DNS, quotas). */

@@ -3,8 +3,11 @@ import type { ResourceDeclaration } from "./engine/declaration";
 import { typeKey } from "./engine/declaration";
 import { managedZone } from "./dns/managedZone";
 import { recordSet } from "./dns/recordSet";
+import { checkoutKey } from "./ci/checkoutKey";
+import { projectFollow } from "./ci/projectFollow";
+import { sshKey } from "./ci/sshKey";
 
-export const declarations: readonly ResourceDeclaration[] = [managedZone, recordSet];
+export const declarations: readonly ResourceDeclaration[] = [managedZone, recordSet, checkoutKey, sshKey, projectFollow];
 
 const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
 

@@ -7,4 +7,5 @@
  * const zone = new svc.dns.ManagedZone("zone", { name: "example-zone", dnsName: "example.com." });
  * ```
  */
+export * as ci from "./ci";
 export * as dns from "./dns";

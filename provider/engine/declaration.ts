@@ -70,8 +70,14 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly toCreateBody: (args: A) => unknown;
   /** Default: each changed field as it is, each removed field as null. */
   readonly toPatchBody?: (change: PatchChange<A>, args: A) => unknown;
-  /** Read normalisation: the resource's state from what the API returned. */
-  readonly toState: (wire: W) => State;
+  /**
+   * Read normalisation: the resource's state from what the API returned.
+   * `previous` is what is known besides (the inputs on create, the old state
+   * on read), for APIs that do not return everything.
+   */
+  readonly toState: (wire: W, previous: State) => State;
+  /** False for objects that cannot be read back, so cannot be checked on import. */
+  readonly importable?: boolean;
   readonly lifecycle?: LifecycleOverrides<A>;
   /** How mutable inputs change in place; `none` when the API has no update (every change replaces). */
   readonly update: "PATCH" | "PUT" | "none";

@@ -98,10 +98,12 @@ export class ResourceEngine {
     return { client: this.client, identity, log: this.log };
   }
 
-  private stateOf(wire: unknown, identity: Readonly<Record<string, string>>): State {
+  private stateOf(wire: unknown, identity: Readonly<Record<string, string>>, previous: State = {}): State {
     const parsed = this.declaration.wire.parse(wire);
     // Absent members are dropped: the engine's wire format (a protobuf Struct) has no undefined.
-    const state = Object.entries({ ...this.declaration.toState(parsed), ...identity }).filter(([, value]) => value !== undefined);
+    const state = Object.entries({ ...this.declaration.toState(parsed, previous), ...identity }).filter(
+      ([, value]) => value !== undefined,
+    );
     return Object.fromEntries(state);
   }
 
@@ -113,7 +115,7 @@ export class ResourceEngine {
         override !== undefined
           ? await override({ ...previous, ...identity }, this.context(identity))
           : await this.client.send({ method: "GET", path: fillTemplate(this.declaration.paths.item, identity) });
-      return wire === undefined ? undefined : this.stateOf(wire, identity);
+      return wire === undefined ? undefined : this.stateOf(wire, identity, previous);
     } catch (error) {
       if (error instanceof ApiError && error.isNotFound) return undefined;
       throw error;
@@ -147,7 +149,7 @@ export class ResourceEngine {
     let outcomeUnknown = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        return { id, state: this.stateOf(await this.post(args), identity) };
+        return { id, state: this.stateOf(await this.post(args), identity, args) };
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const mayExist = error.outcome === "unknown" || (error.isConflict && outcomeUnknown);
@@ -183,18 +185,18 @@ export class ResourceEngine {
   private async createWithServerId(args: Args): Promise<{ id: string; state: State }> {
     const list = this.declaration.lifecycle?.list;
     const context = this.context(this.knownIdentity(args));
-    const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.stateOf(wire, {})));
+    const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.stateOf(wire, {}, args)));
     const before = list === undefined ? undefined : new Set((await list(args, context)).map(keyOf));
     for (let attempt = 1; ; attempt++) {
       try {
-        const state = this.stateOf(await this.post(args), {});
+        const state = this.stateOf(await this.post(args), {}, args);
         const identity = this.identityOf(args, state);
         return { id: this.idOf(identity), state: { ...state, ...identity } };
       } catch (error) {
         if (!(error instanceof ApiError) || error.outcome !== "unknown" || list === undefined || before === undefined) throw error;
         const appeared = (await list(args, context)).filter((wire) => !before.has(keyOf(wire)));
         if (appeared.length === 1) {
-          const state = this.stateOf(appeared[0], {});
+          const state = this.stateOf(appeared[0], {}, args);
           const identity = this.identityOf(args, state);
           this.log(`svc: ${this.label}: the create response was lost; the new object ${this.idOf(identity)} is adopted.`);
           return { id: this.idOf(identity), state: { ...state, ...identity } };
@@ -216,6 +218,9 @@ export class ResourceEngine {
    * every immutable input; mutable inputs that differ are converged with one update.
    */
   async adopt(importId: string, args: Args): Promise<{ id: string; state: State }> {
+    if (this.declaration.importable === false) {
+      throw new Error(`${this.label} cannot be imported: the API offers no way to read it back, so the import could not be checked.`);
+    }
     const identity = this.parseImportId(importId, args);
     for (const [name, value] of Object.entries(identity)) {
       if (!this.serverAssigned.includes(name) && args[name] !== undefined && args[name] !== value) {

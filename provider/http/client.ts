@@ -7,12 +7,10 @@
 import ky, { isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { z } from "zod";
-import type { ApiName, ApiSettings } from "../config";
+import type { ApiName, ApiSettings, AuthStyle } from "../config";
 import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./errors";
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, planRetry, type AttemptResult, type RetryPolicy } from "./retry";
 
-/** How a token travels: Google-style APIs use Bearer; the CI API has three forms of its own. */
-export type AuthStyle = "bearer" | "ci-token-header" | "basic" | "query";
 
 export interface RequestSpec<T> {
   readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -31,7 +29,6 @@ export interface ApiClient {
 }
 
 export interface ClientOptions {
-  readonly authStyle?: AuthStyle;
   readonly policy?: RetryPolicy;
   /** Requests of this API in flight at once, across all resources of a deployment. */
   readonly concurrency?: number;
@@ -109,7 +106,7 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     retry: 0,
     throwHttpErrors: false,
     timeout: options.timeoutMs ?? 30_000,
-    hooks: { beforeRequest: [({ request }) => authHooks(settings, options.authStyle ?? "bearer")(request)] },
+    hooks: { beforeRequest: [({ request }) => authHooks(settings, settings.authStyle ?? "bearer")(request)] },
     ...(options.fetch !== undefined && { fetch: options.fetch }),
   });
 

@@ -1,0 +1,31 @@
+/**
+ * SSH key parsing and fingerprints with sshpk, in the forms the CI API and
+ * `ssh-keygen -l` print: md5 as colon-separated hex, sha256 as `SHA256:` base64.
+ */
+import * as sshpk from "sshpk";
+
+export interface KeyFingerprints {
+  readonly md5: string;
+  readonly sha256: string;
+}
+
+export function publicKeyFingerprints(publicKey: string): KeyFingerprints {
+  const key = sshpk.parseKey(publicKey, "auto");
+  return { md5: key.fingerprint("md5").toString("hex"), sha256: key.fingerprint("sha256").toString("base64") };
+}
+
+export function privateKeyFingerprints(privateKey: string): KeyFingerprints {
+  const key = sshpk.parsePrivateKey(privateKey, "auto").toPublic();
+  return { md5: key.fingerprint("md5").toString("hex"), sha256: key.fingerprint("sha256").toString("base64") };
+}
+
+/** Why a private key does not parse, or undefined when it does. */
+export function privateKeyProblem(privateKey: string): string | undefined {
+  try {
+    sshpk.parsePrivateKey(privateKey, "auto");
+    return undefined;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] : "unreadable";
+    return `is not a private key in PEM or OpenSSH format (${reason}); an encrypted key must be decrypted first`;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * `svc.ci.ProjectFollow`: the caller follows a project. Read through the
+ * project listing (`followed`); deleted by unfollowing.
+ */
+import { z } from "zod";
+import { declare } from "../engine/declaration";
+import { fillTemplate } from "../engine/template";
+import { PROJECT_PATH, projectShape } from "./names";
+
+export const projectFollowArgs = z.object(projectShape);
+export type ProjectFollowArgs = z.infer<typeof projectFollowArgs>;
+
+const followResponse = z.looseObject({
+  followed: z.boolean(),
+  first_build: z.looseObject({ build_num: z.number() }).nullish(),
+});
+
+const projectEntry = z.looseObject({ username: z.string(), reponame: z.string(), vcs_url: z.string().optional(), followed: z.boolean() });
+
+const followWire = z.looseObject({ followed: z.boolean(), firstBuildNumber: z.number().optional() });
+
+/** Matches a listing entry to a project by owner and name (the listing names no vcs type). */
+function isProject(entry: z.infer<typeof projectEntry>, identity: Readonly<Record<string, string>>): boolean {
+  return entry.username === identity["username"] && entry.reponame === identity["project"];
+}
+
+export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWire>>({
+  module: "ci",
+  name: "ProjectFollow",
+  api: "ci",
+  args: projectFollowArgs,
+  immutable: ["vcsType", "username", "project"],
+  id: { format: "{vcsType}/{username}/{project}", importFormats: [] },
+  paths: { collection: `${PROJECT_PATH}/follow`, item: PROJECT_PATH },
+  wire: followWire,
+  toCreateBody: () => undefined,
+  toState: (follow, previous) => ({
+    followed: follow.followed,
+    // Only the follow itself reports the first build; reads keep what it said.
+    firstBuildNumber: follow.firstBuildNumber ?? (previous["firstBuildNumber"] as number | undefined),
+  }),
+  update: "none",
+  lifecycle: {
+    create: async (_args, { client, identity }) => {
+      const response = await client.send({ method: "POST", path: fillTemplate(`${PROJECT_PATH}/follow`, identity), schema: followResponse });
+      return { followed: response.followed, firstBuildNumber: response.first_build?.build_num };
+    },
+    read: async (_previous, { client, identity }) => {
+      const projects = await client.send({ method: "GET", path: "api/v1.1/projects", schema: z.array(projectEntry) });
+      const entry = projects.find((candidate) => isProject(candidate, identity));
+      return entry?.followed === true ? { followed: true } : undefined;
+    },
+    delete: async (_state, { client, identity }) => {
+      await client.send({ method: "POST", path: fillTemplate(`${PROJECT_PATH}/unfollow`, identity) });
+    },
+  },
+  outputs: ["followed", "firstBuildNumber"],
+});

@@ -1,0 +1,61 @@
+/**
+ * `svc.ci.SshKey`: an additional SSH key a project's jobs use for a host.
+ * The API can add and remove such keys but not read them: the fingerprint is
+ * computed here from the private key, and drift cannot be detected.
+ */
+import { z } from "zod";
+import { declare } from "../engine/declaration";
+import { fillTemplate } from "../engine/template";
+import { privateKeyFingerprints, privateKeyProblem } from "./keys";
+import { PROJECT_PATH, projectShape } from "./names";
+
+export const sshKeyArgs = z.object({
+  ...projectShape,
+  hostname: z.string().regex(/^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/, {
+    error: (issue) => `must be a host name such as "git.example.com"; got ${JSON.stringify(issue.input)}`,
+  }),
+  // The value is a secret: messages never echo it.
+  privateKey: z.string().superRefine((value, context) => {
+    const problem = privateKeyProblem(value);
+    if (problem !== undefined) context.addIssue({ code: "custom", message: problem });
+  }),
+});
+export type SshKeyArgs = z.infer<typeof sshKeyArgs>;
+
+const sshKeyWire = z.looseObject({ hostname: z.string(), privateKey: z.string(), fingerprint: z.string() });
+
+export const sshKey = declare<SshKeyArgs, z.infer<typeof sshKeyWire>>({
+  module: "ci",
+  name: "SshKey",
+  api: "ci",
+  args: sshKeyArgs,
+  immutable: ["vcsType", "username", "project", "hostname", "privateKey"],
+  id: {
+    format: "{vcsType}/{username}/{project}/{hostname}/{fingerprint}",
+    importFormats: [],
+    serverAssigned: ["fingerprint"],
+  },
+  paths: { collection: `${PROJECT_PATH}/ssh-key`, item: `${PROJECT_PATH}/ssh-key` },
+  wire: sshKeyWire,
+  toCreateBody: ({ hostname, privateKey }) => ({ hostname, private_key: privateKey }),
+  toState: (key) => ({ hostname: key.hostname, privateKey: key.privateKey, fingerprint: key.fingerprint }),
+  update: "none",
+  importable: false,
+  lifecycle: {
+    create: async ({ hostname, privateKey }, { client, identity }) => {
+      await client.send({ method: "POST", path: fillTemplate(`${PROJECT_PATH}/ssh-key`, identity), body: { hostname, private_key: privateKey } });
+      return { hostname, privateKey, fingerprint: privateKeyFingerprints(privateKey).md5 };
+    },
+    // No read endpoint: the state is all there is to know.
+    read: async (previous) => previous,
+    delete: async (state, { client, identity }) => {
+      await client.send({
+        method: "DELETE",
+        path: fillTemplate(`${PROJECT_PATH}/ssh-key`, identity),
+        body: { fingerprint: state["fingerprint"], hostname: state["hostname"] },
+      });
+    },
+  },
+  outputs: ["fingerprint"],
+  secretOutputs: ["privateKey"],
+});

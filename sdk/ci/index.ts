@@ -1,0 +1,4 @@
+/** The continuous-integration service: checkout keys, SSH keys and project follows. */
+export { CheckoutKey, type CheckoutKeyArgs } from "./checkoutKey";
+export { ProjectFollow, type ProjectFollowArgs } from "./projectFollow";
+export { SshKey, type SshKeyArgs } from "./sshKey";
