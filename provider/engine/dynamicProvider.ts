@@ -4,8 +4,8 @@
  * call), create/read/update/delete (through the resource engine).
  */
 import type { z } from "zod";
-import { defaultProject, resolveApiSettings, useStackConfig, type ApiName, type ConfigSource } from "../config";
-import { createApiClient, type ApiClient, type ClientOptions } from "../http/client";
+import { clientFor } from "../clients";
+import { defaultProject, resolveApiSettings, useStackConfig, type ConfigSource } from "../config";
 import { report } from "../log";
 import type { Args, ResourceDeclaration, State } from "./declaration";
 import { containsUnknown, diffArgs } from "./diff";
@@ -25,27 +25,6 @@ export interface DynamicProvider {
   read(id: string, props: State): Promise<{ id?: string; props?: State }>;
   update(id: string, olds: State, news: Args): Promise<{ outs: State }>;
   delete(id: string, props: State): Promise<void>;
-}
-
-/** One client per API per process: every resource of a deployment shares its rate-limit gate. */
-const clients = new Map<string, ApiClient>();
-let clientOptions: ClientOptions = {};
-
-/** Test seam: options (fetch, sleep, policy) of the clients created from now on. */
-export function setClientOptions(options: ClientOptions): void {
-  clientOptions = options;
-  clients.clear();
-}
-
-function clientFor(api: ApiName): ApiClient {
-  const settings = resolveApiSettings(api);
-  const key = `${api} ${settings.baseUrl} ${settings.token}`;
-  let client = clients.get(key);
-  if (client === undefined) {
-    client = createApiClient(settings, { log: report, ...clientOptions });
-    clients.set(key, client);
-  }
-  return client;
 }
 
 function issuesToFailures(issues: readonly z.core.$ZodIssue[], label: string): CheckFailure[] {

@@ -2,3 +2,4 @@
 export { CheckoutKey, type CheckoutKeyArgs } from "./checkoutKey";
 export { ProjectFollow, type ProjectFollowArgs } from "./projectFollow";
 export { SshKey, type SshKeyArgs } from "./sshKey";
+export * from "./functions";

@@ -1,0 +1,246 @@
+/**
+ * The read-only side of the CI API: the signed-in user, projects, jobs
+ * (builds), artifacts, test metadata and checkout keys. Results are validated
+ * against the spec's tables; fields the spec does not list are kept.
+ */
+import { z } from "zod";
+import { clientFor } from "../clients";
+import { ApiError } from "../http/errors";
+import { fillTemplate } from "../engine/template";
+import { VCS_TYPES, projectShape, PROJECT_PATH } from "./names";
+
+const nullableString = z.string().nullish();
+const timestamp = z.string().nullish();
+
+export const userSchema = z.looseObject({
+  login: z.string(),
+  basic_email_prefs: z.enum(["smart", "none", "all"]).optional(),
+  admin: z.boolean().optional(),
+  user_key_fingerprint: nullableString,
+  days_left_in_trial: z.number().optional(),
+  trial_end: timestamp,
+});
+export type CiUser = z.infer<typeof userSchema>;
+
+const buildRef = z.looseObject({ pushed_at: timestamp, vcs_revision: nullableString, build_num: z.number().nullish(), outcome: nullableString });
+
+export const projectSchema = z.looseObject({
+  vcs_url: z.string(),
+  followed: z.boolean(),
+  username: z.string(),
+  reponame: z.string(),
+  branches: z
+    .record(
+      z.string(),
+      z.looseObject({
+        pusher_logins: z.array(z.string()).optional(),
+        last_non_success: buildRef.nullish(),
+        last_success: buildRef.nullish(),
+        recent_builds: z.array(buildRef).optional(),
+        running_builds: z.array(z.unknown()).optional(),
+      }),
+    )
+    .optional(),
+});
+export type CiProject = z.infer<typeof projectSchema>;
+
+export const JOB_LIFECYCLES = ["queued", "not_run", "not_running", "running", "finished"] as const;
+
+export const jobSummarySchema = z.looseObject({
+  vcs_url: z.string().optional(),
+  build_url: z.string().optional(),
+  build_num: z.number(),
+  branch: nullableString,
+  vcs_revision: nullableString,
+  vcs_tag: nullableString,
+  committer_name: nullableString,
+  committer_email: nullableString,
+  author_name: nullableString,
+  author_email: nullableString,
+  subject: nullableString,
+  body: nullableString,
+  why: nullableString,
+  dont_build: nullableString,
+  queued_at: timestamp,
+  start_time: timestamp,
+  stop_time: timestamp,
+  build_time_millis: z.number().nullish(),
+  username: z.string().optional(),
+  reponame: z.string().optional(),
+  lifecycle: z.enum(JOB_LIFECYCLES),
+  outcome: nullableString,
+  status: z.string(),
+  retry_of: z.number().nullish(),
+  previous: z.looseObject({ status: z.string().nullish(), build_num: z.number().nullish() }).nullish(),
+});
+export type CiJobSummary = z.infer<typeof jobSummarySchema>;
+
+const actionSchema = z.looseObject({
+  name: z.string().optional(),
+  bash_command: nullableString,
+  run_time_millis: z.number().nullish(),
+  start_time: timestamp,
+  end_time: timestamp,
+  exit_code: z.number().nullish(),
+  type: nullableString,
+  index: z.number().optional(),
+  status: nullableString,
+  step: z.number().optional(),
+  failed: z.boolean().nullish(),
+});
+
+export const jobSchema = jobSummarySchema.extend({
+  steps: z.array(z.looseObject({ name: z.string(), actions: z.array(actionSchema) })).optional(),
+  canceled: z.boolean().nullish(),
+  failed: z.boolean().nullish(),
+  infrastructure_fail: z.boolean().nullish(),
+  timedout: z.boolean().nullish(),
+  parallel: z.number().nullish(),
+  oss: z.boolean().nullish(),
+  job_name: nullableString,
+  build_parameters: z.record(z.string(), z.unknown()).nullish(),
+  messages: z.array(z.unknown()).optional(),
+  vcs_type: z.string().optional(),
+});
+export type CiJob = z.infer<typeof jobSchema>;
+
+export const artifactSchema = z.looseObject({ path: z.string().optional(), pretty_path: z.string().optional(), node_index: z.number().optional(), url: z.string().optional() });
+export type CiArtifact = z.infer<typeof artifactSchema>;
+
+export const testsSchema = z.looseObject({
+  tests: z.array(
+    z.looseObject({
+      message: nullableString,
+      file: nullableString,
+      source: nullableString,
+      run_time: z.number().nullish(),
+      result: nullableString,
+      name: nullableString,
+      classname: nullableString,
+    }),
+  ),
+});
+export type CiTestMetadata = z.infer<typeof testsSchema>;
+
+export const checkoutKeyListSchema = z.array(
+  z.looseObject({ public_key: z.string(), type: z.string(), fingerprint: z.string(), preferred: z.boolean().optional(), time: timestamp }),
+);
+export type CiCheckoutKeyInfo = z.infer<typeof checkoutKeyListSchema>[number];
+
+/** Function arguments, validated before any request, with the same messages as resource inputs. */
+export const projectArgs = z.object(projectShape);
+const pageShape = {
+  limit: z
+    .number()
+    .int()
+    .min(1, { error: "must be from 1 to 100 (the API's page size limit)" })
+    .max(100, { error: "must be from 1 to 100 (the API's page size limit); use allPages to read more" })
+    .optional(),
+  offset: z.number().int().min(0, { error: "must be 0 or more" }).optional(),
+  shallow: z.boolean().optional(),
+};
+export const projectBuildsArgs = z.object({
+  ...projectShape,
+  ...pageShape,
+  branch: z.string().min(1).optional(),
+  filter: z.enum(["completed", "successful", "failed", "running"], {
+    error: (issue) => `must be one of completed, successful, failed, running; got ${JSON.stringify(issue.input)}`,
+  }).optional(),
+  /** Read page after page until the listing ends (or `maxBuilds` is reached). */
+  allPages: z.boolean().optional(),
+  maxBuilds: z.number().int().min(1).optional(),
+});
+export const recentBuildsArgs = z.object(pageShape);
+export const buildArgs = z.object({ ...projectShape, buildNum: z.number().int().min(1, { error: "must be a build number (1 or more)" }) });
+export const checkoutKeysArgs = z.object({ ...projectShape, digest: z.enum(["md5", "sha256"]).optional() });
+
+export type ProjectArgs = z.infer<typeof projectArgs>;
+export type ProjectBuildsArgs = z.infer<typeof projectBuildsArgs>;
+export type RecentBuildsArgs = z.infer<typeof recentBuildsArgs>;
+export type BuildArgs = z.infer<typeof buildArgs>;
+export type CheckoutKeysArgs = z.infer<typeof checkoutKeysArgs>;
+
+/** Validates function arguments; the error names each bad argument and the accepted form. */
+function parseArgs<T>(schema: z.ZodType<T>, args: unknown, fn: string): T {
+  const parsed = schema.safeParse(args);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(arguments)"} ${issue.message}`);
+  throw new Error(`svc.ci.${fn}: ${problems.join("; ")}`);
+}
+
+function projectPath(args: ProjectArgs): string {
+  return fillTemplate(PROJECT_PATH, { vcsType: args.vcsType, username: args.username, project: args.project });
+}
+
+export async function getMe(): Promise<CiUser> {
+  try {
+    return await clientFor("ci").send({ method: "GET", path: "api/v1.1/me", schema: userSchema });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      throw new Error(
+        `svc.ci.getMe needs a personal API token (svc:ciToken or SVC_CI_TOKEN); project tokens cannot read the user. (${error.message})`,
+      );
+    }
+    throw error;
+  }
+}
+
+export async function getProjects(): Promise<CiProject[]> {
+  return clientFor("ci").send({ method: "GET", path: "api/v1.1/projects", schema: z.array(projectSchema) });
+}
+
+export async function getProjectBuilds(input: ProjectBuildsArgs): Promise<CiJobSummary[]> {
+  const args = parseArgs(projectBuildsArgs, input, "getProjectBuilds");
+  const limit = args.limit ?? (args.allPages === true ? 100 : 30);
+  const path = args.branch === undefined ? projectPath(args) : `${projectPath(args)}/tree/${encodeURIComponent(args.branch)}`;
+  const builds: CiJobSummary[] = [];
+  for (let offset = args.offset ?? 0; ; offset += limit) {
+    const page = await clientFor("ci").send({
+      method: "GET",
+      path,
+      query: { limit, offset, filter: args.filter, shallow: args.shallow },
+      schema: z.array(jobSummarySchema),
+    });
+    builds.push(...page);
+    const enough = args.maxBuilds !== undefined && builds.length >= args.maxBuilds;
+    if (args.allPages !== true || page.length < limit || enough) break;
+  }
+  return args.maxBuilds === undefined ? builds : builds.slice(0, args.maxBuilds);
+}
+
+export async function getRecentBuilds(input: RecentBuildsArgs = {}): Promise<CiJobSummary[]> {
+  const args = parseArgs(recentBuildsArgs, input, "getRecentBuilds");
+  return clientFor("ci").send({
+    method: "GET",
+    path: "api/v1.1/recent-builds",
+    query: { limit: args.limit, offset: args.offset, shallow: args.shallow },
+    schema: z.array(jobSummarySchema),
+  });
+}
+
+export async function getBuild(input: BuildArgs): Promise<CiJob> {
+  const args = parseArgs(buildArgs, input, "getBuild");
+  return clientFor("ci").send({ method: "GET", path: `${projectPath(args)}/${args.buildNum}`, schema: jobSchema });
+}
+
+export async function getBuildArtifacts(input: BuildArgs): Promise<CiArtifact[]> {
+  const args = parseArgs(buildArgs, input, "getBuildArtifacts");
+  return clientFor("ci").send({ method: "GET", path: `${projectPath(args)}/${args.buildNum}/artifacts`, schema: z.array(artifactSchema) });
+}
+
+export async function getBuildTests(input: BuildArgs): Promise<CiTestMetadata> {
+  const args = parseArgs(buildArgs, input, "getBuildTests");
+  return clientFor("ci").send({ method: "GET", path: `${projectPath(args)}/${args.buildNum}/tests`, schema: testsSchema });
+}
+
+export async function getCheckoutKeys(input: CheckoutKeysArgs): Promise<CiCheckoutKeyInfo[]> {
+  const args = parseArgs(checkoutKeysArgs, input, "getCheckoutKeys");
+  return clientFor("ci").send({
+    method: "GET",
+    path: `${projectPath(args)}/checkout-key`,
+    query: { digest: args.digest },
+    schema: checkoutKeyListSchema,
+  });
+}
+
+export { VCS_TYPES };

@@ -1,0 +1,28 @@
+/**
+ * One API client per API and settings per process. In the provider process
+ * every resource of a deployment shares it (and so its rate-limit gate); in a
+ * program process the read-only functions share it the same way.
+ */
+import { resolveApiSettings, type ApiName } from "./config";
+import { createApiClient, type ApiClient, type ClientOptions } from "./http/client";
+import { report } from "./log";
+
+const clients = new Map<string, ApiClient>();
+let clientOptions: ClientOptions = {};
+
+/** Test seam: options (fetch, sleep, policy) of the clients created from now on. */
+export function setClientOptions(options: ClientOptions): void {
+  clientOptions = options;
+  clients.clear();
+}
+
+export function clientFor(api: ApiName): ApiClient {
+  const settings = resolveApiSettings(api);
+  const key = `${api} ${settings.baseUrl} ${settings.authStyle ?? ""} ${settings.token}`;
+  let client = clients.get(key);
+  if (client === undefined) {
+    client = createApiClient(settings, { log: report, ...clientOptions });
+    clients.set(key, client);
+  }
+  return client;
+}
