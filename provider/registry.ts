@@ -3,11 +3,23 @@ import type { ResourceDeclaration } from "./engine/declaration";
 import { typeKey } from "./engine/declaration";
 import { managedZone } from "./dns/managedZone";
 import { recordSet } from "./dns/recordSet";
+import { policy } from "./dns/policy";
+import { responsePolicy } from "./dns/responsePolicy";
+import { responsePolicyRule } from "./dns/responsePolicyRule";
 import { checkoutKey } from "./ci/checkoutKey";
 import { projectFollow } from "./ci/projectFollow";
 import { sshKey } from "./ci/sshKey";
 
-export const declarations: readonly ResourceDeclaration[] = [managedZone, recordSet, checkoutKey, sshKey, projectFollow];
+export const declarations: readonly ResourceDeclaration[] = [
+  managedZone,
+  recordSet,
+  policy,
+  responsePolicy,
+  responsePolicyRule,
+  checkoutKey,
+  sshKey,
+  projectFollow,
+];
 
 const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
 

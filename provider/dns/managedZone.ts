@@ -1,8 +1,11 @@
 /** `svc.dns.ManagedZone`: a DNS zone (the container of record sets). */
 import { z } from "zod";
-import { declare } from "../engine/declaration";
+import { declare, type HookContext } from "../engine/declaration";
+import { ApiError } from "../http/errors";
+import { fillTemplate } from "../engine/template";
 import { fqdn, projectId, zoneName } from "./names";
-import { API_PREFIX, waitForZoneOperation, withoutKinds } from "./wire";
+import { gkeClusters, networkUrl, networks, targetNameServers } from "./shapes";
+import { API_PREFIX, listAll, waitForChange, waitForZoneOperation, withoutKinds } from "./wire";
 
 export const managedZoneArgs = z.object({
   project: projectId.optional(),
@@ -24,6 +27,17 @@ export const managedZoneArgs = z.object({
     )
     .optional(),
   cloudLoggingConfig: z.object({ enableLogging: z.boolean() }).optional(),
+  privateVisibilityConfig: z.object({ networks: networks.optional(), gkeClusters: gkeClusters.optional() }).optional(),
+  forwardingConfig: z.object({ targetNameServers }).optional(),
+  peeringConfig: z.object({ targetNetwork: z.object({ networkUrl }) }).optional(),
+  dnssecConfig: z
+    .object({
+      state: z.enum(["off", "on", "transfer"], { error: (issue) => `must be "off", "on" or "transfer"; got ${JSON.stringify(issue.input)}` }),
+      nonExistence: z.enum(["nsec", "nsec3"]).optional(),
+    })
+    .optional(),
+  /** Client-side: on delete, first delete the zone's record sets (not the apex SOA and NS). */
+  forceDestroy: z.boolean().default(false),
 });
 export type ManagedZoneArgs = z.infer<typeof managedZoneArgs>;
 
@@ -35,6 +49,10 @@ const managedZoneWire = z.looseObject({
   visibility: z.enum(["public", "private"]).optional(),
   labels: z.record(z.string(), z.string()).optional(),
   cloudLoggingConfig: z.looseObject({ enableLogging: z.boolean().optional() }).optional(),
+  privateVisibilityConfig: z.unknown().optional(),
+  forwardingConfig: z.unknown().optional(),
+  peeringConfig: z.unknown().optional(),
+  dnssecConfig: z.unknown().optional(),
   nameServers: z.array(z.string()).optional(),
   creationTime: z.string().optional(),
 });
@@ -55,19 +73,76 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
     item: `${API_PREFIX}/managedZones/{name}`,
   },
   wire: managedZoneWire,
-  toCreateBody: ({ project: _project, ...zone }) => zone,
-  toState: (zone) => ({
+  toCreateBody: ({ project: _project, forceDestroy: _forceDestroy, ...zone }) => zone,
+  toState: (zone, previous) => ({
     name: zone.name,
     dnsName: zone.dnsName,
     description: zone.description ?? "",
     visibility: zone.visibility ?? "public",
     labels: zone.labels ?? {},
-    cloudLoggingConfig: zone.cloudLoggingConfig === undefined ? undefined : withoutKinds(zone.cloudLoggingConfig),
+    cloudLoggingConfig: withoutKinds(zone.cloudLoggingConfig),
+    privateVisibilityConfig: withoutKinds(zone.privateVisibilityConfig),
+    forwardingConfig: withoutKinds(zone.forwardingConfig),
+    peeringConfig: withoutKinds(zone.peeringConfig),
+    dnssecConfig: dnssecState(zone.dnssecConfig),
+    forceDestroy: previous["forceDestroy"] === true,
     managedZoneId: zone.id,
     nameServers: zone.nameServers ?? [],
     creationTime: zone.creationTime ?? "",
   }),
   update: "PATCH",
+  localInputs: ["forceDestroy"],
+  equal: { dnssecConfig: sameDnssec },
+  lifecycle: {
+    delete: async (state, context) => {
+      const zonePath = fillTemplate(`${API_PREFIX}/managedZones/{name}`, context.identity);
+      if (state["forceDestroy"] === true) await deleteRecordSets(zonePath, String(state["dnsName"]), context);
+      try {
+        await context.client.send({ method: "DELETE", path: zonePath });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400 && error.reason === "containerNotEmpty") {
+          throw new Error(
+            `svc.dns.ManagedZone ${context.identity["name"]} still holds record sets that are not managed here, so the API refuses to delete it. ` +
+              `Delete those record sets first, or set forceDestroy: true on the zone (then \`pulumi up\`) to delete them with it. Nothing was deleted. (${error.message})`,
+          );
+        }
+        throw error;
+      }
+    },
+  },
   outputs: ["managedZoneId", "nameServers", "creationTime"],
   hooks: { afterUpdate: waitForZoneOperation },
 });
+
+/** DNSSEC settings agree when their state does, and their nonExistence where the program names one. */
+function sameDnssec(stored: unknown, wanted: unknown): boolean {
+  const a = (stored ?? {}) as { state?: string; nonExistence?: string };
+  const b = (wanted ?? {}) as { state?: string; nonExistence?: string };
+  return (a.state ?? "off") === (b.state ?? "off") && (b.nonExistence === undefined || a.nonExistence === b.nonExistence);
+}
+
+/** The DNSSEC settings a program can give, without the key specs the API fills in. */
+function dnssecState(config: unknown): unknown {
+  if (typeof config !== "object" || config === null) return undefined;
+  const { state, nonExistence } = config as { state?: unknown; nonExistence?: unknown };
+  if (state === undefined || state === "off") return state === "off" ? { state: "off" } : undefined;
+  return nonExistence === undefined ? { state } : { state, nonExistence };
+}
+
+/**
+ * forceDestroy: removes every record set but the apex SOA and NS in one atomic
+ * change, and waits for it, so the zone can be deleted.
+ */
+async function deleteRecordSets(zonePath: string, dnsName: string, context: HookContext): Promise<void> {
+  const rrsets = await listAll(context.client, `${zonePath}/rrsets`, "rrsets");
+  const deletions = rrsets.filter((rrset) => !(rrset["name"] === dnsName && (rrset["type"] === "SOA" || rrset["type"] === "NS")));
+  if (deletions.length === 0) return;
+  context.log(`svc: forceDestroy: deleting ${deletions.length} record set(s) of zone ${context.identity["name"]} before the zone`);
+  const change = await context.client.send({
+    method: "POST",
+    path: `${zonePath}/changes`,
+    body: { kind: "dns#change", deletions: deletions.map((rrset) => withoutKinds(rrset)) },
+  });
+  await waitForChange(zonePath, change, context);
+}
+

@@ -51,3 +51,44 @@ export async function waitForZoneOperation(response: unknown, context: HookConte
     pause = Math.min(pause * 2, 5000);
   }
 }
+
+const changeWire = z.looseObject({ id: z.string(), status: z.enum(["pending", "done"]) });
+
+/** Waits for a record change to be done, polling with growing pauses; long waits are reported. */
+export async function waitForChange(zonePath: string, response: unknown, context: HookContext, timeoutMs = 10 * 60_000): Promise<void> {
+  const change = changeWire.parse(response);
+  if (change.status === "done") return;
+  const started = Date.now();
+  let pause = 50;
+  let reported = false;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    const current = await context.client.send({ method: "GET", path: `${zonePath}/changes/${encodeURIComponent(change.id)}`, schema: changeWire });
+    if (current.status === "done") return;
+    const waited = Date.now() - started;
+    if (waited > timeoutMs) throw new Error(`record change ${change.id} was not done after ${Math.round(waited / 1000)}s`);
+    if (!reported && waited > 3000) {
+      context.log(`svc: waiting for record change ${change.id} to be done...`);
+      reported = true;
+    }
+    pause = Math.min(pause * 2, 2000);
+  }
+}
+
+/** Reads every page of a list endpoint. */
+export async function listAll(
+  client: HookContext["client"],
+  path: string,
+  field: string,
+  query: Readonly<Record<string, string | undefined>> = {},
+): Promise<Array<Record<string, unknown>>> {
+  const items: Array<Record<string, unknown>> = [];
+  let pageToken: string | undefined;
+  do {
+    const page = (await client.send({ method: "GET", path, query: { ...query, pageToken } })) as Record<string, unknown> | undefined;
+    const found = page?.[field];
+    if (Array.isArray(found)) items.push(...(found as Array<Record<string, unknown>>));
+    pageToken = typeof page?.["nextPageToken"] === "string" && page["nextPageToken"] !== "" ? page["nextPageToken"] : undefined;
+  } while (pageToken !== undefined);
+  return items;
+}

@@ -40,6 +40,8 @@ export interface LifecycleOverrides<A extends Args> {
    * create whose response was lost can find the object it made.
    */
   readonly list?: (args: A, context: HookContext) => Promise<unknown[]>;
+  /** An in-place update other than one request to the item path; returns nothing, the engine reads back. */
+  readonly update?: (change: PatchChange<A>, args: A, context: HookContext) => Promise<void>;
 }
 
 export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
@@ -81,6 +83,10 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly lifecycle?: LifecycleOverrides<A>;
   /** How mutable inputs change in place; `none` when the API has no update (every change replaces). */
   readonly update: "PATCH" | "PUT" | "none";
+  /** Inputs the API never sees (client-side behaviour such as `forceDestroy`): kept in state, changed without a request. */
+  readonly localInputs?: readonly (keyof A & string)[];
+  /** Rules across inputs (e.g. exactly one of two); each failure names a property. */
+  readonly crossCheck?: (args: A) => readonly { property: string; reason: string }[];
   /** Field comparisons that are not plain equality (e.g. a list compared as a set). */
   readonly equal?: Partial<Record<keyof A & string, (a: unknown, b: unknown) => boolean>>;
   /** Output-only properties the SDK class exposes. */

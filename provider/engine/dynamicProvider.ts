@@ -61,6 +61,9 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
           reason: "is required: set `project` on the resource, or run `pulumi config set svc:project <project-id>` (or set SVC_PROJECT).",
         });
       }
+      if (parsed.success && unknownFields.length === 0 && declaration.crossCheck !== undefined) {
+        failures.push(...declaration.crossCheck(parsed.data as Args));
+      }
       if (importId !== undefined && typeof importId !== "string") {
         failures.push({ property: "import", reason: "must be an id string, e.g. one of the forms in the README" });
       }

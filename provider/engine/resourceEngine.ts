@@ -260,11 +260,24 @@ export class ResourceEngine {
     const identity = this.parseId(id);
     const { update } = this.declaration;
     if (update === "none") throw new Error(`${this.label} cannot be updated in place`);
-    const body =
-      update === "PUT" ? this.declaration.toCreateBody(args) : (this.declaration.toPatchBody ?? defaultPatchBody)(patch, args);
-    const response = await this.client.send({ method: update, path: fillTemplate(this.declaration.paths.item, identity), body });
-    if (this.declaration.hooks?.afterUpdate !== undefined) {
-      await this.declaration.hooks.afterUpdate(response, this.context(identity));
+    const local = this.declaration.localInputs ?? [];
+    const change = {
+      set: Object.fromEntries(Object.entries(patch.set).filter(([field]) => !local.includes(field))),
+      cleared: patch.cleared.filter((field) => !local.includes(field)),
+    };
+    // A change of client-side inputs alone needs no request: reading back records it.
+    if (Object.keys(change.set).length > 0 || change.cleared.length > 0) {
+      const override = this.declaration.lifecycle?.update;
+      if (override !== undefined) {
+        await override(change, args, this.context(identity));
+      } else {
+        const body =
+          update === "PUT" ? this.declaration.toCreateBody(args) : (this.declaration.toPatchBody ?? defaultPatchBody)(change, args);
+        const response = await this.client.send({ method: update, path: fillTemplate(this.declaration.paths.item, identity), body });
+        if (this.declaration.hooks?.afterUpdate !== undefined) {
+          await this.declaration.hooks.afterUpdate(response, this.context(identity));
+        }
+      }
     }
     const state = await this.fetch(identity, args);
     if (state === undefined) throw new Error(`${this.label} ${id} disappeared during the update`);

@@ -1,0 +1,51 @@
+/** `svc.dns.ResponsePolicy`: a set of rules that override DNS answers for networks and GKE clusters. */
+import { z } from "zod";
+import { declare } from "../engine/declaration";
+import { projectId, zoneName } from "./names";
+import { gkeClusters, networks } from "./shapes";
+import { API_PREFIX, withoutKinds } from "./wire";
+
+export const responsePolicyArgs = z.object({
+  project: projectId.optional(),
+  responsePolicyName: zoneName,
+  description: z.string().max(1024, { error: "must be at most 1024 characters" }).optional(),
+  networks: networks.optional(),
+  gkeClusters: gkeClusters.optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+});
+export type ResponsePolicyArgs = z.infer<typeof responsePolicyArgs>;
+
+const responsePolicyWire = z.looseObject({
+  id: z.string().optional(),
+  responsePolicyName: z.string(),
+  description: z.string().optional(),
+  networks: z.array(z.unknown()).optional(),
+  gkeClusters: z.array(z.unknown()).optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+});
+
+export const responsePolicy = declare<ResponsePolicyArgs, z.infer<typeof responsePolicyWire>>({
+  module: "dns",
+  name: "ResponsePolicy",
+  api: "dns",
+  args: responsePolicyArgs,
+  immutable: ["project", "responsePolicyName"],
+  projectScoped: true,
+  id: {
+    format: "projects/{project}/responsePolicies/{responsePolicyName}",
+    importFormats: ["{project}/{responsePolicyName}", "{responsePolicyName}"],
+  },
+  paths: { collection: `${API_PREFIX}/responsePolicies`, item: `${API_PREFIX}/responsePolicies/{responsePolicyName}` },
+  wire: responsePolicyWire,
+  toCreateBody: ({ project: _project, ...policy }) => policy,
+  toState: (policy) => ({
+    responsePolicyName: policy.responsePolicyName,
+    description: policy.description ?? "",
+    networks: withoutKinds(policy.networks ?? []),
+    gkeClusters: withoutKinds(policy.gkeClusters ?? []),
+    labels: policy.labels ?? {},
+    responsePolicyId: policy.id,
+  }),
+  update: "PATCH",
+  outputs: ["responsePolicyId"],
+});

@@ -1,0 +1,61 @@
+/**
+ * `svc.dns.ResponsePolicyRule`: one rule of a response policy — local data
+ * served for a name, or a behavior (bypass the policy), never both.
+ */
+import { z } from "zod";
+import { declare } from "../engine/declaration";
+import { fqdn, projectId, zoneName } from "./names";
+import { localRecordSet } from "./shapes";
+import { API_PREFIX, withoutKinds } from "./wire";
+
+export const responsePolicyRuleArgs = z.object({
+  project: projectId.optional(),
+  responsePolicy: zoneName,
+  ruleName: zoneName,
+  dnsName: fqdn,
+  behavior: z
+    .enum(["behaviorUnspecified", "bypassResponsePolicy"], {
+      error: (issue) => `must be "bypassResponsePolicy" (or "behaviorUnspecified"); got ${JSON.stringify(issue.input)}`,
+    })
+    .optional(),
+  localData: z.object({ localDatas: z.array(localRecordSet).min(1, { error: "must hold at least one record set" }) }).optional(),
+});
+export type ResponsePolicyRuleArgs = z.infer<typeof responsePolicyRuleArgs>;
+
+const ruleWire = z.looseObject({
+  ruleName: z.string(),
+  dnsName: z.string(),
+  behavior: z.string().optional(),
+  localData: z.looseObject({ localDatas: z.array(z.looseObject({})).optional() }).optional(),
+});
+
+export const responsePolicyRule = declare<ResponsePolicyRuleArgs, z.infer<typeof ruleWire>>({
+  module: "dns",
+  name: "ResponsePolicyRule",
+  api: "dns",
+  args: responsePolicyRuleArgs,
+  immutable: ["project", "responsePolicy", "ruleName"],
+  projectScoped: true,
+  id: {
+    format: "projects/{project}/responsePolicies/{responsePolicy}/rules/{ruleName}",
+    importFormats: ["{project}/{responsePolicy}/{ruleName}", "{responsePolicy}/{ruleName}"],
+  },
+  paths: {
+    collection: `${API_PREFIX}/responsePolicies/{responsePolicy}/rules`,
+    item: `${API_PREFIX}/responsePolicies/{responsePolicy}/rules/{ruleName}`,
+  },
+  wire: ruleWire,
+  crossCheck: ({ behavior, localData }) =>
+    (behavior === undefined) === (localData === undefined)
+      ? [{ property: "localData", reason: 'give exactly one of localData (records to answer with) or behavior ("bypassResponsePolicy")' }]
+      : [],
+  toCreateBody: ({ project: _project, responsePolicy: _policy, ...rule }) => rule,
+  toState: (rule) => ({
+    ruleName: rule.ruleName,
+    dnsName: rule.dnsName,
+    behavior: rule.behavior,
+    localData: withoutKinds(rule.localData),
+  }),
+  update: "PATCH",
+  outputs: [],
+});

@@ -1,0 +1,42 @@
+/** Nested DNS shapes shared by zones, policies and rules (reference: dns-v1 schemas). */
+import { z } from "zod";
+import { fqdn } from "./names";
+
+const show = (value: unknown): string => JSON.stringify(value);
+
+export const networkUrl = z.string().regex(/^(https:\/\/[^\s]+|projects\/[^/\s]+\/global\/networks\/[^/\s]+)$/, {
+  error: (issue) => `must be a network URL, e.g. "projects/my-project/global/networks/default"; got ${show(issue.input)}`,
+});
+
+export const networks = z.array(z.object({ networkUrl }));
+
+export const gkeClusters = z.array(
+  z.object({
+    gkeClusterName: z.string().regex(/^projects\/[^/]+\/locations\/[^/]+\/clusters\/[^/]+$/, {
+      error: (issue) => `must be "projects/<p>/locations/<l>/clusters/<c>"; got ${show(issue.input)}`,
+    }),
+  }),
+);
+
+const ipv4 = z.ipv4({ error: (issue) => `must be an IPv4 address; got ${show(issue.input)}` });
+const ipv6 = z.ipv6({ error: (issue) => `must be an IPv6 address; got ${show(issue.input)}` });
+
+export const targetNameServers = z.array(
+  z
+    .object({
+      ipv4Address: ipv4.optional(),
+      ipv6Address: ipv6.optional(),
+      forwardingPath: z.enum(["default", "private"]).optional(),
+    })
+    .refine((target) => (target.ipv4Address === undefined) !== (target.ipv6Address === undefined), {
+      error: "each target name server has exactly one of ipv4Address or ipv6Address",
+    }),
+);
+
+/** A record set as response policy rules hold it (no SOA or NS). */
+export const localRecordSet = z.object({
+  name: fqdn,
+  type: z.string().refine((type) => type !== "SOA" && type !== "NS", { error: "local data may not hold SOA or NS records" }),
+  ttl: z.number().int().min(0).optional(),
+  rrdatas: z.array(z.string().min(1)).min(1, { error: "must hold at least one record" }),
+});
