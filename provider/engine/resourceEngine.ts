@@ -8,7 +8,7 @@ import { ApiError } from "../http/errors";
 import type { ApiClient } from "../http/client";
 import type { Args, HookContext, ResourceDeclaration, State } from "./declaration";
 import { diffArgs, type ArgsDiff } from "./diff";
-import { fillTemplate, matchAny, matchTemplate, placeholders } from "./template";
+import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "./template";
 
 /** How many times a create whose outcome was unknown is tried again after reading showed nothing. */
 const CREATE_ATTEMPTS = 4;
@@ -91,7 +91,7 @@ export class ResourceEngine {
 
   /** The canonical id is unencoded text: it is what users see and type. */
   idOf(identity: Readonly<Record<string, string>>): string {
-    return this.declaration.id.format.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (_match, name: string) => identity[name] ?? "");
+    return formatId(this.declaration.id.format, identity);
   }
 
   private context(identity: Readonly<Record<string, string>>): HookContext {

@@ -2,51 +2,57 @@
  * Path and id templates such as `projects/{project}/managedZones/{managedZone}`:
  * filled with encoded values to build request paths and ids, matched to parse
  * ids back (import ids in their short forms too).
+ *
+ * `{name}` stands for one path segment (no slash, no space); `{name*}` for a
+ * value that may hold slashes (an IAM role such as `roles/dns.admin`), for ids
+ * that separate it with a space, as the Google provider's IAM ids do.
  */
 
-const PLACEHOLDER = /^\{([A-Za-z][A-Za-z0-9]*)\}$/;
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)(\*?)\}/g;
 
 export type TemplateValues = Readonly<Record<string, string>>;
 
 /** The placeholder names of a template, in order. */
 export function placeholders(template: string): string[] {
-  return template
-    .split("/")
-    .map((segment) => PLACEHOLDER.exec(segment)?.[1])
-    .filter((name): name is string => name !== undefined);
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
 }
 
-/** Fills a template; every value is one path segment and is percent-encoded. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Fills a template with percent-encoded values (for request paths). */
 export function fillTemplate(template: string, values: TemplateValues): string {
-  return template
-    .split("/")
-    .map((segment) => {
-      const name = PLACEHOLDER.exec(segment)?.[1];
-      if (name === undefined) return segment;
-      const value = values[name];
-      if (value === undefined || value === "") throw new Error(`template ${template}: no value for {${name}}`);
-      return encodeURIComponent(value);
-    })
-    .join("/");
+  return template.replace(PLACEHOLDER, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === "") throw new Error(`template ${template}: no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
 }
 
-/** Matches a slash-separated id against a template; undefined when it does not fit. */
+/** Fills a template with the values as they are (for ids, which users read and type). */
+export function formatId(template: string, values: TemplateValues): string {
+  return template.replace(PLACEHOLDER, (_match, name: string) => values[name] ?? "");
+}
+
+/** Matches an id against a template; undefined when it does not fit. */
 export function matchTemplate(template: string, id: string): Record<string, string> | undefined {
-  const want = template.split("/");
-  const have = id.split("/");
-  if (want.length !== have.length) return undefined;
-  const values: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const segment = want[i] as string;
-    const actual = have[i] as string;
-    const name = PLACEHOLDER.exec(segment)?.[1];
-    if (name === undefined) {
-      if (segment !== actual) return undefined;
-    } else {
-      if (actual === "") return undefined;
-      values[name] = decodeURIComponent(actual);
-    }
+  const names: string[] = [];
+  let pattern = "";
+  let last = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    pattern += escapeRegExp(template.slice(last, match.index));
+    pattern += match[2] === "*" ? "(\\S+)" : "([^/\\s]+)";
+    names.push(match[1] as string);
+    last = (match.index ?? 0) + match[0].length;
   }
+  pattern += escapeRegExp(template.slice(last));
+  const found = new RegExp(`^${pattern}$`).exec(id);
+  if (found === null) return undefined;
+  const values: Record<string, string> = {};
+  names.forEach((name, i) => {
+    values[name] = decodeURIComponent(found[i + 1] as string);
+  });
   return values;
 }
 

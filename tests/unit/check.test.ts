@@ -21,7 +21,9 @@ describe("check", () => {
 
   it("fills defaults (project from settings, visibility) and drops the provider", async () => {
     const result = await zones.check({}, { __provider: "x", name: "z", dnsName: "example.com." });
-    expect(result).toEqual({ inputs: { project: "p1", name: "z", dnsName: "example.com.", description: "", visibility: "public" } });
+    expect(result).toEqual({
+      inputs: { project: "p1", name: "z", dnsName: "example.com.", description: "", visibility: "public", forceDestroy: false },
+    });
   });
 
   it("names the property, the problem and the accepted form", async () => {

@@ -25,3 +25,15 @@ describe("templates", () => {
     expect(placeholders(formats[0] as string)).toEqual(["project", "managedZone", "name", "type"]);
   });
 });
+
+describe("ids with a value that holds slashes (IAM roles)", () => {
+  const format = "projects/{project}/managedZones/{managedZone} {role*} {member*}";
+
+  it("parses the Google provider's space-separated IAM ids", () => {
+    expect(matchTemplate(format, "projects/p/managedZones/z roles/dns.admin user:jane@example.com")).toEqual({
+      project: "p", managedZone: "z", role: "roles/dns.admin", member: "user:jane@example.com",
+    });
+    expect(matchTemplate(format, "projects/p/managedZones/z roles/dns.admin")).toBeUndefined();
+    expect(placeholders(format)).toEqual(["project", "managedZone", "role", "member"]);
+  });
+});
