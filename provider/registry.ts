@@ -3,6 +3,7 @@ import type { ResourceDeclaration } from "./engine/declaration";
 import { typeKey } from "./engine/declaration";
 import { managedZone } from "./dns/managedZone";
 import { recordSet } from "./dns/recordSet";
+import { managedZoneIamBinding, managedZoneIamMember, managedZoneIamPolicy } from "./dns/iam";
 import { policy } from "./dns/policy";
 import { responsePolicy } from "./dns/responsePolicy";
 import { responsePolicyRule } from "./dns/responsePolicyRule";
@@ -16,6 +17,9 @@ export const declarations: readonly ResourceDeclaration[] = [
   policy,
   responsePolicy,
   responsePolicyRule,
+  managedZoneIamPolicy,
+  managedZoneIamBinding,
+  managedZoneIamMember,
   checkoutKey,
   sshKey,
   projectFollow,

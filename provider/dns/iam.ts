@@ -1,0 +1,250 @@
+/**
+ * Access policy of a managed zone, three ways (as the Google provider offers
+ * it): the whole policy (ManagedZoneIamPolicy), every member of one role
+ * (ManagedZoneIamBinding), or one member of one role (ManagedZoneIamMember).
+ *
+ * Every change is a read-modify-write guarded by the policy's etag. Writes to
+ * one zone are serialized within the deployment, and a stale etag (someone
+ * else changed the policy meanwhile) restarts the cycle from a fresh read,
+ * so concurrent changes are never overwritten.
+ */
+import { z } from "zod";
+import { declare, type HookContext } from "../engine/declaration";
+import { fillTemplate } from "../engine/template";
+import { ApiError } from "../http/errors";
+import { projectId, zoneName } from "./names";
+import { API_PREFIX } from "./wire";
+
+const show = (value: unknown): string => JSON.stringify(value);
+
+export const iamRole = z.string().regex(/^(roles|projects\/[^/]+\/roles|organizations\/[^/]+\/roles)\/[A-Za-z0-9_.]+$/, {
+  error: (issue) => `must be a role such as "roles/dns.reader"; got ${show(issue.input)}`,
+});
+
+export const iamMember = z
+  .string()
+  .regex(/^(allUsers|allAuthenticatedUsers|(user|serviceAccount|group|domain|deleted:user|deleted:serviceAccount|deleted:group):\S+|principal(Set)?:\/\/\S+)$/, {
+    error: (issue) =>
+      `must be a member such as "user:jane@example.com", "serviceAccount:...", "group:...", "domain:example.com", "allUsers" or "principal://..."; got ${show(issue.input)}`,
+  });
+
+const bindingWire = z.looseObject({ role: z.string(), members: z.array(z.string()).default([]), condition: z.unknown().optional() });
+const policyWire = z.looseObject({
+  version: z.number().optional(),
+  etag: z.string().optional(),
+  bindings: z.array(bindingWire).optional(),
+});
+type IamPolicy = z.infer<typeof policyWire>;
+type Binding = z.infer<typeof bindingWire>;
+
+const ZONE = `${API_PREFIX}/managedZones/{managedZone}`;
+const RMW_ATTEMPTS = 8;
+
+/** Writes to one zone's policy, one at a time within this process. */
+const zoneLocks = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const previous = zoneLocks.get(key) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  zoneLocks.set(key, run.catch(() => undefined));
+  return run;
+}
+
+async function getPolicy(context: HookContext): Promise<IamPolicy> {
+  return context.client.send({
+    method: "POST",
+    path: `${fillTemplate(ZONE, context.identity)}:getIamPolicy`,
+    body: { options: { requestedPolicyVersion: 1 } },
+    schema: policyWire,
+  });
+}
+
+/** Sorted members of each role, roles sorted: the form state and diffs use. */
+export function normalizeBindings(bindings: readonly Binding[]): Array<{ role: string; members: string[] }> {
+  const byRole = new Map<string, Set<string>>();
+  for (const binding of bindings) {
+    if (binding.condition !== undefined) continue; // conditional bindings are not managed here
+    const members = byRole.get(binding.role) ?? new Set<string>();
+    for (const member of binding.members) members.add(member);
+    byRole.set(binding.role, members);
+  }
+  return [...byRole.entries()]
+    .filter(([, members]) => members.size > 0)
+    .map(([role, members]) => ({ role, members: [...members].sort() }))
+    .sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
+}
+
+/**
+ * Reads the policy, applies `change` to its bindings and writes it back with
+ * the etag it read; a 409/412 (stale etag) starts over from a fresh read.
+ */
+async function modifyPolicy(context: HookContext, change: (bindings: Binding[]) => Binding[]): Promise<IamPolicy> {
+  const key = fillTemplate(ZONE, context.identity);
+  return oneAtATime(key, async () => {
+    for (let attempt = 1; ; attempt++) {
+      const current = await getPolicy(context);
+      const conditional = (current.bindings ?? []).filter((binding) => binding.condition !== undefined);
+      const bindings = change((current.bindings ?? []).filter((binding) => binding.condition === undefined));
+      try {
+        return await context.client.send({
+          method: "POST",
+          path: `${key}:setIamPolicy`,
+          body: { policy: { version: current.version ?? 1, etag: current.etag, bindings: [...bindings, ...conditional] } },
+          schema: policyWire,
+        });
+      } catch (error) {
+        const stale = error instanceof ApiError && (error.status === 409 || error.status === 412);
+        if (!stale || attempt >= RMW_ATTEMPTS) throw error;
+        context.log(`svc: the access policy of zone ${context.identity["managedZone"]} changed meanwhile; reading it again (attempt ${attempt + 1})`);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * 2 ** attempt) * (0.5 + Math.random() / 2)));
+      }
+    }
+  });
+}
+
+const zoneShape = { project: projectId.optional(), managedZone: zoneName };
+const bindingShape = z.object({ role: iamRole, members: z.array(iamMember).min(1, { error: "must name at least one member" }) });
+
+function sameMembers(a: unknown, b: unknown): boolean {
+  const left = Array.isArray(a) ? [...new Set(a as string[])].sort() : [];
+  const right = Array.isArray(b) ? [...new Set(b as string[])].sort() : [];
+  return left.length === right.length && left.every((member, i) => member === right[i]);
+}
+
+function sameBindings(a: unknown, b: unknown): boolean {
+  const norm = (value: unknown): string => JSON.stringify(normalizeBindings((Array.isArray(value) ? value : []) as Binding[]));
+  return norm(a) === norm(b);
+}
+
+// --- ManagedZoneIamPolicy -------------------------------------------------------------
+
+export const managedZoneIamPolicyArgs = z.object({ ...zoneShape, bindings: z.array(bindingShape) });
+export type ManagedZoneIamPolicyArgs = z.infer<typeof managedZoneIamPolicyArgs>;
+
+const wholePolicy = z.looseObject({ bindings: z.array(z.object({ role: z.string(), members: z.array(z.string()) })) });
+
+export const managedZoneIamPolicy = declare<ManagedZoneIamPolicyArgs, z.infer<typeof wholePolicy>>({
+  module: "dns",
+  name: "ManagedZoneIamPolicy",
+  api: "dns",
+  args: managedZoneIamPolicyArgs,
+  immutable: ["project", "managedZone"],
+  projectScoped: true,
+  id: { format: "projects/{project}/managedZones/{managedZone}", importFormats: ["{project}/{managedZone}", "{managedZone}"] },
+  paths: { collection: ZONE, item: ZONE },
+  wire: wholePolicy,
+  toCreateBody: () => undefined,
+  toState: (policy) => ({ bindings: normalizeBindings(policy.bindings) }),
+  update: "PATCH",
+  equal: { bindings: sameBindings },
+  lifecycle: {
+    create: async ({ bindings }, context) => ({ bindings: normalizeBindings((await modifyPolicy(context, () => bindings)).bindings ?? []) }),
+    read: async (_previous, context) => ({ bindings: normalizeBindings((await getPolicy(context)).bindings ?? []) }),
+    update: async (_change, { bindings }, context) => {
+      await modifyPolicy(context, () => bindings);
+    },
+    // Authoritative: removing the resource leaves the zone with no (unconditional) bindings.
+    delete: async (_state, context) => {
+      await modifyPolicy(context, () => []);
+    },
+  },
+  outputs: [],
+});
+
+// --- ManagedZoneIamBinding ------------------------------------------------------------
+
+export const managedZoneIamBindingArgs = z.object({ ...zoneShape, role: iamRole, members: z.array(iamMember).min(1, { error: "must name at least one member" }) });
+export type ManagedZoneIamBindingArgs = z.infer<typeof managedZoneIamBindingArgs>;
+
+const roleWire = z.looseObject({ role: z.string(), members: z.array(z.string()) });
+
+function membersOf(bindings: readonly Binding[], role: string): string[] | undefined {
+  return normalizeBindings(bindings).find((binding) => binding.role === role)?.members;
+}
+
+export const managedZoneIamBinding = declare<ManagedZoneIamBindingArgs, z.infer<typeof roleWire>>({
+  module: "dns",
+  name: "ManagedZoneIamBinding",
+  api: "dns",
+  args: managedZoneIamBindingArgs,
+  immutable: ["project", "managedZone", "role"],
+  projectScoped: true,
+  id: {
+    format: "projects/{project}/managedZones/{managedZone} {role*}",
+    importFormats: ["{project}/{managedZone} {role*}", "{managedZone} {role*}"],
+  },
+  paths: { collection: ZONE, item: ZONE },
+  wire: roleWire,
+  toCreateBody: () => undefined,
+  toState: (binding) => ({ role: binding.role, members: [...binding.members].sort() }),
+  update: "PATCH",
+  equal: { members: sameMembers },
+  lifecycle: {
+    create: async ({ role, members }, context) => {
+      const policy = await modifyPolicy(context, (bindings) => [...bindings.filter((b) => b.role !== role), { role, members }]);
+      return { role, members: membersOf(policy.bindings ?? [], role) ?? [] };
+    },
+    read: async (previous, context) => {
+      const role = String(previous["role"]);
+      const members = membersOf((await getPolicy(context)).bindings ?? [], role);
+      return members === undefined ? undefined : { role, members };
+    },
+    update: async (_change, { role, members }, context) => {
+      await modifyPolicy(context, (bindings) => [...bindings.filter((b) => b.role !== role), { role, members }]);
+    },
+    delete: async (state, context) => {
+      await modifyPolicy(context, (bindings) => bindings.filter((b) => b.role !== state["role"]));
+    },
+  },
+  outputs: [],
+});
+
+// --- ManagedZoneIamMember -------------------------------------------------------------
+
+export const managedZoneIamMemberArgs = z.object({ ...zoneShape, role: iamRole, member: iamMember });
+export type ManagedZoneIamMemberArgs = z.infer<typeof managedZoneIamMemberArgs>;
+
+const memberWire = z.looseObject({ role: z.string(), member: z.string() });
+
+export const managedZoneIamMember = declare<ManagedZoneIamMemberArgs, z.infer<typeof memberWire>>({
+  module: "dns",
+  name: "ManagedZoneIamMember",
+  api: "dns",
+  args: managedZoneIamMemberArgs,
+  immutable: ["project", "managedZone", "role", "member"],
+  projectScoped: true,
+  id: {
+    format: "projects/{project}/managedZones/{managedZone} {role*} {member*}",
+    importFormats: ["{project}/{managedZone} {role*} {member*}", "{managedZone} {role*} {member*}"],
+  },
+  paths: { collection: ZONE, item: ZONE },
+  wire: memberWire,
+  toCreateBody: () => undefined,
+  toState: (grant) => ({ role: grant.role, member: grant.member }),
+  update: "none",
+  lifecycle: {
+    create: async ({ role, member }, context) => {
+      await modifyPolicy(context, (bindings) => {
+        const existing = bindings.find((b) => b.role === role);
+        if (existing === undefined) return [...bindings, { role, members: [member] }];
+        if (!existing.members.includes(member)) existing.members.push(member);
+        return bindings;
+      });
+      return { role, member };
+    },
+    read: async (previous, context) => {
+      const role = String(previous["role"]);
+      const member = String(previous["member"]);
+      const members = membersOf((await getPolicy(context)).bindings ?? [], role) ?? [];
+      return members.includes(member) ? { role, member } : undefined;
+    },
+    delete: async (state, context) => {
+      await modifyPolicy(context, (bindings) =>
+        bindings
+          .map((b) => (b.role === state["role"] ? { ...b, members: b.members.filter((m) => m !== state["member"]) } : b))
+          .filter((b) => b.members.length > 0),
+      );
+    },
+  },
+  outputs: [],
+});
