@@ -17,6 +17,33 @@ export interface ManagedZoneArgs {
   labels?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Whether queries to the zone are logged. */
   cloudLoggingConfig?: pulumi.Input<{ enableLogging: pulumi.Input<boolean> }>;
+  /** For a private zone: the networks (and GKE clusters) that can see it. */
+  privateVisibilityConfig?: pulumi.Input<{
+    networks?: pulumi.Input<pulumi.Input<{ networkUrl: pulumi.Input<string> }>[]>;
+    gkeClusters?: pulumi.Input<pulumi.Input<{ gkeClusterName: pulumi.Input<string> }>[]>;
+  }>;
+  /** For a forwarding zone: the name servers queries are forwarded to (each with ipv4Address or ipv6Address). */
+  forwardingConfig?: pulumi.Input<{ targetNameServers: pulumi.Input<pulumi.Input<TargetNameServer>[]> }>;
+  /** For a peering zone: the network whose DNS answers queries. */
+  peeringConfig?: pulumi.Input<{ targetNetwork: pulumi.Input<{ networkUrl: pulumi.Input<string> }> }>;
+  /** DNSSEC: `state` `off`, `on` or `transfer`, and optionally `nonExistence` `nsec` or `nsec3`. */
+  dnssecConfig?: pulumi.Input<{ state: pulumi.Input<"off" | "on" | "transfer">; nonExistence?: pulumi.Input<"nsec" | "nsec3"> }>;
+  /**
+   * Delete the zone's record sets (not the apex SOA and NS) before deleting the
+   * zone. Without it, deleting a zone that still holds record sets fails and
+   * nothing is lost. Client-side only; changing it sends no request.
+   */
+  forceDestroy?: pulumi.Input<boolean>;
+}
+
+/** A name server that queries are forwarded to. */
+export interface TargetNameServer {
+  /** Its IPv4 address. */
+  ipv4Address?: pulumi.Input<string>;
+  /** Its IPv6 address. */
+  ipv6Address?: pulumi.Input<string>;
+  /** `default` (Internet for public addresses) or `private` (always through the VPC). */
+  forwardingPath?: pulumi.Input<"default" | "private">;
 }
 
 /**
@@ -47,6 +74,16 @@ export class ManagedZone extends SvcResource {
   declare public readonly labels: pulumi.Output<Record<string, string>>;
   /** Query logging settings, when set. */
   declare public readonly cloudLoggingConfig: pulumi.Output<{ enableLogging: boolean } | undefined>;
+  /** Private visibility settings, when set. */
+  declare public readonly privateVisibilityConfig: pulumi.Output<unknown>;
+  /** Forwarding settings, when set. */
+  declare public readonly forwardingConfig: pulumi.Output<unknown>;
+  /** Peering settings, when set. */
+  declare public readonly peeringConfig: pulumi.Output<unknown>;
+  /** DNSSEC settings, when set. */
+  declare public readonly dnssecConfig: pulumi.Output<{ state: string; nonExistence?: string } | undefined>;
+  /** Whether destroy deletes the zone's record sets first. */
+  declare public readonly forceDestroy: pulumi.Output<boolean>;
   /** The server-assigned numeric id of the zone. */
   declare public readonly managedZoneId: pulumi.Output<string>;
   /** The name servers to delegate the domain to. */
@@ -64,7 +101,10 @@ export class ManagedZone extends SvcResource {
       {
         module: "dns",
         name: "ManagedZone",
-        inputs: ["project", "name", "dnsName", "description", "visibility", "labels", "cloudLoggingConfig"],
+        inputs: [
+          "project", "name", "dnsName", "description", "visibility", "labels", "cloudLoggingConfig",
+          "privateVisibilityConfig", "forwardingConfig", "peeringConfig", "dnssecConfig", "forceDestroy",
+        ],
         outputs: ["managedZoneId", "nameServers", "creationTime"],
       },
       name,
