@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { fqdn, projectId, zoneName } from "./names";
+import { sameRrdatas } from "./rrdata";
 import { API_PREFIX } from "./wire";
 
 export const RECORD_TYPES = [
@@ -37,13 +38,6 @@ const recordSetWire = z.looseObject({
   rrdatas: z.array(z.string()).optional(),
 });
 
-/** Record data is a set: the order the program lists it in is no change. */
-function sameRecords(a: unknown, b: unknown): boolean {
-  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-  const left = [...(a as string[])].sort();
-  const right = [...(b as string[])].sort();
-  return left.every((value, i) => value === right[i]);
-}
 
 export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
   module: "dns",
@@ -64,6 +58,7 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
   toCreateBody: ({ name, type, ttl, rrdatas }) => ({ kind: "dns#resourceRecordSet", name, type, ttl, rrdatas }),
   toState: (rrset) => ({ name: rrset.name, type: rrset.type, ttl: rrset.ttl ?? 0, rrdatas: rrset.rrdatas ?? [] }),
   update: "PATCH",
-  equal: { rrdatas: sameRecords },
+  // Record data is a set of values in canonical form: order and spelling are no change.
+  equal: { rrdatas: (stored, wanted, news) => sameRrdatas(String(news["type"]), stored, wanted) },
   outputs: [],
 });

@@ -88,7 +88,7 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   /** Rules across inputs (e.g. exactly one of two); each failure names a property. */
   readonly crossCheck?: (args: A) => readonly { property: string; reason: string }[];
   /** Field comparisons that are not plain equality (e.g. a list compared as a set). */
-  readonly equal?: Partial<Record<keyof A & string, (a: unknown, b: unknown) => boolean>>;
+  readonly equal?: Partial<Record<keyof A & string, (stored: unknown, wanted: unknown, news: Args) => boolean>>;
   /** Output-only properties the SDK class exposes. */
   readonly outputs: readonly string[];
   /** Outputs that must stay Pulumi secrets. */

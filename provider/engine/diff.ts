@@ -38,7 +38,7 @@ export function diffArgs(declaration: ResourceDeclaration, olds: State, news: Ar
     const next = news[field];
     const previous = olds[field];
     const equal = declaration.equal?.[field] ?? sameValue;
-    if (!containsUnknown(next) && (equal(previous, next) || (isEmpty(previous) && isEmpty(next)))) continue;
+    if (!containsUnknown(next) && (equal(previous, next, news) || (isEmpty(previous) && isEmpty(next)))) continue;
     changed.push(field);
     if (isEmpty(next)) cleared.push(field);
     else set[field] = next;
