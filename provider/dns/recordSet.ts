@@ -1,14 +1,36 @@
 /** `svc.dns.RecordSet`: the records of one name and type in a managed zone. */
 import { z } from "zod";
-import { declare } from "../engine/declaration";
+import { declare, type HookContext } from "../engine/declaration";
+import { fillTemplate } from "../engine/template";
+import { ApiError } from "../http/errors";
 import { fqdn, projectId, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
-import { API_PREFIX } from "./wire";
+import { API_PREFIX, waitForChange, withoutKinds } from "./wire";
 
 export const RECORD_TYPES = [
   "A", "AAAA", "CAA", "CNAME", "DNSKEY", "DS", "HTTPS", "IPSECKEY", "MX", "NAPTR", "NS", "PTR",
   "SOA", "SPF", "SRV", "SSHFP", "SVCB", "TLSA", "TXT",
 ] as const;
+
+const routedItem = {
+  rrdatas: z.array(z.string().min(1)).optional(),
+  healthCheckedTargets: z.record(z.string(), z.unknown()).optional(),
+};
+
+/** Answers that depend on where the query comes from (geo), weights (wrr) or health (primaryBackup). */
+const routingPolicy = z.object({
+  geo: z
+    .object({
+      items: z.array(z.object({ location: z.string().min(1), ...routedItem })).min(1, { error: "needs at least one item" }),
+      enableFencing: z.boolean().optional(),
+    })
+    .optional(),
+  wrr: z
+    .object({ items: z.array(z.object({ weight: z.number().min(0, { error: "weights are 0 or more" }), ...routedItem })).min(1) })
+    .optional(),
+  primaryBackup: z.record(z.string(), z.unknown()).optional(),
+  healthCheck: z.string().optional(),
+});
 
 export const recordSetArgs = z.object({
   project: projectId.optional(),
@@ -27,7 +49,9 @@ export const recordSetArgs = z.object({
     .array(z.string().min(1, { error: "record data must not be empty" }), {
       error: (issue) => `must be a list of record data strings, e.g. ["192.0.2.1"]; got ${JSON.stringify(issue.input)}`,
     })
-    .min(1, { error: 'must hold at least one record, e.g. ["192.0.2.1"]' }),
+    .min(1, { error: 'must hold at least one record, e.g. ["192.0.2.1"]' })
+    .optional(),
+  routingPolicy: routingPolicy.optional(),
 });
 export type RecordSetArgs = z.infer<typeof recordSetArgs>;
 
@@ -36,7 +60,42 @@ const recordSetWire = z.looseObject({
   type: z.string(),
   ttl: z.number().optional(),
   rrdatas: z.array(z.string()).optional(),
+  routingPolicy: z.unknown().optional(),
 });
+
+const ITEM = `${API_PREFIX}/managedZones/{managedZone}/rrsets/{name}/{type}`;
+const ZONE = `${API_PREFIX}/managedZones/{managedZone}`;
+const CHANGE_ATTEMPTS = 3;
+
+/** The record set as the API takes it in additions. */
+function wireRecordSet({ name, type, ttl, rrdatas, routingPolicy }: RecordSetArgs): Record<string, unknown> {
+  return { kind: "dns#resourceRecordSet", name, type, ttl, ...(rrdatas !== undefined && { rrdatas }), ...(routingPolicy !== undefined && { routingPolicy }) };
+}
+
+/**
+ * Replaces the record data in one atomic change: deletion of the live set
+ * plus addition of the new one, so the name never goes without records. The
+ * deletion must match the live set exactly; when it moved meanwhile (412),
+ * the set is read again and the change retried.
+ */
+async function replaceAtomically(args: RecordSetArgs, context: HookContext): Promise<void> {
+  const zone = fillTemplate(ZONE, context.identity);
+  for (let attempt = 1; ; attempt++) {
+    const live = withoutKinds(await context.client.send({ method: "GET", path: fillTemplate(ITEM, context.identity) }));
+    try {
+      const change = await context.client.send({
+        method: "POST",
+        path: `${zone}/changes`,
+        body: { kind: "dns#change", deletions: [live], additions: [wireRecordSet(args)] },
+      });
+      await waitForChange(zone, change, context);
+      return;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 412 || attempt >= CHANGE_ATTEMPTS) throw error;
+      context.log(`svc: record set ${args.name} ${args.type} changed meanwhile; reading it again`);
+    }
+  }
+}
 
 
 export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
@@ -52,12 +111,40 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
   },
   paths: {
     collection: `${API_PREFIX}/managedZones/{managedZone}/rrsets`,
-    item: `${API_PREFIX}/managedZones/{managedZone}/rrsets/{name}/{type}`,
+    item: ITEM,
   },
   wire: recordSetWire,
-  toCreateBody: ({ name, type, ttl, rrdatas }) => ({ kind: "dns#resourceRecordSet", name, type, ttl, rrdatas }),
-  toState: (rrset) => ({ name: rrset.name, type: rrset.type, ttl: rrset.ttl ?? 0, rrdatas: rrset.rrdatas ?? [] }),
+  toCreateBody: wireRecordSet,
+  toState: (rrset) => ({
+    name: rrset.name,
+    type: rrset.type,
+    ttl: rrset.ttl ?? 0,
+    rrdatas: rrset.rrdatas ?? [],
+    routingPolicy: withoutKinds(rrset.routingPolicy),
+  }),
   update: "PATCH",
+  crossCheck: ({ rrdatas, routingPolicy }) => {
+    const failures: { property: string; reason: string }[] = [];
+    if ((rrdatas === undefined) === (routingPolicy === undefined)) {
+      failures.push({ property: "rrdatas", reason: 'give exactly one of rrdatas (e.g. ["192.0.2.1"]) or routingPolicy' });
+    }
+    if (routingPolicy !== undefined) {
+      const kinds = [routingPolicy.geo, routingPolicy.wrr, routingPolicy.primaryBackup].filter((kind) => kind !== undefined);
+      if (kinds.length !== 1) failures.push({ property: "routingPolicy", reason: "give exactly one of geo, wrr or primaryBackup" });
+    }
+    return failures;
+  },
+  lifecycle: {
+    // A TTL alone changes with a PATCH of just the TTL; record data goes through an atomic change.
+    update: async (change, args, context) => {
+      const fields = [...Object.keys(change.set), ...change.cleared];
+      if (fields.every((field) => field === "ttl")) {
+        await context.client.send({ method: "PATCH", path: fillTemplate(ITEM, context.identity), body: { ttl: args.ttl } });
+      } else {
+        await replaceAtomically(args, context);
+      }
+    },
+  },
   // Record data is a set of values in canonical form: order and spelling are no change.
   equal: { rrdatas: (stored, wanted, news) => sameRrdatas(String(news["type"]), stored, wanted) },
   outputs: [],

@@ -9,6 +9,6 @@ export {
 } from "./iam";
 export { ManagedZone, type ManagedZoneArgs, type TargetNameServer } from "./managedZone";
 export { Policy, type PolicyArgs } from "./policy";
-export { RecordSet, type RecordSetArgs } from "./recordSet";
+export { RecordSet, type RecordSetArgs, type RoutingPolicy } from "./recordSet";
 export { ResponsePolicy, type ResponsePolicyArgs } from "./responsePolicy";
 export { ResponsePolicyRule, type LocalRecordSet, type ResponsePolicyRuleArgs } from "./responsePolicyRule";

@@ -13,8 +13,30 @@ export interface RecordSetArgs {
   type: pulumi.Input<string>;
   /** Time to live in seconds (default 300). Updated in place. */
   ttl?: pulumi.Input<number>;
-  /** The record data, in the type's presentation format, e.g. `["192.0.2.1"]`. Order does not matter. Updated in place. */
-  rrdatas: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The record data, in the type's presentation format, e.g. `["192.0.2.1"]`.
+   * Compared as a set in canonical form (order, TXT quoting, host-name case and
+   * IPv6 spelling are no change). Updated in place through one atomic change,
+   * so the name never goes without records. Give this or `routingPolicy`.
+   */
+  rrdatas?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Answers by location (`geo`), weight (`wrr`) or health (`primaryBackup`), instead of `rrdatas`. */
+  routingPolicy?: pulumi.Input<RoutingPolicy>;
+}
+
+/** A routing policy: exactly one of `geo`, `wrr` or `primaryBackup`. */
+export interface RoutingPolicy {
+  /** Answers by the location of the query. */
+  geo?: pulumi.Input<{
+    items: pulumi.Input<pulumi.Input<{ location: pulumi.Input<string>; rrdatas?: pulumi.Input<pulumi.Input<string>[]> }>[]>;
+    enableFencing?: pulumi.Input<boolean>;
+  }>;
+  /** Answers by weighted round robin. */
+  wrr?: pulumi.Input<{ items: pulumi.Input<pulumi.Input<{ weight: pulumi.Input<number>; rrdatas?: pulumi.Input<pulumi.Input<string>[]> }>[]> }>;
+  /** Primary targets with backups, by health (passed to the API as given). */
+  primaryBackup?: pulumi.Input<Record<string, unknown>>;
+  /** The health check that steers the policy. */
+  healthCheck?: pulumi.Input<string>;
 }
 
 /**
@@ -41,6 +63,8 @@ export class RecordSet extends SvcResource {
   declare public readonly ttl: pulumi.Output<number>;
   /** The record data. */
   declare public readonly rrdatas: pulumi.Output<string[]>;
+  /** The routing policy, when set. */
+  declare public readonly routingPolicy: pulumi.Output<unknown>;
 
   /**
    * @param name The Pulumi resource name.
@@ -49,7 +73,7 @@ export class RecordSet extends SvcResource {
    */
   constructor(name: string, args: RecordSetArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      { module: "dns", name: "RecordSet", inputs: ["project", "managedZone", "name", "type", "ttl", "rrdatas"], outputs: [] },
+      { module: "dns", name: "RecordSet", inputs: ["project", "managedZone", "name", "type", "ttl", "rrdatas", "routingPolicy"], outputs: [] },
       name,
       args,
       opts,
