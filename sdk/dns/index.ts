@@ -12,3 +12,4 @@ export { Policy, type PolicyArgs } from "./policy";
 export { RecordSet, type RecordSetArgs, type RoutingPolicy } from "./recordSet";
 export { ResponsePolicy, type ResponsePolicyArgs } from "./responsePolicy";
 export { ResponsePolicyRule, type LocalRecordSet, type ResponsePolicyRuleArgs } from "./responsePolicyRule";
+export * from "./functions";
