@@ -22,11 +22,13 @@ export function requiredField(fieldPath: string): ApiError {
   });
 }
 
-export function invalidValue(fieldPath: string, value: unknown): ApiError {
+/** `detail`, when given, says why after Google's wording (for rules Google's bare message does not explain). */
+export function invalidValue(fieldPath: string, value: unknown, detail?: string): ApiError {
+  const message = `Invalid value for '${fieldPath}': '${describeValue(value)}'`;
   return new ApiError({
     httpStatus: 400,
     reason: 'invalid',
-    message: `Invalid value for '${fieldPath}': '${describeValue(value)}'`,
+    message: detail === undefined ? message : `${message}. ${detail}`,
   });
 }
 

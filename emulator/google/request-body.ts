@@ -6,7 +6,9 @@ import { invalidValue, requiredField, unknownField } from './errors';
  * problem into the error Google would send, naming the field by its API path
  * (`entity.managedZone.dnsName`, `entity.change.additions[0].ttl`).
  *
- * `entityPath` is the name Google gives the body, e.g. `entity.managedZone`.
+ * `entityPath` is the name Google gives the body, e.g. `entity.managedZone`,
+ * or `''` when the body is a request message whose fields are named by
+ * themselves (`policy.etag`).
  */
 export function parseRequestBody<Schema extends z.ZodType>(
   schema: Schema,
@@ -28,10 +30,12 @@ export function parseRequestBody<Schema extends z.ZodType>(
   throw invalidValue(fieldPath, offendingValue);
 }
 
+/** `entityPath` may be empty when the body is the request itself (IAM methods: `policy.bindings[0].role`). */
 export function formatFieldPath(entityPath: string, segments: readonly PropertyKey[]): string {
   let path = entityPath;
   for (const segment of segments) {
-    path += typeof segment === 'number' ? `[${segment}]` : `.${String(segment)}`;
+    if (typeof segment === 'number') path += `[${segment}]`;
+    else path += path === '' ? String(segment) : `.${String(segment)}`;
   }
   return path;
 }
