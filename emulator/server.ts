@@ -31,6 +31,8 @@ export interface EmulatorOptions {
   tokens?: string[];
   /** How long a DNS change reports `pending` before `done` (default 50 ms). */
   changeCompletionDelayMs?: number;
+  /** How long a DNS managed-zone operation (patch/update) reports `pending` before `done` (default: the change delay). */
+  operationCompletionDelayMs?: number;
   /** Clock of the emulated services (default: the system clock). */
   now?: () => Date;
   /** `user` of DNS managed-zone operations (default `user@example.com`). */
@@ -62,6 +64,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         store: store.dns,
         now,
         changeCompletionDelayMs: options.changeCompletionDelayMs ?? DEFAULT_CHANGE_COMPLETION_DELAY_MS,
+        operationCompletionDelayMs:
+          options.operationCompletionDelayMs ?? options.changeCompletionDelayMs ?? DEFAULT_CHANGE_COMPLETION_DELAY_MS,
         operationUser: options.operationUser ?? 'user@example.com',
       },
       ...(options.tokens !== undefined ? { tokens: options.tokens } : {}),

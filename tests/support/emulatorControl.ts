@@ -29,8 +29,10 @@ export interface RunningEmulator {
   reset(): Promise<void>;
   faults(settings: FaultSettings): Promise<void>;
   clearFaults(): Promise<void>;
-  /** An authenticated call to the API itself, as a user would make out of band. */
+  /** An authenticated call to a Google-style API (Bearer), as a user would make out of band. */
   api(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  /** An authenticated call to the CI API (Ci-Token header). */
+  ciApi(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
 }
 
@@ -38,13 +40,14 @@ export async function startEmulator(token = "test-token-4f1c2b"): Promise<Runnin
   const emulator = createEmulator({ tokens: [token] });
   const url = await emulator.listen(0, "127.0.0.1");
 
-  async function call(method: string, path: string, body?: unknown, auth = false): Promise<{ status: number; body: unknown }> {
+  async function call(method: string, path: string, body?: unknown, auth?: "bearer" | "ci"): Promise<{ status: number; body: unknown }> {
     const response = await fetch(`${url}${path}`, {
       method,
       headers: {
         Accept: "application/json",
         ...(body !== undefined && { "Content-Type": "application/json" }),
-        ...(auth && { Authorization: `Bearer ${token}` }),
+        ...(auth === "bearer" && { Authorization: `Bearer ${token}` }),
+        ...(auth === "ci" && { "Ci-Token": token }),
       },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
@@ -78,7 +81,8 @@ export async function startEmulator(token = "test-token-4f1c2b"): Promise<Runnin
     clearFaults: async () => {
       await internal("DELETE", "/_emulator/faults");
     },
-    api: (method, path, body) => call(method, path, body, true),
+    api: (method, path, body) => call(method, path, body, "bearer"),
+    ciApi: (method, path, body) => call(method, path, body, "ci"),
     close: () => emulator.close(),
   };
 }

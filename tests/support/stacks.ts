@@ -60,7 +60,10 @@ export async function openStack(
     },
   });
   const stack = await Stack.create(name, workspace);
-  await stack.setConfig("svc:dnsToken", { value: emulator.token, secret: true });
+  await stack.setAllConfig({
+    "svc:dnsToken": { value: emulator.token, secret: true },
+    "svc:ciToken": { value: emulator.token, secret: true },
+  });
   await stack.setAllConfig(config);
   return {
     stack,
