@@ -106,21 +106,23 @@ describe('routing', () => {
   });
 
   it.each([
-    ['POST', `${ZONES}/z:getIamPolicy`, 'dns.managedZones.getIamPolicy'],
-    ['POST', `${ZONES}/z:setIamPolicy`, 'dns.managedZones.setIamPolicy'],
-    ['POST', `${ZONES}/z:testIamPermissions`, 'dns.managedZones.testIamPermissions'],
-    ['GET', `${ZONES}/z/dnsKeys`, 'dns.dnsKeys.list'],
-    ['GET', `${ZONES}/z/dnsKeys/1`, 'dns.dnsKeys.get'],
-    ['POST', `/dns/v1/projects/${PROJECT}/policies`, 'dns.policies.create'],
-    ['DELETE', `/dns/v1/projects/${PROJECT}/responsePolicies/rp`, 'dns.responsePolicies.delete'],
-    ['GET', `/dns/v1/projects/${PROJECT}/responsePolicies/rp/rules`, 'dns.responsePolicyRules.list'],
-  ])('answers 501 for the not-yet-emulated %s %s', async (method, path, operation) => {
+    ['POST', `${ZONES}/z:getIamPolicy`, 'managedZone', 'z', '/managedZones/:managedZone:getIamPolicy'],
+    ['POST', `${ZONES}/z:setIamPolicy`, 'managedZone', 'z', '/managedZones/:managedZone:setIamPolicy'],
+    ['POST', `${ZONES}/z:testIamPermissions`, 'managedZone', 'z', '/managedZones/:managedZone:testIamPermissions'],
+    ['GET', `${ZONES}/z/dnsKeys`, 'managedZone', 'z', '/managedZones/:managedZone/dnsKeys'],
+    ['GET', `${ZONES}/z/dnsKeys/1`, 'managedZone', 'z', '/managedZones/:managedZone/dnsKeys/:dnsKeyId'],
+    ['GET', `/dns/v1/projects/${PROJECT}/policies/p`, 'policy', 'p', '/policies/:policy'],
+    ['DELETE', `/dns/v1/projects/${PROJECT}/responsePolicies/rp`, 'responsePolicy', 'rp', '/responsePolicies/:responsePolicy'],
+    ['GET', `/dns/v1/projects/${PROJECT}/responsePolicies/rp/rules`, 'responsePolicy', 'rp', '/responsePolicies/:responsePolicy/rules'],
+  ])('routes %s %s to its method, which answers 404 for the missing %s', async (method, path, parameter, name, pattern) => {
     const result = await emulator.request(method, path, method === 'POST' ? { body: {} } : {});
-    expect(result.status).toBe(501);
-    expect(result.body).toEqual(googleError(501, 'notImplemented', new RegExp(operation.replace(/\./g, '\\.'))));
+    expect(result.status).toBe(404);
+    expect(result.body).toEqual(googleError(404, 'notFound', `The 'parameters.${parameter}' resource named '${name}' does not exist.`));
+    const { body: stats } = await emulator.request<{ requests: Record<string, number> }>('GET', '/_emulator/stats');
+    expect(stats.requests[`${method} /dns/v1/projects/:project${pattern}`]).toBeGreaterThan(0);
   });
 
-  it('still requires a token on not-yet-emulated routes', async () => {
+  it('requires a token on the policy routes too', async () => {
     expect((await emulator.request('GET', `/dns/v1/projects/${PROJECT}/policies`, { token: null })).status).toBe(401);
   });
 

@@ -254,12 +254,13 @@ describe('resourceRecordSets.delete', () => {
 describe('internal objects view', () => {
   it('lists the zone and its record sets without the automatic apex SOA/NS', async () => {
     await emulator.request('POST', RRSETS, { body: rrset('www.example.com.', 'A', 300, '192.0.2.1') });
-    const { body } = await emulator.request('GET', '/_emulator/objects');
-    expect(body).toEqual({
-      dns: {
-        managedZones: [{ project: 'test-project', name: 'records', id: expect.any(String), dnsName: 'example.com.' }],
-        resourceRecordSets: [{ project: 'test-project', managedZone: 'records', name: 'www.example.com.', type: 'A' }],
-      },
+    const { body } = await emulator.request<{ dns: unknown }>('GET', '/_emulator/objects');
+    expect(body.dns).toEqual({
+      managedZones: [{ project: 'test-project', name: 'records', id: expect.any(String), dnsName: 'example.com.' }],
+      resourceRecordSets: [{ project: 'test-project', managedZone: 'records', name: 'www.example.com.', type: 'A' }],
+      policies: [],
+      responsePolicies: [],
+      responsePolicyRules: [],
     });
   });
 });

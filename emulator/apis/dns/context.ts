@@ -6,6 +6,8 @@ export interface DnsContext {
   now: () => Date;
   /** How long a new change reports `pending` before `done`. */
   changeCompletionDelayMs: number;
+  /** How long a managed-zone operation (patch/update) reports `pending` before `done`. */
+  operationCompletionDelayMs: number;
   /** The `user` of managed-zone operations (the emulator cannot tell who a token belongs to). */
   operationUser: string;
 }

@@ -6,13 +6,20 @@ import { compareNumericStrings, compareStrings, paginate } from '../../google/pa
 import { enumQueryParameter } from '../../google/query';
 import { parseRequestBody } from '../../google/request-body';
 import type { DnsContext } from './context';
+import { nextDnssecConfig, syncDnsKeys } from './dns-keys';
 import { canonicalName } from './domain-names';
+import { newZoneIamPolicy } from './iam';
 import type { ManagedZone, ManagedZoneMutableFields, Operation, ResourceRecordSet } from './resources';
 import { MANAGED_ZONE_IMMUTABLE_FIELDS, MANAGED_ZONE_MUTABLE_FIELDS } from './resources';
-import type { ManagedZoneUpdateRequest } from './schemas';
+import type { DnssecConfigRequest, ManagedZoneUpdateRequest } from './schemas';
 import { managedZoneCreateSchema, managedZoneUpdateSchema } from './schemas';
-import type { ZoneEntry } from './state';
+import type { StoredOperation, ZoneEntry } from './state';
 import { isApexRecordSet, rrsetKey } from './state';
+
+const ENTITY = 'entity.managedZone';
+
+/** The zone fields of a create/patch/update request, before the handler turns them into stored ones. */
+type ZoneFieldsRequest = Omit<ManagedZoneMutableFields, 'dnssecConfig'> & { dnssecConfig?: DnssecConfigRequest };
 
 /** TTL of the apex SOA and NS record sets Cloud DNS creates with a zone. */
 const APEX_TTL = 21600;
@@ -30,11 +37,11 @@ export function requireZone(context: DnsContext, call: ApiCall): ZoneEntry {
 
 export function createManagedZone(context: DnsContext, call: ApiCall): ApiResult {
   const project = pathParam(call, 'project');
-  const request = parseRequestBody(managedZoneCreateSchema, call.body, 'entity.managedZone');
+  const request = parseRequestBody(managedZoneCreateSchema, call.body, ENTITY);
   const { store } = context;
-  if (store.findZone(project, request.name) !== undefined) throw alreadyExists('entity.managedZone', request.name);
+  if (store.findZone(project, request.name) !== undefined) throw alreadyExists(ENTITY, request.name);
 
-  const id = store.allocateZoneId();
+  const id = store.allocateId();
   const visibility = request.visibility ?? 'public';
   const now = context.now();
   const zone: ManagedZone = {
@@ -49,7 +56,7 @@ export function createManagedZone(context: DnsContext, call: ApiCall): ApiResult
   if (request.nameServerSet !== undefined) zone.nameServerSet = request.nameServerSet;
   for (const field of MANAGED_ZONE_MUTABLE_FIELDS) {
     const value = request[field];
-    if (value !== undefined) setMutableField(zone, field, value);
+    if (value !== undefined) setRequestedField(zone, undefined, field, value);
   }
 
   const apexRecordSets = createApexRecordSets(zone);
@@ -67,7 +74,11 @@ export function createManagedZone(context: DnsContext, call: ApiCall): ApiResult
     ],
     operations: [],
     nextOperationNumber: 1,
+    iam: newZoneIamPolicy(project, id),
+    dnsKeys: [],
+    nextDnsKeyNumber: 0,
   };
+  syncDnsKeys(context, entry, undefined);
   store.addZone(entry);
   return { status: 200, body: renderZone(zone) };
 }
@@ -102,14 +113,14 @@ export function listManagedZones(context: DnsContext, call: ApiCall): ApiResult 
 /** PATCH: fields present replace, fields sent as null are cleared, absent fields stay. */
 export function patchManagedZone(context: DnsContext, call: ApiCall): ApiResult {
   const entry = requireZone(context, call);
-  const request = parseRequestBody(managedZoneUpdateSchema, call.body, 'entity.managedZone');
+  const request = parseRequestBody(managedZoneUpdateSchema, call.body, ENTITY);
   refuseImmutableChanges(entry.zone, request);
   const updated = structuredClone(entry.zone);
   for (const field of MANAGED_ZONE_MUTABLE_FIELDS) {
     if (!Object.hasOwn(request, field)) continue;
     const value = request[field];
     if (value === null || value === undefined) delete updated[field];
-    else setMutableField(updated, field, value);
+    else setRequestedField(updated, entry.zone, field, value);
   }
   return { status: 200, body: recordUpdate(context, call, entry, updated) };
 }
@@ -117,13 +128,13 @@ export function patchManagedZone(context: DnsContext, call: ApiCall): ApiResult 
 /** PUT: the mutable fields become exactly those of the body; absent ones are cleared. */
 export function updateManagedZone(context: DnsContext, call: ApiCall): ApiResult {
   const entry = requireZone(context, call);
-  const request = parseRequestBody(managedZoneUpdateSchema, call.body, 'entity.managedZone');
+  const request = parseRequestBody(managedZoneUpdateSchema, call.body, ENTITY);
   refuseImmutableChanges(entry.zone, request);
   const updated = structuredClone(entry.zone);
   for (const field of MANAGED_ZONE_MUTABLE_FIELDS) {
     const value = request[field];
     if (value === null || value === undefined) delete updated[field];
-    else setMutableField(updated, field, value);
+    else setRequestedField(updated, entry.zone, field, value);
   }
   return { status: 200, body: recordUpdate(context, call, entry, updated) };
 }
@@ -140,66 +151,103 @@ export function deleteManagedZone(context: DnsContext, call: ApiCall): ApiResult
 export function getManagedZoneOperation(context: DnsContext, call: ApiCall): ApiResult {
   const entry = requireZone(context, call);
   const operationId = pathParam(call, 'operation');
-  const operation = entry.operations.find((candidate) => candidate.id === operationId);
-  if (operation === undefined) throw notFound('parameters.operation', operationId);
-  return { status: 200, body: operation };
+  const stored = entry.operations.find((candidate) => candidate.operation.id === operationId);
+  if (stored === undefined) throw notFound('parameters.operation', operationId);
+  return { status: 200, body: renderOperation(stored, context.now()) };
 }
 
 export function listManagedZoneOperations(context: DnsContext, call: ApiCall): ApiResult {
   const entry = requireZone(context, call);
   const sortBy = enumQueryParameter(call.query, 'sortBy', ['startTime', 'id'] as const, 'startTime');
   // Operations are appended in start-time order, so their position is the start-time sort key.
-  const indexed = entry.operations.map((operation, index) => ({ operation, position: String(index) }));
-  if (sortBy === 'id') indexed.sort((a, b) => compareStrings(a.operation.id, b.operation.id));
+  const indexed = entry.operations.map((stored, index) => ({ stored, position: String(index) }));
+  if (sortBy === 'id') indexed.sort((a, b) => compareStrings(a.stored.operation.id, b.stored.operation.id));
   const page = paginate({
     listId: `dns.managedZoneOperations:${entry.project}/${entry.zone.id}:${sortBy}`,
     sortedItems: indexed,
-    keyOf: (item) => (sortBy === 'id' ? item.operation.id : item.position),
+    keyOf: (item) => (sortBy === 'id' ? item.stored.operation.id : item.position),
     compareKeys: sortBy === 'id' ? compareStrings : compareNumericStrings,
     query: call.query,
   });
+  const now = context.now();
   return {
     status: 200,
     body: {
       kind: 'dns#managedZoneOperationsListResponse',
-      operations: page.items.map((item) => item.operation),
+      operations: page.items.map((item) => renderOperation(item.stored, now)),
       ...(page.nextPageToken !== undefined ? { nextPageToken: page.nextPageToken } : {}),
     },
   };
 }
 
-/** Stores the updated zone and logs the update as a (finished) operation, which is also the response. */
+/**
+ * Stores the updated zone and logs the update as an operation, which is also
+ * the response. Like a change, the operation answers `pending` until
+ * `operationCompletionDelayMs` has passed, then `done`, so a client has to
+ * poll managedZoneOperations.get as it does against Google; the zone itself
+ * (and its DNSSEC keys) already has its new value when this returns.
+ */
 function recordUpdate(context: DnsContext, call: ApiCall, entry: ZoneEntry, updated: ManagedZone): Operation {
   const clientOperationId = firstQueryValue(call.query, 'clientOperationId');
-  if (clientOperationId !== undefined && entry.operations.some((operation) => operation.id === clientOperationId)) {
+  if (clientOperationId !== undefined && entry.operations.some((stored) => stored.operation.id === clientOperationId)) {
     // Google requires client operation ids to be unique within the zone's operations.
     throw alreadyExists('parameters.clientOperationId', clientOperationId);
   }
   const id = clientOperationId ?? String(entry.nextOperationNumber);
   if (clientOperationId === undefined) entry.nextOperationNumber += 1;
-  const operation: Operation = {
-    kind: 'dns#operation',
-    id,
-    startTime: context.now().toISOString(),
-    status: 'done',
-    type: 'update',
-    user: context.operationUser,
-    zoneContext: { oldValue: renderZone(entry.zone), newValue: renderZone(updated) },
+  const now = context.now();
+  const stored: StoredOperation = {
+    operation: {
+      kind: 'dns#operation',
+      id,
+      startTime: now.toISOString(),
+      type: 'update',
+      user: context.operationUser,
+      zoneContext: { oldValue: renderZone(entry.zone), newValue: renderZone(updated) },
+    },
+    completesAtMs: now.getTime() + context.operationCompletionDelayMs,
   };
+  const before = entry.zone.dnssecConfig;
   entry.zone = updated;
-  entry.operations.push(operation);
-  return operation;
+  syncDnsKeys(context, entry, before);
+  entry.operations.push(stored);
+  return renderOperation(stored, now);
+}
+
+/** The status comes from the clock, as a change's does: no timers, nothing left running on close. */
+function renderOperation(stored: StoredOperation, now: Date): Operation {
+  const { kind, id, startTime, type, user, zoneContext } = structuredClone(stored.operation);
+  const status = now.getTime() >= stored.completesAtMs ? 'done' : 'pending';
+  return { kind, id, startTime, status, type, user, zoneContext };
 }
 
 function refuseImmutableChanges(zone: ManagedZone, request: ManagedZoneUpdateRequest): void {
   for (const field of MANAGED_ZONE_IMMUTABLE_FIELDS) {
     if (!Object.hasOwn(request, field)) continue;
     const requested = request[field];
-    if (requested !== zone[field]) throw invalidValue(`entity.managedZone.${field}`, requested);
+    if (requested !== zone[field]) throw invalidValue(`${ENTITY}.${field}`, requested);
   }
   if (Object.hasOwn(request, 'nameServerSet') && (request.nameServerSet ?? undefined) !== zone.nameServerSet) {
-    throw invalidValue('entity.managedZone.nameServerSet', request.nameServerSet);
+    throw invalidValue(`${ENTITY}.nameServerSet`, request.nameServerSet);
   }
+}
+
+/**
+ * Sets a mutable field from a request; `dnssecConfig` goes through the
+ * DNSSEC rules first (against `current`, the zone before this request).
+ */
+function setRequestedField<Field extends keyof ZoneFieldsRequest>(
+  zone: ManagedZone,
+  current: ManagedZone | undefined,
+  field: Field,
+  value: NonNullable<ZoneFieldsRequest[Field]>,
+): void {
+  if (field === 'dnssecConfig') {
+    const requested = value as DnssecConfigRequest;
+    zone.dnssecConfig = nextDnssecConfig(current, zone.visibility, requested, `${ENTITY}.dnssecConfig`);
+    return;
+  }
+  setMutableField(zone, field as Exclude<Field, 'dnssecConfig'>, value as ManagedZoneMutableFields[Exclude<Field, 'dnssecConfig'>]);
 }
 
 function setMutableField<Field extends keyof ManagedZoneMutableFields>(

@@ -26,7 +26,28 @@ export function toRecordSet(request: ResourceRecordSetRequest): ResourceRecordSe
 export function checkRecordSet(rrset: ResourceRecordSet, zone: ManagedZone, path: string): void {
   const { name, type } = rrset;
   if (!isInZone(name, zone.dnsName)) throw invalidValue(`${path}.name`, name);
+  checkRecordData(rrset, path);
 
+  const atApex = isApex(name, zone.dnsName);
+  if (type === 'SOA' && !atApex) throw apexViolation(path, 'SOA');
+  if (type === 'NS' && isWildcard(name)) {
+    throw badRequest('wildcardNotAllowed', `The resource record set '${path}' has the wrong type to be a wildcard: NS.`);
+  }
+  if (type === 'CNAME' && atApex) {
+    throw badRequest(
+      'recordTypeDisallowedAtZoneApex',
+      `The resource record set '${path}' is invalid because a CNAME cannot exist at the zone apex alongside the SOA and NS record sets.`,
+    );
+  }
+}
+
+/**
+ * The checks of a record set that need no zone: its records are there (or a
+ * routing policy instead), well formed, and as many as its type allows.
+ * Also used for the local data of response policy rules.
+ */
+export function checkRecordData(rrset: ResourceRecordSet, path: string): void {
+  const { type } = rrset;
   const records = rrset.rrdatas ?? [];
   // A record set answers either statically (rrdatas) or dynamically (routingPolicy), never both.
   if (rrset.routingPolicy !== undefined && records.length > 0) {
@@ -42,17 +63,6 @@ export function checkRecordSet(rrset: ResourceRecordSet, zone: ManagedZone, path
     throw badRequest(
       'invalidRecordCount',
       `The resource record set '${path}' is only permitted to have one record because it is of type ${type}.`,
-    );
-  }
-  const atApex = isApex(name, zone.dnsName);
-  if (type === 'SOA' && !atApex) throw apexViolation(path, 'SOA');
-  if (type === 'NS' && isWildcard(name)) {
-    throw badRequest('wildcardNotAllowed', `The resource record set '${path}' has the wrong type to be a wildcard: NS.`);
-  }
-  if (type === 'CNAME' && atApex) {
-    throw badRequest(
-      'recordTypeDisallowedAtZoneApex',
-      `The resource record set '${path}' is invalid because a CNAME cannot exist at the zone apex alongside the SOA and NS record sets.`,
     );
   }
 }

@@ -26,7 +26,7 @@ export interface ManagedZoneMutableFields {
   privateVisibilityConfig?: JsonObject;
   forwardingConfig?: JsonObject;
   peeringConfig?: JsonObject;
-  dnssecConfig?: JsonObject;
+  dnssecConfig?: DnssecConfig;
   cloudLoggingConfig?: JsonObject;
   reverseLookupConfig?: JsonObject;
   serviceDirectoryConfig?: JsonObject;
@@ -73,14 +73,104 @@ export interface Change {
   isServing: boolean;
 }
 
+export type OperationStatus = 'pending' | 'done';
+
 export interface Operation {
   kind: 'dns#operation';
   id: string;
   startTime: string;
-  status: 'done';
+  status: OperationStatus;
   type: 'update';
   user: string;
   zoneContext: { oldValue: ManagedZone; newValue: ManagedZone };
+}
+
+// ---------------------------------------------------------------- DNSSEC
+
+export type DnsKeyAlgorithm = 'rsasha1' | 'rsasha256' | 'rsasha512' | 'ecdsap256sha256' | 'ecdsap384sha384';
+export type DnsKeyType = 'keySigning' | 'zoneSigning';
+export type DigestType = 'sha1' | 'sha256' | 'sha384';
+
+export interface DnsKeySpec {
+  algorithm: DnsKeyAlgorithm;
+  keyLength: number;
+  keyType: DnsKeyType;
+}
+
+/** `dnssecConfig` of a managed zone as stored (state, denial of existence, key specs). */
+export interface DnssecConfig {
+  state?: 'off' | 'on' | 'transfer';
+  nonExistence?: 'nsec' | 'nsec3';
+  defaultKeySpecs?: DnsKeySpec[];
+}
+
+export interface DnsKey {
+  kind: 'dns#dnsKey';
+  id: string;
+  algorithm: DnsKeyAlgorithm;
+  keyLength: number;
+  /** Base64 of the DNSKEY public key field (RFC 3110 for RSA, RFC 6605 for ECDSA). */
+  publicKey: string;
+  keyTag: number;
+  type: DnsKeyType;
+  isActive: boolean;
+  creationTime: string;
+  description?: string;
+  /** Key-signing keys only: the DS digests of the key. */
+  digests?: { type: DigestType; digest: string }[];
+}
+
+// ---------------------------------------------------------------- policies
+
+export interface PolicyNetwork {
+  kind: 'dns#policyNetwork';
+  networkUrl: string;
+}
+
+export interface TargetNameServer {
+  kind: 'dns#policyAlternativeNameServerConfigTargetNameServer';
+  ipv4Address?: string;
+  ipv6Address?: string;
+  forwardingPath?: 'default' | 'private';
+}
+
+export interface Policy {
+  kind: 'dns#policy';
+  id: string;
+  name: string;
+  description: string;
+  enableInboundForwarding: boolean;
+  enableLogging: boolean;
+  /** Omitted when empty, as Google omits empty lists. */
+  networks?: PolicyNetwork[];
+  alternativeNameServerConfig?: {
+    kind: 'dns#policyAlternativeNameServerConfig';
+    targetNameServers: TargetNameServer[];
+  };
+  dns64Config?: {
+    kind: 'dns#policyDns64Config';
+    scope: { kind: 'dns#policyDns64ConfigScope'; allQueries?: boolean };
+  };
+}
+
+export interface ResponsePolicy {
+  kind: 'dns#responsePolicy';
+  id: string;
+  responsePolicyName: string;
+  description?: string;
+  networks?: { kind: 'dns#responsePolicyNetwork'; networkUrl: string }[];
+  gkeClusters?: { kind: 'dns#responsePolicyGKECluster'; gkeClusterName: string }[];
+  labels?: Record<string, string>;
+}
+
+export type ResponsePolicyRuleBehavior = 'behaviorUnspecified' | 'bypassResponsePolicy';
+
+export interface ResponsePolicyRule {
+  kind: 'dns#responsePolicyRule';
+  ruleName: string;
+  dnsName: string;
+  behavior?: ResponsePolicyRuleBehavior;
+  localData?: { localDatas: ResourceRecordSet[] };
 }
 
 export interface Project {

@@ -1,13 +1,13 @@
 /**
  * The Cloud DNS v1 route table: every method of the spec at its documented
- * path. Methods the emulator does not model yet answer 501 in Google's
- * envelope rather than pretending to succeed.
+ * path.
  */
-import type { ApiCall, ApiHandler, ApiModule, ApiResult, ApiRoute, HttpMethod } from '../../api';
+import type { ApiCall, ApiModule, ApiResult, ApiRoute, HttpMethod } from '../../api';
 import { googleBearerAuth } from '../../google/auth';
-import { notImplemented } from '../../google/errors';
 import { createChange, getChange, listChanges } from './changes';
 import type { DnsContext } from './context';
+import { getDnsKey, listDnsKeys } from './dns-keys';
+import { getZoneIamPolicy, setZoneIamPolicy, testZoneIamPermissions } from './iam';
 import {
   createManagedZone,
   deleteManagedZone,
@@ -18,8 +18,23 @@ import {
   patchManagedZone,
   updateManagedZone,
 } from './managed-zones';
+import { createPolicy, deletePolicy, getPolicy, listPolicies, patchPolicy, updatePolicy } from './policies';
 import { getProject } from './projects';
 import { createRecordSet, deleteRecordSet, getRecordSet, listRecordSets, patchRecordSet } from './record-sets';
+import {
+  createResponsePolicy,
+  createResponsePolicyRule,
+  deleteResponsePolicy,
+  deleteResponsePolicyRule,
+  getResponsePolicy,
+  getResponsePolicyRule,
+  listResponsePolicies,
+  listResponsePolicyRules,
+  patchResponsePolicy,
+  patchResponsePolicyRule,
+  updateResponsePolicy,
+  updateResponsePolicyRule,
+} from './response-policies';
 
 const PROJECT = '/dns/v1/projects/:project';
 const ZONES = `${PROJECT}/managedZones`;
@@ -41,6 +56,13 @@ export function createDnsApi({ context, tokens }: DnsApiOptions): ApiModule {
     operation: string,
     handler: (context: DnsContext, call: ApiCall) => ApiResult,
   ): ApiRoute => ({ method, pattern, operation, handle: (call) => handler(context, call) });
+  /** A Google custom method (`resource:verb`, always POST). */
+  const customMethod = (
+    pattern: string,
+    operation: string,
+    routerPath: string,
+    handler: (context: DnsContext, call: ApiCall) => ApiResult,
+  ): ApiRoute => ({ ...route('POST', pattern, operation, handler), routerPath });
 
   const routes: ApiRoute[] = [
     route('GET', PROJECT, 'dns.projects.get', getProject),
@@ -65,7 +87,38 @@ export function createDnsApi({ context, tokens }: DnsApiOptions): ApiModule {
     route('GET', `${ZONE}/changes`, 'dns.changes.list', listChanges),
     route('GET', `${ZONE}/changes/:changeId`, 'dns.changes.get', getChange),
 
-    ...notImplementedRoutes(),
+    route('GET', `${ZONE}/dnsKeys`, 'dns.dnsKeys.list', listDnsKeys),
+    route('GET', `${ZONE}/dnsKeys/:dnsKeyId`, 'dns.dnsKeys.get', getDnsKey),
+
+    customMethod(`${ZONE}:getIamPolicy`, 'dns.managedZones.getIamPolicy', zoneCustomMethodRouterPath('getIamPolicy'), getZoneIamPolicy),
+    customMethod(`${ZONE}:setIamPolicy`, 'dns.managedZones.setIamPolicy', zoneCustomMethodRouterPath('setIamPolicy'), setZoneIamPolicy),
+    customMethod(
+      `${ZONE}:testIamPermissions`,
+      'dns.managedZones.testIamPermissions',
+      zoneCustomMethodRouterPath('testIamPermissions'),
+      testZoneIamPermissions,
+    ),
+
+    route('POST', POLICIES, 'dns.policies.create', createPolicy),
+    route('GET', POLICIES, 'dns.policies.list', listPolicies),
+    route('GET', `${POLICIES}/:policy`, 'dns.policies.get', getPolicy),
+    route('PATCH', `${POLICIES}/:policy`, 'dns.policies.patch', patchPolicy),
+    route('PUT', `${POLICIES}/:policy`, 'dns.policies.update', updatePolicy),
+    route('DELETE', `${POLICIES}/:policy`, 'dns.policies.delete', deletePolicy),
+
+    route('POST', RESPONSE_POLICIES, 'dns.responsePolicies.create', createResponsePolicy),
+    route('GET', RESPONSE_POLICIES, 'dns.responsePolicies.list', listResponsePolicies),
+    route('GET', `${RESPONSE_POLICIES}/:responsePolicy`, 'dns.responsePolicies.get', getResponsePolicy),
+    route('PATCH', `${RESPONSE_POLICIES}/:responsePolicy`, 'dns.responsePolicies.patch', patchResponsePolicy),
+    route('PUT', `${RESPONSE_POLICIES}/:responsePolicy`, 'dns.responsePolicies.update', updateResponsePolicy),
+    route('DELETE', `${RESPONSE_POLICIES}/:responsePolicy`, 'dns.responsePolicies.delete', deleteResponsePolicy),
+
+    route('POST', RULES, 'dns.responsePolicyRules.create', createResponsePolicyRule),
+    route('GET', RULES, 'dns.responsePolicyRules.list', listResponsePolicyRules),
+    route('GET', `${RULES}/:responsePolicyRule`, 'dns.responsePolicyRules.get', getResponsePolicyRule),
+    route('PATCH', `${RULES}/:responsePolicyRule`, 'dns.responsePolicyRules.patch', patchResponsePolicyRule),
+    route('PUT', `${RULES}/:responsePolicyRule`, 'dns.responsePolicyRules.update', updateResponsePolicyRule),
+    route('DELETE', `${RULES}/:responsePolicyRule`, 'dns.responsePolicyRules.delete', deleteResponsePolicyRule),
   ];
 
   return {
@@ -77,48 +130,7 @@ export function createDnsApi({ context, tokens }: DnsApiOptions): ApiModule {
   };
 }
 
-/** Spec methods left for a later task (dnsKeys, IAM, policies, response policies and their rules). */
-function notImplementedRoutes(): ApiRoute[] {
-  const stub = (method: HttpMethod, pattern: string, operation: string, routerPath?: string): ApiRoute => {
-    const handle: ApiHandler = () => {
-      throw notImplemented(operation);
-    };
-    return routerPath === undefined ? { method, pattern, operation, handle } : { method, pattern, operation, handle, routerPath };
-  };
-  // Google custom methods (`resource:verb`): find-my-way needs the parameter bounded by a regex and the colon doubled.
-  const zoneCustomMethodRouterPath = (verb: string): string => `${ZONES}/:managedZone(^[^:]+)::${verb}`;
-  return [
-    stub('GET', `${ZONE}/dnsKeys`, 'dns.dnsKeys.list'),
-    stub('GET', `${ZONE}/dnsKeys/:dnsKeyId`, 'dns.dnsKeys.get'),
-
-    stub('POST', `${ZONE}:getIamPolicy`, 'dns.managedZones.getIamPolicy', zoneCustomMethodRouterPath('getIamPolicy')),
-    stub('POST', `${ZONE}:setIamPolicy`, 'dns.managedZones.setIamPolicy', zoneCustomMethodRouterPath('setIamPolicy')),
-    stub(
-      'POST',
-      `${ZONE}:testIamPermissions`,
-      'dns.managedZones.testIamPermissions',
-      zoneCustomMethodRouterPath('testIamPermissions'),
-    ),
-
-    stub('POST', POLICIES, 'dns.policies.create'),
-    stub('GET', POLICIES, 'dns.policies.list'),
-    stub('GET', `${POLICIES}/:policy`, 'dns.policies.get'),
-    stub('PATCH', `${POLICIES}/:policy`, 'dns.policies.patch'),
-    stub('PUT', `${POLICIES}/:policy`, 'dns.policies.update'),
-    stub('DELETE', `${POLICIES}/:policy`, 'dns.policies.delete'),
-
-    stub('POST', RESPONSE_POLICIES, 'dns.responsePolicies.create'),
-    stub('GET', RESPONSE_POLICIES, 'dns.responsePolicies.list'),
-    stub('GET', `${RESPONSE_POLICIES}/:responsePolicy`, 'dns.responsePolicies.get'),
-    stub('PATCH', `${RESPONSE_POLICIES}/:responsePolicy`, 'dns.responsePolicies.patch'),
-    stub('PUT', `${RESPONSE_POLICIES}/:responsePolicy`, 'dns.responsePolicies.update'),
-    stub('DELETE', `${RESPONSE_POLICIES}/:responsePolicy`, 'dns.responsePolicies.delete'),
-
-    stub('POST', RULES, 'dns.responsePolicyRules.create'),
-    stub('GET', RULES, 'dns.responsePolicyRules.list'),
-    stub('GET', `${RULES}/:responsePolicyRule`, 'dns.responsePolicyRules.get'),
-    stub('PATCH', `${RULES}/:responsePolicyRule`, 'dns.responsePolicyRules.patch'),
-    stub('PUT', `${RULES}/:responsePolicyRule`, 'dns.responsePolicyRules.update'),
-    stub('DELETE', `${RULES}/:responsePolicyRule`, 'dns.responsePolicyRules.delete'),
-  ];
+/** find-my-way needs the parameter before a custom method bounded by a regex and the colon doubled. */
+function zoneCustomMethodRouterPath(verb: string): string {
+  return `${ZONES}/:managedZone(^[^:]+)::${verb}`;
 }

@@ -5,6 +5,7 @@
  * resource it read. Rules that need the zone (is the name inside it?) live in
  * record-rules.ts.
  */
+import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 import { isDomainName } from './domain-names';
 
@@ -58,11 +59,30 @@ const labels = z.record(z.string().regex(/^[a-z][a-z0-9_-]{0,62}$/), z.string().
 
 const zoneVisibility = z.enum(['public', 'private']);
 
+export const DNS_KEY_ALGORITHMS = ['rsasha1', 'rsasha256', 'rsasha512', 'ecdsap256sha256', 'ecdsap384sha384'] as const;
+
+const dnsKeySpec = z.strictObject({
+  kind: ignoredOutputField,
+  algorithm: z.enum(DNS_KEY_ALGORITHMS),
+  keyLength: int32,
+  keyType: z.enum(['keySigning', 'zoneSigning']),
+});
+
+/** Key lengths and their pairing with algorithms are checked by the handler (dns-keys.ts), against the zone. */
+export const dnssecConfigSchema = z.strictObject({
+  kind: ignoredOutputField,
+  state: z.enum(['off', 'on', 'transfer']).optional(),
+  nonExistence: z.enum(['nsec', 'nsec3']).optional(),
+  defaultKeySpecs: z.array(dnsKeySpec).optional(),
+});
+
+export type DnssecConfigRequest = z.infer<typeof dnssecConfigSchema>;
+
 const managedZoneConfigFields = {
   privateVisibilityConfig: jsonObject,
   forwardingConfig: jsonObject,
   peeringConfig: jsonObject,
-  dnssecConfig: jsonObject,
+  dnssecConfig: dnssecConfigSchema,
   cloudLoggingConfig: jsonObject,
   reverseLookupConfig: jsonObject,
   serviceDirectoryConfig: jsonObject,
@@ -151,6 +171,121 @@ export const changeCreateSchema = z.strictObject({
 });
 
 export type ChangeCreateRequest = z.infer<typeof changeCreateSchema>;
+
+// ---------------------------------------------------------------- policies and response policies
+
+/**
+ * A VPC network as Cloud DNS takes it: the full Compute Engine URL (a
+ * partial `projects/p/global/networks/n` is refused as invalid).
+ */
+export const NETWORK_URL_PATTERN =
+  /^https:\/\/(www|compute)\.googleapis\.com\/compute\/(v1|beta|alpha)\/projects\/[a-z]([-a-z0-9.:]*[a-z0-9])?\/global\/networks\/[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
+const policyNetwork = z.strictObject({ kind: ignoredOutputField, networkUrl: z.string().regex(NETWORK_URL_PATTERN) });
+
+const targetNameServer = z
+  .strictObject({
+    kind: ignoredOutputField,
+    ipv4Address: z.string().refine((address) => isIPv4(address)).optional(),
+    ipv6Address: z.string().refine((address) => isIPv6(address)).optional(),
+    forwardingPath: z.enum(['default', 'private']).optional(),
+  })
+  // A target is one address, of one family.
+  .refine((target) => (target.ipv4Address === undefined) !== (target.ipv6Address === undefined), {
+    path: ['ipv4Address'],
+  });
+
+const alternativeNameServerConfig = z.strictObject({
+  kind: ignoredOutputField,
+  targetNameServers: z.array(targetNameServer).optional(),
+});
+
+const dns64Config = z.strictObject({
+  kind: ignoredOutputField,
+  scope: z.strictObject({ kind: ignoredOutputField, allQueries: z.boolean().optional() }),
+});
+
+const policyMutableFields = {
+  description: z.string().max(1024),
+  enableInboundForwarding: z.boolean(),
+  enableLogging: z.boolean(),
+  networks: z.array(policyNetwork),
+  alternativeNameServerConfig,
+  dns64Config,
+};
+
+/** policies.create, and the merged result of a patch/update (checked again with this schema). */
+export const policySchema = z.strictObject({
+  kind: ignoredOutputField,
+  id: ignoredOutputField,
+  name: z.string().regex(MANAGED_ZONE_NAME_PATTERN),
+  ...optional(policyMutableFields),
+});
+
+export type PolicyRequest = z.infer<typeof policySchema>;
+
+/** policies.patch/update: null clears a field (PATCH); `name` may be sent if it is unchanged. */
+export const policyUpdateSchema = z.strictObject({
+  kind: ignoredOutputField,
+  id: ignoredOutputField,
+  name: z.string().nullable().optional(),
+  ...nullableOptional(policyMutableFields),
+});
+
+export type PolicyUpdateRequest = z.infer<typeof policyUpdateSchema>;
+
+/** `projects/{project}/locations/{location}/clusters/{cluster}`, as Cloud DNS documents it. */
+const GKE_CLUSTER_NAME_PATTERN = /^projects\/[^/]+\/locations\/[^/]+\/clusters\/[a-z]([-a-z0-9]{0,38}[a-z0-9])?$/;
+
+const responsePolicyMutableFields = {
+  description: z.string().max(1024),
+  networks: z.array(policyNetwork),
+  gkeClusters: z.array(z.strictObject({ kind: ignoredOutputField, gkeClusterName: z.string().regex(GKE_CLUSTER_NAME_PATTERN) })),
+  labels,
+};
+
+export const responsePolicySchema = z.strictObject({
+  kind: ignoredOutputField,
+  id: ignoredOutputField,
+  responsePolicyName: z.string().regex(MANAGED_ZONE_NAME_PATTERN),
+  ...optional(responsePolicyMutableFields),
+});
+
+export type ResponsePolicyRequest = z.infer<typeof responsePolicySchema>;
+
+export const responsePolicyUpdateSchema = z.strictObject({
+  kind: ignoredOutputField,
+  id: ignoredOutputField,
+  responsePolicyName: z.string().nullable().optional(),
+  ...nullableOptional(responsePolicyMutableFields),
+});
+
+export type ResponsePolicyUpdateRequest = z.infer<typeof responsePolicyUpdateSchema>;
+
+/**
+ * responsePolicyRules.create, and the merged result of a patch/update. The
+ * "behavior or localData, not both" rule and the checks of the local data
+ * against `dnsName` are in the handler.
+ */
+export const responsePolicyRuleSchema = z.strictObject({
+  kind: ignoredOutputField,
+  ruleName: z.string().regex(MANAGED_ZONE_NAME_PATTERN),
+  dnsName: z.string().refine((name) => isDomainName(name, { allowWildcard: true })),
+  behavior: z.enum(['behaviorUnspecified', 'bypassResponsePolicy']).optional(),
+  localData: z.strictObject({ localDatas: z.array(resourceRecordSetSchema).optional() }).optional(),
+});
+
+export type ResponsePolicyRuleRequest = z.infer<typeof responsePolicyRuleSchema>;
+
+export const responsePolicyRuleUpdateSchema = z.strictObject({
+  kind: ignoredOutputField,
+  ruleName: z.string().nullable().optional(),
+  dnsName: z.string().nullable().optional(),
+  behavior: z.string().nullable().optional(),
+  localData: jsonObject.nullable().optional(),
+});
+
+export type ResponsePolicyRuleUpdateRequest = z.infer<typeof responsePolicyRuleUpdateSchema>;
 
 // ---------------------------------------------------------------- helpers
 

@@ -1,17 +1,28 @@
 /**
  * Cloud DNS state: projects (implicit, created on first use) holding managed
- * zones, each with its record sets, change log and operation log. This is a
- * plain container; the rules live in the handlers and the change engine.
+ * zones (each with its record sets, change log, operation log, IAM policy
+ * and DNSSEC keys), DNS server policies and response policies (each with
+ * its rules). This is a plain container; the rules live in the handlers and
+ * the change engine.
  */
 import { randomBytes } from 'node:crypto';
+import type { IamPolicyState } from '../../google/iam';
 import type { ApiStore } from '../../store';
+import type { StoredDnsKey } from './dns-keys';
 import { canonicalName, isApex } from './domain-names';
-import type { Change, ManagedZone, Operation, ResourceRecordSet } from './resources';
+import type { Change, ManagedZone, Operation, Policy, ResourceRecordSet, ResponsePolicy, ResponsePolicyRule } from './resources';
 
 /** A change as stored: its wire form minus the status, which is derived from the clock when read. */
 export interface StoredChange {
   change: Omit<Change, 'status' | 'isServing'>;
   /** Epoch milliseconds at which the change reports `done`. */
+  completesAtMs: number;
+}
+
+/** An operation as stored: its wire form minus the status, which is derived from the clock when read. */
+export interface StoredOperation {
+  operation: Omit<Operation, 'status'>;
+  /** Epoch milliseconds at which the operation reports `done`. */
   completesAtMs: number;
 }
 
@@ -24,8 +35,32 @@ export interface ZoneEntry {
   rrsets: Map<string, ResourceRecordSet>;
   /** Append-only; a change's id is its index. */
   changes: StoredChange[];
-  operations: Operation[];
+  operations: StoredOperation[];
   nextOperationNumber: number;
+  iam: IamPolicyState;
+  /** Present while DNSSEC is on (or in transfer); a key's id is its number. */
+  dnsKeys: StoredDnsKey[];
+  nextDnsKeyNumber: number;
+}
+
+export interface PolicyEntry {
+  project: string;
+  policy: Policy;
+  creationSequence: number;
+}
+
+export interface ResponsePolicyEntry {
+  project: string;
+  responsePolicy: ResponsePolicy;
+  creationSequence: number;
+  /** Keyed by rule name. */
+  rules: Map<string, StoredRule>;
+}
+
+export interface StoredRule {
+  rule: ResponsePolicyRule;
+  /** The sort key of responsePolicyRules.list. */
+  creationSequence: number;
 }
 
 export function rrsetKey(name: string, type: string): string {
@@ -51,9 +86,39 @@ export interface ResourceRecordSetSummary {
   type: string;
 }
 
+export interface PolicySummary {
+  project: string;
+  name: string;
+  id: string;
+}
+
+export interface ResponsePolicySummary {
+  project: string;
+  responsePolicyName: string;
+  id: string;
+}
+
+export interface ResponsePolicyRuleSummary {
+  project: string;
+  responsePolicy: string;
+  ruleName: string;
+  dnsName: string;
+}
+
+/** A type alias, not an interface, so it fits `ApiStore`'s `Record<string, unknown[]>`. */
+export type DnsUserObjects = {
+  managedZones: ManagedZoneSummary[];
+  resourceRecordSets: ResourceRecordSetSummary[];
+  policies: PolicySummary[];
+  responsePolicies: ResponsePolicySummary[];
+  responsePolicyRules: ResponsePolicyRuleSummary[];
+};
+
 export class DnsStore implements ApiStore {
   private zonesByProject = new Map<string, Map<string, ZoneEntry>>();
-  private assignedZoneIds = new Set<string>();
+  private policiesByProject = new Map<string, Map<string, PolicyEntry>>();
+  private responsePoliciesByProject = new Map<string, Map<string, ResponsePolicyEntry>>();
+  private assignedIds = new Set<string>();
   private lastCreationSequence = 0;
 
   zones(project: string): ZoneEntry[] {
@@ -63,22 +128,11 @@ export class DnsStore implements ApiStore {
 
   /** Cloud DNS addresses a zone by its name or by its numeric id. */
   findZone(project: string, nameOrId: string): ZoneEntry | undefined {
-    const zones = this.zonesByProject.get(project);
-    if (zones === undefined) return undefined;
-    if (/^\d+$/.test(nameOrId)) {
-      for (const entry of zones.values()) if (entry.zone.id === nameOrId) return entry;
-      return undefined;
-    }
-    return zones.get(nameOrId);
+    return findByNameOrId(this.zonesByProject.get(project), nameOrId, (entry) => entry.zone.id);
   }
 
   addZone(entry: ZoneEntry): void {
-    let zones = this.zonesByProject.get(entry.project);
-    if (zones === undefined) {
-      zones = new Map();
-      this.zonesByProject.set(entry.project, zones);
-    }
-    zones.set(entry.zone.name, entry);
+    projectMap(this.zonesByProject, entry.project).set(entry.zone.name, entry);
   }
 
   removeZone(entry: ZoneEntry): void {
@@ -90,12 +144,51 @@ export class DnsStore implements ApiStore {
     return this.lastCreationSequence;
   }
 
-  /** A fresh uint64 (kept below 2^63 so it also fits signed 64-bit clients), as Google's zone ids are. */
-  allocateZoneId(): string {
+  policies(project: string): PolicyEntry[] {
+    return [...(this.policiesByProject.get(project)?.values() ?? [])].sort((a, b) => a.creationSequence - b.creationSequence);
+  }
+
+  /** A policy is addressed by its name or its numeric id. */
+  findPolicy(project: string, nameOrId: string): PolicyEntry | undefined {
+    return findByNameOrId(this.policiesByProject.get(project), nameOrId, (entry) => entry.policy.id);
+  }
+
+  addPolicy(entry: PolicyEntry): void {
+    projectMap(this.policiesByProject, entry.project).set(entry.policy.name, entry);
+  }
+
+  removePolicy(entry: PolicyEntry): void {
+    this.policiesByProject.get(entry.project)?.delete(entry.policy.name);
+  }
+
+  responsePolicies(project: string): ResponsePolicyEntry[] {
+    return [...(this.responsePoliciesByProject.get(project)?.values() ?? [])].sort(
+      (a, b) => a.creationSequence - b.creationSequence,
+    );
+  }
+
+  /** A response policy is addressed by its name or its numeric id. */
+  findResponsePolicy(project: string, nameOrId: string): ResponsePolicyEntry | undefined {
+    return findByNameOrId(this.responsePoliciesByProject.get(project), nameOrId, (entry) => entry.responsePolicy.id);
+  }
+
+  addResponsePolicy(entry: ResponsePolicyEntry): void {
+    projectMap(this.responsePoliciesByProject, entry.project).set(entry.responsePolicy.responsePolicyName, entry);
+  }
+
+  removeResponsePolicy(entry: ResponsePolicyEntry): void {
+    this.responsePoliciesByProject.get(entry.project)?.delete(entry.responsePolicy.responsePolicyName);
+  }
+
+  /**
+   * A fresh uint64 (kept below 2^63 so it also fits signed 64-bit clients),
+   * as Google's zone, policy and response-policy ids are; unique across the store.
+   */
+  allocateId(): string {
     for (;;) {
       const id = (randomBytes(8).readBigUInt64BE() & 0x7fff_ffff_ffff_ffffn).toString();
-      if (!this.assignedZoneIds.has(id) && id !== '0') {
-        this.assignedZoneIds.add(id);
+      if (!this.assignedIds.has(id) && id !== '0') {
+        this.assignedIds.add(id);
         return id;
       }
     }
@@ -103,11 +196,13 @@ export class DnsStore implements ApiStore {
 
   reset(): void {
     this.zonesByProject.clear();
-    this.assignedZoneIds.clear();
+    this.policiesByProject.clear();
+    this.responsePoliciesByProject.clear();
+    this.assignedIds.clear();
     this.lastCreationSequence = 0;
   }
 
-  userObjects(): { managedZones: ManagedZoneSummary[]; resourceRecordSets: ResourceRecordSetSummary[] } {
+  userObjects(): DnsUserObjects {
     const managedZones: ManagedZoneSummary[] = [];
     const resourceRecordSets: ResourceRecordSetSummary[] = [];
     for (const [project, zones] of this.zonesByProject) {
@@ -120,6 +215,43 @@ export class DnsStore implements ApiStore {
         }
       }
     }
-    return { managedZones, resourceRecordSets };
+    const policies: PolicySummary[] = [];
+    for (const [project, entries] of this.policiesByProject) {
+      for (const { policy } of entries.values()) policies.push({ project, name: policy.name, id: policy.id });
+    }
+    const responsePolicies: ResponsePolicySummary[] = [];
+    const responsePolicyRules: ResponsePolicyRuleSummary[] = [];
+    for (const [project, entries] of this.responsePoliciesByProject) {
+      for (const { responsePolicy, rules } of entries.values()) {
+        const { responsePolicyName, id } = responsePolicy;
+        responsePolicies.push({ project, responsePolicyName, id });
+        for (const { rule } of rules.values()) {
+          responsePolicyRules.push({ project, responsePolicy: responsePolicyName, ruleName: rule.ruleName, dnsName: rule.dnsName });
+        }
+      }
+    }
+    return { managedZones, resourceRecordSets, policies, responsePolicies, responsePolicyRules };
   }
+}
+
+function projectMap<Entry>(byProject: Map<string, Map<string, Entry>>, project: string): Map<string, Entry> {
+  let entries = byProject.get(project);
+  if (entries === undefined) {
+    entries = new Map();
+    byProject.set(project, entries);
+  }
+  return entries;
+}
+
+function findByNameOrId<Entry>(
+  entries: Map<string, Entry> | undefined,
+  nameOrId: string,
+  idOf: (entry: Entry) => string,
+): Entry | undefined {
+  if (entries === undefined) return undefined;
+  if (/^\d+$/.test(nameOrId)) {
+    for (const entry of entries.values()) if (idOf(entry) === nameOrId) return entry;
+    return undefined;
+  }
+  return entries.get(nameOrId);
 }
