@@ -6,6 +6,9 @@
 //   wwwLabel   the label of the website's host          (default "www")
 //   wwwTtl     the TTL of the website's record, seconds (default 300)
 //   wwwType    the type of the website's record         (default "CNAME")
+//   apexAddresses  the apex A records, a JSON list      (default ["192.0.2.10", "192.0.2.11"])
+//   spf        the SPF policy text                      (default quoted "v=spf1 include:mail.example.net -all")
+//   forceDestroy   delete unmanaged records with the zone (default false)
 // The project comes from `svc:project` (or SVC_PROJECT); the endpoint and token
 // from `svc:dnsBaseUrl`/`svc:dnsToken`, or `svc:emulatorUrl` for the emulator.
 import * as pulumi from "@pulumi/pulumi";
@@ -17,12 +20,15 @@ const domain = config.get("domain") ?? "example.com.";
 const wwwLabel = config.get("wwwLabel") ?? "www";
 const wwwTtl = config.getNumber("wwwTtl") ?? 300;
 const wwwType = config.get("wwwType") ?? "CNAME";
+const apexRecords = config.getObject<string[]>("apexAddresses") ?? ["192.0.2.10", "192.0.2.11"];
+const spf = config.get("spf") ?? '"v=spf1 include:mail.example.net -all"';
 
 const zone = new svc.dns.ManagedZone("zone", {
   name: zoneName,
   dnsName: domain,
   description: "Public zone of the website",
   labels: { team: "web", env: pulumi.getStack().toLowerCase().replace(/[^a-z0-9_-]/g, "-") },
+  forceDestroy: config.getBoolean("forceDestroy") ?? false,
 });
 
 const apex = new svc.dns.RecordSet("apex", {
@@ -30,7 +36,7 @@ const apex = new svc.dns.RecordSet("apex", {
   name: domain,
   type: "A",
   ttl: 300,
-  rrdatas: ["192.0.2.10", "192.0.2.11"],
+  rrdatas: apexRecords,
 });
 
 const www = new svc.dns.RecordSet("www", {
@@ -54,7 +60,7 @@ new svc.dns.RecordSet("spf", {
   name: domain,
   type: "TXT",
   ttl: 3600,
-  rrdatas: ['"v=spf1 include:mail.example.net -all"'],
+  rrdatas: [spf],
 });
 
 export const zoneId = zone.id;
