@@ -18,11 +18,13 @@ export interface ApiCall {
   query: QueryParams;
   /** Parsed JSON body; `undefined` when the request had none. */
   body: unknown;
+  /** Request headers, for APIs whose handlers need the caller's identity (the CI API's token kinds). */
+  headers: IncomingHttpHeaders;
 }
 
 export interface ApiResult {
   status: number;
-  /** Serialized as JSON; `undefined` sends an empty body (e.g. a 204). */
+  /** Serialized by the API's `renderBody` (JSON by default); `undefined` sends an empty body (e.g. a 204). */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -58,6 +60,12 @@ export interface ResponseContext {
   statusCode: number;
 }
 
+/** A response body serialized for the wire. */
+export interface RenderedBody {
+  contentType: string;
+  payload: string;
+}
+
 export interface ApiModule {
   /** Short id, also the key of this API in `/_emulator/objects`. */
   name: string;
@@ -72,6 +80,11 @@ export interface ApiModule {
    * the code-host and CI APIs belong; Google APIs send none.
    */
   responseHeaders?: (context: ResponseContext) => Record<string, string>;
+  /**
+   * How this API serializes bodies, its errors included (default: compact
+   * JSON). The CI API picks EDN, compact or pretty JSON by `Accept`.
+   */
+  renderBody?: (body: unknown, headers: IncomingHttpHeaders) => RenderedBody;
 }
 
 /** First value of a query parameter (Google reads the first of repeated scalar parameters). */

@@ -11,7 +11,9 @@
 /** How an API shapes its error bodies. */
 export type ErrorFamily =
   /** Google's legacy JSON envelope: `{"error":{"code","message","errors":[...]}}`, no `status` field. */
-  'google';
+  | 'google'
+  /** The CI API: `{"message": "..."}`. */
+  | 'ci';
 
 export interface ApiErrorInit {
   httpStatus: number;
@@ -83,5 +85,7 @@ export function renderError(family: ErrorFamily, error: ApiError): RenderedError
   switch (family) {
     case 'google':
       return renderGoogleError(error);
+    case 'ci':
+      return { status: error.httpStatus, headers: error.headers, body: { message: error.message } };
   }
 }

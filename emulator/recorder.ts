@@ -1,8 +1,9 @@
 /**
  * Counts and logs the API requests the emulator serves, for
  * `/_emulator/stats` and `/_emulator/requests`. Internal endpoints are not
- * recorded. Credentials never enter the log: headers are not recorded at all
- * and the `access_token` query parameter is masked.
+ * recorded. Credentials never enter the log: headers are not recorded at all,
+ * credential query parameters (`access_token`, `ci-token`) are masked, and so
+ * are secret body fields (`private_key`) at any depth.
  */
 import type { QueryParams } from './api';
 
@@ -38,7 +39,9 @@ export interface RequestStats {
 }
 
 /** Query parameters that carry credentials; their values are never recorded. */
-const CREDENTIAL_QUERY_PARAMETERS = new Set(['access_token', 'key']);
+const CREDENTIAL_QUERY_PARAMETERS = new Set(['access_token', 'key', 'ci-token']);
+/** Body fields whose values are secrets (the CI API's SSH private keys). */
+const SECRET_BODY_FIELDS = new Set(['private_key']);
 const REDACTED = '[REDACTED]';
 
 export const UNMATCHED_ROUTE = '<unmatched>';
@@ -67,7 +70,7 @@ export class RequestRecorder {
   complete(entry: RecordedRequest, status: number, body: unknown): void {
     entry.status = status;
     // A copy, so later mutation of the parsed body cannot rewrite history.
-    entry.body = body === undefined ? undefined : structuredClone(body);
+    entry.body = body === undefined ? undefined : redactBody(structuredClone(body));
   }
 
   requests(filter: RequestFilter = {}): RecordedRequest[] {
@@ -107,4 +110,17 @@ function redactQuery(query: QueryParams): QueryParams {
     copy[name] = CREDENTIAL_QUERY_PARAMETERS.has(name) ? REDACTED : value;
   }
   return copy;
+}
+
+/** Masks secret fields in place (the argument is the log's own copy). */
+function redactBody(body: unknown): unknown {
+  if (Array.isArray(body)) {
+    for (const item of body) redactBody(item);
+  } else if (body !== null && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    for (const [name, value] of Object.entries(record)) {
+      record[name] = SECRET_BODY_FIELDS.has(name) && value !== undefined && value !== null ? REDACTED : redactBody(value);
+    }
+  }
+  return body;
 }

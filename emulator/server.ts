@@ -11,6 +11,7 @@
  * Errors from any stage are rendered by the request's API error family in
  * one error handler.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fastify from 'fastify';
@@ -23,7 +24,8 @@ import { backendError, parseError, rateLimitExceeded, routeNotFound } from './go
 import { registerInternalRoutes } from './internal';
 import { RequestRecorder } from './recorder';
 import type { ApiRequestState } from './request-state';
-import { JSON_CONTENT_TYPE, sendError, sendResult } from './responses';
+import type { BodyRenderer } from './responses';
+import { renderJson, sendError, sendResult } from './responses';
 import { EmulatorStore } from './store';
 
 export interface EmulatorOptions {
@@ -75,6 +77,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const apiOwningPath = (path: string): ApiModule | undefined =>
     apis.find((api) => api.pathPrefixes.some((prefix) => path.startsWith(prefix)));
   const errorFamilyOf = (state: ApiRequestState | null): ErrorFamily => state?.api?.errorFamily ?? DEFAULT_ERROR_FAMILY;
+  const rendererOf = (api: ApiModule | undefined, headers: IncomingHttpHeaders): BodyRenderer => {
+    const renderBody = api?.renderBody;
+    return renderBody === undefined ? renderJson : (body) => renderBody(body, headers);
+  };
 
   const app = fastify({
     logger: false,
@@ -120,7 +126,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     let body = payload;
     if (state.loseResponse) {
       // The request has been processed; the client only sees the failure.
-      body = replaceWithLostResponse(reply, errorFamilyOf(state));
+      body = replaceWithLostResponse(reply, errorFamilyOf(state), rendererOf(state.api, request.headers));
     }
     const extraHeaders = state.api?.responseHeaders?.({ method: request.method, path: state.record.path, statusCode: reply.statusCode });
     if (extraHeaders !== undefined) reply.headers(extraHeaders);
@@ -133,12 +139,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    sendError(reply, errorFamilyOf(request.apiRequest), toApiError(error));
+    sendError(reply, errorFamilyOf(request.apiRequest), toApiError(error), rendererOf(request.apiRequest?.api, request.headers));
   });
 
   app.setNotFoundHandler((request, reply) => {
     const family = request.apiRequest !== null ? errorFamilyOf(request.apiRequest) : DEFAULT_ERROR_FAMILY;
-    sendError(reply, family, routeNotFound(request.method, pathOf(request.url)));
+    sendError(reply, family, routeNotFound(request.method, pathOf(request.url)), rendererOf(request.apiRequest?.api, request.headers));
   });
 
   for (const api of apis) {
@@ -154,7 +160,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
               params: request.params as Record<string, string>,
               query: request.query as QueryParams,
               body: request.body,
+              headers: request.headers,
             }),
+            rendererOf(api, request.headers),
           ),
       });
     }
@@ -181,12 +189,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
  * Turns a response that is about to be sent into the 503 a client sees when
  * the real response was lost on the way; returns the body to send instead.
  */
-function replaceWithLostResponse(reply: FastifyReply, family: ErrorFamily): string {
+function replaceWithLostResponse(reply: FastifyReply, family: ErrorFamily, render: BodyRenderer): string {
   const rendered = renderError(family, backendError(503));
+  const { contentType, payload } = render(rendered.body);
   reply.code(rendered.status);
   reply.headers(rendered.headers);
-  reply.header('content-type', JSON_CONTENT_TYPE);
-  return JSON.stringify(rendered.body);
+  reply.header('content-type', contentType);
+  return payload;
 }
 
 function toApiError(error: FastifyError | ApiError): ApiError {
