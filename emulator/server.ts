@@ -16,6 +16,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fastify from 'fastify';
 import type { ApiModule, QueryParams } from './api';
+import type { CiOptions } from './apis/ci/routes';
+import { createCiApi } from './apis/ci/routes';
 import { createDnsApi } from './apis/dns/routes';
 import type { ErrorFamily } from './errors';
 import { ApiError, renderError } from './errors';
@@ -39,6 +41,8 @@ export interface EmulatorOptions {
   now?: () => Date;
   /** `user` of DNS managed-zone operations (default `user@example.com`). */
   operationUser?: string;
+  /** The CI API at `/api/v1.1/...`: its tokens (personal, project) and throttle. */
+  ci?: CiOptions;
 }
 
 export interface Emulator {
@@ -72,6 +76,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       },
       ...(options.tokens !== undefined ? { tokens: options.tokens } : {}),
     }),
+    createCiApi({ store: store.ci, now, ...(options.ci !== undefined ? { options: options.ci } : {}) }),
   ];
   const apisByName = new Map(apis.map((api) => [api.name, api]));
   const apiOwningPath = (path: string): ApiModule | undefined =>

@@ -2,6 +2,7 @@
  * The emulator's one in-memory store: one state container per API, reset
  * together. Everything lives in process memory; nothing is persisted.
  */
+import { CiStore } from './apis/ci/state';
 import { DnsStore } from './apis/dns/state';
 
 /** What every API's state container offers the internal endpoints. */
@@ -18,10 +19,11 @@ export interface ApiStore {
 
 export class EmulatorStore {
   readonly dns = new DnsStore();
+  readonly ci = new CiStore();
 
   /** Keyed by the API's name, as `/_emulator/objects` reports them. */
   private get apiStores(): Record<string, ApiStore> {
-    return { dns: this.dns };
+    return { dns: this.dns, ci: this.ci };
   }
 
   reset(): void {
