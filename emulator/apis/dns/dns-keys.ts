@@ -99,15 +99,19 @@ export function nextDnssecConfig(
   return config;
 }
 
-/** Creates or removes the zone's keys after its DNSSEC state went from `before` to the zone's current config. */
-export function syncDnsKeys(context: DnsContext, entry: ZoneEntry, before: DnssecConfig | undefined): void {
+/**
+ * Creates or removes the zone's keys after its DNSSEC state went from
+ * `before` to the zone's current config; `now` is the time of the request
+ * that changed it (new keys are created at that time).
+ */
+export function syncDnsKeys(entry: ZoneEntry, before: DnssecConfig | undefined, now: Date): void {
   const signed = isSigned(entry.zone.dnssecConfig);
   if (!signed) {
     entry.dnsKeys = [];
     return;
   }
   if (isSigned(before)) return;
-  const creationTime = context.now().toISOString();
+  const creationTime = now.toISOString();
   for (const spec of entry.zone.dnssecConfig?.defaultKeySpecs ?? DEFAULT_KEY_SPECS) {
     entry.dnsKeys.push(generateKey(spec, String(entry.nextDnsKeyNumber), creationTime));
     entry.nextDnsKeyNumber += 1;

@@ -78,7 +78,7 @@ export function createManagedZone(context: DnsContext, call: ApiCall): ApiResult
     dnsKeys: [],
     nextDnsKeyNumber: 0,
   };
-  syncDnsKeys(context, entry, undefined);
+  syncDnsKeys(entry, undefined, now);
   store.addZone(entry);
   return { status: 200, body: renderZone(zone) };
 }
@@ -209,7 +209,7 @@ function recordUpdate(context: DnsContext, call: ApiCall, entry: ZoneEntry, upda
   };
   const before = entry.zone.dnssecConfig;
   entry.zone = updated;
-  syncDnsKeys(context, entry, before);
+  syncDnsKeys(entry, before, now);
   entry.operations.push(stored);
   return renderOperation(stored, now);
 }
