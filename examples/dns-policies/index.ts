@@ -8,7 +8,9 @@ import * as pulumi from "@pulumi/pulumi";
 import * as svc from "pulumi-svc";
 
 const config = new pulumi.Config();
-const network = (name: string): { networkUrl: string } => ({ networkUrl: `projects/corp-net/global/networks/${name}` });
+const network = (name: string): { networkUrl: string } => ({
+  networkUrl: `https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/${name}`,
+});
 const adopt = (key: string): pulumi.CustomResourceOptions | undefined => {
   const id = config.get(key);
   return id === undefined ? undefined : { import: id };

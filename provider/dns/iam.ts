@@ -54,7 +54,8 @@ async function getPolicy(context: HookContext): Promise<IamPolicy> {
   return context.client.send({
     method: "POST",
     path: `${fillTemplate(ZONE, context.identity)}:getIamPolicy`,
-    body: { options: { requestedPolicyVersion: 1 } },
+    // Version 3 shows conditional bindings as they are, so a write can keep them intact.
+    body: { options: { requestedPolicyVersion: 3 } },
     schema: policyWire,
   });
 }
@@ -89,7 +90,7 @@ async function modifyPolicy(context: HookContext, change: (bindings: Binding[]) 
         return await context.client.send({
           method: "POST",
           path: `${key}:setIamPolicy`,
-          body: { policy: { version: current.version ?? 1, etag: current.etag, bindings: [...bindings, ...conditional] } },
+          body: { policy: { version: 3, etag: current.etag, bindings: [...bindings, ...conditional] } },
           schema: policyWire,
         });
       } catch (error) {

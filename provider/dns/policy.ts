@@ -3,12 +3,11 @@
  * to delete a policy that networks still use, so delete detaches them first.
  */
 import { z } from "zod";
-import { declare, type HookContext } from "../engine/declaration";
+import { declare } from "../engine/declaration";
 import { fillTemplate } from "../engine/template";
-import { ApiError } from "../http/errors";
 import { projectId, zoneName } from "./names";
 import { networks, targetNameServers } from "./shapes";
-import { API_PREFIX, withoutKinds } from "./wire";
+import { API_PREFIX, deleteDetached, withoutKinds } from "./wire";
 
 export const policyArgs = z.object({
   project: projectId.optional(),
@@ -33,16 +32,14 @@ const policyWire = z.looseObject({
 
 const ITEM = `${API_PREFIX}/policies/{name}`;
 
-async function detachNetworks(context: HookContext): Promise<void> {
-  await context.client.send({ method: "PATCH", path: fillTemplate(ITEM, context.identity), body: { networks: [] } });
-}
-
 export const policy = declare<PolicyArgs, z.infer<typeof policyWire>>({
   module: "dns",
   name: "Policy",
   api: "dns",
   args: policyArgs,
   immutable: ["project", "name"],
+  // A network has one DNS server policy: the new policy can only bind it once the old one is gone.
+  deleteBeforeReplace: true,
   projectScoped: true,
   id: { format: "projects/{project}/policies/{name}", importFormats: ["{project}/{name}", "{name}"] },
   paths: { collection: `${API_PREFIX}/policies`, item: ITEM },
@@ -64,18 +61,7 @@ export const policy = declare<PolicyArgs, z.infer<typeof policyWire>>({
     enableLogging: (a, b) => (a ?? false) === (b ?? false),
   },
   lifecycle: {
-    delete: async (state, context) => {
-      const path = fillTemplate(ITEM, context.identity);
-      if (Array.isArray(state["networks"]) && state["networks"].length > 0) await detachNetworks(context);
-      try {
-        await context.client.send({ method: "DELETE", path });
-      } catch (error) {
-        // Networks attached outside Pulumi since the last refresh: detach them too, then delete.
-        if (!(error instanceof ApiError) || error.status !== 400) throw error;
-        await detachNetworks(context);
-        await context.client.send({ method: "DELETE", path });
-      }
-    },
+    delete: async (state, context) => deleteDetached(fillTemplate(ITEM, context.identity), ["networks"], state, context),
   },
   outputs: ["policyId"],
 });

@@ -1,9 +1,10 @@
 /** `svc.dns.ResponsePolicy`: a set of rules that override DNS answers for networks and GKE clusters. */
 import { z } from "zod";
 import { declare } from "../engine/declaration";
+import { fillTemplate } from "../engine/template";
 import { projectId, zoneName } from "./names";
 import { gkeClusters, networks } from "./shapes";
-import { API_PREFIX, withoutKinds } from "./wire";
+import { API_PREFIX, deleteDetached, withoutKinds } from "./wire";
 
 export const responsePolicyArgs = z.object({
   project: projectId.optional(),
@@ -24,18 +25,22 @@ const responsePolicyWire = z.looseObject({
   labels: z.record(z.string(), z.string()).optional(),
 });
 
+const ITEM = `${API_PREFIX}/responsePolicies/{responsePolicyName}`;
+
 export const responsePolicy = declare<ResponsePolicyArgs, z.infer<typeof responsePolicyWire>>({
   module: "dns",
   name: "ResponsePolicy",
   api: "dns",
   args: responsePolicyArgs,
   immutable: ["project", "responsePolicyName"],
+  // A network has one response policy: the new one can only bind it once the old one is gone.
+  deleteBeforeReplace: true,
   projectScoped: true,
   id: {
     format: "projects/{project}/responsePolicies/{responsePolicyName}",
     importFormats: ["{project}/{responsePolicyName}", "{responsePolicyName}"],
   },
-  paths: { collection: `${API_PREFIX}/responsePolicies`, item: `${API_PREFIX}/responsePolicies/{responsePolicyName}` },
+  paths: { collection: `${API_PREFIX}/responsePolicies`, item: ITEM },
   wire: responsePolicyWire,
   toCreateBody: ({ project: _project, ...policy }) => policy,
   toState: (policy) => ({
@@ -47,5 +52,10 @@ export const responsePolicy = declare<ResponsePolicyArgs, z.infer<typeof respons
     responsePolicyId: policy.id,
   }),
   update: "PATCH",
+  lifecycle: {
+    // The API refuses to delete a response policy networks or clusters still use.
+    delete: async (state, context) =>
+      deleteDetached(fillTemplate(ITEM, context.identity), ["networks", "gkeClusters"], state, context),
+  },
   outputs: ["responsePolicyId"],
 });

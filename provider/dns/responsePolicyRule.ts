@@ -35,6 +35,8 @@ export const responsePolicyRule = declare<ResponsePolicyRuleArgs, z.infer<typeof
   api: "dns",
   args: responsePolicyRuleArgs,
   immutable: ["project", "responsePolicy", "ruleName"],
+  // A response policy has one rule per DNS name: a renamed rule can only exist once the old one is gone.
+  deleteBeforeReplace: true,
   projectScoped: true,
   id: {
     format: "projects/{project}/responsePolicies/{responsePolicy}/rules/{ruleName}",

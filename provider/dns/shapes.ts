@@ -4,9 +4,13 @@ import { fqdn } from "./names";
 
 const show = (value: unknown): string => JSON.stringify(value);
 
-export const networkUrl = z.string().regex(/^(https:\/\/[^\s]+|projects\/[^/\s]+\/global\/networks\/[^/\s]+)$/, {
-  error: (issue) => `must be a network URL, e.g. "projects/my-project/global/networks/default"; got ${show(issue.input)}`,
-});
+/** A VPC network as the API takes it: the full Compute Engine URL (a partial path is refused). */
+export const networkUrl = z
+  .string()
+  .regex(/^https:\/\/(www|compute)\.googleapis\.com\/compute\/(v1|beta|alpha)\/projects\/[^/\s]+\/global\/networks\/[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/, {
+    error: (issue) =>
+      `must be the network's full URL, e.g. "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default"; got ${show(issue.input)}`,
+  });
 
 export const networks = z.array(z.object({ networkUrl }));
 

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { HookContext } from "../engine/declaration";
 import { fillTemplate } from "../engine/template";
+import { ApiError } from "../http/errors";
 
 export const API_PREFIX = "dns/v1/projects/{project}";
 
@@ -91,4 +92,28 @@ export async function listAll(
     pageToken = typeof page?.["nextPageToken"] === "string" && page["nextPageToken"] !== "" ? page["nextPageToken"] : undefined;
   } while (pageToken !== undefined);
   return items;
+}
+
+/**
+ * Deletes a policy the API refuses to delete while networks (or clusters) use
+ * it: detaches them first — also when they were attached outside Pulumi since
+ * the last refresh, which the first refusal reveals.
+ */
+export async function deleteDetached(
+  itemPath: string,
+  bindings: readonly string[],
+  state: Readonly<Record<string, unknown>>,
+  context: HookContext,
+): Promise<void> {
+  const detach = async (): Promise<void> => {
+    await context.client.send({ method: "PATCH", path: itemPath, body: Object.fromEntries(bindings.map((field) => [field, []])) });
+  };
+  if (bindings.some((field) => Array.isArray(state[field]) && (state[field] as unknown[]).length > 0)) await detach();
+  try {
+    await context.client.send({ method: "DELETE", path: itemPath });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 400 || error.reason !== "resourceInUseByAnotherResource") throw error;
+    await detach();
+    await context.client.send({ method: "DELETE", path: itemPath });
+  }
 }

@@ -53,6 +53,12 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly args: z.ZodObject<z.ZodRawShape>;
   /** Inputs whose change replaces the object. */
   readonly immutable: readonly (keyof A & string)[];
+  /**
+   * Replace by deleting first even when the id changes: for objects that hold
+   * something exclusively (a network has one DNS server policy), so the new one
+   * cannot exist beside the old. By default only a replacement that keeps the id deletes first.
+   */
+  readonly deleteBeforeReplace?: boolean;
   /** Fill `project` from `svc:project` / SVC_PROJECT when the program leaves it out. */
   readonly projectScoped?: boolean;
   /**

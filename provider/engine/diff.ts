@@ -50,6 +50,6 @@ export function diffArgs(declaration: ResourceDeclaration, olds: State, news: Ar
     changed,
     replaces,
     patch: { set, cleared },
-    deleteBeforeReplace: replaces.length > 0 && identityKept,
+    deleteBeforeReplace: replaces.length > 0 && (identityKept || declaration.deleteBeforeReplace === true),
   };
 }

@@ -156,8 +156,8 @@ export class ResourceEngine {
         if (!mayExist) {
           if (error.isConflict) {
             throw new Error(
-              `${this.label} ${id} already exists and is not managed by this stack. ` +
-                `To manage it, add the resource option { import: "${id}" }; or choose another name. (${error.message})`,
+              `${this.label} ${id} could not be created: the API reports a conflict (${error.apiMessage ?? error.message}). ` +
+                `If ${id} already exists outside this stack, manage it with the resource option { import: "${id}" } or choose another name.`,
             );
           }
           throw error;

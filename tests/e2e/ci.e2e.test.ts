@@ -56,33 +56,33 @@ describe("a CI project (examples/ci-project)", () => {
     test = await openStack("ci-project", emulator, {
       org: { value: "acme" },
       project: { value: "api-service" },
-      keyCount: { value: "2" },
+      keyCount: { value: "1" },
       sshPrivateKey: { value: key.privateKey, secret: true },
     });
     const { stack } = test;
 
     const up = await stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 5 });
+    expect(up.summary.resourceChanges).toEqual({ create: 4 });
     expect(typeof up.outputs["firstBuildNumber"]?.value).toBe("number");
     expect(up.outputs["buildCount"]?.value).toBe(13); // 12 seeded jobs and the first build of the follow
     expect(up.outputs["deployKeyFingerprint"]?.value).toBe(key.md5);
     const fingerprints = up.outputs["fingerprints"]?.value as string[];
-    expect(fingerprints).toHaveLength(2);
+    expect(fingerprints).toHaveLength(1);
     const objects = (await emulator.objects()) as unknown as CiObjects;
-    expect(objects.ci.checkoutKeys).toHaveLength(2);
+    expect(objects.ci.checkoutKeys).toHaveLength(1);
     expect(objects.ci.sshKeys).toEqual([expect.objectContaining({ hostname: "deploy.example.com", fingerprint: key.md5 })]);
     expect(objects.ci.follows).toHaveLength(1);
 
-    expect((await stack.preview()).changeSummary).toEqual({ same: 5 });
-    expect((await stack.refresh()).summary.resourceChanges).toEqual({ same: 5 });
+    expect((await stack.preview()).changeSummary).toEqual({ same: 4 });
+    expect((await stack.refresh()).summary.resourceChanges).toEqual({ same: 4 });
 
-    // No update endpoint: a changed input replaces the keys.
+    // No update endpoint: a changed input replaces the key.
     await stack.setConfig("keyType", { value: "vcs-user-key" });
-    expect((await stack.preview()).changeSummary).toEqual({ same: 3, replace: 2 });
+    expect((await stack.preview()).changeSummary).toEqual({ same: 3, replace: 1 });
     const replaced = await stack.up();
-    expect(replaced.summary.resourceChanges).toEqual({ same: 3, replace: 2 });
+    expect(replaced.summary.resourceChanges).toEqual({ same: 3, replace: 1 });
     const after = (await emulator.ciApi("GET", `${PROJECT}/checkout-key`)).body as Array<{ type: string; fingerprint: string }>;
-    expect(after.map((k) => k.type)).toEqual(["vcs-user-key", "vcs-user-key"]);
+    expect(after.map((k) => k.type)).toEqual(["vcs-user-key"]);
     expect(after.map((k) => k.fingerprint)).not.toEqual(expect.arrayContaining(fingerprints));
 
     await stack.destroy();

@@ -91,7 +91,7 @@ describe("website zone (examples/dns-zone)", () => {
     expect((await stack.preview()).changeSummary).toEqual({ same: 5, create: 1 });
 
     await stack.destroy();
-    expect(await emulator.objects()).toEqual(expect.objectContaining({ dns: { managedZones: [], resourceRecordSets: [] } }));
+    expect(await emulator.objects()).toEqual(expect.objectContaining({ dns: expect.objectContaining({ managedZones: [], resourceRecordSets: [] }) }));
   });
 
   it("keeps the serialized provider tiny and the token out of the state", async () => {
@@ -172,7 +172,7 @@ describe("adoption with { import } (examples/dns-import)", () => {
     expect((await test.stack.preview()).changeSummary).toEqual({ same: 3 });
 
     await test.stack.destroy();
-    expect(await emulator.objects()).toEqual(expect.objectContaining({ dns: { managedZones: [], resourceRecordSets: [] } }));
+    expect(await emulator.objects()).toEqual(expect.objectContaining({ dns: expect.objectContaining({ managedZones: [], resourceRecordSets: [] }) }));
   });
 
   it("fails clearly when the object to import does not exist, creating nothing", async () => {
@@ -209,7 +209,7 @@ describe("faults (examples/dns-many-records)", () => {
     const stats = await emulator.stats();
     expect(stats.total).toBeGreaterThan(52);
     await test.stack.destroy();
-    expect(await emulator.objects()).toEqual(expect.objectContaining({ dns: { managedZones: [], resourceRecordSets: [] } }));
+    expect(await emulator.objects()).toEqual(expect.objectContaining({ dns: expect.objectContaining({ managedZones: [], resourceRecordSets: [] }) }));
   });
 
   it("reconciles creates whose responses were lost instead of duplicating or failing them", async () => {

@@ -4,6 +4,7 @@
  * file backend and a private PULUMI_HOME in a temp folder, passphrase secrets.
  */
 import { LocalWorkspace, Stack, type ConfigMap } from "@pulumi/pulumi/automation";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -14,6 +15,8 @@ export interface TestStack {
   readonly name: string;
   /** The stack's state file, as the file backend stores it (for secrecy and size checks). */
   stateText(): Promise<string>;
+  /** Drops a resource from the state, leaving the object itself alone (to import it again). */
+  forget(urnSuffix: string): Promise<string>;
   /** The resources of the state file. */
   stateResources(): Promise<StateResource[]>;
   /** Engine output of every operation so far, for assertions on what a user sees. */
@@ -45,10 +48,7 @@ export async function openStack(
     const project = (await workspace.projectSettings()).name;
     return readFileSync(path.join(home, "state", ".pulumi", "stacks", project, `${name}.json`), "utf8");
   };
-  const workspace = await LocalWorkspace.create({
-    workDir: path.join(REPO_ROOT, "examples", example),
-    pulumiHome: path.join(home, "home"),
-    envVars: {
+  const envVars: Record<string, string> = {
       PULUMI_BACKEND_URL: `file://${path.join(home, "state")}`,
       PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
       PULUMI_SKIP_UPDATE_CHECK: "true",
@@ -57,7 +57,11 @@ export async function openStack(
       SVC_EMULATOR_URL: emulator.url,
       SVC_PROJECT: "e2e-project",
       ...env,
-    },
+  };
+  const workspace = await LocalWorkspace.create({
+    workDir: path.join(REPO_ROOT, "examples", example),
+    pulumiHome: path.join(home, "home"),
+    envVars,
   });
   const stack = await Stack.create(name, workspace);
   await stack.setAllConfig({
@@ -70,6 +74,17 @@ export async function openStack(
     name,
     output,
     stateText: stateFile,
+    async forget(urnSuffix) {
+      const file = JSON.parse(await stateFile()) as { checkpoint: { latest?: { resources?: StateResource[] } } };
+      const resource = (file.checkpoint.latest?.resources ?? []).find((r) => r.urn.endsWith(urnSuffix));
+      if (resource === undefined) throw new Error(`no resource ${urnSuffix} in the state`);
+      execFileSync("pulumi", ["state", "delete", resource.urn, "--yes", "--non-interactive", "--stack", name], {
+        cwd: workspace.workDir,
+        env: { ...process.env, ...envVars, PULUMI_HOME: path.join(home, "home") },
+        stdio: "pipe",
+      });
+      return resource.id ?? "";
+    },
     async stateResources() {
       const file = JSON.parse(await stateFile()) as { checkpoint: { latest?: { resources?: StateResource[] } } };
       return file.checkpoint.latest?.resources ?? [];

@@ -1,0 +1,110 @@
+/** Conformance of DNS policies, response policies and rules with the real engine. */
+import { runConformance } from "../support/conformance";
+import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
+import { openStack, type TestStack } from "../support/stacks";
+import { requireEngine } from "../support/toolchain";
+
+jest.setTimeout(600_000);
+
+const BASE = "/dns/v1/projects/e2e-project";
+
+let emulator: RunningEmulator;
+let test: TestStack | undefined;
+
+beforeAll(async () => {
+  requireEngine();
+  emulator = await startEmulator();
+});
+
+afterAll(async () => {
+  await test?.dispose();
+  await emulator?.close();
+});
+
+it("Policy, ResponsePolicy and ResponsePolicyRule pass the conformance run", async () => {
+  test = await openStack("dns-policies", emulator);
+  await runConformance(test, emulator, {
+    created: 5,
+    updates: [
+      {
+        what: "policy description in place",
+        config: { policyDescription: { value: "Resolver policy, reviewed" } },
+        changes: { same: 4, update: 1 },
+        writes: [{ method: "PATCH", path: `${BASE}/policies/corp-resolver`, body: { description: "Resolver policy, reviewed" } }],
+      },
+      {
+        what: "policy logging in place",
+        config: { policyLogging: { value: "true" } },
+        changes: { same: 4, update: 1 },
+        writes: [{ method: "PATCH", path: `${BASE}/policies/corp-resolver`, body: { enableLogging: true } }],
+      },
+      {
+        what: "policy networks replaced as a whole list",
+        config: { policyNetwork: { value: "corp-eu" } },
+        changes: { same: 4, update: 1 },
+        writes: [
+          {
+            method: "PATCH",
+            path: `${BASE}/policies/corp-resolver`,
+            body: { networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp-eu" }] },
+          },
+        ],
+      },
+      {
+        what: "policy alternative name server in place",
+        config: { resolver: { value: "10.0.0.54" } },
+        changes: { same: 4, update: 1 },
+        writes: [
+          {
+            method: "PATCH",
+            path: `${BASE}/policies/corp-resolver`,
+            body: { alternativeNameServerConfig: { targetNameServers: [{ ipv4Address: "10.0.0.54" }] } },
+          },
+        ],
+      },
+      {
+        what: "response policy description and labels in place",
+        config: { responsePolicyDescription: { value: "Internal answers" }, team: { value: "platform" } },
+        changes: { same: 4, update: 1 },
+        writes: [
+          {
+            method: "PATCH",
+            path: `${BASE}/responsePolicies/corp-overrides`,
+            body: { description: "Internal answers", labels: { team: "platform" } },
+          },
+        ],
+      },
+      {
+        what: "rule local data in place",
+        config: { apiAddress: { value: "10.1.2.4" } },
+        changes: { same: 4, update: 1 },
+        writes: [
+          {
+            method: "PATCH",
+            path: `${BASE}/responsePolicies/corp-overrides/rules/internal-api`,
+            body: { localData: { localDatas: [{ name: "api.corp.example.", type: "A", ttl: 300, rrdatas: ["10.1.2.4"] }] } },
+          },
+        ],
+      },
+    ],
+    replaces: [
+      { what: "policy name replaces the policy", config: { policyName: { value: "corp-resolver-2" } }, changes: { same: 4, replace: 1 } },
+      { what: "rule name replaces the rule", config: { ruleName: { value: "internal-api-v2" } }, changes: { same: 4, replace: 1 } },
+      {
+        what: "response policy name replaces it and its rules",
+        config: { responsePolicyName: { value: "corp-overrides-2" } },
+        changes: { same: 2, replace: 3 },
+      },
+    ],
+    imports: [
+      { what: "import the policy", urnSuffix: "::resolver-policy", configKey: "policyImport" },
+      { what: "import the rule", urnSuffix: "::internal-api", configKey: "ruleImport" },
+    ],
+    nothingLeft: (objects) =>
+      expect(objects).toEqual(
+        expect.objectContaining({
+          dns: expect.objectContaining({ policies: [], responsePolicies: [], responsePolicyRules: [] }),
+        }),
+      ),
+  });
+});

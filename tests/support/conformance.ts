@@ -1,0 +1,115 @@
+/**
+ * The shared conformance run every resource goes through with the real
+ * engine: up, an empty preview, an empty refresh, each in-place update (its
+ * write request checked at the emulator to hold only what changed), each
+ * replacement, import of an object the stack forgot (no create request, then
+ * an empty preview), and destroy.
+ */
+import type { ConfigMap, OpMap } from "@pulumi/pulumi/automation";
+import type { RecordedRequest, RunningEmulator } from "./emulatorControl";
+import type { TestStack } from "./stacks";
+
+export interface ExpectedWrite {
+  readonly method: string;
+  readonly path: string;
+  /** The whole request body: only what changed. */
+  readonly body: unknown;
+}
+
+export interface Step {
+  readonly what: string;
+  readonly config: ConfigMap;
+  readonly changes: OpMap;
+  /** Writes the step must make (other writes are allowed only for replacements). */
+  readonly writes?: readonly ExpectedWrite[];
+}
+
+export interface ImportStep {
+  readonly what: string;
+  /** The state URN suffix of the resource to forget and import again, e.g. `::resolver-policy`. */
+  readonly urnSuffix: string;
+  /** The config key the example reads the import id from. */
+  readonly configKey: string;
+}
+
+export interface ConformanceSpec {
+  readonly created: number;
+  readonly updates: readonly Step[];
+  readonly replaces: readonly Step[];
+  readonly imports: readonly ImportStep[];
+  /** What the emulator must hold after destroy. */
+  readonly nothingLeft: (objects: Record<string, unknown>) => void;
+}
+
+const isWrite = (request: RecordedRequest): boolean =>
+  request.method !== "GET" && !request.path.endsWith(":getIamPolicy") && !request.path.endsWith(":testIamPermissions");
+
+async function writesDuring(emulator: RunningEmulator, work: () => Promise<unknown>): Promise<RecordedRequest[]> {
+  const before = (await emulator.requests()).length;
+  await work();
+  return (await emulator.requests()).slice(before).filter(isWrite);
+}
+
+function label(step: string, error: unknown): Error {
+  const cause = error instanceof Error ? error.message : String(error);
+  return new Error(`conformance step "${step}": ${cause}`);
+}
+
+async function run(step: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    throw label(step, error);
+  }
+}
+
+export async function runConformance(test: TestStack, emulator: RunningEmulator, spec: ConformanceSpec): Promise<void> {
+  const { stack } = test;
+  let total = spec.created;
+
+  await run("up", async () => {
+    expect((await stack.up()).summary.resourceChanges).toEqual({ create: spec.created });
+  });
+  await run("preview after up", async () => {
+    expect((await stack.preview()).changeSummary).toEqual({ same: total });
+  });
+  await run("refresh", async () => {
+    expect((await stack.refresh()).summary.resourceChanges).toEqual({ same: total });
+  });
+
+  for (const step of [...spec.updates, ...spec.replaces]) {
+    await run(step.what, async () => {
+      await stack.setAllConfig(step.config);
+      expect((await stack.preview()).changeSummary).toEqual(step.changes);
+      let changes: OpMap | undefined;
+      const writes = await writesDuring(emulator, async () => {
+        changes = (await stack.up()).summary.resourceChanges;
+      });
+      expect(changes).toEqual(step.changes);
+      if (step.writes !== undefined) {
+        expect(writes.map(({ method, path, body }) => ({ method, path, body }))).toEqual(step.writes);
+      }
+      expect((await stack.preview()).changeSummary).toEqual({ same: total });
+    });
+  }
+
+  for (const step of spec.imports) {
+    await run(step.what, async () => {
+      const id = await test.forget(step.urnSuffix);
+      total -= 1;
+      expect((await stack.preview()).changeSummary).toEqual({ same: total, create: 1 });
+      await stack.setConfig(step.configKey, { value: id });
+      const creates = (await writesDuring(emulator, async () => {
+        expect((await stack.up()).summary.resourceChanges).toEqual({ same: total, create: 1 });
+      })).filter((request) => request.method === "POST" && !request.path.includes(":"));
+      expect(creates).toEqual([]);
+      total += 1;
+      expect((await stack.preview()).changeSummary).toEqual({ same: total });
+    });
+  }
+
+  await run("destroy", async () => {
+    await stack.destroy();
+    spec.nothingLeft(await emulator.objects());
+  });
+}
