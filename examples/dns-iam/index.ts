@@ -4,8 +4,9 @@
 // is a read-modify-write of the zone's policy, so none is lost.
 //
 // Configuration: zoneName, domain, readers (JSON list of members), admins
-// (JSON list), adminRole (default "roles/dns.admin"), readerImport (an import id
-// for the first reader).
+// (JSON list), adminRole (default "roles/dns.admin"), readerImport (the import id
+// of an existing grant, "projects/{p}/managedZones/{z} roles/dns.reader {member}",
+// applied to the reader it names).
 import * as pulumi from "@pulumi/pulumi";
 import * as svc from "pulumi-svc";
 
@@ -24,14 +25,15 @@ const zone = new svc.dns.ManagedZone("zone", {
   description: "Zone shared between teams",
 });
 
-readers.forEach(
-  (member, i) =>
-    new svc.dns.ManagedZoneIamMember(
-      `reader-${member.split(/[:@]/)[1]}`,
-      { managedZone: zone.name, role: "roles/dns.reader", member },
-      i === 0 && config.get("readerImport") !== undefined ? { import: config.get("readerImport") } : undefined,
-    ),
-);
+const readerImport = config.get("readerImport");
+
+for (const member of readers) {
+  new svc.dns.ManagedZoneIamMember(
+    `reader-${member.split(/[:@]/)[1]}`,
+    { managedZone: zone.name, role: "roles/dns.reader", member },
+    readerImport?.endsWith(` ${member}`) === true ? { import: readerImport } : undefined,
+  );
+}
 
 const admins = new svc.dns.ManagedZoneIamBinding("admins", {
   managedZone: zone.name,
