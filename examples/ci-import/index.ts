@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as svc from "pulumi-svc";
 
 const config = new pulumi.Config();
-const vcsType = (config.get("vcsType") ?? "vcs-a") as "vcs-a" | "vcs-b";
+const vcsType = config.get<"vcs-a" | "vcs-b">("vcsType") ?? "vcs-a";
 const username = config.require("org");
 const project = config.require("project");
 
@@ -15,7 +15,7 @@ const follow = new svc.ci.ProjectFollow("follow", { vcsType, username, project }
 
 const key = new svc.ci.CheckoutKey(
   "existing-key",
-  { vcsType, username, project, type: (config.get("keyType") ?? "deploy-key") as "deploy-key" | "vcs-user-key" },
+  { vcsType, username, project, type: config.get<"deploy-key" | "vcs-user-key">("keyType") ?? "deploy-key" },
   { import: `${vcsType}/${username}/${project}/${config.require("keyFingerprint")}` },
 );
 

@@ -14,11 +14,11 @@ import * as pulumi from "@pulumi/pulumi";
 import * as svc from "pulumi-svc";
 
 const config = new pulumi.Config();
-const vcsType = (config.get("vcsType") ?? "vcs-a") as "vcs-a" | "vcs-b";
+const vcsType = config.get<"vcs-a" | "vcs-b">("vcsType") ?? "vcs-a";
 const username = config.require("org");
 const project = config.require("project");
 const keyCount = config.getNumber("keyCount") ?? 1;
-const keyType = (config.get("keyType") ?? "deploy-key") as "deploy-key" | "vcs-user-key";
+const keyType = config.get<"deploy-key" | "vcs-user-key">("keyType") ?? "deploy-key";
 
 const follow = new svc.ci.ProjectFollow("follow", { vcsType, username, project });
 

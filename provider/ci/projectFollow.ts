@@ -37,7 +37,7 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
   toState: (follow, previous) => ({
     followed: follow.followed,
     // Only the follow itself reports the first build; reads keep what it said.
-    firstBuildNumber: follow.firstBuildNumber ?? (previous["firstBuildNumber"] as number | undefined),
+    firstBuildNumber: follow.firstBuildNumber ?? (previous["firstBuildNumber"]),
   }),
   update: "none",
   lifecycle: {

@@ -29,7 +29,14 @@ export type DnsResponsePolicy = z.infer<typeof responsePolicySchema>;
 const projectArg = { project: projectId.optional() };
 export const zoneArgs = z.object({ ...projectArg, managedZone: zoneName });
 export const zonesArgs = z.object({ ...projectArg, dnsName: fqdn.optional() });
-export const recordSetsArgs = z.object({ ...projectArg, managedZone: zoneName, name: fqdn.optional(), type: z.string().min(1).optional() });
+export const recordSetsArgs = z.object({
+  ...projectArg,
+  managedZone: zoneName,
+  name: fqdn.optional(),
+  type: z.string().min(1).optional(),
+  /** Records per request (the API's maxResults); every page is read regardless. */
+  pageSize: z.number().int().min(1).max(1000, { error: "must be from 1 to 1000" }).optional(),
+});
 export const responsePolicyArgs = z.object({ ...projectArg, responsePolicy: zoneName });
 export const projectArgs = z.object(projectArg);
 export type ZoneArgs = z.input<typeof zoneArgs>;
@@ -69,7 +76,11 @@ export async function getManagedZones(input: ZonesArgs = {}): Promise<DnsZone[]>
 export async function getRecordSets(input: RecordSetsArgs): Promise<DnsRecordSet[]> {
   const args = parse(recordSetsArgs, input, "getRecordSets");
   if (args.type !== undefined && args.name === undefined) throw new Error("svc.dns.getRecordSets: type filters only together with name");
-  const rrsets = await listAll(clientFor("dns"), path("/managedZones/{managedZone}/rrsets", args), "rrsets", { name: args.name, type: args.type });
+  const rrsets = await listAll(clientFor("dns"), path("/managedZones/{managedZone}/rrsets", { project: args.project, managedZone: args.managedZone }), "rrsets", {
+    name: args.name,
+    type: args.type,
+    maxResults: args.pageSize === undefined ? undefined : String(args.pageSize),
+  });
   return z.array(recordSetSchema).parse(rrsets);
 }
 

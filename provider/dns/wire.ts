@@ -86,7 +86,7 @@ export async function listAll(
   const items: Array<Record<string, unknown>> = [];
   let pageToken: string | undefined;
   do {
-    const page = (await client.send({ method: "GET", path, query: { ...query, pageToken } })) as Record<string, unknown> | undefined;
+    const page = await client.send<Record<string, unknown> | undefined>({ method: "GET", path, query: { ...query, pageToken } });
     const found = page?.[field];
     if (Array.isArray(found)) items.push(...(found as Array<Record<string, unknown>>));
     pageToken = typeof page?.["nextPageToken"] === "string" && page["nextPageToken"] !== "" ? page["nextPageToken"] : undefined;

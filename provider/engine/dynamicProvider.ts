@@ -62,7 +62,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
         });
       }
       if (parsed.success && unknownFields.length === 0 && declaration.crossCheck !== undefined) {
-        failures.push(...declaration.crossCheck(parsed.data as Args));
+        failures.push(...declaration.crossCheck(parsed.data));
       }
       if (importId !== undefined && typeof importId !== "string") {
         failures.push({ property: "import", reason: "must be an id string, e.g. one of the forms in the README" });

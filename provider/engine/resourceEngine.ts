@@ -84,7 +84,7 @@ export class ResourceEngine {
       throw new Error(`${this.label}: import id "${id}" matches none of the accepted forms: ${formats.join(", ")}`);
     }
     for (const name of placeholders(this.declaration.id.format)) {
-      if (values[name] === undefined && typeof defaults[name] === "string") values[name] = defaults[name] as string;
+      if (values[name] === undefined && typeof defaults[name] === "string") values[name] = defaults[name];
     }
     return values;
   }
