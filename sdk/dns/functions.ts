@@ -1,4 +1,3 @@
-import * as pulumi from "@pulumi/pulumi";
 import * as queries from "../../provider/dns/functions";
 import type {
   DnsChange,
@@ -14,7 +13,7 @@ import type {
   ZoneArgs,
   ZonesArgs,
 } from "../../provider/dns/functions";
-import { outputOf, useProgramConfig } from "../internal/functions";
+import { outputFunction, promiseFunction } from "../internal/functions";
 
 export type {
   DnsChange,
@@ -31,94 +30,47 @@ export type {
   ZonesArgs,
 };
 
-type Inputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
-
 /** A DNS project: its number and quotas. `project` defaults to `svc:project`. */
-export function getProject(args: ProjectArgs = {}): Promise<DnsProject> {
-  useProgramConfig();
-  return queries.getProject(args);
-}
+export const getProject = promiseFunction(queries.getProject);
 /** {@link getProject} as an Output. */
-export function getProjectOutput(args: Inputs<ProjectArgs> = {}): pulumi.Output<DnsProject> {
-  return outputOf(getProject, args as pulumi.Input<ProjectArgs>);
-}
+export const getProjectOutput = outputFunction(queries.getProject);
 
 /** One managed zone, by name or numeric id. */
-export function getManagedZone(args: ZoneArgs): Promise<DnsZone> {
-  useProgramConfig();
-  return queries.getManagedZone(args);
-}
+export const getManagedZone = promiseFunction(queries.getManagedZone);
 /** {@link getManagedZone} as an Output. */
-export function getManagedZoneOutput(args: Inputs<ZoneArgs>): pulumi.Output<DnsZone> {
-  return outputOf(getManagedZone, args as pulumi.Input<ZoneArgs>);
-}
+export const getManagedZoneOutput = outputFunction(queries.getManagedZone);
 
 /** Every managed zone of the project, optionally only those of one `dnsName`. */
-export function getManagedZones(args: ZonesArgs = {}): Promise<DnsZone[]> {
-  useProgramConfig();
-  return queries.getManagedZones(args);
-}
+export const getManagedZones = promiseFunction(queries.getManagedZones);
 /** {@link getManagedZones} as an Output. */
-export function getManagedZonesOutput(args: Inputs<ZonesArgs> = {}): pulumi.Output<DnsZone[]> {
-  return outputOf(getManagedZones, args as pulumi.Input<ZonesArgs>);
-}
+export const getManagedZonesOutput = outputFunction(queries.getManagedZones);
 
 /** Every record set of a zone (all pages), optionally only of one `name` (and `type`). */
-export function getRecordSets(args: RecordSetsArgs): Promise<DnsRecordSet[]> {
-  useProgramConfig();
-  return queries.getRecordSets(args);
-}
+export const getRecordSets = promiseFunction(queries.getRecordSets);
 /** {@link getRecordSets} as an Output. */
-export function getRecordSetsOutput(args: Inputs<RecordSetsArgs>): pulumi.Output<DnsRecordSet[]> {
-  return outputOf(getRecordSets, args as pulumi.Input<RecordSetsArgs>);
-}
+export const getRecordSetsOutput = outputFunction(queries.getRecordSets);
 
 /** The record changes of a zone. */
-export function getChanges(args: ZoneArgs): Promise<DnsChange[]> {
-  useProgramConfig();
-  return queries.getChanges(args);
-}
+export const getChanges = promiseFunction(queries.getChanges);
 /** {@link getChanges} as an Output. */
-export function getChangesOutput(args: Inputs<ZoneArgs>): pulumi.Output<DnsChange[]> {
-  return outputOf(getChanges, args as pulumi.Input<ZoneArgs>);
-}
+export const getChangesOutput = outputFunction(queries.getChanges);
 
 /** The DNSSEC keys of a zone. */
-export function getDnsKeys(args: ZoneArgs): Promise<DnsKey[]> {
-  useProgramConfig();
-  return queries.getDnsKeys(args);
-}
+export const getDnsKeys = promiseFunction(queries.getDnsKeys);
 /** {@link getDnsKeys} as an Output. */
-export function getDnsKeysOutput(args: Inputs<ZoneArgs>): pulumi.Output<DnsKey[]> {
-  return outputOf(getDnsKeys, args as pulumi.Input<ZoneArgs>);
-}
+export const getDnsKeysOutput = outputFunction(queries.getDnsKeys);
 
 /** The operations (updates) of a zone. */
-export function getZoneOperations(args: ZoneArgs): Promise<DnsOperation[]> {
-  useProgramConfig();
-  return queries.getZoneOperations(args);
-}
+export const getZoneOperations = promiseFunction(queries.getZoneOperations);
 /** {@link getZoneOperations} as an Output. */
-export function getZoneOperationsOutput(args: Inputs<ZoneArgs>): pulumi.Output<DnsOperation[]> {
-  return outputOf(getZoneOperations, args as pulumi.Input<ZoneArgs>);
-}
+export const getZoneOperationsOutput = outputFunction(queries.getZoneOperations);
 
 /** One response policy. */
-export function getResponsePolicy(args: ResponsePolicyLookupArgs): Promise<DnsResponsePolicy> {
-  useProgramConfig();
-  return queries.getResponsePolicy(args);
-}
+export const getResponsePolicy = promiseFunction(queries.getResponsePolicy);
 /** {@link getResponsePolicy} as an Output. */
-export function getResponsePolicyOutput(args: Inputs<ResponsePolicyLookupArgs>): pulumi.Output<DnsResponsePolicy> {
-  return outputOf(getResponsePolicy, args as pulumi.Input<ResponsePolicyLookupArgs>);
-}
+export const getResponsePolicyOutput = outputFunction(queries.getResponsePolicy);
 
 /** Every response policy of the project. */
-export function getResponsePolicies(args: ProjectArgs = {}): Promise<DnsResponsePolicy[]> {
-  useProgramConfig();
-  return queries.getResponsePolicies(args);
-}
+export const getResponsePolicies = promiseFunction(queries.getResponsePolicies);
 /** {@link getResponsePolicies} as an Output. */
-export function getResponsePoliciesOutput(args: Inputs<ProjectArgs> = {}): pulumi.Output<DnsResponsePolicy[]> {
-  return outputOf(getResponsePolicies, args as pulumi.Input<ProjectArgs>);
-}
+export const getResponsePoliciesOutput = outputFunction(queries.getResponsePolicies);

@@ -19,3 +19,17 @@ export function useProgramConfig(): void {
 export function outputOf<A, R>(call: (args: A) => Promise<R>, args: pulumi.Input<A>): pulumi.Output<R> {
   return pulumi.output(args).apply((plain) => call(plain as A));
 }
+
+/** A function's promise form: reads the program's settings, then queries. */
+export function promiseFunction<A extends unknown[], R>(query: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return (...args) => {
+    useProgramConfig();
+    return query(...args);
+  };
+}
+
+/** A function's `getXOutput` form: takes inputs (resolved first), returns an Output. */
+export function outputFunction<A, R>(query: (args: A) => Promise<R>): (args: { [K in keyof A]: pulumi.Input<A[K]> }) => pulumi.Output<R> {
+  const call = promiseFunction(query);
+  return (args) => outputOf(call, args as pulumi.Input<A>);
+}

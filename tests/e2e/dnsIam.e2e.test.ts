@@ -1,9 +1,6 @@
 /** Zone access policy resources with the real engine: parallel members, bindings, removal, import. */
-import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
-import { openStack, type TestStack } from "../support/stacks";
-import { requireEngine } from "../support/toolchain";
-
-jest.setTimeout(300_000);
+import { openStack } from "../support/stacks";
+import { engineSuite } from "../support/suite";
 
 const ZONE = "/dns/v1/projects/e2e-project/managedZones/shared-zone";
 const READERS = [
@@ -14,28 +11,17 @@ const READERS = [
   "user:chen@example.com",
 ];
 
-let emulator: RunningEmulator;
-let test: TestStack | undefined;
-
-beforeAll(async () => {
-  requireEngine();
-  emulator = await startEmulator();
-});
-
-afterAll(async () => {
-  await test?.dispose();
-  await emulator?.close();
-});
+const suite = engineSuite(300_000);
 
 async function bindings(): Promise<Record<string, string[]>> {
-  const { status, body } = await emulator.api("POST", `${ZONE}:getIamPolicy`, { options: { requestedPolicyVersion: 3 } });
+  const { status, body } = await suite.emulator.api("POST", `${ZONE}:getIamPolicy`, { options: { requestedPolicyVersion: 3 } });
   expect(status).toBe(200);
   const policy = body as { bindings?: Array<{ role: string; members: string[] }> };
   return Object.fromEntries((policy.bindings ?? []).map((b) => [b.role, [...b.members].sort()]));
 }
 
 it("five members created in parallel all end in the policy; removing one removes only it", async () => {
-  test = await openStack("dns-iam", emulator);
+  const test = suite.track(await openStack("dns-iam", suite.emulator));
   const { stack } = test;
 
   expect((await stack.up()).summary.resourceChanges).toEqual({ create: 8 });
@@ -67,11 +53,11 @@ it("five members created in parallel all end in the policy; removing one removes
   const id = await test.forget("::reader-ana");
   expect(id).toBe("projects/e2e-project/managedZones/shared-zone roles/dns.reader user:ana@example.com");
   await stack.setConfig("readerImport", { value: id });
-  const before = (await emulator.requests({ method: "POST" })).filter((r) => r.path.endsWith(":setIamPolicy")).length;
+  const before = (await suite.emulator.requests({ method: "POST" })).filter((r) => r.path.endsWith(":setIamPolicy")).length;
   expect((await stack.up()).summary.resourceChanges).toEqual({ same: 6, create: 1 });
-  expect((await emulator.requests({ method: "POST" })).filter((r) => r.path.endsWith(":setIamPolicy")).length).toBe(before);
+  expect((await suite.emulator.requests({ method: "POST" })).filter((r) => r.path.endsWith(":setIamPolicy")).length).toBe(before);
   expect((await stack.preview()).changeSummary).toEqual({ same: 7 });
 
   await stack.destroy();
-  expect(await emulator.objects()).toEqual(expect.objectContaining({ dns: expect.objectContaining({ managedZones: [] }) }));
+  expect(await suite.emulator.objects()).toEqual(expect.objectContaining({ dns: expect.objectContaining({ managedZones: [] }) }));
 });

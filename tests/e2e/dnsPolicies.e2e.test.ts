@@ -1,29 +1,15 @@
 /** Conformance of DNS policies, response policies and rules with the real engine. */
 import { runConformance } from "../support/conformance";
-import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
-import { openStack, type TestStack } from "../support/stacks";
-import { requireEngine } from "../support/toolchain";
-
-jest.setTimeout(600_000);
+import { openStack } from "../support/stacks";
+import { engineSuite } from "../support/suite";
 
 const BASE = "/dns/v1/projects/e2e-project";
 
-let emulator: RunningEmulator;
-let test: TestStack | undefined;
-
-beforeAll(async () => {
-  requireEngine();
-  emulator = await startEmulator();
-});
-
-afterAll(async () => {
-  await test?.dispose();
-  await emulator?.close();
-});
+const suite = engineSuite(600_000);
 
 it("Policy, ResponsePolicy and ResponsePolicyRule pass the conformance run", async () => {
-  test = await openStack("dns-policies", emulator);
-  await runConformance(test, emulator, {
+  const test = suite.track(await openStack("dns-policies", suite.emulator));
+  await runConformance(test, suite.emulator, {
     created: 5,
     updates: [
       {

@@ -1,32 +1,18 @@
 /** Conformance of a private ManagedZone, a weighted RecordSet and ManagedZoneIamPolicy with the real engine. */
 import { runConformance } from "../support/conformance";
-import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
-import { openStack, type TestStack } from "../support/stacks";
-import { requireEngine } from "../support/toolchain";
-
-jest.setTimeout(600_000);
+import { openStack } from "../support/stacks";
+import { engineSuite } from "../support/suite";
 
 const ZONE = "/dns/v1/projects/e2e-project/managedZones/internal";
 const network = (name: string): { networkUrl: string } => ({
   networkUrl: `https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/${name}`,
 });
 
-let emulator: RunningEmulator;
-let test: TestStack | undefined;
-
-beforeAll(async () => {
-  requireEngine();
-  emulator = await startEmulator();
-});
-
-afterAll(async () => {
-  await test?.dispose();
-  await emulator?.close();
-});
+const suite = engineSuite(600_000);
 
 it("a private zone, a weighted record set and the zone's access policy pass the conformance run", async () => {
-  test = await openStack("dns-private-zone", emulator);
-  await runConformance(test, emulator, {
+  const test = suite.track(await openStack("dns-private-zone", suite.emulator));
+  await runConformance(test, suite.emulator, {
     created: 4,
     updates: [
       {

@@ -1,27 +1,13 @@
 /** The website zone beyond the basics: canonical record data, atomic updates, zone updates, forceDestroy. */
-import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
-import { openStack, type TestStack } from "../support/stacks";
-import { requireEngine } from "../support/toolchain";
-
-jest.setTimeout(300_000);
+import { openStack } from "../support/stacks";
+import { engineSuite } from "../support/suite";
 
 const ZONE = "/dns/v1/projects/e2e-project/managedZones/feat";
 
-let emulator: RunningEmulator;
-let test: TestStack | undefined;
-
-beforeAll(async () => {
-  requireEngine();
-  emulator = await startEmulator();
-});
-
-afterAll(async () => {
-  await test?.dispose();
-  await emulator?.close();
-});
+const suite = engineSuite(300_000);
 
 it("keeps quiet on reordered records and TXT quoting, updates records atomically, waits for zone operations, and destroys only with forceDestroy", async () => {
-  test = await openStack("dns-zone", emulator, { zoneName: { value: "feat" }, domain: { value: "feat.example." } });
+  const test = suite.track(await openStack("dns-zone", suite.emulator, { zoneName: { value: "feat" }, domain: { value: "feat.example." } }));
   const { stack } = test;
   expect((await stack.up()).summary.resourceChanges).toEqual({ create: 6 });
 
@@ -34,9 +20,9 @@ it("keeps quiet on reordered records and TXT quoting, updates records atomically
 
   // New record data goes through one atomic change: deletion of the old set and addition of the new.
   await stack.setConfig("apexAddresses", { value: JSON.stringify(["192.0.2.20"]) });
-  const before = (await emulator.requests()).length;
+  const before = (await suite.emulator.requests()).length;
   expect((await stack.up()).summary.resourceChanges).toEqual({ same: 5, update: 1 });
-  const writes = (await emulator.requests()).slice(before).filter((r) => r.method !== "GET");
+  const writes = (await suite.emulator.requests()).slice(before).filter((r) => r.method !== "GET");
   expect(writes.map((w) => [w.method, w.path])).toEqual([["POST", `${ZONE}/changes`]]);
   expect(writes[0]?.body).toEqual({
     kind: "dns#change",
@@ -45,25 +31,25 @@ it("keeps quiet on reordered records and TXT quoting, updates records atomically
   });
 
   // A zone update returns an operation that is pending at first; up waits for it.
-  const zonePatch = await emulator.api("PATCH", ZONE, { description: "changed by hand" });
+  const zonePatch = await suite.emulator.api("PATCH", ZONE, { description: "changed by hand" });
   expect((zonePatch.body as { status: string }).status).toBe("pending");
   await stack.refresh();
   expect((await stack.preview()).changeSummary).toEqual({ same: 5, update: 1 });
   expect((await stack.up()).summary.resourceChanges).toEqual({ same: 5, update: 1 });
-  expect(((await emulator.api("GET", ZONE)).body as { description: string }).description).toBe("Public zone of the website");
+  expect(((await suite.emulator.api("GET", ZONE)).body as { description: string }).description).toBe("Public zone of the website");
 
   // A record the stack does not manage: destroy refuses to lose it, and says how to proceed.
-  const stray = await emulator.api("POST", `${ZONE}/rrsets`, { name: "legacy.feat.example.", type: "A", ttl: 60, rrdatas: ["192.0.2.99"] });
+  const stray = await suite.emulator.api("POST", `${ZONE}/rrsets`, { name: "legacy.feat.example.", type: "A", ttl: 60, rrdatas: ["192.0.2.99"] });
   expect(stray.status).toBe(200);
   await expect(stack.destroy()).rejects.toThrow(/still holds record sets.*forceDestroy: true/s);
-  expect((await emulator.api("GET", `${ZONE}/rrsets/legacy.feat.example./A`)).status).toBe(200);
-  expect((await emulator.api("GET", ZONE)).status).toBe(200);
+  expect((await suite.emulator.api("GET", `${ZONE}/rrsets/legacy.feat.example./A`)).status).toBe(200);
+  expect((await suite.emulator.api("GET", ZONE)).status).toBe(200);
 
   // With forceDestroy (a client-side setting: no request to change it), destroy removes the zone and its records.
   await stack.setConfig("forceDestroy", { value: "true" });
   expect((await stack.up()).summary.resourceChanges).toMatchObject({ update: 1 });
   await stack.destroy();
-  expect(await emulator.objects()).toEqual(
+  expect(await suite.emulator.objects()).toEqual(
     expect.objectContaining({ dns: expect.objectContaining({ managedZones: [], resourceRecordSets: [] }) }),
   );
 });

@@ -1,0 +1,39 @@
+/**
+ * What every end-to-end suite starts with: the real engine (or a loud
+ * failure saying how to get it) and an emulator of its own; and what it ends
+ * with: its stacks removed and the emulator stopped.
+ */
+import { startEmulator, type RunningEmulator } from "./emulatorControl";
+import type { TestStack } from "./stacks";
+import { requireEngine } from "./toolchain";
+
+export interface EngineSuite {
+  /** The suite's emulator (available from beforeAll on). */
+  readonly emulator: RunningEmulator;
+  /** Registers a stack to dispose of when the suite ends. */
+  track(stack: TestStack): TestStack;
+}
+
+export function engineSuite(timeoutMs: number): EngineSuite {
+  jest.setTimeout(timeoutMs);
+  let emulator: RunningEmulator | undefined;
+  const stacks: TestStack[] = [];
+  beforeAll(async () => {
+    requireEngine();
+    emulator = await startEmulator();
+  });
+  afterAll(async () => {
+    for (const stack of stacks) await stack.dispose();
+    await emulator?.close();
+  });
+  return {
+    get emulator(): RunningEmulator {
+      if (emulator === undefined) throw new Error("the emulator starts in beforeAll");
+      return emulator;
+    },
+    track(stack) {
+      stacks.push(stack);
+      return stack;
+    },
+  };
+}
