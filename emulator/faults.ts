@@ -89,8 +89,8 @@ export class FaultInjector {
   }
 }
 
-/** mulberry32: small, fast, good enough to make fault sequences reproducible. */
-function seededRandom(seed: number): () => number {
+/** mulberry32: small, fast, good enough to make fault sequences and seeded data reproducible. */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -1,18 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as queries from "../../provider/ci/functions";
-import type {
-  BuildArgs,
-  CheckoutKeysArgs,
-  CiArtifact,
-  CiCheckoutKeyInfo,
-  CiJob,
-  CiJobSummary,
-  CiProject,
-  CiTestMetadata,
-  CiUser,
-  ProjectBuildsArgs,
-  RecentBuildsArgs,
-} from "../../provider/ci/functions";
+import type { CiProject, CiUser } from "../../provider/ci/functions";
 import { outputFunction, promiseFunction } from "../internal/functions";
 
 export type {
@@ -27,7 +15,7 @@ export type {
   CiUser,
   ProjectBuildsArgs,
   RecentBuildsArgs,
-};
+} from "../../provider/ci/functions";
 
 /** The signed-in user. Needs a personal API token. */
 export const getMe = promiseFunction(queries.getMe);

@@ -1,18 +1,5 @@
 import * as queries from "../../provider/dns/functions";
-import type {
-  DnsChange,
-  DnsKey,
-  DnsOperation,
-  DnsProject,
-  DnsRecordSet,
-  DnsResponsePolicy,
-  DnsZone,
-  ProjectArgs,
-  RecordSetsArgs,
-  ResponsePolicyLookupArgs,
-  ZoneArgs,
-  ZonesArgs,
-} from "../../provider/dns/functions";
+
 import { outputFunction, promiseFunction } from "../internal/functions";
 
 export type {
@@ -28,7 +15,7 @@ export type {
   ResponsePolicyLookupArgs,
   ZoneArgs,
   ZonesArgs,
-};
+} from "../../provider/dns/functions";
 
 /** A DNS project: its number and quotas. `project` defaults to `svc:project`. */
 export const getProject = promiseFunction(queries.getProject);

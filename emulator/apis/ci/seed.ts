@@ -7,6 +7,7 @@
  */
 import type { ActionWire, CommitRecord, JobRecord, JobStatus, Outcome, Person, Project, StepWire, VcsType } from './resources';
 import { revisionFor } from './resources';
+import { seededRandom } from '../../faults';
 
 interface ProjectSeed {
   vcsType: VcsType;
@@ -131,7 +132,7 @@ export function seedProject(seed: ProjectSeed): Project {
 
 /** The seeded jobs of a project, build_num 1..n; `nextSequence` numbers them store-wide. */
 export function seedJobs(seed: ProjectSeed, project: Project, nextSequence: () => number): JobRecord[] {
-  const random = mulberry32(hashString(project.slug));
+  const random = seededRandom(hashString(project.slug));
   const people = PEOPLE[seed.username] ?? [{ login: `${seed.username}-dev`, name: 'Dev', email: `dev@${seed.username}.example` }];
   const branches = [seed.defaultBranch, ...seed.otherBranches];
   const firstQueuedMs = Date.parse(seed.firstQueuedAt);
@@ -251,13 +252,3 @@ function hashString(text: string): number {
   return hash >>> 0;
 }
 
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
