@@ -85,6 +85,21 @@ describe("a CI project (examples/ci-project)", () => {
     expect(after.map((k) => k.type)).toEqual(["vcs-user-key"]);
     expect(after.map((k) => k.fingerprint)).not.toEqual(expect.arrayContaining(fingerprints));
 
+    // A new host replaces the SSH key: the old one is deleted by fingerprint and host.
+    await stack.setConfig("sshHost", { value: "deploy2.example.com" });
+    expect((await stack.up()).summary.resourceChanges).toEqual({ same: 3, replace: 1 });
+    const sshDeletes = (await emulator.requests({ method: "DELETE" })).filter((r) => r.path.endsWith("/ssh-key"));
+    expect(sshDeletes.at(-1)?.body).toEqual({ fingerprint: key.md5, hostname: "deploy.example.com" });
+    expect(((await emulator.objects()) as unknown as CiObjects).ci.sshKeys).toEqual([
+      expect.objectContaining({ hostname: "deploy2.example.com", fingerprint: key.md5 }),
+    ]);
+
+    // Another project replaces everything that belongs to the project, the follow included.
+    await stack.setConfig("project", { value: "monorepo" });
+    expect((await stack.up()).summary.resourceChanges).toEqual({ same: 1, replace: 3 });
+    const moved = (await emulator.objects()) as unknown as CiObjects;
+    expect(moved.ci.follows).toEqual([expect.objectContaining({ project: expect.stringContaining("monorepo") })]);
+
     await stack.destroy();
     const left = (await emulator.objects()) as unknown as CiObjects;
     expect(left.ci).toEqual(expect.objectContaining({ checkoutKeys: [], sshKeys: [], follows: [] }));

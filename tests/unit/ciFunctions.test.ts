@@ -9,6 +9,7 @@ import {
   getProjects,
   getRecentBuilds,
 } from "../../provider/ci/functions";
+import { createEmulator } from "../../emulator/server";
 import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
 
 let emulator: RunningEmulator;
@@ -75,5 +76,38 @@ describe("CI functions", () => {
     const [sha] = await getCheckoutKeys({ ...monorepo, digest: "sha256" });
     expect(md5?.fingerprint).toMatch(/^([0-9a-f]{2}:){15}[0-9a-f]{2}$/);
     expect(sha?.fingerprint).toMatch(/^SHA256:/);
+  });
+});
+
+describe("CI tokens", () => {
+  afterEach(() => {
+    process.env["SVC_EMULATOR_URL"] = emulator.url;
+    process.env["SVC_CI_TOKEN"] = emulator.token;
+    delete process.env["SVC_CI_AUTH"];
+  });
+
+  it.each([["basic"], ["query"], ["header"]])("travel in the %s form when chosen", async (form) => {
+    process.env["SVC_CI_AUTH"] = form;
+    expect((await getProjects()).length).toBeGreaterThan(0);
+  });
+
+  it("refuses an unknown form with the accepted ones", async () => {
+    process.env["SVC_CI_AUTH"] = "cookie";
+    await expect(getProjects()).rejects.toThrow(/svc:ciAuth.*header.*basic.*query/);
+  });
+
+  it("explain that getMe needs a personal token when given a project token", async () => {
+    const scoped = createEmulator({ ci: { personalTokens: ["personal-1"], projectTokens: { "project-1": "vcs-a/acme/monorepo" } } });
+    const url = await scoped.listen(0, "127.0.0.1");
+    try {
+      process.env["SVC_EMULATOR_URL"] = url;
+      process.env["SVC_CI_TOKEN"] = "project-1";
+      await expect(getMe()).rejects.toThrow(/getMe needs a personal API token.*project tokens cannot read the user/);
+      expect((await getProjectBuilds({ ...monorepo, limit: 5 })).length).toBe(5);
+      process.env["SVC_CI_TOKEN"] = "personal-1";
+      expect((await getMe()).login).toBeTruthy();
+    } finally {
+      await scoped.close();
+    }
   });
 });
