@@ -6,7 +6,8 @@
 // Configuration: zoneName, domain, readers (JSON list of members), admins
 // (JSON list), adminRole (default "roles/dns.admin"), readerImport (the import id
 // of an existing grant, "projects/{p}/managedZones/{z} roles/dns.reader {member}",
-// applied to the reader it names).
+// applied to the reader it names), adminsImport (the import id of the admins' binding,
+// "projects/{p}/managedZones/{z} {role}").
 import * as pulumi from "@pulumi/pulumi";
 import * as svc from "pulumi-svc";
 
@@ -35,11 +36,16 @@ for (const member of readers) {
   );
 }
 
-const admins = new svc.dns.ManagedZoneIamBinding("admins", {
-  managedZone: zone.name,
-  role: config.get("adminRole") ?? "roles/dns.admin",
-  members: config.getObject<string[]>("admins") ?? ["group:dns-admins@example.com"],
-});
+const adminsImport = config.get("adminsImport");
+const admins = new svc.dns.ManagedZoneIamBinding(
+  "admins",
+  {
+    managedZone: zone.name,
+    role: config.get("adminRole") ?? "roles/dns.admin",
+    members: config.getObject<string[]>("admins") ?? ["group:dns-admins@example.com"],
+  },
+  adminsImport === undefined ? undefined : { import: adminsImport },
+);
 
 export const zoneId = zone.id;
 export const adminMembers = admins.members;

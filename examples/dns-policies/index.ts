@@ -34,7 +34,7 @@ const responsePolicy = new svc.dns.ResponsePolicy(
   {
     responsePolicyName: config.get("responsePolicyName") ?? "corp-overrides",
     description: config.get("responsePolicyDescription") ?? "Answers for internal names",
-    networks: [network("corp")],
+    networks: [network(config.get("responsePolicyNetwork") ?? "corp")],
     labels: { team: config.get("team") ?? "network" },
   },
   adopt("responsePolicyImport"),

@@ -58,6 +58,15 @@ it("five members created in parallel all end in the policy; removing one removes
   expect((await suite.emulator.requests({ method: "POST" })).filter((r) => r.path.endsWith(":setIamPolicy")).length).toBe(before);
   expect((await stack.preview()).changeSummary).toEqual({ same: 7 });
 
+  // So is the binding.
+  const bindingId = await test.forget("::admins");
+  expect(bindingId).toBe("projects/e2e-project/managedZones/shared-zone roles/dns.peer");
+  await stack.setConfig("adminsImport", { value: bindingId });
+  const setsBefore = (await suite.emulator.requests({ method: "POST" })).filter((r) => r.path.endsWith(":setIamPolicy")).length;
+  expect((await stack.up()).summary.resourceChanges).toEqual({ same: 6, create: 1 });
+  expect((await suite.emulator.requests({ method: "POST" })).filter((r) => r.path.endsWith(":setIamPolicy")).length).toBe(setsBefore);
+  expect((await stack.preview()).changeSummary).toEqual({ same: 7 });
+
   await stack.destroy();
   expect(await suite.emulator.objects()).toEqual(expect.objectContaining({ dns: expect.objectContaining({ managedZones: [] }) }));
 });

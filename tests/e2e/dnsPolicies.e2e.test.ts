@@ -25,6 +25,12 @@ it("Policy, ResponsePolicy and ResponsePolicyRule pass the conformance run", asy
         writes: [{ method: "PATCH", path: `${BASE}/policies/corp-resolver`, body: { enableLogging: true } }],
       },
       {
+        what: "policy inbound forwarding in place",
+        config: { inboundForwarding: { value: "false" } },
+        changes: { same: 4, update: 1 },
+        writes: [{ method: "PATCH", path: `${BASE}/policies/corp-resolver`, body: { enableInboundForwarding: false } }],
+      },
+      {
         what: "policy networks replaced as a whole list",
         config: { policyNetwork: { value: "corp-eu" } },
         changes: { same: 4, update: 1 },
@@ -57,6 +63,18 @@ it("Policy, ResponsePolicy and ResponsePolicyRule pass the conformance run", asy
             method: "PATCH",
             path: `${BASE}/responsePolicies/corp-overrides`,
             body: { description: "Internal answers", labels: { team: "platform" } },
+          },
+        ],
+      },
+      {
+        what: "response policy networks in place",
+        config: { responsePolicyNetwork: { value: "corp-eu" } },
+        changes: { same: 4, update: 1 },
+        writes: [
+          {
+            method: "PATCH",
+            path: `${BASE}/responsePolicies/corp-overrides`,
+            body: { networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp-eu" }] },
           },
         ],
       },
