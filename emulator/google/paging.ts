@@ -108,3 +108,12 @@ export function compareNumericStrings(a: string, b: string): number {
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** Pages a collection listed in creation order, the order Google's DNS lists use. */
+export function paginateByCreation<Item extends { creationSequence: number }>(
+  listId: string,
+  items: readonly Item[],
+  query: QueryParams,
+): Page<Item> {
+  return paginate({ listId, sortedItems: items, keyOf: (item) => String(item.creationSequence), compareKeys: compareNumericStrings, query });
+}

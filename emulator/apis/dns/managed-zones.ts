@@ -2,7 +2,7 @@
 import type { ApiCall, ApiResult } from '../../api';
 import { firstQueryValue, pathParam } from '../../api';
 import { alreadyExists, containerNotEmpty, invalidValue, notFound } from '../../google/errors';
-import { compareNumericStrings, compareStrings, paginate } from '../../google/paging';
+import { compareNumericStrings, compareStrings, paginate, paginateByCreation } from '../../google/paging';
 import { enumQueryParameter } from '../../google/query';
 import { parseRequestBody } from '../../google/request-body';
 import type { DnsContext } from './context';
@@ -93,13 +93,7 @@ export function listManagedZones(context: DnsContext, call: ApiCall): ApiResult 
   const zones = context.store
     .zones(project)
     .filter((entry) => dnsNameFilter === undefined || canonicalName(entry.zone.dnsName) === canonicalName(dnsNameFilter));
-  const page = paginate({
-    listId: `dns.managedZones:${project}`,
-    sortedItems: zones,
-    keyOf: (entry) => String(entry.creationSequence),
-    compareKeys: compareNumericStrings,
-    query: call.query,
-  });
+  const page = paginateByCreation(`dns.managedZones:${project}`, zones, call.query);
   return {
     status: 200,
     body: {

@@ -10,7 +10,7 @@
 import type { ApiCall, ApiResult } from '../../api';
 import { pathParam } from '../../api';
 import { alreadyExists, invalidValue, notFound } from '../../google/errors';
-import { compareNumericStrings, paginate } from '../../google/paging';
+import { paginateByCreation } from '../../google/paging';
 import { parseRequestBody } from '../../google/request-body';
 import { ApiError } from '../../errors';
 import type { DnsContext } from './context';
@@ -49,13 +49,7 @@ export function getPolicy(context: DnsContext, call: ApiCall): ApiResult {
 
 export function listPolicies(context: DnsContext, call: ApiCall): ApiResult {
   const project = pathParam(call, 'project');
-  const page = paginate({
-    listId: `dns.policies:${project}`,
-    sortedItems: context.store.policies(project),
-    keyOf: (entry) => String(entry.creationSequence),
-    compareKeys: compareNumericStrings,
-    query: call.query,
-  });
+  const page = paginateByCreation(`dns.policies:${project}`, context.store.policies(project), call.query);
   return {
     status: 200,
     body: {

@@ -16,7 +16,7 @@ import type { ApiCall, ApiResult } from '../../api';
 import { pathParam } from '../../api';
 import { ApiError } from '../../errors';
 import { alreadyExists, badRequest, invalidValue, notFound } from '../../google/errors';
-import { compareNumericStrings, paginate } from '../../google/paging';
+import { paginateByCreation } from '../../google/paging';
 import { parseRequestBody } from '../../google/request-body';
 import { describeRecordSet } from './change-engine';
 import type { DnsContext } from './context';
@@ -61,13 +61,7 @@ export function getResponsePolicy(context: DnsContext, call: ApiCall): ApiResult
 /** ResponsePoliciesListResponse has no `kind`. */
 export function listResponsePolicies(context: DnsContext, call: ApiCall): ApiResult {
   const project = pathParam(call, 'project');
-  const page = paginate({
-    listId: `dns.responsePolicies:${project}`,
-    sortedItems: context.store.responsePolicies(project),
-    keyOf: (entry) => String(entry.creationSequence),
-    compareKeys: compareNumericStrings,
-    query: call.query,
-  });
+  const page = paginateByCreation(`dns.responsePolicies:${project}`, context.store.responsePolicies(project), call.query);
   return {
     status: 200,
     body: {
@@ -190,13 +184,11 @@ export function getResponsePolicyRule(context: DnsContext, call: ApiCall): ApiRe
 /** ResponsePolicyRulesListResponse has no `kind`. Rules are listed in creation order. */
 export function listResponsePolicyRules(context: DnsContext, call: ApiCall): ApiResult {
   const entry = requireResponsePolicy(context, call);
-  const page = paginate({
-    listId: `dns.responsePolicyRules:${entry.project}/${entry.responsePolicy.id}`,
-    sortedItems: [...entry.rules.values()].sort((a, b) => a.creationSequence - b.creationSequence),
-    keyOf: (stored) => String(stored.creationSequence),
-    compareKeys: compareNumericStrings,
-    query: call.query,
-  });
+  const page = paginateByCreation(
+    `dns.responsePolicyRules:${entry.project}/${entry.responsePolicy.id}`,
+    [...entry.rules.values()].sort((a, b) => a.creationSequence - b.creationSequence),
+    call.query,
+  );
   return {
     status: 200,
     body: {
