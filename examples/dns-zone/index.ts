@@ -6,6 +6,7 @@
 //   wwwLabel   the label of the website's host          (default "www")
 //   wwwTtl     the TTL of the website's record, seconds (default 300)
 //   wwwType    the type of the website's record         (default "CNAME")
+//   wwwRecords the website's record data, a JSON list   (default [domain]: an alias of the apex)
 //   apexAddresses  the apex A records, a JSON list      (default ["192.0.2.10", "192.0.2.11"])
 //   spf        the SPF policy text                      (default quoted "v=spf1 include:mail.example.net -all")
 //   forceDestroy   delete unmanaged records with the zone (default false)
@@ -20,6 +21,7 @@ const domain = config.get("domain") ?? "example.com.";
 const wwwLabel = config.get("wwwLabel") ?? "www";
 const wwwTtl = config.getNumber("wwwTtl") ?? 300;
 const wwwType = config.get("wwwType") ?? "CNAME";
+const wwwRecords = config.getObject<string[]>("wwwRecords") ?? [domain];
 const apexRecords = config.getObject<string[]>("apexAddresses") ?? ["192.0.2.10", "192.0.2.11"];
 const spf = config.get("spf") ?? '"v=spf1 include:mail.example.net -all"';
 
@@ -44,7 +46,7 @@ const www = new svc.dns.RecordSet("www", {
   name: `${wwwLabel}.${domain}`,
   type: wwwType,
   ttl: wwwTtl,
-  rrdatas: [domain],
+  rrdatas: wwwRecords,
 });
 
 new svc.dns.RecordSet("mail", {

@@ -63,6 +63,11 @@ const recordSetWire = z.looseObject({
   routingPolicy: z.unknown().optional(),
 });
 
+/** DNS names compare without regard to case. */
+function sameName(a: unknown, b: unknown): boolean {
+  return typeof a === "string" && typeof b === "string" && a.toLowerCase() === b.toLowerCase();
+}
+
 const ITEM = `${API_PREFIX}/managedZones/{managedZone}/rrsets/{name}/{type}`;
 const ZONE = `${API_PREFIX}/managedZones/{managedZone}`;
 const CHANGE_ATTEMPTS = 3;
@@ -104,6 +109,13 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
   api: "dns",
   args: recordSetArgs,
   immutable: ["project", "managedZone", "name", "type"],
+  // A CNAME cannot stand beside any other type at its name (cnameResourceRecordSetConflict),
+  // so a replacement that keeps the name with a CNAME on either side deletes the old set first.
+  deleteBeforeReplace: (olds, news) =>
+    olds["project"] === news["project"] &&
+    olds["managedZone"] === news["managedZone"] &&
+    sameName(olds["name"], news["name"]) &&
+    (olds["type"] === "CNAME" || news["type"] === "CNAME"),
   projectScoped: true,
   id: {
     format: "projects/{project}/managedZones/{managedZone}/rrsets/{name}/{type}",

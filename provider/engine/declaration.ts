@@ -57,8 +57,10 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
    * Replace by deleting first even when the id changes: for objects that hold
    * something exclusively (a network has one DNS server policy), so the new one
    * cannot exist beside the old. By default only a replacement that keeps the id deletes first.
+   * A predicate says it per change, for objects that exclude each other only in
+   * some combinations (a CNAME and any other record set at one name).
    */
-  readonly deleteBeforeReplace?: boolean;
+  readonly deleteBeforeReplace?: boolean | ((olds: State, news: Args) => boolean);
   /** Fill `project` from `svc:project` / SVC_PROJECT when the program leaves it out. */
   readonly projectScoped?: boolean;
   /**

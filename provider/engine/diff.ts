@@ -50,6 +50,12 @@ export function diffArgs(declaration: ResourceDeclaration, olds: State, news: Ar
     changed,
     replaces,
     patch: { set, cleared },
-    deleteBeforeReplace: replaces.length > 0 && (identityKept || declaration.deleteBeforeReplace === true),
+    deleteBeforeReplace: replaces.length > 0 && (identityKept || exclusive(declaration, olds, news)),
   };
+}
+
+/** Whether the old object must be gone before the new one can exist beside it. */
+function exclusive(declaration: ResourceDeclaration, olds: State, news: Args): boolean {
+  const rule = declaration.deleteBeforeReplace;
+  return typeof rule === "function" ? rule(olds, news) : rule === true;
 }

@@ -30,6 +30,21 @@ describe("patch-semantics diff", () => {
     expect(renamed).toMatchObject({ replaces: ["name"], deleteBeforeReplace: false });
   });
 
+  it("replaces a record set delete-first when a CNAME is on either side of a type change at one name", () => {
+    const cname = { project: "p", managedZone: "z", name: "www.example.com.", type: "CNAME", ttl: 300, rrdatas: ["example.com."] };
+    const address = { ...cname, type: "A", rrdatas: ["192.0.2.1"] };
+    expect(diffArgs(recordSet, cname, address)).toMatchObject({ replaces: ["type"], deleteBeforeReplace: true });
+    expect(diffArgs(recordSet, address, cname)).toMatchObject({ replaces: ["type"], deleteBeforeReplace: true });
+    // Names compare without regard to case: WWW.example.com. is the same name.
+    expect(diffArgs(recordSet, address, { ...cname, name: "WWW.example.com." })).toMatchObject({ deleteBeforeReplace: true });
+    // Other types coexist at one name, and a CNAME at another name conflicts with nothing: create first.
+    expect(diffArgs(recordSet, address, { ...address, type: "AAAA", rrdatas: ["2001:db8::1"] })).toMatchObject({
+      replaces: ["type"],
+      deleteBeforeReplace: false,
+    });
+    expect(diffArgs(recordSet, address, { ...cname, name: "web.example.com." })).toMatchObject({ deleteBeforeReplace: false });
+  });
+
   it("treats an unknown value as a change", () => {
     const difference = diffArgs(recordSet, { project: "p", managedZone: "z", name: "a.example.com.", type: "A", ttl: 300, rrdatas: ["1.2.3.4"] }, {
       project: "p", managedZone: UNKNOWN, name: "a.example.com.", type: "A", ttl: 300, rrdatas: ["1.2.3.4"],
