@@ -58,7 +58,7 @@ export const hostname = z
 
 /** An SSH key fingerprint as the CI API gives it: md5 as colon-separated hex, or `SHA256:` and base64. */
 export const FINGERPRINT_FORM: ServerAssignedForm = {
-  pattern: /^(?:[0-9a-f]{2}(?::[0-9a-f]{2}){15}|SHA256:[A-Za-z0-9+/]{43}=?)$/i,
+  pattern: /^(?:[0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){15}|SHA256:[A-Za-z0-9+/]{43}=?)$/,
   accepted: 'an SSH key fingerprint: md5 as 16 colon-separated hex pairs ("c9:0b:...:2f") or "SHA256:" and 43 base64 characters',
 };
 
