@@ -115,6 +115,18 @@ function assertUsableId(declaration: ResourceDeclaration, label: string, id: str
   }
 }
 
+/** An error message longer than this is cut (the error keeps its type): a service may echo a huge request back. */
+const ERROR_MESSAGE_LIMIT = 2000;
+
+async function bounded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Error && error.message.length > ERROR_MESSAGE_LIMIT) error.message = clip(error.message, ERROR_MESSAGE_LIMIT);
+    throw error;
+  }
+}
+
 function issuesToFailures(issues: readonly z.core.$ZodIssue[], label: string): CheckFailure[] {
   return issues.map((issue) => {
     const property = issue.path.map(String).join(".");
@@ -190,15 +202,16 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
         const problems = importFailures(declaration, importId, args);
         if (problems.length > 0) throw new Error(`${label}: ${problems.map((p) => clip(p.reason, REASON_LIMIT)).join("; ")}`);
       }
-      const { id, state } =
-        typeof importId === "string" ? await engine().adopt(importId, args) : await engine().create(args);
+      const { id, state } = await bounded(() =>
+        typeof importId === "string" ? engine().adopt(importId, args) : engine().create(args),
+      );
       return { id, outs: state };
     },
 
     async read(id, props) {
       const { __provider: _provider, ...previous } = props;
       assertUsableId(declaration, label, id);
-      const state = await engine().read(id, previous);
+      const state = await bounded(() => engine().read(id, previous));
       return state === undefined ? {} : { id, props: state };
     },
 
@@ -209,13 +222,13 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       if (difference.replaces.length > 0) {
         throw new Error(`${label} ${id}: ${difference.replaces.join(", ")} cannot change in place`);
       }
-      return { outs: await engine().update(id, args, difference.patch) };
+      return { outs: await bounded(() => engine().update(id, args, difference.patch)) };
     },
 
     async delete(id, props) {
       const { __provider: _provider, ...state } = props;
       assertUsableId(declaration, label, id);
-      await engine().delete(id, state);
+      await bounded(() => engine().delete(id, state));
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { generateKeyPairSync } from "node:crypto";
 import { checkoutKey } from "../../provider/ci/checkoutKey";
+import { getProjectBuilds } from "../../provider/ci/functions";
 import { hostnameProblem, projectShape } from "../../provider/ci/names";
 import { sshKey } from "../../provider/ci/sshKey";
 import { recordSet } from "../../provider/dns/recordSet";
@@ -46,6 +47,12 @@ describe("CI names", () => {
     const message = project.safeParse("x".repeat(1 << 20)).error?.issues[0]?.message ?? "";
     expect(message).toMatch(/… \(1048578 characters\)$/);
     expect(message.length).toBeLessThan(300);
+  });
+
+  it("a branch of \"..\" is refused before any request (it would leave the project's tree)", async () => {
+    await expect(getProjectBuilds({ vcsType: "vcs-a", username: "acme", project: "monorepo", branch: ".." })).rejects.toThrow(
+      /svc\.ci\.getProjectBuilds: branch must be a branch name, not "\." or "\.\."/,
+    );
   });
 
   it("accepts names with dots that are not dot segments", () => {
@@ -103,5 +110,33 @@ describe("check refuses inputs that would send a request elsewhere", () => {
     const keys = dynamicProvider(checkoutKey);
     await expect(keys.read("vcs-a/acme/monorepo/%2E%2E", {})).rejects.toThrow(/fingerprint must not be "\." or "\.\."/);
     await expect(keys.delete("vcs-a/acme/./c9:0b:1c:4f:d5:65:56:b9:ad:88:f9:81:2b:37:74:2f", {})).rejects.toThrow(/project must not be/);
+  });
+});
+
+describe("messages stay short", () => {
+  it("a service error that echoes a huge request is cut, keeping the error's type", async () => {
+    const { createServer } = await import("node:http");
+    const echo = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        response.writeHead(400, { "Content-Type": "application/json" });
+        response.end(JSON.stringify({ error: { code: 400, message: `bad request: ${body}`, errors: [{ reason: "invalid" }] } }));
+      });
+    });
+    await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
+    const address = echo.address();
+    process.env["SVC_EMULATOR_URL"] = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}`;
+    try {
+      const records = dynamicProvider(recordSet);
+      const { inputs } = await records.check({}, { managedZone: "z", name: "a.example.", type: "TXT", rrdatas: ["x".repeat(200_000)] });
+      const failure = await records.create(inputs ?? {}).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).name).toBe("ApiError");
+      expect((failure as Error).message).toMatch(/^POST \/dns\/v1\/projects\/p1\/managedZones\/z\/rrsets failed with HTTP 400 .*… \(\d+ characters\)$/s);
+      expect((failure as Error).message.length).toBeLessThan(2100);
+    } finally {
+      echo.close();
+    }
   });
 });
