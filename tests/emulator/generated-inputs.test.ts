@@ -136,7 +136,7 @@ interface Fixture {
   readonly absent?: (inputs: Args) => boolean;
 }
 
-const s = (value: unknown): string => encodeURIComponent(String(value));
+const segmentOf = (value: unknown): string => encodeURIComponent(String(value));
 
 async function made(result: Promise<{ status: number; body: unknown }>, what: string): Promise<void> {
   const { status, body } = await result;
@@ -145,7 +145,7 @@ async function made(result: Promise<{ status: number; body: unknown }>, what: st
 
 const zoneOf = (inputs: Args, dns = "zone.example."): Promise<void> =>
   made(
-    emulator.api("POST", `/dns/v1/projects/${s(inputs["project"])}/managedZones`, { name: inputs["managedZone"], dnsName: dns, description: "" }),
+    emulator.api("POST", `/dns/v1/projects/${segmentOf(inputs["project"])}/managedZones`, { name: inputs["managedZone"], dnsName: dns, description: "" }),
     "a zone",
   );
 
@@ -165,8 +165,8 @@ const isSeeded = (inputs: Args): boolean =>
 const RRDATA: Record<string, string> = { A: "192.0.2.1", AAAA: "2001:db8::1", TXT: '"generated"' };
 
 function fixtureFor(declaration: ResourceDeclaration): Fixture {
-  const iamRole_ = IAM_ROLE.filter((role) => iamRole.safeParse(role).success);
-  const iamMember_ = IAM_MEMBER_ACCEPTED.filter((member) => iamMember.safeParse(member).success);
+  const serviceRoles = IAM_ROLE.filter((role) => iamRole.safeParse(role).success);
+  const serviceMembers = IAM_MEMBER_ACCEPTED.filter((member) => iamMember.safeParse(member).success);
   const identity = (names: readonly string[]) => identityOf(declaration, names);
   switch (typeKey(declaration)) {
     case "dns:ManagedZone":
@@ -188,27 +188,27 @@ function fixtureFor(declaration: ResourceDeclaration): Fixture {
         inputs: identity(["project", "responsePolicy", "ruleName", "dnsName"]).map((id) => ({ ...id, behavior: "bypassResponsePolicy" })),
         setup: (inputs) =>
           made(
-            emulator.api("POST", `/dns/v1/projects/${s(inputs["project"])}/responsePolicies`, { responsePolicyName: inputs["responsePolicy"] }),
+            emulator.api("POST", `/dns/v1/projects/${segmentOf(inputs["project"])}/responsePolicies`, { responsePolicyName: inputs["responsePolicy"] }),
             "a response policy",
           ),
       };
     case "dns:ManagedZoneIamPolicy":
       return {
         inputs: fc
-          .record({ id: identity(["project", "managedZone"]), role: iamRole_, member: iamMember_ })
+          .record({ id: identity(["project", "managedZone"]), role: serviceRoles, member: serviceMembers })
           .map(({ id, role, member }) => ({ ...id, bindings: [{ role, members: [member] }] })),
         setup: (inputs) => zoneOf(inputs),
       };
     case "dns:ManagedZoneIamBinding":
       return {
         inputs: fc
-          .record({ id: identity(["project", "managedZone"]), role: iamRole_, member: iamMember_ })
+          .record({ id: identity(["project", "managedZone"]), role: serviceRoles, member: serviceMembers })
           .map(({ id, role, member }) => ({ ...id, role, members: [member] })),
         setup: (inputs) => zoneOf(inputs),
       };
     case "dns:ManagedZoneIamMember":
       return {
-        inputs: fc.record({ id: identity(["project", "managedZone"]), role: iamRole_, member: iamMember_ }).map(({ id, ...grant }) => ({ ...id, ...grant })),
+        inputs: fc.record({ id: identity(["project", "managedZone"]), role: serviceRoles, member: serviceMembers }).map(({ id, ...grant }) => ({ ...id, ...grant })),
         setup: (inputs) => zoneOf(inputs),
       };
     case "ci:CheckoutKey":
@@ -229,7 +229,6 @@ function fixtureFor(declaration: ResourceDeclaration): Fixture {
       throw new Error(`${typeKey(declaration)}: add a fixture (valid inputs and the parents they need)`);
   }
 }
-
 
 // --- 1. invalid inputs fail at check -------------------------------------------------------------
 
@@ -254,7 +253,9 @@ function invalidValues(declaration: ResourceDeclaration, name: string): fc.Arbit
     object: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 })),
     record: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 })),
   };
-  const choices: fc.Arbitrary<unknown>[] = [wrongType[kind] ?? fc.constant(Symbol.for(`no invalid values for a ${kind}`))];
+  const ofAnotherType = wrongType[kind];
+  if (ofAnotherType === undefined) throw new Error(`${typeKey(declaration)}.${name}: add invalid values for a ${kind}`);
+  const choices: fc.Arbitrary<unknown>[] = [ofAnotherType];
   if (pathPlaceholders(declaration).includes(name)) {
     choices.push(
       fc.constantFrom(".", "..", "%2e", "%2E%2e", ".%2E"),
