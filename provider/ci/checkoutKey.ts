@@ -3,12 +3,13 @@ import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { fillTemplate } from "../engine/template";
 import { publicKeyFingerprints } from "./keys";
-import { PROJECT_PATH, projectShape } from "./names";
+import { excerpt } from "../engine/excerpt";
+import { FINGERPRINT_FORM, PROJECT_PATH, projectShape } from "./names";
 
 export const checkoutKeyArgs = z.object({
   ...projectShape,
   type: z.enum(["deploy-key", "vcs-user-key"], {
-    error: (issue) => `must be "deploy-key" or "vcs-user-key"; got ${JSON.stringify(issue.input)}`,
+    error: (issue) => `must be "deploy-key" or "vcs-user-key"; got ${excerpt(issue.input)}`,
   }),
 });
 export type CheckoutKeyArgs = z.infer<typeof checkoutKeyArgs>;
@@ -31,6 +32,7 @@ export const checkoutKey = declare<CheckoutKeyArgs, z.infer<typeof checkoutKeyWi
     format: "{vcsType}/{username}/{project}/{fingerprint}",
     importFormats: [],
     serverAssigned: ["fingerprint"],
+    serverAssignedForms: { fingerprint: FINGERPRINT_FORM },
   },
   paths: {
     collection: `${PROJECT_PATH}/checkout-key`,

@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { clientFor } from "../clients";
 import { ApiError } from "../http/errors";
-import { fillTemplate } from "../engine/template";
+import { excerpt } from "../engine/excerpt";
+import { fillTemplate, isDotSegment } from "../engine/template";
 import { VCS_TYPES, projectShape, PROJECT_PATH } from "./names";
 
 const nullableString = z.string().nullish();
@@ -142,9 +143,15 @@ const pageShape = {
 export const projectBuildsArgs = z.object({
   ...projectShape,
   ...pageShape,
-  branch: z.string().min(1).optional(),
+  // A branch is one path segment (encoded); "." or ".." would leave the project's tree.
+  branch: z
+    .string()
+    .min(1)
+    .max(255, { error: "must be a branch name of at most 255 characters" })
+    .refine((branch) => !isDotSegment(branch), { error: (issue) => `must be a branch name, not "." or ".."; got ${excerpt(issue.input)}` })
+    .optional(),
   filter: z.enum(["completed", "successful", "failed", "running"], {
-    error: (issue) => `must be one of completed, successful, failed, running; got ${JSON.stringify(issue.input)}`,
+    error: (issue) => `must be one of completed, successful, failed, running; got ${excerpt(issue.input)}`,
   }).optional(),
   /** Read page after page until the listing ends (or `maxBuilds` is reached). */
   allPages: z.boolean().optional(),

@@ -31,7 +31,8 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
   args: projectFollowArgs,
   immutable: ["vcsType", "username", "project"],
   id: { format: "{vcsType}/{username}/{project}", importFormats: [] },
-  paths: { collection: `${PROJECT_PATH}/follow`, item: PROJECT_PATH },
+  // Reads go through the caller's project listing, the one path outside the project's own.
+  paths: { collection: `${PROJECT_PATH}/follow`, item: PROJECT_PATH, related: ["api/v1.1/projects"] },
   wire: followWire,
   toCreateBody: () => undefined,
   toState: (follow, previous) => ({

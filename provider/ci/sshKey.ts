@@ -7,13 +7,11 @@ import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { fillTemplate } from "../engine/template";
 import { privateKeyFingerprints, privateKeyProblem } from "./keys";
-import { PROJECT_PATH, projectShape } from "./names";
+import { FINGERPRINT_FORM, PROJECT_PATH, hostname, projectShape } from "./names";
 
 export const sshKeyArgs = z.object({
   ...projectShape,
-  hostname: z.string().regex(/^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/, {
-    error: (issue) => `must be a host name such as "git.example.com"; got ${JSON.stringify(issue.input)}`,
-  }),
+  hostname,
   // The value is a secret: messages never echo it.
   privateKey: z.string().superRefine((value, context) => {
     const problem = privateKeyProblem(value);
@@ -34,6 +32,7 @@ export const sshKey = declare<SshKeyArgs, z.infer<typeof sshKeyWire>>({
     format: "{vcsType}/{username}/{project}/{hostname}/{fingerprint}",
     importFormats: [],
     serverAssigned: ["fingerprint"],
+    serverAssignedForms: { fingerprint: FINGERPRINT_FORM },
   },
   paths: { collection: `${PROJECT_PATH}/ssh-key`, item: `${PROJECT_PATH}/ssh-key` },
   wire: sshKeyWire,

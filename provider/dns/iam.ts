@@ -9,13 +9,12 @@
  * so concurrent changes are never overwritten.
  */
 import { z } from "zod";
+import { excerpt as show } from "../engine/excerpt";
 import { declare, type HookContext } from "../engine/declaration";
 import { fillTemplate } from "../engine/template";
 import { ApiError } from "../http/errors";
 import { projectId, zoneName } from "./names";
 import { API_PREFIX } from "./wire";
-
-const show = (value: unknown): string => JSON.stringify(value);
 
 export const iamRole = z.string().regex(/^(roles|projects\/[^/]+\/roles|organizations\/[^/]+\/roles)\/[A-Za-z0-9_.]+$/, {
   error: (issue) => `must be a role such as "roles/dns.reader"; got ${show(issue.input)}`,

@@ -1,7 +1,6 @@
 /** Validation of the names the DNS API accepts, with messages that say the accepted form. */
 import { z } from "zod";
-
-const show = (value: unknown): string => JSON.stringify(value);
+import { excerpt as show } from "../engine/excerpt";
 
 export const projectId = z
   .string()

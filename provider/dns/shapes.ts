@@ -1,8 +1,7 @@
 /** Nested DNS shapes shared by zones, policies and rules (reference: dns-v1 schemas). */
 import { z } from "zod";
+import { excerpt as show } from "../engine/excerpt";
 import { fqdn } from "./names";
-
-const show = (value: unknown): string => JSON.stringify(value);
 
 /** A VPC network as the API takes it: the full Compute Engine URL (a partial path is refused). */
 export const networkUrl = z

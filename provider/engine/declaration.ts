@@ -44,6 +44,12 @@ export interface LifecycleOverrides<A extends Args> {
   readonly update?: (change: PatchChange<A>, args: A, context: HookContext) => Promise<void>;
 }
 
+/** The accepted form of a server-assigned id part: a pattern, and the words that describe it in messages. */
+export interface ServerAssignedForm {
+  readonly pattern: RegExp;
+  readonly accepted: string;
+}
+
 export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   /** SDK namespace and class name: `svc.<module>.<name>`. */
   readonly module: string;
@@ -72,9 +78,18 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
     readonly format: string;
     readonly importFormats: readonly string[];
     readonly serverAssigned?: readonly string[];
+    /**
+     * The form of server-assigned parts, checked when an id is parsed (an
+     * import id says them) before any request; e.g. a key fingerprint.
+     */
+    readonly serverAssignedForms?: Readonly<Record<string, ServerAssignedForm>>;
   };
-  /** Request paths below the API base URL; placeholders are input names. */
-  readonly paths: { readonly collection: string; readonly item: string };
+  /**
+   * Request paths below the API base URL; placeholders are input names. Every
+   * request the resource makes goes to one of these (or below it); `related`
+   * names the paths outside collection and item its lifecycle uses (a listing).
+   */
+  readonly paths: { readonly collection: string; readonly item: string; readonly related?: readonly string[] };
   /** The object as the API returns it from create, get and update. */
   readonly wire: z.ZodType<W>;
   readonly toCreateBody: (args: A) => unknown;

@@ -9,7 +9,9 @@ import { defaultProject, resolveApiSettings, useStackConfig, type ConfigSource }
 import { report } from "../log";
 import type { Args, ResourceDeclaration, State } from "./declaration";
 import { containsUnknown, diffArgs } from "./diff";
+import { clip, excerpt } from "./excerpt";
 import { ResourceEngine } from "./resourceEngine";
+import { matchAny, matchTemplate, pathValueProblem, placeholders } from "./template";
 
 export interface CheckFailure {
   readonly property: string;
@@ -25,6 +27,104 @@ export interface DynamicProvider {
   read(id: string, props: State): Promise<{ id?: string; props?: State }>;
   update(id: string, olds: State, news: Args): Promise<{ outs: State }>;
   delete(id: string, props: State): Promise<void>;
+}
+
+/** A reason longer than this is cut: a validator that echoes a huge input must not flood the engine's output. */
+const REASON_LIMIT = 400;
+
+/** The inputs that are placed in request paths or ids: each must stay one segment naming the object. */
+function pathInputs(declaration: ResourceDeclaration): string[] {
+  const serverAssigned = declaration.id.serverAssigned ?? [];
+  const { collection, item, related = [] } = declaration.paths;
+  const names = [collection, item, ...related, declaration.id.format].flatMap(placeholders);
+  return [...new Set(names)].filter((name) => !serverAssigned.includes(name));
+}
+
+/**
+ * What is wrong with the parts of an id (parsed from an import id or from
+ * state) before any request uses them: each must be a value the input schema
+ * accepts (server-assigned parts: of the declared form) and stay one path segment.
+ */
+export function idPartProblems(
+  declaration: ResourceDeclaration,
+  parts: Readonly<Record<string, string>>,
+  { inputSchema = true }: { inputSchema?: boolean } = {},
+): CheckFailure[] {
+  const serverAssigned = declaration.id.serverAssigned ?? [];
+  const failures: CheckFailure[] = [];
+  for (const [name, value] of Object.entries(parts)) {
+    const pathProblem = pathValueProblem(value);
+    if (pathProblem !== undefined) {
+      failures.push({ property: name, reason: pathProblem });
+      continue;
+    }
+    if (serverAssigned.includes(name)) {
+      const form = declaration.id.serverAssignedForms?.[name];
+      if (form !== undefined && !form.pattern.test(value)) {
+        failures.push({ property: name, reason: `must be ${form.accepted}; got ${excerpt(value)}` });
+      }
+      continue;
+    }
+    if (!inputSchema) continue;
+    const schema = declaration.args.shape[name] as z.ZodType | undefined;
+    const parsed = schema?.safeParse(value);
+    if (parsed !== undefined && !parsed.success) failures.push({ property: name, reason: parsed.error.issues[0]?.message ?? "is not valid" });
+  }
+  return failures;
+}
+
+/** The identity an import id names, with the parts a short form leaves out taken from the inputs. */
+function importIdentity(declaration: ResourceDeclaration, importId: string, inputs: Args): Record<string, string> | undefined {
+  const values = matchAny([declaration.id.format, ...declaration.id.importFormats], importId);
+  if (values === undefined) return undefined;
+  for (const name of placeholders(declaration.id.format)) {
+    const input = inputs[name];
+    if (values[name] === undefined && typeof input === "string") values[name] = input;
+  }
+  return values;
+}
+
+function importFailures(declaration: ResourceDeclaration, importId: string, inputs: Args): CheckFailure[] {
+  const formats = [declaration.id.format, ...declaration.id.importFormats];
+  let identity: Record<string, string> | undefined;
+  try {
+    identity = importIdentity(declaration, importId, inputs);
+  } catch (error) {
+    return [{ property: "import", reason: error instanceof Error ? error.message : String(error) }];
+  }
+  if (identity === undefined) {
+    return [{ property: "import", reason: `${excerpt(importId)} matches none of the accepted forms: ${formats.join(", ")}` }];
+  }
+  return idPartProblems(declaration, identity).map(({ property, reason }) => ({
+    property: "import",
+    reason: `the import id's ${property} part ${reason}`,
+  }));
+}
+
+/**
+ * Refuses a stored (or `pulumi import`ed) id whose parts could send a request
+ * elsewhere, before the engine uses it. Input rules are not applied again: an
+ * id made under older, looser rules must stay readable and deletable.
+ */
+function assertUsableId(declaration: ResourceDeclaration, label: string, id: string): void {
+  const parts = matchTemplate(declaration.id.format, id);
+  if (parts === undefined) return; // the engine reports an id of the wrong shape
+  const problems = idPartProblems(declaration, parts, { inputSchema: false });
+  if (problems.length > 0) {
+    throw new Error(`${label}: id ${excerpt(id)} cannot be used: ${problems.map((p) => `${p.property} ${p.reason}`).join("; ")}`);
+  }
+}
+
+/** An error message longer than this is cut (the error keeps its type): a service may echo a huge request back. */
+const ERROR_MESSAGE_LIMIT = 2000;
+
+async function bounded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Error && error.message.length > ERROR_MESSAGE_LIMIT) error.message = clip(error.message, ERROR_MESSAGE_LIMIT);
+    throw error;
+  }
 }
 
 function issuesToFailures(issues: readonly z.core.$ZodIssue[], label: string): CheckFailure[] {
@@ -61,15 +161,24 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
           reason: "is required: set `project` on the resource, or run `pulumi config set svc:project <project-id>` (or set SVC_PROJECT).",
         });
       }
+      for (const name of pathInputs(declaration)) {
+        const value = args[name];
+        if (typeof value !== "string" || unknownFields.includes(name) || failures.some((failure) => failure.property === name)) continue;
+        const problem = pathValueProblem(value);
+        if (problem !== undefined) failures.push({ property: name, reason: problem });
+      }
       if (parsed.success && unknownFields.length === 0 && declaration.crossCheck !== undefined) {
         failures.push(...declaration.crossCheck(parsed.data));
       }
       if (importId !== undefined && typeof importId !== "string") {
         failures.push({ property: "import", reason: "must be an id string, e.g. one of the forms in the README" });
       }
+      if (typeof importId === "string" && declaration.importable !== false && unknownFields.length === 0) {
+        failures.push(...importFailures(declaration, importId, parsed.success ? parsed.data : args));
+      }
       // Settings are checked here so that `preview` reports a missing URL or token before anything runs.
       resolveApiSettings(declaration.api);
-      if (failures.length > 0) return { failures };
+      if (failures.length > 0) return { failures: failures.map(({ property, reason }) => ({ property, reason: clip(reason, REASON_LIMIT) })) };
       const inputs: Args = { ...(parsed.success ? (parsed.data) : {}) };
       for (const field of unknownFields) inputs[field] = args[field];
       if (importId !== undefined) inputs["__import"] = importId;
@@ -89,29 +198,37 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
 
     async create(inputs) {
       const { __provider: _provider, __import: importId, ...args } = inputs;
-      const { id, state } =
-        typeof importId === "string" ? await engine().adopt(importId, args) : await engine().create(args);
+      if (typeof importId === "string" && declaration.importable !== false) {
+        const problems = importFailures(declaration, importId, args);
+        if (problems.length > 0) throw new Error(`${label}: ${problems.map((p) => clip(p.reason, REASON_LIMIT)).join("; ")}`);
+      }
+      const { id, state } = await bounded(() =>
+        typeof importId === "string" ? engine().adopt(importId, args) : engine().create(args),
+      );
       return { id, outs: state };
     },
 
     async read(id, props) {
       const { __provider: _provider, ...previous } = props;
-      const state = await engine().read(id, previous);
+      assertUsableId(declaration, label, id);
+      const state = await bounded(() => engine().read(id, previous));
       return state === undefined ? {} : { id, props: state };
     },
 
     async update(id, olds, news) {
       const { __provider: _provider, __import: _import, ...args } = news;
+      assertUsableId(declaration, label, id);
       const difference = diffArgs(declaration, olds, args);
       if (difference.replaces.length > 0) {
         throw new Error(`${label} ${id}: ${difference.replaces.join(", ")} cannot change in place`);
       }
-      return { outs: await engine().update(id, args, difference.patch) };
+      return { outs: await bounded(() => engine().update(id, args, difference.patch)) };
     },
 
     async delete(id, props) {
       const { __provider: _provider, ...state } = props;
-      await engine().delete(id, state);
+      assertUsableId(declaration, label, id);
+      await bounded(() => engine().delete(id, state));
     },
   };
 }

@@ -6,7 +6,14 @@
  * `{name}` stands for one path segment (no slash, no space); `{name*}` for a
  * value that may hold slashes (an IAM role such as `roles/dns.admin`), for ids
  * that separate it with a space, as the Google provider's IAM ids do.
+ *
+ * Ids are text users read and type, so they keep values as they are except
+ * for the few characters that would break them apart: `%` (the escape itself),
+ * white space (the separator of `{name*}` values) and, in `{name}` values, `/`.
+ * Those are percent-encoded, and parsing decodes, so an id always reads back
+ * as the values it was made of.
  */
+import { excerpt } from "./excerpt";
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)(\*?)\}/g;
 
@@ -21,18 +28,46 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Fills a template with percent-encoded values (for request paths). */
+/**
+ * `.` and `..`, also percent-encoded (`%2e`, `.%2E`, ...): URL parsers resolve
+ * these as "this folder" and "the parent", so a request would land elsewhere.
+ */
+export function isDotSegment(value: string): boolean {
+  return /^(?:\.|%2e){1,2}$/i.test(value);
+}
+
+/** Why a value cannot stand in a request path as (part of) one segment; undefined when it can. */
+export function pathValueProblem(value: string): string | undefined {
+  if (value === "") return "must not be empty";
+  if (isDotSegment(value)) {
+    return `must not be "." or ".." (nor an encoded form such as "%2e"): in a request path it would name another object; got ${excerpt(value)}`;
+  }
+  return undefined;
+}
+
+/**
+ * Fills a template with percent-encoded values (for request paths); each value
+ * stays within its segment. The last line of defence: a value that would
+ * change which object the path names throws before any request is made.
+ */
 export function fillTemplate(template: string, values: TemplateValues): string {
   return template.replace(PLACEHOLDER, (_match, name: string) => {
     const value = values[name];
     if (value === undefined || value === "") throw new Error(`template ${template}: no value for {${name}}`);
+    const problem = pathValueProblem(value);
+    if (problem !== undefined) throw new Error(`template ${template}: {${name}} ${problem}`);
     return encodeURIComponent(value);
   });
 }
 
-/** Fills a template with the values as they are (for ids, which users read and type). */
+/** Percent-encodes the characters that would split an id value: `%`, white space, and `/` in one-segment values. */
+function escapeIdValue(value: string, oneSegment: boolean): string {
+  return value.replace(oneSegment ? /[%/\s]/gu : /[%\s]/gu, (character) => encodeURIComponent(character));
+}
+
+/** Fills an id template; values are kept readable, with only separators and `%` encoded. */
 export function formatId(template: string, values: TemplateValues): string {
-  return template.replace(PLACEHOLDER, (_match, name: string) => values[name] ?? "");
+  return template.replace(PLACEHOLDER, (_match, name: string, star: string) => escapeIdValue(values[name] ?? "", star !== "*"));
 }
 
 /** Matches an id against a template; undefined when it does not fit. */
@@ -51,7 +86,14 @@ export function matchTemplate(template: string, id: string): Record<string, stri
   if (found === null) return undefined;
   const values: Record<string, string> = {};
   names.forEach((name, i) => {
-    values[name] = decodeURIComponent(found[i + 1] as string);
+    const raw = found[i + 1] as string;
+    try {
+      values[name] = decodeURIComponent(raw);
+    } catch {
+      throw new Error(
+        `id ${excerpt(id)}: the ${name} part ${excerpt(raw)} has a "%" that starts no valid escape; write a literal "%" as "%25"`,
+      );
+    }
   });
   return values;
 }
