@@ -134,8 +134,12 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     routingPolicy: withoutKinds(rrset.routingPolicy),
   }),
   update: "PATCH",
-  crossCheck: ({ type, rrdatas, routingPolicy }) => {
+  crossCheck: ({ name, type, rrdatas, routingPolicy }) => {
     const failures: { property: string; reason: string }[] = [];
+    // A delegation names one zone cut; the API refuses a wildcard NS set (wildcardNotAllowed).
+    if (type === "NS" && name.startsWith("*.")) {
+      failures.push({ property: "name", reason: `an NS record set cannot have a wildcard name; give the delegated name itself, e.g. "sub.example.com."; got ${JSON.stringify(name)}` });
+    }
     if ((rrdatas === undefined) === (routingPolicy === undefined)) {
       failures.push({ property: "rrdatas", reason: 'give exactly one of rrdatas (e.g. ["192.0.2.1"]) or routingPolicy' });
     }

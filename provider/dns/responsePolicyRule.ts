@@ -52,18 +52,23 @@ export const responsePolicyRule = declare<ResponsePolicyRuleArgs, z.infer<typeof
     if ((behavior === undefined) === (localData === undefined)) {
       failures.push({ property: "localData", reason: 'give exactly one of localData (records to answer with) or behavior ("bypassResponsePolicy")' });
     }
-    const seen = new Set<string>();
+    const typesByName = new Map<string, Set<string>>();
     localData?.localDatas.forEach(({ name, type }, index) => {
       const property = `localData.localDatas[${index}]`;
       if (!isAtOrUnder(name, dnsName)) {
         failures.push({
           property: `${property}.name`,
-          reason: `must be the rule's dnsName ${JSON.stringify(dnsName)} or a name below it, e.g. ${JSON.stringify(dnsName)}; got ${JSON.stringify(name)}`,
+          reason: `must be the rule's dnsName ${JSON.stringify(dnsName)} or a name below it (ending with ".${dnsName}"); got ${JSON.stringify(name)}`,
         });
       }
-      const key = `${name.toLowerCase()} ${type}`;
-      if (seen.has(key)) failures.push({ property, reason: `holds a second ${type} record set for ${JSON.stringify(name)}: give each name and type once, with all its records` });
-      seen.add(key);
+      const types = typesByName.get(name.toLowerCase()) ?? new Set<string>();
+      if (types.has(type)) {
+        failures.push({ property, reason: `repeats the ${type} record set of ${JSON.stringify(name)}: give each name and type once, with all its records` });
+      } else if (types.has("CNAME") || (type === "CNAME" && types.size > 0)) {
+        failures.push({ property, reason: `a name with a CNAME holds no other record sets; ${JSON.stringify(name)} has ${[...types, type].join(" and ")}` });
+      }
+      types.add(type);
+      typesByName.set(name.toLowerCase(), types);
     });
     return failures;
   },

@@ -67,17 +67,21 @@ const LABEL_KEY = /^[a-z][a-z0-9_-]{0,62}$/;
 const LABEL_VALUE = /^[a-z0-9_-]{0,63}$/;
 const MAX_LABELS = 64;
 
+const labelKeyRule = (key: unknown): string =>
+  `label keys must start with a lowercase letter and hold 1-63 lowercase letters, digits, _ or -, e.g. "team"; got ${show(key)}`;
+
 /** Labels of zones and response policies, by Google's label rules. */
 export const labels = z
   .record(
-    z.string().regex(LABEL_KEY, {
-      error: (issue) =>
-        `label keys must start with a lowercase letter and hold 1-63 lowercase letters, digits, _ or -, e.g. "team"; got ${show(issue.input)}`,
-    }),
+    z.string().regex(LABEL_KEY, { error: (issue) => labelKeyRule(issue.input) }),
     z.string().regex(LABEL_VALUE, {
       error: (issue) => `label values hold 0-63 lowercase letters, digits, _ or -, e.g. "web"; got ${show(issue.input)}`,
     }),
-    { error: (issue) => `must be a map of label keys to values, e.g. { team: "web" }; got ${show(issue.input)}` },
+    {
+      // A bad key surfaces as the record's own issue (invalid_key), so its message is given here too.
+      error: (issue) =>
+        issue.code === "invalid_key" ? labelKeyRule(issue.input) : `must be a map of label keys to values, e.g. { team: "web" }; got ${show(issue.input)}`,
+    },
   )
   .refine((map) => Object.keys(map).length <= MAX_LABELS, {
     error: (issue) => `must hold at most ${MAX_LABELS} labels; got ${Object.keys(issue.input as object).length}`,
