@@ -5,10 +5,9 @@
  * at the API. Each grammar returns what is wrong with a value, or undefined.
  */
 import { isIPv4, isIPv6 } from "node:net";
-import { dnsNameProblem } from "./names";
-import { presentationTokens, type PresentationToken } from "./rrdata";
-
-const show = (value: unknown): string => JSON.stringify(value);
+import {
+  base64, count, dnssecAlgorithm, fieldsOf, firstProblem, hex, host, oneOf, show, tokensOf, unsigned,
+} from "./rrdataFields";
 
 export const RECORD_TYPES = [
   "A", "AAAA", "CAA", "CNAME", "DNSKEY", "DS", "HTTPS", "IPSECKEY", "MX", "NAPTR", "NS", "PTR",
@@ -23,50 +22,7 @@ interface Grammar {
   readonly problem: (value: string) => string | undefined;
 }
 
-// --- field checks: each returns the problem of one field, or undefined --------------------
-
-function unsigned(field: string | undefined, name: string, max: number): string | undefined {
-  if (field === undefined) return `the ${name} is missing`;
-  if (!/^\d+$/.test(field) || Number(field) > max) return `the ${name} ${show(field)} is not a whole number from 0 to ${max}`;
-  return undefined;
-}
-
-function oneOf(field: string | undefined, name: string, allowed: readonly number[]): string | undefined {
-  if (field === undefined) return `the ${name} is missing`;
-  if (!/^\d+$/.test(field) || !allowed.includes(Number(field))) return `the ${name} ${show(field)} is not one of ${allowed.join(", ")}`;
-  return undefined;
-}
-
-function host(field: string | undefined, name: string, options: { root: boolean } = { root: false }): string | undefined {
-  if (field === undefined) return `the ${name} is missing`;
-  const problem = dnsNameProblem(field, { wildcard: false, root: options.root });
-  return problem === undefined ? undefined : `the ${name} ${show(field)} is not a host name with a trailing dot (${problem})`;
-}
-
-function hex(text: string, name: string, length?: number): string | undefined {
-  if (text === "") return `the ${name} is missing`;
-  if (!/^[0-9A-Fa-f]+$/.test(text)) return `the ${name} is not hexadecimal`;
-  if (length !== undefined && text.length !== length) return `the ${name} has ${text.length} hex digits, not ${length}`;
-  if (text.length % 2 !== 0) return `the ${name} has an odd number of hex digits`;
-  return undefined;
-}
-
-function base64(text: string, name: string): string | undefined {
-  if (text === "") return `the ${name} is missing`;
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || text.length % 4 !== 0) return `the ${name} is not base64`;
-  return undefined;
-}
-
-/** DNSSEC algorithm numbers and their mnemonics (RFC 4034 A.1 and the IANA registry). */
-const DNSSEC_MNEMONICS = new Set([
-  "RSAMD5", "DH", "DSA", "RSASHA1", "DSA-NSEC3-SHA1", "RSASHA1-NSEC3-SHA1", "RSASHA256", "RSASHA512", "ECC-GOST",
-  "ECDSAP256SHA256", "ECDSAP384SHA384", "ED25519", "ED448", "INDIRECT", "PRIVATEDNS", "PRIVATEOID",
-]);
-
-function dnssecAlgorithm(field: string | undefined): string | undefined {
-  if (field !== undefined && DNSSEC_MNEMONICS.has(field.toUpperCase())) return undefined;
-  return unsigned(field, "algorithm (a number from 0 to 255 or a mnemonic such as RSASHA256)", 255);
-}
+// --- the types --------------------------------------------------------------------------
 
 /** Hex digits of a DS digest by digest type (IANA "Digest Algorithms": SHA-1, SHA-256, GOST, SHA-384, GOST 2012, SM3). */
 const DS_DIGEST_HEX: Readonly<Record<string, number>> = { "1": 40, "2": 64, "3": 64, "4": 96, "5": 64, "6": 64 };
@@ -74,23 +30,6 @@ const DS_DIGEST_HEX: Readonly<Record<string, number>> = { "1": 40, "2": 64, "3":
 const SSHFP_HEX: Readonly<Record<string, number>> = { "1": 40, "2": 64 };
 /** Hex digits of TLSA data by matching type (RFC 6698): full data (any), SHA-256, SHA-512. */
 const TLSA_HEX: Readonly<Record<string, number | undefined>> = { "0": undefined, "1": 64, "2": 128 };
-
-const fieldsOf = (value: string): string[] => value.trim().split(/\s+/).filter((field) => field !== "");
-
-function firstProblem(...problems: Array<string | undefined>): string | undefined {
-  return problems.find((problem) => problem !== undefined);
-}
-
-function count(fields: readonly unknown[], expected: number, what: string): string | undefined {
-  return fields.length === expected ? undefined : `it has ${fields.length} field${fields.length === 1 ? "" : "s"}, not ${expected} (${what})`;
-}
-
-function tokensOf(value: string): PresentationToken[] | string {
-  const parsed = presentationTokens(value);
-  return "problem" in parsed ? parsed.problem : parsed.tokens;
-}
-
-// --- the types --------------------------------------------------------------------------
 
 const hostOnly = (name: string): Grammar["problem"] => (value) => {
   const fields = fieldsOf(value);
