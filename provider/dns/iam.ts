@@ -16,16 +16,40 @@ import { ApiError } from "../http/errors";
 import { projectId, zoneName } from "./names";
 import { API_PREFIX } from "./wire";
 
-export const iamRole = z.string().regex(/^(roles|projects\/[^/]+\/roles|organizations\/[^/]+\/roles)\/[A-Za-z0-9_.]+$/, {
-  error: (issue) => `must be a role such as "roles/dns.reader"; got ${show(issue.input)}`,
+/** A project id as `projectId` takes it, optionally domain-scoped ("example.com:my-project"). */
+const PROJECT = "(?:[a-z][a-z0-9.-]*:)?[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?";
+const ROLE_FORMS = [
+  /^roles\/[A-Za-z][A-Za-z0-9_.]*$/,
+  new RegExp(`^projects/(?:${PROJECT})/roles/[A-Za-z0-9_.]{3,64}$`),
+  /^organizations\/\d+\/roles\/[A-Za-z0-9_.]{3,64}$/,
+];
+
+export const iamRole = z.string().refine((role) => ROLE_FORMS.some((form) => form.test(role)), {
+  error: (issue) =>
+    `must be a role: "roles/NAME" (e.g. "roles/dns.reader"), "projects/PROJECT/roles/NAME" or "organizations/ORG_ID/roles/NAME" (custom roles: 3-64 letters, digits, _ or .); got ${show(issue.input)}`,
 });
 
-export const iamMember = z
-  .string()
-  .regex(/^(allUsers|allAuthenticatedUsers|(user|serviceAccount|group|domain|deleted:user|deleted:serviceAccount|deleted:group):\S+|principal(Set)?:\/\/\S+)$/, {
-    error: (issue) =>
-      `must be a member such as "user:jane@example.com", "serviceAccount:...", "group:...", "domain:example.com", "allUsers" or "principal://..."; got ${show(issue.input)}`,
-  });
+const EMAIL = "[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+";
+const DOMAIN = "[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+";
+
+/** The member forms IAM documents for allow policies. */
+const MEMBER_FORMS = [
+  /^allUsers$/,
+  /^allAuthenticatedUsers$/,
+  new RegExp(`^(?:user|serviceAccount|group):${EMAIL}$`),
+  new RegExp(`^domain:${DOMAIN}$`),
+  // What IAM shows for a principal deleted after the grant; a read-modify-write sends it back.
+  new RegExp(`^deleted:(?:user|serviceAccount|group):${EMAIL}\\?uid=\\d+$`),
+  new RegExp(`^(?:projectOwner|projectEditor|projectViewer):(?:${PROJECT})$`),
+  // Workload and workforce identity federation: principal://iam.googleapis.com/..., principalSet://...
+  /^principal(?:Set)?:\/\/[A-Za-z0-9.-]+\/[^\s]+$/,
+];
+
+export const iamMember = z.string().refine((member) => MEMBER_FORMS.some((form) => form.test(member)), {
+  error: (issue) =>
+    `must be a member: "user:EMAIL", "serviceAccount:EMAIL", "group:EMAIL", "domain:DOMAIN", "allUsers", "allAuthenticatedUsers", ` +
+    `"deleted:user:EMAIL?uid=N" (or serviceAccount/group), "projectOwner:PROJECT" (or projectEditor/projectViewer), "principal://..." or "principalSet://..."; got ${show(issue.input)}`,
+});
 
 const bindingWire = z.looseObject({ role: z.string(), members: z.array(z.string()).default([]), condition: z.unknown().optional() });
 const policyWire = z.looseObject({

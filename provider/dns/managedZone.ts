@@ -4,7 +4,7 @@ import { declare, type HookContext } from "../engine/declaration";
 import { ApiError } from "../http/errors";
 import { fillTemplate } from "../engine/template";
 import { fqdn, projectId, zoneName } from "./names";
-import { gkeClusters, networkUrl, networks, targetNameServers } from "./shapes";
+import { gkeClusters, labels, networkUrl, networks, targetNameServers } from "./shapes";
 import { API_PREFIX, listAll, waitForChange, waitForZoneOperation, withoutKinds } from "./wire";
 
 export const managedZoneArgs = z.object({
@@ -16,16 +16,7 @@ export const managedZoneArgs = z.object({
   visibility: z
     .enum(["public", "private"], { error: (issue) => `must be "public" or "private"; got ${JSON.stringify(issue.input)}` })
     .default("public"),
-  labels: z
-    .record(
-      z.string().regex(/^[a-z][a-z0-9_-]{0,62}$/, {
-        error: (issue) => `label keys must start with a lowercase letter and hold up to 63 lowercase letters, digits, _ or -; got ${JSON.stringify(issue.input)}`,
-      }),
-      z.string().regex(/^[a-z0-9_-]{0,63}$/, {
-        error: (issue) => `label values hold up to 63 lowercase letters, digits, _ or -; got ${JSON.stringify(issue.input)}`,
-      }),
-    )
-    .optional(),
+  labels: labels.optional(),
   cloudLoggingConfig: z.object({ enableLogging: z.boolean() }).optional(),
   privateVisibilityConfig: z.object({ networks: networks.optional(), gkeClusters: gkeClusters.optional() }).optional(),
   forwardingConfig: z.object({ targetNameServers }).optional(),

@@ -3,14 +3,12 @@ import { z } from "zod";
 import { declare, type HookContext } from "../engine/declaration";
 import { fillTemplate } from "../engine/template";
 import { ApiError } from "../http/errors";
-import { fqdn, projectId, zoneName } from "./names";
+import { projectId, recordName, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
+import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
 import { API_PREFIX, waitForChange, withoutKinds } from "./wire";
 
-export const RECORD_TYPES = [
-  "A", "AAAA", "CAA", "CNAME", "DNSKEY", "DS", "HTTPS", "IPSECKEY", "MX", "NAPTR", "NS", "PTR",
-  "SOA", "SPF", "SRV", "SSHFP", "SVCB", "TLSA", "TXT",
-] as const;
+export { RECORD_TYPES };
 
 const routedItem = {
   rrdatas: z.array(z.string().min(1)).optional(),
@@ -35,7 +33,7 @@ const routingPolicy = z.object({
 export const recordSetArgs = z.object({
   project: projectId.optional(),
   managedZone: zoneName,
-  name: fqdn,
+  name: recordName,
   type: z.enum(RECORD_TYPES, {
     error: (issue) => `must be a record type, one of ${RECORD_TYPES.join(", ")}; got ${JSON.stringify(issue.input)}`,
   }),
@@ -68,7 +66,8 @@ function sameName(a: unknown, b: unknown): boolean {
   return typeof a === "string" && typeof b === "string" && a.toLowerCase() === b.toLowerCase();
 }
 
-const ITEM = `${API_PREFIX}/managedZones/{managedZone}/rrsets/{name}/{type}`;
+const COLLECTION = `${API_PREFIX}/managedZones/{managedZone}/rrsets`;
+const ITEM = `${COLLECTION}/{name}/{type}`;
 const ZONE = `${API_PREFIX}/managedZones/{managedZone}`;
 const CHANGE_ATTEMPTS = 3;
 
@@ -102,6 +101,18 @@ async function replaceAtomically(args: RecordSetArgs, context: HookContext): Pro
   }
 }
 
+/**
+ * The zone's DNS name is no input here, so check cannot tell a name outside
+ * the zone; the API's refusal (400 "Invalid value for '...name'") is turned
+ * into a message that names the input and the rule.
+ */
+function nameRefusal(error: unknown, args: RecordSetArgs): Error | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400 || !/\.name'/.test(error.apiMessage ?? "")) return undefined;
+  return new Error(
+    `svc.dns.RecordSet: name ${JSON.stringify(args.name)} was refused by the API for zone ${JSON.stringify(args.managedZone)}: ` +
+      `a record set's name must be the zone's dnsName or a name below it (e.g. "www.<dnsName>"). Nothing was created. (${error.message})`,
+  );
+}
 
 export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
   module: "dns",
@@ -122,7 +133,7 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     importFormats: ["{project}/{managedZone}/{name}/{type}", "{managedZone}/{name}/{type}"],
   },
   paths: {
-    collection: `${API_PREFIX}/managedZones/{managedZone}/rrsets`,
+    collection: COLLECTION,
     item: ITEM,
   },
   wire: recordSetWire,
@@ -135,18 +146,35 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     routingPolicy: withoutKinds(rrset.routingPolicy),
   }),
   update: "PATCH",
-  crossCheck: ({ rrdatas, routingPolicy }) => {
+  crossCheck: ({ name, type, rrdatas, routingPolicy }) => {
     const failures: { property: string; reason: string }[] = [];
+    // A delegation names one zone cut; the API refuses a wildcard NS set (wildcardNotAllowed).
+    if (type === "NS" && name.startsWith("*.")) {
+      failures.push({ property: "name", reason: `an NS record set cannot have a wildcard name; give the delegated name itself, e.g. "sub.example.com."; got ${JSON.stringify(name)}` });
+    }
     if ((rrdatas === undefined) === (routingPolicy === undefined)) {
       failures.push({ property: "rrdatas", reason: 'give exactly one of rrdatas (e.g. ["192.0.2.1"]) or routingPolicy' });
     }
+    if (rrdatas !== undefined) failures.push(...rrdataFailures(type, rrdatas, "rrdatas"));
     if (routingPolicy !== undefined) {
       const kinds = [routingPolicy.geo, routingPolicy.wrr, routingPolicy.primaryBackup].filter((kind) => kind !== undefined);
       if (kinds.length !== 1) failures.push({ property: "routingPolicy", reason: "give exactly one of geo, wrr or primaryBackup" });
+      for (const [kind, items] of [["geo", routingPolicy.geo?.items ?? []], ["wrr", routingPolicy.wrr?.items ?? []]] as const) {
+        items.forEach((item, index) => {
+          if (item.rrdatas !== undefined) failures.push(...rrdataFailures(type, item.rrdatas, `routingPolicy.${kind}.items[${index}].rrdatas`));
+        });
+      }
     }
     return failures;
   },
   lifecycle: {
+    create: async (args, context) => {
+      try {
+        return await context.client.send({ method: "POST", path: fillTemplate(COLLECTION, context.identity), body: wireRecordSet(args) });
+      } catch (error) {
+        throw nameRefusal(error, args) ?? error;
+      }
+    },
     // A TTL alone changes with a PATCH of just the TTL; record data goes through an atomic change.
     update: async (change, args, context) => {
       const fields = [...Object.keys(change.set), ...change.cleared];

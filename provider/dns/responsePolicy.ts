@@ -3,7 +3,7 @@ import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { fillTemplate } from "../engine/template";
 import { projectId, zoneName } from "./names";
-import { gkeClusters, networks } from "./shapes";
+import { gkeClusters, labels, networks } from "./shapes";
 import { API_PREFIX, deleteDetached, withoutKinds } from "./wire";
 
 export const responsePolicyArgs = z.object({
@@ -12,7 +12,7 @@ export const responsePolicyArgs = z.object({
   description: z.string().max(1024, { error: "must be at most 1024 characters" }).optional(),
   networks: networks.optional(),
   gkeClusters: gkeClusters.optional(),
-  labels: z.record(z.string(), z.string()).optional(),
+  labels: labels.optional(),
 });
 export type ResponsePolicyArgs = z.infer<typeof responsePolicyArgs>;
 

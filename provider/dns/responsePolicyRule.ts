@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { declare } from "../engine/declaration";
-import { fqdn, projectId, zoneName } from "./names";
+import { isAtOrUnder, projectId, ruleDnsName, zoneName } from "./names";
 import { localRecordSet } from "./shapes";
 import { API_PREFIX, withoutKinds } from "./wire";
 
@@ -12,7 +12,7 @@ export const responsePolicyRuleArgs = z.object({
   project: projectId.optional(),
   responsePolicy: zoneName,
   ruleName: zoneName,
-  dnsName: fqdn,
+  dnsName: ruleDnsName,
   behavior: z
     .enum(["behaviorUnspecified", "bypassResponsePolicy"], {
       error: (issue) => `must be "bypassResponsePolicy" (or "behaviorUnspecified"); got ${JSON.stringify(issue.input)}`,
@@ -47,10 +47,31 @@ export const responsePolicyRule = declare<ResponsePolicyRuleArgs, z.infer<typeof
     item: `${API_PREFIX}/responsePolicies/{responsePolicy}/rules/{ruleName}`,
   },
   wire: ruleWire,
-  crossCheck: ({ behavior, localData }) =>
-    (behavior === undefined) === (localData === undefined)
-      ? [{ property: "localData", reason: 'give exactly one of localData (records to answer with) or behavior ("bypassResponsePolicy")' }]
-      : [],
+  crossCheck: ({ dnsName, behavior, localData }) => {
+    const failures: { property: string; reason: string }[] = [];
+    if ((behavior === undefined) === (localData === undefined)) {
+      failures.push({ property: "localData", reason: 'give exactly one of localData (records to answer with) or behavior ("bypassResponsePolicy")' });
+    }
+    const typesByName = new Map<string, Set<string>>();
+    localData?.localDatas.forEach(({ name, type }, index) => {
+      const property = `localData.localDatas[${index}]`;
+      if (!isAtOrUnder(name, dnsName)) {
+        failures.push({
+          property: `${property}.name`,
+          reason: `must be the rule's dnsName ${JSON.stringify(dnsName)} or a name below it (ending with ".${dnsName}"); got ${JSON.stringify(name)}`,
+        });
+      }
+      const types = typesByName.get(name.toLowerCase()) ?? new Set<string>();
+      if (types.has(type)) {
+        failures.push({ property, reason: `repeats the ${type} record set of ${JSON.stringify(name)}: give each name and type once, with all its records` });
+      } else if (types.has("CNAME") || (type === "CNAME" && types.size > 0)) {
+        failures.push({ property, reason: `a name with a CNAME holds no other record sets; ${JSON.stringify(name)} has ${[...types, type].join(" and ")}` });
+      }
+      types.add(type);
+      typesByName.set(name.toLowerCase(), types);
+    });
+    return failures;
+  },
   toCreateBody: ({ project: _project, responsePolicy: _policy, ...rule }) => rule,
   toState: (rule) => ({
     ruleName: rule.ruleName,

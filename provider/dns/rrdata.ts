@@ -7,27 +7,83 @@
 
 const MAX_STRING = 255;
 
+/** One token of record data in presentation format (RFC 1035 5.1). */
+export interface PresentationToken {
+  /** The text with quotes removed and escapes (`\X`, `\DDD`) decoded. */
+  readonly text: string;
+  /** Octets the text takes on the wire: a `\DDD` escape is one, other characters their UTF-8 length. */
+  readonly octets: number;
+  /** True when the whole token was one quoted string. */
+  readonly quoted: boolean;
+}
+
+/**
+ * Splits record data into tokens the way a zone file does: whitespace
+ * separates tokens outside quotes, a backslash escapes the next character or
+ * stands for the octet of three decimal digits. Returns the problem instead
+ * when the quotes do not balance or an escape is cut off or out of range.
+ */
+export function presentationTokens(value: string): { tokens: PresentationToken[] } | { problem: string } {
+  const tokens: PresentationToken[] = [];
+  let i = 0;
+  while (i < value.length) {
+    if (/\s/.test(value[i] ?? "")) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let text = "";
+    let octets = 0;
+    let inQuotes = false;
+    for (; i < value.length && (inQuotes || !/\s/.test(value[i] ?? "")); i++) {
+      const char = value[i] ?? "";
+      if (char === '"') {
+        inQuotes = !inQuotes;
+      } else if (char === "\\") {
+        const digits = /^\d{3}/.exec(value.slice(i + 1, i + 4))?.[0];
+        if (digits !== undefined) {
+          if (Number(digits) > 255) return { problem: `the escape \\${digits} is not an octet (\\000 to \\255)` };
+          text += String.fromCharCode(Number(digits));
+          octets += 1;
+          i += 3;
+        } else if (i + 1 < value.length) {
+          i++;
+          text += value[i];
+          octets += Buffer.byteLength(value[i] ?? "");
+        } else {
+          return { problem: "it ends with a lone backslash" };
+        }
+      } else {
+        text += char;
+        octets += Buffer.byteLength(char);
+      }
+    }
+    if (inQuotes) return { problem: "a quote is not closed (quotes must balance; write a quote inside a string as \\\")" };
+    const raw = value.slice(start, i);
+    const quoted = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') && presentationQuoteCount(raw) === 2;
+    tokens.push({ text, octets, quoted });
+  }
+  return { tokens };
+}
+
+/** Unescaped quotes in a raw token. */
+function presentationQuoteCount(raw: string): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] === "\\") i++;
+    else if (raw[i] === '"') count++;
+  }
+  return count;
+}
+
 /** The character-strings of a TXT value: quoted strings, or the whole unquoted value as one. */
 export function txtStrings(value: string): string[] {
   const trimmed = value.trim();
   if (!trimmed.startsWith('"')) return [trimmed];
-  const strings: string[] = [];
-  let i = 0;
-  while (i < trimmed.length) {
-    while (trimmed[i] === " ") i++;
-    if (i >= trimmed.length) break;
-    if (trimmed[i] !== '"') return [trimmed]; // not a list of quoted strings after all: one string
-    let text = "";
-    i++;
-    for (; i < trimmed.length && trimmed[i] !== '"'; i++) {
-      if (trimmed[i] === "\\" && i + 1 < trimmed.length) i++;
-      text += trimmed[i];
-    }
-    if (i >= trimmed.length) return [trimmed]; // unterminated quote: take it literally
-    i++;
-    strings.push(text);
-  }
-  return strings;
+  const parsed = presentationTokens(trimmed);
+  // Not a list of quoted strings after all (an unterminated quote, bare words): taken literally as one string.
+  if ("problem" in parsed || !parsed.tokens.every((token) => token.quoted)) return [trimmed];
+  return parsed.tokens.map((token) => token.text);
 }
 
 /** A TXT value as quoted strings of at most 255 characters, the way the API stores it. */

@@ -1,7 +1,8 @@
 /** Nested DNS shapes shared by zones, policies and rules (reference: dns-v1 schemas). */
 import { z } from "zod";
 import { excerpt as show } from "../engine/excerpt";
-import { fqdn } from "./names";
+import { recordName } from "./names";
+import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
 
 /** A VPC network as the API takes it: the full Compute Engine URL (a partial path is refused). */
 export const networkUrl = z
@@ -36,10 +37,51 @@ export const targetNameServers = z.array(
     }),
 );
 
-/** A record set as response policy rules hold it (no SOA or NS). */
-export const localRecordSet = z.object({
-  name: fqdn,
-  type: z.string().refine((type) => type !== "SOA" && type !== "NS", { error: "local data may not hold SOA or NS records" }),
-  ttl: z.number().int().min(0).optional(),
-  rrdatas: z.array(z.string().min(1)).min(1, { error: "must hold at least one record" }),
-});
+/** The record types local data can hold: a rule answers queries, it is no zone (no SOA or NS). */
+const LOCAL_TYPES = RECORD_TYPES.filter((type) => type !== "SOA" && type !== "NS");
+
+const wholeSeconds = (issue: { input: unknown }): string => `must be a whole number of seconds from 0 to 2147483647; got ${show(issue.input)}`;
+
+/** A record set as response policy rules hold it, its record data checked by its type. */
+export const localRecordSet = z
+  .object({
+    name: recordName,
+    type: z.enum(LOCAL_TYPES, {
+      error: (issue) =>
+        issue.input === "SOA" || issue.input === "NS"
+          ? `local data may not hold SOA or NS records; got ${show(issue.input)}`
+          : `must be a record type, one of ${LOCAL_TYPES.join(", ")}; got ${show(issue.input)}`,
+    }),
+    ttl: z.number({ error: wholeSeconds }).int({ error: wholeSeconds }).min(0, { error: wholeSeconds }).max(2147483647, { error: wholeSeconds }).optional(),
+    rrdatas: z.array(z.string().min(1, { error: "record data must not be empty" })).min(1, { error: "must hold at least one record" }),
+  })
+  .superRefine(({ type, rrdatas }, context) => {
+    for (const failure of rrdataFailures(type, rrdatas, "rrdatas")) {
+      const index = /\[(\d+)\]$/.exec(failure.property)?.[1];
+      context.addIssue({ code: "custom", message: failure.reason, path: index === undefined ? ["rrdatas"] : ["rrdatas", Number(index)] });
+    }
+  });
+
+const LABEL_KEY = /^[a-z][a-z0-9_-]{0,62}$/;
+const LABEL_VALUE = /^[a-z0-9_-]{0,63}$/;
+const MAX_LABELS = 64;
+
+const labelKeyRule = (key: unknown): string =>
+  `label keys must start with a lowercase letter and hold 1-63 lowercase letters, digits, _ or -, e.g. "team"; got ${show(key)}`;
+
+/** Labels of zones and response policies, by Google's label rules. */
+export const labels = z
+  .record(
+    z.string().regex(LABEL_KEY, { error: (issue) => labelKeyRule(issue.input) }),
+    z.string().regex(LABEL_VALUE, {
+      error: (issue) => `label values hold 0-63 lowercase letters, digits, _ or -, e.g. "web"; got ${show(issue.input)}`,
+    }),
+    {
+      // A bad key surfaces as the record's own issue (invalid_key), so its message is given here too.
+      error: (issue) =>
+        issue.code === "invalid_key" ? labelKeyRule(issue.input) : `must be a map of label keys to values, e.g. { team: "web" }; got ${show(issue.input)}`,
+    },
+  )
+  .refine((map) => Object.keys(map).length <= MAX_LABELS, {
+    error: (issue) => `must hold at most ${MAX_LABELS} labels; got ${Object.keys(issue.input as object).length}`,
+  });

@@ -29,8 +29,12 @@ export interface DynamicProvider {
   delete(id: string, props: State): Promise<void>;
 }
 
-/** A reason longer than this is cut: a validator that echoes a huge input must not flood the engine's output. */
-const REASON_LIMIT = 400;
+/**
+ * A reason longer than this is cut: a validator that echoes a huge input must not flood the
+ * engine's output. Values are already echoed as bounded excerpts; this is the safety net, wide
+ * enough for a record type's accepted form, an example and the problem found.
+ */
+const REASON_LIMIT = 800;
 
 /** The inputs that are placed in request paths or ids: each must stay one segment naming the object. */
 function pathInputs(declaration: ResourceDeclaration): string[] {

@@ -132,6 +132,17 @@ describe("bad input fails at preview and nothing is written", () => {
     const writes = (await emulator.requests()).filter((r) => r.method !== "GET");
     expect(writes).toEqual([]);
   });
+
+  it("an A record that is no IPv4 address, without a single request", async () => {
+    test = await openStack("dns-zone", emulator, {
+      zoneName: { value: "bad" },
+      domain: { value: "bad.example." },
+      apexAddresses: { value: JSON.stringify(["192.0.2.10", "999.1.1.1"]) },
+    });
+    await expect(test.stack.preview()).rejects.toThrow(/rrdatas\[1\] must be A record data: a dotted-quad IPv4 address.*got "999\.1\.1\.1"/s);
+    // Not even a read: check alone refused it.
+    expect(await emulator.requests()).toEqual([]);
+  });
 });
 
 describe("adoption with { import } (examples/dns-import)", () => {

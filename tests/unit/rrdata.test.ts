@@ -17,6 +17,14 @@ describe("record data in canonical form", () => {
     expect(canonicalTxt('"say \\"hi\\""')).toBe('"say \\"hi\\""');
   });
 
+  it("decodes \\DDD escapes, so either spelling of a character is the same string", () => {
+    expect(txtStrings('"\\065b" "c\\\\d"')).toEqual(["Ab", "c\\d"]);
+    expect(sameRrdatas("TXT", ['"\\065"'], ['"A"'])).toBe(true);
+    // Not a list of quoted strings: taken literally, as before.
+    expect(txtStrings('"a" b')).toEqual(['"a" b']);
+    expect(txtStrings('"open')).toEqual(['"open']);
+  });
+
   it("ignores the case of host names and the order of values", () => {
     expect(sameRrdatas("CNAME", ["WWW.Example.COM."], ["www.example.com."])).toBe(true);
     expect(sameRrdatas("MX", ["10 MX1.example.net.", "20 mx2.example.net."], ["20 mx2.example.net.", "10 mx1.example.net."])).toBe(true);
