@@ -131,9 +131,23 @@ async function bounded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The engine looks a failure's property up among the top-level inputs to show its value
+ * ("property rrdatas value [...] has a problem: ..."); a nested path would show as `{<nil>}`.
+ * So the property is the top-level input, and the reason starts with the full path (taking
+ * the place of a shorter path the reason may start with, such as `rrdatas[1]` inside local data).
+ */
+export function forTheEngine({ property, reason }: CheckFailure): CheckFailure {
+  const top = /^[^.[]+/.exec(property)?.[0] ?? property;
+  if (top === property) return { property, reason: clip(reason, REASON_LIMIT) };
+  const [first = "", ...rest] = reason.split(" ");
+  const located = property.endsWith(first) && /[.[\]]/.test(first) ? [property, ...rest].join(" ") : `${property} ${reason}`;
+  return { property: top, reason: clip(located, REASON_LIMIT) };
+}
+
 function issuesToFailures(issues: readonly z.core.$ZodIssue[], label: string): CheckFailure[] {
   return issues.map((issue) => {
-    const property = issue.path.map(String).join(".");
+    const property = issue.path.map((key, i) => (typeof key === "number" ? `[${key}]` : `${i > 0 ? "." : ""}${String(key)}`)).join("");
     return { property: property || label, reason: issue.message };
   });
 }
@@ -182,7 +196,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       }
       // Settings are checked here so that `preview` reports a missing URL or token before anything runs.
       resolveApiSettings(declaration.api);
-      if (failures.length > 0) return { failures: failures.map(({ property, reason }) => ({ property, reason: clip(reason, REASON_LIMIT) })) };
+      if (failures.length > 0) return { failures: failures.map(forTheEngine) };
       const inputs: Args = { ...(parsed.success ? (parsed.data) : {}) };
       for (const field of unknownFields) inputs[field] = args[field];
       if (importId !== undefined) inputs["__import"] = importId;

@@ -77,7 +77,7 @@ describe("labels", () => {
     }
     for (const value of ["Web", "a b", "v".repeat(64)]) {
       const result = await provider.check({}, { ...base, labels: { team: value } });
-      expect(result.failures).toEqual([{ property: "labels.team", reason: expect.stringMatching(/label values hold 0-63 lowercase letters.*got/) }]);
+      expect(result.failures).toEqual([{ property: "labels", reason: expect.stringMatching(/^labels\.team [\s\S]*label values hold 0-63 lowercase letters.*got/) }]);
     }
     const many = Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`k${i}`, "v"]));
     expect((await provider.check({}, { ...base, labels: many })).failures).toEqual([
@@ -105,7 +105,7 @@ describe("response policy rule local data", () => {
   it("checks the record data by type, naming the entry", async () => {
     const result = await rule([{ name: "api.example.com.", type: "A", rrdatas: ["10.1.2.3", "999.1.1.1"] }]);
     expect(result.failures).toEqual([
-      { property: "localData.localDatas.0.rrdatas.1", reason: expect.stringMatching(/rrdatas\[1\] must be A record data: a dotted-quad IPv4 address.*got "999\.1\.1\.1"/) },
+      { property: "localData", reason: expect.stringMatching(/^localData\.localDatas\[0\]\.rrdatas\[1\] must be A record data: a dotted-quad IPv4 address.*got "999\.1\.1\.1"/) },
     ]);
     const mx = await rule([{ name: "api.example.com.", type: "MX", rrdatas: ["mail.example.com."] }]);
     expect(mx.failures?.[0]?.reason).toMatch(/MX record data.*1 field, not 2/);
@@ -114,32 +114,33 @@ describe("response policy rule local data", () => {
   it("refuses types outside the enum, SOA and NS", async () => {
     for (const [type, message] of [["AX", /must be a record type, one of A, AAAA/], ["SOA", /may not hold SOA or NS/], ["NS", /may not hold SOA or NS/]] as const) {
       const result = await rule([{ name: "api.example.com.", type, rrdatas: ["x"] }]);
-      expect(result.failures).toEqual([{ property: "localData.localDatas.0.type", reason: expect.stringMatching(message) }]);
+      expect(result.failures).toEqual([{ property: "localData", reason: expect.stringMatching(message) }]);
+      expect(result.failures?.[0]?.reason).toMatch(/^localData\.localDatas\[0\]\.type /);
     }
   });
 
   it.each([-1, 1.5, 2147483648, "300"])("refuses the ttl %j", async (ttl) => {
     const result = await rule([{ name: "api.example.com.", type: "A", ttl, rrdatas: ["10.1.2.3"] }]);
-    expect(result.failures).toEqual([{ property: "localData.localDatas.0.ttl", reason: expect.stringMatching(/whole number of seconds from 0 to 2147483647/) }]);
+    expect(result.failures).toEqual([{ property: "localData", reason: expect.stringMatching(/^localData\.localDatas\[0\]\.ttl [\s\S]*whole number of seconds from 0 to 2147483647/) }]);
   });
 
   it("refuses names outside the rule's dnsName, repeated sets and a CNAME beside other types", async () => {
     const outside = await rule([{ name: "web.example.com.", type: "A", rrdatas: ["10.1.2.3"] }]);
     expect(outside.failures).toEqual([
-      { property: "localData.localDatas[0].name", reason: expect.stringMatching(/rule's dnsName "api\.example\.com\." or a name below it.*got "web\.example\.com\."/) },
+      { property: "localData", reason: expect.stringMatching(/^localData\.localDatas\[0\]\.name [\s\S]*rule's dnsName "api\.example\.com\." or a name below it.*got "web\.example\.com\."/) },
     ]);
     // A suffix that is not a label boundary is not below it.
-    expect((await rule([{ name: "xapi.example.com.", type: "A", rrdatas: ["10.1.2.3"] }])).failures?.[0]?.property).toBe("localData.localDatas[0].name");
+    expect((await rule([{ name: "xapi.example.com.", type: "A", rrdatas: ["10.1.2.3"] }])).failures?.[0]?.reason).toMatch(/^localData\.localDatas\[0\]\.name /);
     const repeated = await rule([
       { name: "api.example.com.", type: "A", rrdatas: ["10.1.2.3"] },
       { name: "API.example.com.", type: "A", rrdatas: ["10.1.2.4"] },
     ]);
-    expect(repeated.failures).toEqual([{ property: "localData.localDatas[1]", reason: expect.stringMatching(/repeats the A record set/) }]);
+    expect(repeated.failures).toEqual([{ property: "localData", reason: expect.stringMatching(/^localData\.localDatas\[1\] [\s\S]*repeats the A record set/) }]);
     const cname = await rule([
       { name: "api.example.com.", type: "CNAME", rrdatas: ["x.example.com."] },
       { name: "api.example.com.", type: "A", rrdatas: ["10.1.2.4"] },
     ]);
-    expect(cname.failures).toEqual([{ property: "localData.localDatas[1]", reason: expect.stringMatching(/CNAME holds no other record sets/) }]);
+    expect(cname.failures).toEqual([{ property: "localData", reason: expect.stringMatching(/^localData\.localDatas\[1\] [\s\S]*CNAME holds no other record sets/) }]);
   });
 
   it("keeps localData and behavior exclusive", async () => {
@@ -219,8 +220,8 @@ describe("IAM members and roles", () => {
 
   it("checks the members of bindings and whole policies too", async () => {
     const binding = await bindings.check({}, { managedZone: "z", role: "roles/dns.admin", members: ["group:ok@example.com", "bob"] });
-    expect(binding.failures).toEqual([{ property: "members.1", reason: expect.stringMatching(/must be a member.*got "bob"/) }]);
+    expect(binding.failures).toEqual([{ property: "members", reason: expect.stringMatching(/^members\[1\] [\s\S]*must be a member.*got "bob"/) }]);
     const policy = await policies.check({}, { managedZone: "z", bindings: [{ role: "dns.admin", members: ["user:a@example.com"] }] });
-    expect(policy.failures).toEqual([{ property: "bindings.0.role", reason: expect.stringMatching(/must be a role/) }]);
+    expect(policy.failures).toEqual([{ property: "bindings", reason: expect.stringMatching(/^bindings\[0\]\.role [\s\S]*must be a role/) }]);
   });
 });
