@@ -18,7 +18,8 @@ export function parseRequestBody<Schema extends z.ZodType>(
   if (body === undefined || body === null) throw requiredField(entityPath);
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  // Google's JSON reader refuses unknown names before any field is checked.
+  const issue = result.error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? result.error.issues[0];
   if (issue === undefined) throw invalidValue(entityPath, body);
   const fieldPath = formatFieldPath(entityPath, issue.path);
   if (issue.code === 'unrecognized_keys') {

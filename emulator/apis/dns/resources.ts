@@ -148,6 +148,7 @@ export interface Policy {
   alternativeNameServerConfig?: {
     kind: 'dns#policyAlternativeNameServerConfig';
     targetNameServers: TargetNameServer[];
+    outboundEndpoints?: { kind: 'dns#policyAlternativeNameServerConfigOutboundEndpoint'; name: string }[];
   };
   dns64Config?: {
     kind: 'dns#policyDns64Config';
