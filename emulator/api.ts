@@ -85,6 +85,14 @@ export interface ApiModule {
    * JSON). The CI API picks EDN, compact or pretty JSON by `Accept`.
    */
   renderBody?: (body: unknown, headers: IncomingHttpHeaders) => RenderedBody;
+  /**
+   * Google's `fields` system parameter (partial responses) applies to this
+   * API's successful responses; the server applies it, so every Google-style
+   * API gets it alike.
+   */
+  partialResponses?: boolean;
+  /** Takes `application/x-www-form-urlencoded` bodies (parsed by `parseFormBody`) besides JSON; others answer 415 to them. */
+  acceptsFormBodies?: boolean;
 }
 
 /** First value of a query parameter (Google reads the first of repeated scalar parameters). */

@@ -1,8 +1,15 @@
 #!/usr/bin/env node
 /**
- * `svc-emulator`: runs the API emulator until SIGINT/SIGTERM. The first line
- * of stdout is the base URL and nothing else, so a script can read it:
+ * `svc-emulator`: runs the API emulator until SIGINT/SIGTERM/SIGHUP. The
+ * first line of stdout is the base URL and nothing else, so a script can read it:
  *   URL=$(svc-emulator --port 0 | head -n 1)
+ *
+ * Started through npm (`npx svc-emulator ... &`, `npm run emulator`), the
+ * emulator is not the process the shell reports as `$!`: npm is, and npm
+ * does not pass a `kill` on to it (it signals its `sh -c` wrapper, which
+ * dies alone). So under npm the emulator also exits when its parent process
+ * goes away. Run directly, it keeps running when its parent exits (nohup,
+ * a CI step that leaves it in the background).
  */
 import { parseArgs } from 'node:util';
 import type { CiOptions } from './apis/ci/routes';
@@ -15,7 +22,8 @@ const USAGE = `Usage: svc-emulator [--port <port>] [--host <host>] [--tokens <a,
 Serves local emulations of the project's APIs under one origin (Cloud DNS at
 /dns/v1/..., the CI API at /api/v1.1/...) and internal endpoints under
 /_emulator/ (stats, requests, objects, reset, faults). Prints the base URL as
-the first line of stdout, then serves until interrupted (SIGINT or SIGTERM).
+the first line of stdout, then serves until interrupted (SIGINT, SIGTERM or
+SIGHUP); started through npm (npx, npm run), also until npm exits.
 
 Options:
   --port <port>           TCP port; 0 (the default) picks a free one
@@ -145,7 +153,10 @@ async function main(): Promise<void> {
   });
   const baseUrl = await emulator.listen(options.port, options.host);
 
+  let closing = false;
   const shutdown = (): void => {
+    if (closing) return;
+    closing = true;
     emulator.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -156,9 +167,32 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  process.once('SIGHUP', shutdown);
+  if (startedByNpm()) exitWhenOrphaned(shutdown);
   // Announced only once the handlers are in place: a caller that signals right after reading
   // the URL must get a clean shutdown, not the default signal death.
   process.stdout.write(`${baseUrl}\n`);
+}
+
+const PARENT_POLL_MS = 250;
+
+/** npm sets `npm_lifecycle_event` for the processes it runs (`npx` for npx and npm exec, the script name for npm run). */
+function startedByNpm(): boolean {
+  return process.env.npm_lifecycle_event !== undefined && process.env.npm_lifecycle_event !== '';
+}
+
+/**
+ * Calls `onOrphaned` once the parent process is gone: the parent then is
+ * the init process or a subreaper, so `process.ppid` changes.
+ */
+function exitWhenOrphaned(onOrphaned: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    onOrphaned();
+  }, PARENT_POLL_MS);
+  timer.unref();
 }
 
 main().catch((error: unknown) => {

@@ -15,14 +15,17 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fastify from 'fastify';
-import type { ApiModule, QueryParams } from './api';
+import type { ApiModule, ApiResult, QueryParams } from './api';
 import type { CiOptions } from './apis/ci/routes';
 import { createCiApi } from './apis/ci/routes';
 import { createDnsApi } from './apis/dns/routes';
 import type { ErrorFamily } from './errors';
 import { ApiError, renderError } from './errors';
 import { FaultInjector } from './faults';
+import { parseFormBody } from './form-body';
 import { backendError, parseError, rateLimitExceeded, routeNotFound } from './google/errors';
+import type { FieldSelection } from './google/partial-response';
+import { fieldsParameter, selectFields } from './google/partial-response';
 import { registerInternalRoutes } from './internal';
 import { RequestRecorder } from './recorder';
 import type { ApiRequestState } from './request-state';
@@ -96,6 +99,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   });
   app.decorateRequest('apiRequest', null);
   installJsonBodyParser(app);
+  installFormBodyParser(app, (apiName) => (apiName !== undefined ? apisByName.get(apiName)?.acceptsFormBodies === true : false));
 
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
@@ -158,17 +162,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
         method: route.method,
         url: route.routerPath ?? route.pattern,
         config: { apiName: api.name, routePattern: route.pattern },
-        handler: async (request, reply) =>
-          sendResult(
-            reply,
-            route.handle({
-              params: request.params as Record<string, string>,
-              query: request.query as QueryParams,
-              body: request.body,
-              headers: request.headers,
-            }),
-            rendererOf(api, request.headers),
-          ),
+        handler: async (request, reply) => {
+          const query = request.query as QueryParams;
+          // Checked first: a malformed selection is refused before anything changes.
+          const selection = api.partialResponses === true ? fieldsParameter(query) : undefined;
+          const result = route.handle({ params: request.params as Record<string, string>, query, body: request.body, headers: request.headers });
+          return sendResult(reply, selection === undefined ? result : partialResult(result, selection), rendererOf(api, request.headers));
+        },
       });
     }
   }
@@ -188,6 +188,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       await app.close();
     },
   };
+}
+
+/** A successful result cut down to the `fields` the client asked for. */
+function partialResult(result: ApiResult, selection: FieldSelection): ApiResult {
+  if (result.body === undefined || result.status < 200 || result.status >= 300) return result;
+  return { ...result, body: selectFields(result.body, selection) };
 }
 
 /**
@@ -230,6 +236,20 @@ function installJsonBodyParser(app: FastifyInstance): void {
     } catch {
       done(parseError(), undefined);
     }
+  });
+}
+
+/** Form bodies for the APIs that take them; to the others a form is an unsupported media type, as before. */
+function installFormBodyParser(app: FastifyInstance, acceptsForms: (apiName: string | undefined) => boolean): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, rawBody, done) => {
+    if (!acceptsForms(request.routeOptions.config.apiName)) {
+      done(
+        new ApiError({ httpStatus: 415, reason: 'badRequest', message: 'Unsupported Media Type: application/x-www-form-urlencoded' }),
+        undefined,
+      );
+      return;
+    }
+    done(null, parseFormBody(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8')));
   });
 }
 

@@ -18,12 +18,13 @@ export function parseRequestBody<Schema extends z.ZodType>(
   if (body === undefined || body === null) throw requiredField(entityPath);
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  // Google's JSON reader refuses unknown names before any field is checked.
+  const issue = result.error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? result.error.issues[0];
   if (issue === undefined) throw invalidValue(entityPath, body);
   const fieldPath = formatFieldPath(entityPath, issue.path);
   if (issue.code === 'unrecognized_keys') {
-    // Google only says where the unknown name is when it is nested.
-    throw unknownField(issue.keys[0] ?? '', issue.path.length === 0 ? '' : fieldPath);
+    // Google only says where the unknown name is when it is nested, and names the place by its proto path.
+    throw unknownField(issue.keys[0] ?? '', issue.path.length === 0 ? '' : protoFieldPath(entityPath, issue.path));
   }
   const offendingValue = valueAt(body, issue.path);
   if (offendingValue === undefined) throw requiredField(fieldPath);
@@ -38,6 +39,23 @@ export function formatFieldPath(entityPath: string, segments: readonly PropertyK
     else path += path === '' ? String(segment) : `.${String(segment)}`;
   }
   return path;
+}
+
+/**
+ * The path Google's JSON reader names in "Unknown name" errors: proto field
+ * names (snake_case) from the request message's body field, e.g.
+ * `managed_zone.dnssec_config.default_key_specs[0]` for `entity.managedZone`.
+ */
+export function protoFieldPath(entityPath: string, segments: readonly PropertyKey[]): string {
+  const body = entityPath.replace(/^entity\./, '');
+  return formatFieldPath(
+    body === '' ? '' : snakeCase(body),
+    segments.map((segment) => (typeof segment === 'number' ? segment : snakeCase(String(segment)))),
+  );
+}
+
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
 function valueAt(root: unknown, segments: readonly PropertyKey[]): unknown {

@@ -55,11 +55,12 @@ describe('a zone created with DNSSEC on', () => {
   it('has a key-signing and a zone-signing key with Cloud DNS defaults, and its config is filled in', async () => {
     const { body: zone } = await createZone(emulator, 'signed', 'signed.example.', { dnssecConfig: { state: 'on' } });
     expect(zone.dnssecConfig).toEqual({
+      kind: 'dns#managedZoneDnsSecConfig',
       state: 'on',
       nonExistence: 'nsec3',
       defaultKeySpecs: [
-        { algorithm: 'rsasha256', keyLength: 2048, keyType: 'keySigning' },
-        { algorithm: 'rsasha256', keyLength: 1024, keyType: 'zoneSigning' },
+        { kind: 'dns#dnsKeySpec', algorithm: 'rsasha256', keyLength: 2048, keyType: 'keySigning' },
+        { kind: 'dns#dnsKeySpec', algorithm: 'rsasha256', keyLength: 1024, keyType: 'zoneSigning' },
       ],
     });
 

@@ -61,7 +61,13 @@ describe('managedZones.create', () => {
     });
     expect(zone.nameServers).toEqual(['ns-gcp-private.googledomains.com.']);
     expect(zone.privateVisibilityConfig).toEqual({
-      networks: [{ networkUrl: 'https://www.googleapis.com/compute/v1/projects/p/global/networks/default' }],
+      kind: 'dns#managedZonePrivateVisibilityConfig',
+      networks: [
+        {
+          kind: 'dns#managedZonePrivateVisibilityConfigNetwork',
+          networkUrl: 'https://www.googleapis.com/compute/v1/projects/p/global/networks/default',
+        },
+      ],
     });
     const { body: soa } = await emulator.request<ResourceRecordSet>('GET', `${ZONES}/private-zone/rrsets/internal.example./SOA`);
     expect(soa.rrdatas).toEqual(['ns-gcp-private.googledomains.com. cloud-dns-hostmaster.google.com. 1 21600 3600 259200 300']);
@@ -206,7 +212,7 @@ describe('managedZones.patch and update', () => {
       body: { description: null, cloudLoggingConfig: { enableLogging: true } },
     });
     expect(result.status).toBe(200);
-    const after = { ...before, cloudLoggingConfig: { enableLogging: true } } as Partial<ManagedZone>;
+    const after = { ...before, cloudLoggingConfig: { kind: 'dns#managedZoneCloudLoggingConfig', enableLogging: true } } as Partial<ManagedZone>;
     delete after.description;
     expect(result.body).toEqual({
       kind: 'dns#operation',

@@ -98,7 +98,16 @@ describe('resourceRecordSets.create and get', () => {
     const routingPolicy = { wrr: { items: [{ weight: 1, rrdatas: ['192.0.2.1'] }] } };
     const dynamic = await emulator.request('POST', RRSETS, { body: { name: 'lb.example.com.', type: 'A', ttl: 30, routingPolicy } });
     expect(dynamic.status).toBe(200);
-    expect(dynamic.body).toEqual({ kind: 'dns#resourceRecordSet', name: 'lb.example.com.', type: 'A', ttl: 30, routingPolicy });
+    expect(dynamic.body).toEqual({
+      kind: 'dns#resourceRecordSet',
+      name: 'lb.example.com.',
+      type: 'A',
+      ttl: 30,
+      routingPolicy: {
+        kind: 'dns#rRSetRoutingPolicy',
+        wrr: { kind: 'dns#rRSetRoutingPolicyWrrPolicy', items: [{ kind: 'dns#rRSetRoutingPolicyWrrPolicyWrrPolicyItem', weight: 1, rrdatas: ['192.0.2.1'] }] },
+      },
+    });
     const both = await emulator.request('POST', RRSETS, {
       body: { name: 'both.example.com.', type: 'A', ttl: 30, routingPolicy, rrdatas: ['192.0.2.2'] },
     });

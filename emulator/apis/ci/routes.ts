@@ -153,6 +153,7 @@ export function createCiApi({ store, now, options = {} }: CiApiOptions): ApiModu
       resolveCaller(context.tokens, credentials);
     },
     renderBody: renderCiBody,
+    acceptsFormBodies: true,
     routes,
   };
 }

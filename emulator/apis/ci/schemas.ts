@@ -10,7 +10,13 @@ import { badRequest } from './errors';
 
 const optionalString = z.string().nullable().optional();
 const buildParameters = z.record(z.string(), z.string(), { error: 'must be an object of string values' }).nullable().optional();
-const parallel = z.int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).nullable().optional();
+/** A form post carries the number as text (`parallel=2`). */
+const parallel = z
+  .preprocess(
+    (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+    z.int({ error: 'must be an integer' }).min(1, { error: 'must be at least 1' }).nullable().optional(),
+  )
+  .optional();
 
 /** POST /project/{vcs-type}/{username}/{project}. */
 export const triggerJobSchema = z

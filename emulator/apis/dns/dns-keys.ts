@@ -24,8 +24,8 @@ import type { ZoneEntry } from './state';
 
 /** What Cloud DNS uses when a zone turns DNSSEC on without key specs. */
 const DEFAULT_KEY_SPECS: readonly DnsKeySpec[] = [
-  { algorithm: 'rsasha256', keyLength: 2048, keyType: 'keySigning' },
-  { algorithm: 'rsasha256', keyLength: 1024, keyType: 'zoneSigning' },
+  { kind: 'dns#dnsKeySpec', algorithm: 'rsasha256', keyLength: 2048, keyType: 'keySigning' },
+  { kind: 'dns#dnsKeySpec', algorithm: 'rsasha256', keyLength: 1024, keyType: 'zoneSigning' },
 ];
 const DEFAULT_NON_EXISTENCE = 'nsec3';
 
@@ -39,6 +39,20 @@ const ALGORITHM_NUMBERS: Record<DnsKeyAlgorithm, number> = {
 };
 const RSA_KEY_LENGTHS = [1024, 1536, 2048, 2560, 3072, 3584, 4096];
 const ECDSA_KEY_LENGTHS: Partial<Record<DnsKeyAlgorithm, number>> = { ecdsap256sha256: 256, ecdsap384sha384: 384 };
+
+/** Every key spec a zone may use (the project quota's `whitelistedKeySpecs`), from the rules `checkKeySpecs` applies. */
+export function allowedKeySpecs(): DnsKeySpec[] {
+  const specs: DnsKeySpec[] = [];
+  for (const keyType of ['keySigning', 'zoneSigning'] as const) {
+    for (const algorithm of Object.keys(ALGORITHM_NUMBERS) as DnsKeyAlgorithm[]) {
+      const ecdsaLength = ECDSA_KEY_LENGTHS[algorithm];
+      for (const keyLength of ecdsaLength !== undefined ? [ecdsaLength] : RSA_KEY_LENGTHS) {
+        specs.push({ kind: 'dns#dnsKeySpec', algorithm, keyLength, keyType });
+      }
+    }
+  }
+  return specs;
+}
 
 const DIGEST_TYPES: readonly DigestType[] = ['sha1', 'sha256', 'sha384'];
 /** DS digest type numbers and hash functions (RFC 4034, RFC 4509, RFC 6605). */
@@ -74,11 +88,16 @@ export function nextDnssecConfig(
   requested: DnssecConfigRequest,
   path: string,
 ): DnssecConfig {
-  const config: DnssecConfig = {};
+  const config: DnssecConfig = { kind: 'dns#managedZoneDnsSecConfig' };
   if (requested.state !== undefined) config.state = requested.state;
   if (requested.nonExistence !== undefined) config.nonExistence = requested.nonExistence;
   if (requested.defaultKeySpecs !== undefined) {
-    config.defaultKeySpecs = requested.defaultKeySpecs.map(({ algorithm, keyLength, keyType }) => ({ algorithm, keyLength, keyType }));
+    config.defaultKeySpecs = requested.defaultKeySpecs.map(({ algorithm, keyLength, keyType }) => ({
+      kind: 'dns#dnsKeySpec',
+      algorithm,
+      keyLength,
+      keyType,
+    }));
     checkKeySpecs(config.defaultKeySpecs, `${path}.defaultKeySpecs`);
   }
   if (!isSigned(config)) return config;

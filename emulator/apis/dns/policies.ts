@@ -144,6 +144,13 @@ function toPolicy(request: PolicyRequest, id: string): Policy {
         ...(target.forwardingPath !== undefined ? { forwardingPath: target.forwardingPath } : {}),
       })),
     };
+    const outboundEndpoints = request.alternativeNameServerConfig.outboundEndpoints ?? [];
+    if (outboundEndpoints.length > 0) {
+      policy.alternativeNameServerConfig.outboundEndpoints = outboundEndpoints.map(({ name }) => ({
+        kind: 'dns#policyAlternativeNameServerConfigOutboundEndpoint',
+        name: name ?? '',
+      }));
+    }
   }
   if (request.dns64Config !== undefined) {
     const { allQueries } = request.dns64Config.scope;

@@ -92,6 +92,7 @@ export type DnsKeyType = 'keySigning' | 'zoneSigning';
 export type DigestType = 'sha1' | 'sha256' | 'sha384';
 
 export interface DnsKeySpec {
+  kind: 'dns#dnsKeySpec';
   algorithm: DnsKeyAlgorithm;
   keyLength: number;
   keyType: DnsKeyType;
@@ -99,6 +100,7 @@ export interface DnsKeySpec {
 
 /** `dnssecConfig` of a managed zone as stored (state, denial of existence, key specs). */
 export interface DnssecConfig {
+  kind: 'dns#managedZoneDnsSecConfig';
   state?: 'off' | 'on' | 'transfer';
   nonExistence?: 'nsec' | 'nsec3';
   defaultKeySpecs?: DnsKeySpec[];
@@ -146,6 +148,7 @@ export interface Policy {
   alternativeNameServerConfig?: {
     kind: 'dns#policyAlternativeNameServerConfig';
     targetNameServers: TargetNameServer[];
+    outboundEndpoints?: { kind: 'dns#policyAlternativeNameServerConfigOutboundEndpoint'; name: string }[];
   };
   dns64Config?: {
     kind: 'dns#policyDns64Config';

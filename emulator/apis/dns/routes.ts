@@ -126,6 +126,7 @@ export function createDnsApi({ context, tokens }: DnsApiOptions): ApiModule {
     pathPrefixes: ['/dns/v1/'],
     errorFamily: 'google',
     authenticate: googleBearerAuth(tokens),
+    partialResponses: true,
     routes,
   };
 }

@@ -8,6 +8,19 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 import { isDomainName } from './domain-names';
+import {
+  cloudLoggingConfig,
+  forwardingConfig,
+  GKE_CLUSTER_NAME_PATTERN,
+  ignoredOutputField,
+  message,
+  NETWORK_URL_PATTERN,
+  peeringConfig,
+  privateVisibilityConfig,
+  reverseLookupConfig,
+  routingPolicy,
+  serviceDirectoryConfig,
+} from './nested-schemas';
 
 export const RECORD_TYPES = [
   'A',
@@ -41,12 +54,6 @@ const int32 = z.preprocess(
   z.int().min(0).max(MAX_INT32),
 );
 
-/** Any JSON object; stored as given (the emulator does not model its semantics). */
-const jsonObject = z.record(z.string(), z.unknown());
-
-/** Output-only fields: accepted in requests and ignored. */
-const ignoredOutputField = z.unknown().optional();
-
 // ---------------------------------------------------------------- managed zones
 
 /** 1-63 chars, starts with a letter, ends with a letter or digit, lowercase letters, digits and dashes. */
@@ -61,7 +68,7 @@ const zoneVisibility = z.enum(['public', 'private']);
 
 export const DNS_KEY_ALGORITHMS = ['rsasha1', 'rsasha256', 'rsasha512', 'ecdsap256sha256', 'ecdsap384sha384'] as const;
 
-const dnsKeySpec = z.strictObject({
+export const dnsKeySpec = z.strictObject({
   kind: ignoredOutputField,
   algorithm: z.enum(DNS_KEY_ALGORITHMS),
   keyLength: int32,
@@ -79,13 +86,13 @@ export const dnssecConfigSchema = z.strictObject({
 export type DnssecConfigRequest = z.infer<typeof dnssecConfigSchema>;
 
 const managedZoneConfigFields = {
-  privateVisibilityConfig: jsonObject,
-  forwardingConfig: jsonObject,
-  peeringConfig: jsonObject,
+  privateVisibilityConfig,
+  forwardingConfig,
+  peeringConfig,
   dnssecConfig: dnssecConfigSchema,
-  cloudLoggingConfig: jsonObject,
-  reverseLookupConfig: jsonObject,
-  serviceDirectoryConfig: jsonObject,
+  cloudLoggingConfig,
+  reverseLookupConfig,
+  serviceDirectoryConfig,
 };
 
 const managedZoneOutputFields = {
@@ -136,7 +143,7 @@ export const resourceRecordSetSchema = z.strictObject({
   ttl: int32,
   rrdatas: z.array(z.string()).optional(),
   signatureRrdatas: z.array(z.string()).optional(),
-  routingPolicy: jsonObject.optional(),
+  routingPolicy: routingPolicy.optional(),
 });
 
 export type ResourceRecordSetRequest = z.infer<typeof resourceRecordSetSchema>;
@@ -153,7 +160,7 @@ export const resourceRecordSetPatchSchema = z.strictObject({
   ttl: z.unknown().optional(),
   rrdatas: z.array(z.string()).nullable().optional(),
   signatureRrdatas: z.array(z.string()).nullable().optional(),
-  routingPolicy: jsonObject.nullable().optional(),
+  routingPolicy: routingPolicy.nullable().optional(),
 });
 
 export type ResourceRecordSetPatchRequest = z.infer<typeof resourceRecordSetPatchSchema>;
@@ -174,13 +181,6 @@ export type ChangeCreateRequest = z.infer<typeof changeCreateSchema>;
 
 // ---------------------------------------------------------------- policies and response policies
 
-/**
- * A VPC network as Cloud DNS takes it: the full Compute Engine URL (a
- * partial `projects/p/global/networks/n` is refused as invalid).
- */
-export const NETWORK_URL_PATTERN =
-  /^https:\/\/(www|compute)\.googleapis\.com\/compute\/(v1|beta|alpha)\/projects\/[a-z]([-a-z0-9.:]*[a-z0-9])?\/global\/networks\/[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/;
-
 const policyNetwork = z.strictObject({ kind: ignoredOutputField, networkUrl: z.string().regex(NETWORK_URL_PATTERN) });
 
 const targetNameServer = z
@@ -198,6 +198,7 @@ const targetNameServer = z
 const alternativeNameServerConfig = z.strictObject({
   kind: ignoredOutputField,
   targetNameServers: z.array(targetNameServer).optional(),
+  outboundEndpoints: z.array(message('dns#policyAlternativeNameServerConfigOutboundEndpoint', { name: z.string().min(1) })).optional(),
 });
 
 const dns64Config = z.strictObject({
@@ -234,9 +235,6 @@ export const policyUpdateSchema = z.strictObject({
 
 export type PolicyUpdateRequest = z.infer<typeof policyUpdateSchema>;
 
-/** `projects/{project}/locations/{location}/clusters/{cluster}`, as Cloud DNS documents it. */
-const GKE_CLUSTER_NAME_PATTERN = /^projects\/[^/]+\/locations\/[^/]+\/clusters\/[a-z]([-a-z0-9]{0,38}[a-z0-9])?$/;
-
 const responsePolicyMutableFields = {
   description: z.string().max(1024),
   networks: z.array(policyNetwork),
@@ -267,12 +265,15 @@ export type ResponsePolicyUpdateRequest = z.infer<typeof responsePolicyUpdateSch
  * "behavior or localData, not both" rule and the checks of the local data
  * against `dnsName` are in the handler.
  */
+/** ResponsePolicyRuleLocalData has no `kind`. */
+const localDataSchema = z.strictObject({ localDatas: z.array(resourceRecordSetSchema).optional() });
+
 export const responsePolicyRuleSchema = z.strictObject({
   kind: ignoredOutputField,
   ruleName: z.string().regex(MANAGED_ZONE_NAME_PATTERN),
   dnsName: z.string().refine((name) => isDomainName(name, { allowWildcard: true })),
   behavior: z.enum(['behaviorUnspecified', 'bypassResponsePolicy']).optional(),
-  localData: z.strictObject({ localDatas: z.array(resourceRecordSetSchema).optional() }).optional(),
+  localData: localDataSchema.optional(),
 });
 
 export type ResponsePolicyRuleRequest = z.infer<typeof responsePolicyRuleSchema>;
@@ -282,7 +283,7 @@ export const responsePolicyRuleUpdateSchema = z.strictObject({
   ruleName: z.string().nullable().optional(),
   dnsName: z.string().nullable().optional(),
   behavior: z.string().nullable().optional(),
-  localData: jsonObject.nullable().optional(),
+  localData: localDataSchema.nullable().optional(),
 });
 
 export type ResponsePolicyRuleUpdateRequest = z.infer<typeof responsePolicyRuleUpdateSchema>;
