@@ -257,7 +257,7 @@ function renderResource(declaration: ResourceDeclaration): string {
   const forms = importForms(declaration);
   const importDoc =
     declaration.importable === false
-      ? `Cannot be imported, nor read with \`${name}.get\`: the API cannot read it back.`
+      ? `Cannot be imported: the API cannot read it back (\`${name}.get\` returns only what the id says).`
       : `Import with \`{ import: "${forms[0]}" }\`${forms.length > 1 ? ` or a short form: ${forms.slice(1).map((form) => `\`${form}\``).join(", ")}` : ""}. ` +
         `Read one that exists, without managing it, with \`${name}.get(name, "${forms[0]}")\`.`;
   const list = (names: readonly string[]): string => `[${names.map((item) => JSON.stringify(item)).join(", ")}]`;

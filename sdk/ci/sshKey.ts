@@ -55,7 +55,7 @@ export interface SshKeyState {
  * cannot be imported. Every change replaces the key. A key that does not parse (or is encrypted) fails at
  * `preview`.
  *
- * Cannot be imported, nor read with `SshKey.get`: the API cannot read it back.
+ * Cannot be imported: the API cannot read it back (`SshKey.get` returns only what the id says).
  *
  * @example
  * ```ts
