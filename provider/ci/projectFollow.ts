@@ -55,5 +55,16 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
       await client.send({ method: "POST", path: fillTemplate(`${PROJECT_PATH}/unfollow`, identity) });
     },
   },
-  outputs: ["followed", "firstBuildNumber"],
+  outputs: {
+    followed: z.boolean()
+      .meta({ description: "Always true while the resource exists." }),
+    firstBuildNumber: z.number().optional()
+      .meta({ description: "The number of the first build the follow started, when it started one." }),
+  },
+  docs: {
+    summary:
+      "The caller (the token's user) follows a CI project. Read through the project listing (`followed`); destroying it unfollows the project. " +
+      "Following a project for the first time starts its first build, whose number is an output.",
+    example: 'new svc.ci.ProjectFollow("api", { vcsType: "vcs-a", username: "acme", project: "api" });',
+  },
 });

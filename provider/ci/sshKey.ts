@@ -11,12 +11,14 @@ import { FINGERPRINT_FORM, PROJECT_PATH, hostname, projectShape } from "./names"
 
 export const sshKeyArgs = z.object({
   ...projectShape,
-  hostname,
+  hostname: hostname
+    .meta({ description: "The host the key is for, e.g. `deploy.example.com`." }),
   // The value is a secret: messages never echo it.
   privateKey: z.string().superRefine((value, context) => {
     const problem = privateKeyProblem(value);
     if (problem !== undefined) context.addIssue({ code: "custom", message: problem });
-  }),
+  })
+    .meta({ description: "The private key, PEM or OpenSSH format, unencrypted. Always a Pulumi secret; never in logs or messages." }),
 });
 export type SshKeyArgs = z.infer<typeof sshKeyArgs>;
 
@@ -55,6 +57,19 @@ export const sshKey = declare<SshKeyArgs, z.infer<typeof sshKeyWire>>({
       });
     },
   },
-  outputs: ["fingerprint"],
+  outputs: {
+    fingerprint: z.string()
+      .meta({ description: "The md5 fingerprint of the key, colon-separated hex, as the API and `ssh-keygen -l -E md5` show it." }),
+  },
   secretOutputs: ["privateKey"],
+  docs: {
+    summary:
+      "An additional SSH key of a CI project, used by its jobs for one host.\n\n" +
+      "The API can add and remove such keys but cannot read them: the fingerprint is computed locally from the private key, " +
+      "a refresh cannot see a key deleted outside Pulumi (drift is not detected), and the resource cannot be imported. " +
+      "Every change replaces the key. A key that does not parse (or is encrypted) fails at `preview`.",
+    example:
+      'new svc.ci.SshKey("deploy", { vcsType: "vcs-a", username: "acme", project: "api",\n' +
+      '  hostname: "deploy.example.com", privateKey: config.requireSecret("deployKey") });',
+  },
 });

@@ -8,27 +8,44 @@ import { gkeClusters, labels, networkUrl, networks, targetNameServers } from "./
 import { API_PREFIX, listAll, waitForChange, waitForZoneOperation, withoutKinds } from "./wire";
 
 export const managedZoneArgs = z.object({
-  project: projectId.optional(),
-  name: zoneName,
-  dnsName: fqdn,
+  project: projectId.optional()
+    .meta({ description: "The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  name: zoneName
+    .meta({ description: "The zone's name in the project: 1-63 lowercase letters, digits and dashes, starting with a letter." }),
+  dnsName: fqdn
+    .meta({ description: "The DNS name of the zone, fully qualified with a trailing dot, e.g. `example.com.`." }),
   // The API requires a description on create; an empty one is what "none" looks like.
-  description: z.string().max(1024, { error: "must be at most 1024 characters" }).default(""),
+  description: z.string().max(1024, { error: "must be at most 1024 characters" }).default("")
+    .meta({ description: "A description of up to 1024 characters (\"\" when none)." }),
   visibility: z
     .enum(["public", "private"], { error: (issue) => `must be "public" or "private"; got ${JSON.stringify(issue.input)}` })
-    .default("public"),
-  labels: labels.optional(),
-  cloudLoggingConfig: z.object({ enableLogging: z.boolean() }).optional(),
-  privateVisibilityConfig: z.object({ networks: networks.optional(), gkeClusters: gkeClusters.optional() }).optional(),
-  forwardingConfig: z.object({ targetNameServers }).optional(),
-  peeringConfig: z.object({ targetNetwork: z.object({ networkUrl }) }).optional(),
+    .default("public")
+    .meta({ description: "Whether the zone answers on the Internet (`public`) or only in the networks of `privateVisibilityConfig` (`private`)." }),
+  labels: labels
+    .optional()
+    .meta({ description: "Labels: lowercase keys and values of up to 63 characters." }),
+  cloudLoggingConfig: z.object({ enableLogging: z.boolean() }).optional()
+    .meta({ description: "Whether queries to the zone are logged (`{ enableLogging }`)." }),
+  privateVisibilityConfig: z.object({ networks: networks.optional(), gkeClusters: gkeClusters.optional() }).optional()
+    .meta({ description: "For a private zone: the networks (and GKE clusters) that can see it." }),
+  forwardingConfig: z.object({ targetNameServers }).optional()
+    .meta({ description: "For a forwarding zone: the name servers queries are forwarded to (each with `ipv4Address` or `ipv6Address`)." }),
+  peeringConfig: z.object({ targetNetwork: z.object({ networkUrl }) }).optional()
+    .meta({ description: "For a peering zone: the network whose DNS answers queries." }),
   dnssecConfig: z
     .object({
       state: z.enum(["off", "on", "transfer"], { error: (issue) => `must be "off", "on" or "transfer"; got ${JSON.stringify(issue.input)}` }),
       nonExistence: z.enum(["nsec", "nsec3"]).optional(),
     })
-    .optional(),
+    .optional()
+    .meta({ description: "DNSSEC: `state` `off`, `on` or `transfer`, and optionally `nonExistence` `nsec` or `nsec3`." }),
   /** Client-side: on delete, first delete the zone's record sets (not the apex SOA and NS). */
-  forceDestroy: z.boolean().default(false),
+  forceDestroy: z.boolean().default(false)
+    .meta({
+      description:
+        "Delete the zone's record sets (not the apex SOA and NS) before deleting the zone. Without it, deleting a zone that still " +
+        "holds record sets it does not manage fails with a message saying so, and nothing is deleted. Client-side only; changing it sends no request.",
+    }),
 });
 export type ManagedZoneArgs = z.infer<typeof managedZoneArgs>;
 
@@ -101,7 +118,23 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
       }
     },
   },
-  outputs: ["managedZoneId", "nameServers", "creationTime"],
+  outputs: {
+    managedZoneId: z.string()
+      .meta({ description: "The server-assigned numeric id of the zone." }),
+    nameServers: z.array(z.string())
+      .meta({ description: "The name servers to delegate the domain to." }),
+    creationTime: z.string()
+      .meta({ description: "When the zone was created (RFC 3339)." }),
+  },
+  docs: {
+    summary:
+      "A DNS managed zone: the container of a domain's record sets.\n\n" +
+      "The API creates the apex `SOA` and `NS` record sets with the zone; they are not managed by this resource. " +
+      "Zone updates return an operation that `up` waits for.",
+    example:
+      'const zone = new svc.dns.ManagedZone("zone", { name: "example-zone", dnsName: "example.com." });\n' +
+      "export const nameServers = zone.nameServers;",
+  },
   hooks: { afterUpdate: waitForZoneOperation },
 });
 

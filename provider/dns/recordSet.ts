@@ -11,8 +11,10 @@ import { API_PREFIX, waitForChange, withoutKinds } from "./wire";
 export { RECORD_TYPES };
 
 const routedItem = {
-  rrdatas: z.array(z.string().min(1)).optional(),
-  healthCheckedTargets: z.record(z.string(), z.unknown()).optional(),
+  rrdatas: z.array(z.string().min(1)).optional()
+    .meta({ description: "The records this item answers with." }),
+  healthCheckedTargets: z.record(z.string(), z.unknown()).optional()
+    .meta({ description: "Health-checked targets this item answers with instead (passed to the API as given)." }),
 };
 
 /** Answers that depend on where the query comes from (geo), weights (wrr) or health (primaryBackup). */
@@ -22,34 +24,50 @@ const routingPolicy = z.object({
       items: z.array(z.object({ location: z.string().min(1), ...routedItem })).min(1, { error: "needs at least one item" }),
       enableFencing: z.boolean().optional(),
     })
-    .optional(),
+    .optional()
+    .meta({ description: "Answers by the location of the query: one item per location (e.g. `us-east1`)." }),
   wrr: z
     .object({ items: z.array(z.object({ weight: z.number().min(0, { error: "weights are 0 or more" }), ...routedItem })).min(1) })
-    .optional(),
-  primaryBackup: z.record(z.string(), z.unknown()).optional(),
-  healthCheck: z.string().optional(),
+    .optional()
+    .meta({ description: "Answers by weighted round robin: each item's records get its share of the `weight`." }),
+  primaryBackup: z.record(z.string(), z.unknown()).optional()
+    .meta({ description: "Primary targets with backups, by health (passed to the API as given)." }),
+  healthCheck: z.string().optional()
+    .meta({ description: "The health check that steers the policy." }),
 });
 
 export const recordSetArgs = z.object({
-  project: projectId.optional(),
-  managedZone: zoneName,
-  name: recordName,
+  project: projectId.optional()
+    .meta({ description: "The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  managedZone: zoneName
+    .meta({ description: "The name of the managed zone the records belong to (the zone's `name`)." }),
+  name: recordName
+    .meta({ description: "The fully qualified owner name with a trailing dot, inside the zone's DNS name, e.g. `www.example.com.`." }),
   type: z.enum(RECORD_TYPES, {
     error: (issue) => `must be a record type, one of ${RECORD_TYPES.join(", ")}; got ${JSON.stringify(issue.input)}`,
-  }),
+  })
+    .meta({ description: "The record type." }),
   ttl: z
     .number({ error: (issue) => `must be a whole number of seconds; got ${JSON.stringify(issue.input)}` })
     .int({ error: (issue) => `must be a whole number of seconds; got ${JSON.stringify(issue.input)}` })
     .min(0, { error: (issue) => `must be a whole number of seconds from 0 to 2147483647; got ${JSON.stringify(issue.input)}` })
     .max(2147483647, { error: (issue) => `must be at most 2147483647 seconds; got ${JSON.stringify(issue.input)}` })
-    .default(300),
+    .default(300)
+    .meta({ description: "Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone." }),
   rrdatas: z
     .array(z.string().min(1, { error: "record data must not be empty" }), {
       error: (issue) => `must be a list of record data strings, e.g. ["192.0.2.1"]; got ${JSON.stringify(issue.input)}`,
     })
     .min(1, { error: 'must hold at least one record, e.g. ["192.0.2.1"]' })
-    .optional(),
-  routingPolicy: routingPolicy.optional(),
+    .optional()
+    .meta({
+      description:
+        "The record data, in the type's presentation format, e.g. `[\"192.0.2.1\"]`. Compared as a set in canonical form " +
+        "(order, TXT quoting and splitting, host-name case and IPv6 spelling are no change). Updated through one atomic change, " +
+        "so the name never goes without records. Give this or `routingPolicy`, never both.",
+    }),
+  routingPolicy: routingPolicy.optional()
+    .meta({ description: "Answers by location (`geo`), weight (`wrr`) or health (`primaryBackup`), exactly one of them, instead of `rrdatas`." }),
 });
 export type RecordSetArgs = z.infer<typeof recordSetArgs>;
 
@@ -187,5 +205,9 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
   },
   // Record data is a set of values in canonical form: order and spelling are no change.
   equal: { rrdatas: (stored, wanted, news) => sameRrdatas(String(news["type"]), stored, wanted) },
-  outputs: [],
+  outputs: {},
+  docs: {
+    summary: "The records of one name and type in a managed zone.",
+    example: 'new svc.dns.RecordSet("www", { managedZone: zone.name, name: "www.example.com.", type: "A", ttl: 300, rrdatas: ["192.0.2.10"] });',
+  },
 });
