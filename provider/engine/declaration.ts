@@ -50,6 +50,29 @@ export interface ServerAssignedForm {
   readonly accepted: string;
 }
 
+/** One change of inputs, applied over the current ones; an input set to `undefined` is removed. */
+export type SampleChange<A extends Args> = { readonly [K in keyof A]?: A[K] | undefined };
+
+/**
+ * A valid object and its changes, as data: what the conformance run creates,
+ * updates, replaces, imports and deletes. Import forms come from `id`, which
+ * inputs replace from `immutable`, which change without a request from `localInputs`.
+ */
+export interface ConformanceSamples<A extends Args> {
+  /** Inputs of a valid object, as a program gives them (`project` may be left to the settings). */
+  readonly inputs: SampleChange<A>;
+  /** Objects it lives in, made first through their own declarations (by type key, e.g. `dns:ManagedZone`), deleted last. */
+  readonly parents?: readonly { readonly type: string; readonly inputs: Args }[];
+  /** Changes in place, applied in order; together they give every mutable input a new value. */
+  readonly updates: readonly SampleChange<A>[];
+  /**
+   * Changes that replace, each tried against the current object alone (diff only);
+   * together they give every immutable input a new value. A change may carry
+   * mutable inputs along where the new value needs them (a new record type, new data).
+   */
+  readonly replacements: readonly SampleChange<A>[];
+}
+
 export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   /** SDK namespace and class name: `svc.<module>.<name>`. */
   readonly module: string;
@@ -127,6 +150,12 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
     /** A TypeScript snippet, `svc.<module>.<Name>` as a program writes it. */
     readonly example: string;
   };
+  /**
+   * Conformance samples: data from which `tests/emulator/conformance.test.ts`
+   * drives the resource through its whole lifecycle. Required in practice: that
+   * test fails for a declaration without them.
+   */
+  readonly samples?: ConformanceSamples<A>;
   /** Outputs that must stay Pulumi secrets. */
   readonly secretOutputs?: readonly string[];
   readonly hooks?: {
