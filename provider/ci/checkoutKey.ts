@@ -83,4 +83,10 @@ export const checkoutKey = declare<CheckoutKeyArgs, z.infer<typeof checkoutKeyWi
       'const key = new svc.ci.CheckoutKey("deploy", { vcsType: "vcs-a", username: "acme", project: "api", type: "deploy-key" });\n' +
       "export const fingerprint = key.fingerprint;",
   },
+  // The project is one the emulator seeds (the API has no way to create one).
+  samples: {
+    inputs: { vcsType: "vcs-a", username: "acme", project: "api-service", type: "deploy-key" },
+    updates: [],
+    replacements: [{ vcsType: "vcs-b" }, { username: "other-org" }, { project: "monorepo" }, { type: "vcs-user-key" }],
+  },
 });

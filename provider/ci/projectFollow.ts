@@ -67,4 +67,10 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
       "Following a project for the first time starts its first build, whose number is an output.",
     example: 'new svc.ci.ProjectFollow("api", { vcsType: "vcs-a", username: "acme", project: "api" });',
   },
+  // The project is one the emulator seeds (the API has no way to create one).
+  samples: {
+    inputs: { vcsType: "vcs-a", username: "acme", project: "api-service" },
+    updates: [],
+    replacements: [{ vcsType: "vcs-b" }, { username: "other-org" }, { project: "monorepo" }],
+  },
 });

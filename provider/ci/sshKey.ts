@@ -72,4 +72,22 @@ export const sshKey = declare<SshKeyArgs, z.infer<typeof sshKeyWire>>({
       'new svc.ci.SshKey("deploy", { vcsType: "vcs-a", username: "acme", project: "api",\n' +
       '  hostname: "deploy.example.com", privateKey: config.requireSecret("deployKey") });',
   },
+  // The project is one the emulator seeds. The keys were made for these samples alone and guard nothing.
+  samples: {
+    inputs: {
+      vcsType: "vcs-a",
+      username: "acme",
+      project: "api-service",
+      hostname: "deploy.example.com",
+      privateKey: "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIJOSRFjVSFDji9PbW+y0KgJh8OQS4Qo3pb5OWHFvFV/e\n-----END PRIVATE KEY-----\n",
+    },
+    updates: [],
+    replacements: [
+      { vcsType: "vcs-b" },
+      { username: "other-org" },
+      { project: "monorepo" },
+      { hostname: "deploy2.example.com" },
+      { privateKey: "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEICWLE+CbRMyFpGv+ZZjpUgEGtHYzWqkH+iexEp0tKWwm\n-----END PRIVATE KEY-----\n" },
+    ],
+  },
 });

@@ -182,6 +182,19 @@ export const managedZoneIamPolicy = declare<ManagedZoneIamPolicyArgs, z.infer<ty
       'new svc.dns.ManagedZoneIamPolicy("access", { managedZone: zone.name,\n' +
       '  bindings: [{ role: "roles/dns.reader", members: ["group:readers@example.com"] }] });',
   },
+  samples: {
+    parents: [{ type: "dns:ManagedZone", inputs: { name: "access-zone", dnsName: "access.example." } }],
+    inputs: { managedZone: "access-zone", bindings: [{ role: "roles/dns.reader", members: ["group:readers@example.com"] }] },
+    updates: [
+      {
+        bindings: [
+          { role: "roles/dns.admin", members: ["user:jane@example.com"] },
+          { role: "roles/dns.reader", members: ["group:ops@example.com", "group:readers@example.com"] },
+        ],
+      },
+    ],
+    replacements: [{ project: "other-project" }, { managedZone: "other-zone" }],
+  },
   lifecycle: {
     create: async ({ bindings }, context) => ({ bindings: normalizeBindings((await modifyPolicy(context, () => bindings)).bindings ?? []) }),
     read: async (_previous, context) => ({ bindings: normalizeBindings((await getPolicy(context)).bindings ?? []) }),
@@ -230,6 +243,12 @@ export const managedZoneIamBinding = declare<ManagedZoneIamBindingArgs, z.infer<
       "Every member of one role on a managed zone (authoritative for that role; other roles are kept). " +
       "Bindings of several roles on one zone, applied in parallel, all survive.",
     example: 'new svc.dns.ManagedZoneIamBinding("readers", { managedZone: zone.name, role: "roles/dns.reader", members: ["group:readers@example.com"] });',
+  },
+  samples: {
+    parents: [{ type: "dns:ManagedZone", inputs: { name: "access-zone", dnsName: "access.example." } }],
+    inputs: { managedZone: "access-zone", role: "roles/dns.reader", members: ["group:readers@example.com"] },
+    updates: [{ members: ["group:ops@example.com", "group:readers@example.com"] }],
+    replacements: [{ project: "other-project" }, { managedZone: "other-zone" }, { role: "projects/other-project/roles/dnsAuditor" }],
   },
   lifecycle: {
     create: async ({ role, members }, context) => {
@@ -280,6 +299,17 @@ export const managedZoneIamMember = declare<ManagedZoneIamMemberArgs, z.infer<ty
       "One member of one role on a managed zone (other members and roles are kept). " +
       "Members added in parallel all survive; removing one removes only it.",
     example: 'new svc.dns.ManagedZoneIamMember("jane", { managedZone: zone.name, role: "roles/dns.admin", member: "user:jane@example.com" });',
+  },
+  samples: {
+    parents: [{ type: "dns:ManagedZone", inputs: { name: "access-zone", dnsName: "access.example." } }],
+    inputs: { managedZone: "access-zone", role: "roles/dns.admin", member: "user:jane@example.com" },
+    updates: [],
+    replacements: [
+      { project: "other-project" },
+      { managedZone: "other-zone" },
+      { role: "roles/dns.reader" },
+      { member: "serviceAccount:deployer@other-project.iam.gserviceaccount.com" },
+    ],
   },
   lifecycle: {
     create: async ({ role, member }, context) => {

@@ -135,6 +135,20 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
       'const zone = new svc.dns.ManagedZone("zone", { name: "example-zone", dnsName: "example.com." });\n' +
       "export const nameServers = zone.nameServers;",
   },
+  samples: {
+    inputs: { name: "conformance-zone", dnsName: "conformance.example.", description: "Made by the conformance run" },
+    updates: [
+      { description: "Changed in place" },
+      { labels: { team: "dns" } },
+      { cloudLoggingConfig: { enableLogging: true } },
+      { dnssecConfig: { state: "on" } },
+      { privateVisibilityConfig: { networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp" }] } },
+      { forwardingConfig: { targetNameServers: [{ ipv4Address: "10.0.0.53" }] } },
+      { peeringConfig: { targetNetwork: { networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp-peer" } }, forwardingConfig: undefined },
+      { forceDestroy: true },
+    ],
+    replacements: [{ project: "other-project" }, { name: "other-zone" }, { dnsName: "other.example." }, { visibility: "private" }],
+  },
   hooks: { afterUpdate: waitForZoneOperation },
 });
 

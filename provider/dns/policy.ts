@@ -82,4 +82,15 @@ export const policy = declare<PolicyArgs, z.infer<typeof policyWire>>({
       'new svc.dns.Policy("inbound", { name: "inbound", enableInboundForwarding: true,\n' +
       '  networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default" }] });',
   },
+  samples: {
+    inputs: { name: "conformance-policy", description: "Made by the conformance run", networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp" }] },
+    updates: [
+      { description: "Changed in place" },
+      { enableInboundForwarding: true },
+      { enableLogging: true },
+      { networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp-eu" }] },
+      { alternativeNameServerConfig: { targetNameServers: [{ ipv4Address: "10.0.0.54" }] } },
+    ],
+    replacements: [{ project: "other-project" }, { name: "other-policy" }],
+  },
 });

@@ -210,4 +210,20 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     summary: "The records of one name and type in a managed zone.",
     example: 'new svc.dns.RecordSet("www", { managedZone: zone.name, name: "www.example.com.", type: "A", ttl: 300, rrdatas: ["192.0.2.10"] });',
   },
+  samples: {
+    parents: [{ type: "dns:ManagedZone", inputs: { name: "records-zone", dnsName: "records.example." } }],
+    inputs: { managedZone: "records-zone", name: "www.records.example.", type: "A", ttl: 300, rrdatas: ["192.0.2.1"] },
+    updates: [
+      { ttl: 600 },
+      { rrdatas: ["192.0.2.2", "192.0.2.3"] },
+      { routingPolicy: { wrr: { items: [{ weight: 1, rrdatas: ["192.0.2.4"] }] } }, rrdatas: undefined },
+    ],
+    replacements: [
+      { project: "other-project" },
+      { managedZone: "other-zone" },
+      { name: "api.records.example." },
+      // A CNAME cannot stand beside the A set at its name: the replacement deletes first.
+      { type: "CNAME", rrdatas: ["target.records.example."], routingPolicy: undefined },
+    ],
+  },
 });

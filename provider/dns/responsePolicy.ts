@@ -75,4 +75,14 @@ export const responsePolicy = declare<ResponsePolicyArgs, z.infer<typeof respons
       'const overrides = new svc.dns.ResponsePolicy("overrides", { responsePolicyName: "overrides",\n' +
       '  networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default" }] });',
   },
+  samples: {
+    inputs: { responsePolicyName: "conformance-overrides", networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp" }] },
+    updates: [
+      { description: "Changed in place" },
+      { networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp-eu" }] },
+      { gkeClusters: [{ gkeClusterName: "projects/corp-net/locations/europe-west1/clusters/apps" }] },
+      { labels: { team: "platform" } },
+    ],
+    replacements: [{ project: "other-project" }, { responsePolicyName: "other-overrides" }],
+  },
 });

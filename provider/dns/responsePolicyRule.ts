@@ -93,4 +93,19 @@ export const responsePolicyRule = declare<ResponsePolicyRuleArgs, z.infer<typeof
       'new svc.dns.ResponsePolicyRule("api", { responsePolicy: overrides.responsePolicyName, ruleName: "api", dnsName: "api.example.com.",\n' +
       '  localData: { localDatas: [{ name: "api.example.com.", type: "A", ttl: 60, rrdatas: ["10.0.0.10"] }] } });',
   },
+  samples: {
+    parents: [{ type: "dns:ResponsePolicy", inputs: { responsePolicyName: "rule-overrides" } }],
+    inputs: {
+      responsePolicy: "rule-overrides",
+      ruleName: "internal-api",
+      dnsName: "api.corp.example.",
+      localData: { localDatas: [{ name: "api.corp.example.", type: "A", ttl: 300, rrdatas: ["10.1.2.3"] }] },
+    },
+    updates: [
+      { dnsName: "api2.corp.example.", localData: { localDatas: [{ name: "api2.corp.example.", type: "A", ttl: 300, rrdatas: ["10.1.2.3"] }] } },
+      { localData: { localDatas: [{ name: "api2.corp.example.", type: "A", ttl: 60, rrdatas: ["10.1.2.4"] }] } },
+      { behavior: "bypassResponsePolicy", localData: undefined },
+    ],
+    replacements: [{ project: "other-project" }, { responsePolicy: "other-overrides" }, { ruleName: "internal-api-v2" }],
+  },
 });
