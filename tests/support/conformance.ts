@@ -6,7 +6,8 @@
  * an empty preview), and destroy.
  */
 import type { ConfigMap, OpMap } from "@pulumi/pulumi/automation";
-import type { RecordedRequest, RunningEmulator } from "./emulatorControl";
+import type { RunningEmulator } from "./emulatorControl";
+import { writesDuring } from "./requests";
 import type { TestStack } from "./stacks";
 
 export interface ExpectedWrite {
@@ -39,15 +40,6 @@ export interface ConformanceSpec {
   readonly imports: readonly ImportStep[];
   /** What the emulator must hold after destroy. */
   readonly nothingLeft: (objects: Record<string, unknown>) => void;
-}
-
-const isWrite = (request: RecordedRequest): boolean =>
-  request.method !== "GET" && !request.path.endsWith(":getIamPolicy") && !request.path.endsWith(":testIamPermissions");
-
-async function writesDuring(emulator: RunningEmulator, work: () => Promise<unknown>): Promise<RecordedRequest[]> {
-  const before = (await emulator.requests()).length;
-  await work();
-  return (await emulator.requests()).slice(before).filter(isWrite);
 }
 
 function label(step: string, error: unknown): Error {

@@ -1,0 +1,88 @@
+/**
+ * Reading a declaration's conformance samples: which inputs they must cover,
+ * how a change applies, and what an in-place update may send.
+ */
+import { isDeepStrictEqual } from "node:util";
+import type { Args, ResourceDeclaration } from "../../provider/engine/declaration";
+
+/** Inputs that change in place, and inputs whose change replaces (every input, for an API without update). */
+export function inputKinds(declaration: ResourceDeclaration): { mutable: string[]; replacing: string[] } {
+  const all = Object.keys(declaration.args.shape);
+  const replacing = declaration.update === "none" ? all : all.filter((name) => declaration.immutable.includes(name));
+  return { mutable: all.filter((name) => !replacing.includes(name)), replacing };
+}
+
+/** What is missing or misplaced in a declaration's samples; empty when they cover every input. */
+export function sampleProblems(declaration: ResourceDeclaration): string[] {
+  const samples = declaration.samples;
+  if (samples === undefined) return ["it has no `samples`"];
+  const { mutable, replacing } = inputKinds(declaration);
+  const given = (changes: readonly Args[]): Set<string> =>
+    new Set(changes.flatMap((change) => Object.keys(change).filter((name) => change[name] !== undefined)));
+  const updated = given(samples.updates);
+  const replaced = given(samples.replacements);
+  const problems: string[] = [];
+  for (const name of mutable) if (!updated.has(name)) problems.push(`no update gives the mutable input ${name} a new value`);
+  for (const name of replacing) if (!replaced.has(name)) problems.push(`no replacement gives the immutable input ${name} a new value`);
+  samples.updates.forEach((change, index) => {
+    const names = Object.keys(change).filter((name) => replacing.includes(name));
+    if (names.length > 0) problems.push(`updates[${index}] changes ${names.join(", ")}, which replace${names.length === 1 ? "s" : ""}`);
+  });
+  samples.replacements.forEach((change, index) => {
+    if (!Object.keys(change).some((name) => replacing.includes(name))) problems.push(`replacements[${index}] changes no immutable input`);
+  });
+  return problems;
+}
+
+/** The inputs after a change: a value given replaces, `undefined` removes. */
+export function applyChange(inputs: Args, change: Args): Args {
+  const next: Args = { ...inputs };
+  for (const [name, value] of Object.entries(change)) {
+    if (value === undefined) delete next[name];
+    else next[name] = value;
+  }
+  return next;
+}
+
+/**
+ * Only what changed, in the API's terms: the top-level fields of the create body
+ * that differ between the old and the new inputs, a removed field as null. It is
+ * computed from the create body, not from the declaration's own patch body, so
+ * a patch that carries more than the change fails.
+ */
+export function changedWireFields(declaration: ResourceDeclaration, olds: Args, news: Args): Record<string, unknown> {
+  const before = (declaration.toCreateBody(olds) ?? {}) as Record<string, unknown>;
+  const after = (declaration.toCreateBody(news) ?? {}) as Record<string, unknown>;
+  const changed: Record<string, unknown> = {};
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (isDeepStrictEqual(before[field], after[field])) continue;
+    changed[field] = after[field] === undefined ? null : after[field];
+  }
+  return changed;
+}
+
+/** Whether `value` occurs anywhere in `body` (deep equality), e.g. new record data inside an atomic change. */
+export function carries(body: unknown, value: unknown): boolean {
+  if (isDeepStrictEqual(body, value)) return true;
+  if (Array.isArray(body)) return body.some((item) => carries(item, value));
+  if (typeof body === "object" && body !== null) return Object.values(body).some((item) => carries(item, value));
+  return false;
+}
+
+/** Entries of the emulator's object listing (`/_emulator/objects`) that `after` holds and `before` does not. */
+export function addedObjects(before: Record<string, unknown>, after: Record<string, unknown>): Array<Record<string, unknown>> {
+  const flatten = (objects: Record<string, unknown>): string[] =>
+    Object.entries(objects).flatMap(([api, collections]) =>
+      Object.entries(collections as Record<string, unknown[]>).flatMap(([collection, entries]) =>
+        entries.map((entry) => JSON.stringify({ api, collection, entry })),
+      ),
+    );
+  const remaining = flatten(before);
+  const added: Array<Record<string, unknown>> = [];
+  for (const key of flatten(after)) {
+    const index = remaining.indexOf(key);
+    if (index >= 0) remaining.splice(index, 1);
+    else added.push((JSON.parse(key) as { entry: Record<string, unknown> }).entry);
+  }
+  return added;
+}
