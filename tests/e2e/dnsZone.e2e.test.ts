@@ -2,6 +2,7 @@
  * The DNS resources end to end with the real Pulumi engine against the
  * emulator: the lifecycle a user goes through, checked at the emulator.
  */
+import { runConformance } from "../support/conformance";
 import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
 import { openStack, type TestStack } from "../support/stacks";
 import { requireEngine } from "../support/toolchain";
@@ -42,52 +43,52 @@ describe("website zone (examples/dns-zone)", () => {
     await test?.dispose();
   });
 
-  it("goes through up, no-change preview and refresh, update in place, replace, out-of-band delete and destroy", async () => {
+  it("goes through the conformance run: up, no-change preview and refresh, a ttl update in place, a rename that replaces, destroy", async () => {
     test = await openStack("dns-zone", emulator, { zoneName: { value: "site" }, domain: { value: "site.example." } });
+    await runConformance(test, emulator, {
+      created: 6,
+      afterUp: async (outputs) => {
+        expect(outputs["nameServers"]?.value).toHaveLength(4);
+        expect(outputs["zoneId"]?.value).toBe("projects/e2e-project/managedZones/site");
+        expect(userRecords(await listRrsets("site"), "site.example.")).toHaveLength(4);
+      },
+      updates: [
+        {
+          what: "a ttl change is an update in place whose PATCH body holds only the ttl",
+          config: { wwwTtl: { value: "900" } },
+          changes: { same: 5, update: 1 },
+          writes: [{ method: "PATCH", path: `${ZONE_PATH}/site/rrsets/www.site.example./CNAME`, body: { ttl: 900 } }],
+          verify: async () => expect((await listRrsets("site")).find((r) => r.name === "www.site.example.")?.ttl).toBe(900),
+        },
+      ],
+      replaces: [
+        {
+          what: "a name change replaces the record set: the new one exists, the old one is gone",
+          config: { wwwLabel: { value: "web" } },
+          changes: { same: 5, replace: 1 },
+          verify: async () => {
+            const names = (await listRrsets("site")).map((r) => r.name);
+            expect(names).toContain("web.site.example.");
+            expect(names).not.toContain("www.site.example.");
+          },
+        },
+      ],
+      // The example takes no import ids; examples/dns-import covers adoption below.
+      imports: [],
+      nothingLeft: (objects) =>
+        expect(objects).toEqual(expect.objectContaining({ dns: expect.objectContaining({ managedZones: [], resourceRecordSets: [] }) })),
+    });
+  });
+
+  it("drops from the state a record deleted out of band, and the next preview offers to create it again", async () => {
+    test = await openStack("dns-zone", emulator, { zoneName: { value: "drift" }, domain: { value: "drift.example." } });
     const { stack } = test;
-
-    const up = await stack.up();
-    expect(up.summary.resourceChanges).toMatchObject({ create: 6 });
-    expect(up.outputs["nameServers"]?.value).toHaveLength(4);
-    expect(up.outputs["zoneId"]?.value).toBe("projects/e2e-project/managedZones/site");
-    expect(userRecords(await listRrsets("site"), "site.example.")).toHaveLength(4);
-
-    const quiet = await stack.preview();
-    expect(quiet.changeSummary).toEqual({ same: 6 });
-
-    const refresh = await stack.refresh();
-    expect(refresh.summary.resourceChanges).toEqual({ same: 6 });
-
-    // A ttl change is an update in place whose PATCH body holds only the ttl.
-    await stack.setConfig("wwwTtl", { value: "900" });
-    const ttlPreview = await stack.preview();
-    expect(ttlPreview.changeSummary).toEqual({ same: 5, update: 1 });
-    const before = (await emulator.requests({ method: "PATCH" })).length;
-    const ttlUp = await stack.up();
-    expect(ttlUp.summary.resourceChanges).toEqual({ same: 5, update: 1 });
-    const patches = (await emulator.requests({ method: "PATCH" })).slice(before);
-    expect(patches).toHaveLength(1);
-    expect(patches[0]?.path).toBe(`${ZONE_PATH}/site/rrsets/www.site.example./CNAME`);
-    expect(patches[0]?.body).toEqual({ ttl: 900 });
-    expect((await listRrsets("site")).find((r) => r.name === "www.site.example.")?.ttl).toBe(900);
-
-    // A name change replaces the record set: the new one exists, the old one is gone.
-    await stack.setConfig("wwwLabel", { value: "web" });
-    const renamePreview = await stack.preview();
-    expect(renamePreview.changeSummary).toEqual({ same: 5, replace: 1 });
-    const rename = await stack.up();
-    expect(rename.summary.resourceChanges).toEqual({ same: 5, replace: 1 });
-    const names = (await listRrsets("site")).map((r) => r.name);
-    expect(names).toContain("web.site.example.");
-    expect(names).not.toContain("www.site.example.");
-
-    // A record deleted out of band disappears from the state on refresh.
-    const removed = await emulator.api("DELETE", `${ZONE_PATH}/site/rrsets/site.example./MX`);
+    expect((await stack.up()).summary.resourceChanges).toEqual({ create: 6 });
+    const removed = await emulator.api("DELETE", `${ZONE_PATH}/drift/rrsets/drift.example./MX`);
     expect(removed.status).toBe(200);
     const drift = await stack.refresh();
     expect(drift.summary.resourceChanges).toEqual({ same: 5, delete: 1 });
     expect((await test.stateResources()).some((r) => r.urn.endsWith("::mail"))).toBe(false);
-    // ... and the next preview offers to create it again.
     expect((await stack.preview()).changeSummary).toEqual({ same: 5, create: 1 });
 
     await stack.destroy();

@@ -23,7 +23,7 @@ async function step<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw new Error(`conformance step "${what}": ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`conformance step "${what}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

@@ -5,7 +5,7 @@
  * replacement, import of an object the stack forgot (no create request, then
  * an empty preview), and destroy.
  */
-import type { ConfigMap, OpMap } from "@pulumi/pulumi/automation";
+import type { ConfigMap, OpMap, OutputMap } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "./emulatorControl";
 import { writesDuring } from "./requests";
 import type { TestStack } from "./stacks";
@@ -23,6 +23,8 @@ export interface Step {
   readonly changes: OpMap;
   /** Writes the step must make (other writes are allowed only for replacements). */
   readonly writes?: readonly ExpectedWrite[];
+  /** What the emulator must show after the step's `up` (checks of the objects themselves). */
+  readonly verify?: () => Promise<void>;
 }
 
 export interface ImportStep {
@@ -35,6 +37,8 @@ export interface ImportStep {
 
 export interface ConformanceSpec {
   readonly created: number;
+  /** Checks of the first `up`: its outputs, and what the emulator holds. */
+  readonly afterUp?: (outputs: OutputMap) => Promise<void>;
   readonly updates: readonly Step[];
   readonly replaces: readonly Step[];
   readonly imports: readonly ImportStep[];
@@ -60,7 +64,9 @@ export async function runConformance(test: TestStack, emulator: RunningEmulator,
   let total = spec.created;
 
   await run("up", async () => {
-    expect((await stack.up()).summary.resourceChanges).toEqual({ create: spec.created });
+    const up = await stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: spec.created });
+    await spec.afterUp?.(up.outputs);
   });
   await run("preview after up", async () => {
     expect((await stack.preview()).changeSummary).toEqual({ same: total });
@@ -81,6 +87,7 @@ export async function runConformance(test: TestStack, emulator: RunningEmulator,
       if (step.writes !== undefined) {
         expect(writes.map(({ method, path, body }) => ({ method, path, body }))).toEqual(step.writes);
       }
+      await step.verify?.();
       expect((await stack.preview()).changeSummary).toEqual({ same: total });
     });
   }
