@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { runConformance } from "../support/conformance";
 import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
 import { openStack, type TestStack } from "../support/stacks";
 import { requireEngine } from "../support/toolchain";
@@ -51,7 +52,7 @@ describe("a CI project (examples/ci-project)", () => {
     await test?.dispose();
   });
 
-  it("follows, adds keys, stays quiet on preview and refresh, replaces on a changed input, and destroys everything", async () => {
+  it("goes through the conformance run: follows, adds keys, stays quiet on preview and refresh, replaces on a changed input, destroys everything", async () => {
     const key = generateKey("lifecycle");
     test = await openStack("ci-project", emulator, {
       org: { value: "acme" },
@@ -59,50 +60,60 @@ describe("a CI project (examples/ci-project)", () => {
       keyCount: { value: "1" },
       sshPrivateKey: { value: key.privateKey, secret: true },
     });
-    const { stack } = test;
-
-    const up = await stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 4 });
-    expect(typeof up.outputs["firstBuildNumber"]?.value).toBe("number");
-    expect(up.outputs["buildCount"]?.value).toBe(13); // 12 seeded jobs and the first build of the follow
-    expect(up.outputs["deployKeyFingerprint"]?.value).toBe(key.md5);
-    const fingerprints = up.outputs["fingerprints"]?.value as string[];
-    expect(fingerprints).toHaveLength(1);
-    const objects = (await emulator.objects()) as unknown as CiObjects;
-    expect(objects.ci.checkoutKeys).toHaveLength(1);
-    expect(objects.ci.sshKeys).toEqual([expect.objectContaining({ hostname: "deploy.example.com", fingerprint: key.md5 })]);
-    expect(objects.ci.follows).toHaveLength(1);
-
-    expect((await stack.preview()).changeSummary).toEqual({ same: 4 });
-    expect((await stack.refresh()).summary.resourceChanges).toEqual({ same: 4 });
-
-    // No update endpoint: a changed input replaces the key.
-    await stack.setConfig("keyType", { value: "vcs-user-key" });
-    expect((await stack.preview()).changeSummary).toEqual({ same: 3, replace: 1 });
-    const replaced = await stack.up();
-    expect(replaced.summary.resourceChanges).toEqual({ same: 3, replace: 1 });
-    const after = (await emulator.ciApi("GET", `${PROJECT}/checkout-key`)).body as Array<{ type: string; fingerprint: string }>;
-    expect(after.map((k) => k.type)).toEqual(["vcs-user-key"]);
-    expect(after.map((k) => k.fingerprint)).not.toEqual(expect.arrayContaining(fingerprints));
-
-    // A new host replaces the SSH key: the old one is deleted by fingerprint and host.
-    await stack.setConfig("sshHost", { value: "deploy2.example.com" });
-    expect((await stack.up()).summary.resourceChanges).toEqual({ same: 3, replace: 1 });
-    const sshDeletes = (await emulator.requests({ method: "DELETE" })).filter((r) => r.path.endsWith("/ssh-key"));
-    expect(sshDeletes.at(-1)?.body).toEqual({ fingerprint: key.md5, hostname: "deploy.example.com" });
-    expect(((await emulator.objects()) as unknown as CiObjects).ci.sshKeys).toEqual([
-      expect.objectContaining({ hostname: "deploy2.example.com", fingerprint: key.md5 }),
-    ]);
-
-    // Another project replaces everything that belongs to the project, the follow included.
-    await stack.setConfig("project", { value: "monorepo" });
-    expect((await stack.up()).summary.resourceChanges).toEqual({ same: 1, replace: 3 });
-    const moved = (await emulator.objects()) as unknown as CiObjects;
-    expect(moved.ci.follows).toEqual([expect.objectContaining({ project: expect.stringContaining("monorepo") })]);
-
-    await stack.destroy();
-    const left = (await emulator.objects()) as unknown as CiObjects;
-    expect(left.ci).toEqual(expect.objectContaining({ checkoutKeys: [], sshKeys: [], follows: [] }));
+    let fingerprints: string[] = [];
+    await runConformance(test, emulator, {
+      created: 4,
+      afterUp: async (outputs) => {
+        expect(typeof outputs["firstBuildNumber"]?.value).toBe("number");
+        expect(outputs["buildCount"]?.value).toBe(13); // 12 seeded jobs and the first build of the follow
+        expect(outputs["deployKeyFingerprint"]?.value).toBe(key.md5);
+        fingerprints = outputs["fingerprints"]?.value as string[];
+        expect(fingerprints).toHaveLength(1);
+        const objects = (await emulator.objects()) as unknown as CiObjects;
+        expect(objects.ci.checkoutKeys).toHaveLength(1);
+        expect(objects.ci.sshKeys).toEqual([expect.objectContaining({ hostname: "deploy.example.com", fingerprint: key.md5 })]);
+        expect(objects.ci.follows).toHaveLength(1);
+      },
+      // No update endpoint: every changed input replaces.
+      updates: [],
+      replaces: [
+        {
+          what: "a new key type replaces the checkout key",
+          config: { keyType: { value: "vcs-user-key" } },
+          changes: { same: 3, replace: 1 },
+          verify: async () => {
+            const after = (await emulator.ciApi("GET", `${PROJECT}/checkout-key`)).body as Array<{ type: string; fingerprint: string }>;
+            expect(after.map((k) => k.type)).toEqual(["vcs-user-key"]);
+            expect(after.map((k) => k.fingerprint)).not.toEqual(expect.arrayContaining(fingerprints));
+          },
+        },
+        {
+          what: "a new host replaces the SSH key: the old one is deleted by fingerprint and host",
+          config: { sshHost: { value: "deploy2.example.com" } },
+          changes: { same: 3, replace: 1 },
+          verify: async () => {
+            const sshDeletes = (await emulator.requests({ method: "DELETE" })).filter((r) => r.path.endsWith("/ssh-key"));
+            expect(sshDeletes.at(-1)?.body).toEqual({ fingerprint: key.md5, hostname: "deploy.example.com" });
+            expect(((await emulator.objects()) as unknown as CiObjects).ci.sshKeys).toEqual([
+              expect.objectContaining({ hostname: "deploy2.example.com", fingerprint: key.md5 }),
+            ]);
+          },
+        },
+        {
+          what: "another project replaces everything that belongs to the project, the follow included",
+          config: { project: { value: "monorepo" } },
+          changes: { same: 1, replace: 3 },
+          verify: async () => {
+            const moved = (await emulator.objects()) as unknown as CiObjects;
+            expect(moved.ci.follows).toEqual([expect.objectContaining({ project: expect.stringContaining("monorepo") })]);
+          },
+        },
+      ],
+      // The example takes no import ids; examples/ci-import covers adoption below.
+      imports: [],
+      nothingLeft: (objects) =>
+        expect((objects as unknown as CiObjects).ci).toEqual(expect.objectContaining({ checkoutKeys: [], sshKeys: [], follows: [] })),
+    });
   });
 
   it("removes from the state a checkout key deleted outside Pulumi, without failing the refresh", async () => {
