@@ -8,6 +8,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorFamily } from './errors';
+import type { SecretNames } from './recorder';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -87,6 +88,8 @@ export interface ApiTraits {
   partialResponses?: boolean;
   /** Takes `application/x-www-form-urlencoded` bodies (parsed by `parseFormBody`) besides JSON; others answer 415 to them. */
   acceptsFormBodies?: boolean;
+  /** Credential query parameters and secret body fields `/_emulator/requests` must mask, in every API's requests. */
+  secrets?: SecretNames;
 }
 
 /** What a started API serves, built by its plug-in from its store and options. */

@@ -66,10 +66,10 @@ const DEFAULT_ERROR_FAMILY: ErrorFamily = googleLegacyErrors;
 export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof defaultApis>(
   options: EmulatorOptions<Plugins> = {} as EmulatorOptions<Plugins>,
 ): Emulator {
-  const recorder = new RequestRecorder();
   const faults = new FaultInjector();
   const now = options.now ?? (() => new Date());
   const plugins: readonly ApiPlugin[] = options.apis ?? defaultApis;
+  const recorder = new RequestRecorder(plugins.flatMap((plugin) => plugin.secrets ?? []));
   const duplicate = plugins.find((plugin, index) => plugins.findIndex((other) => other.name === plugin.name) !== index);
   if (duplicate !== undefined) throw new Error(`two APIs are named '${duplicate.name}'`);
   const started = plugins.map((plugin) => plugin.start(options, { now, tokens: options.tokens }));

@@ -53,6 +53,7 @@ const widgetsApi = defineApi({
   summary: 'the widgets API at /widgets/v1/...',
   pathPrefixes: ['/widgets/v1/'],
   errorFamily: googleAip193Errors(SERVICE),
+  secrets: { bodyFields: ['secret'] },
   options: (input: { widgets?: { label?: string } }) => ({ label: input.widgets?.label ?? 'plain' }),
   flags: {
     flags: [{ name: 'widgets-label', value: '<text>', help: 'label of new widgets (default plain)' }],
@@ -122,6 +123,12 @@ describe('a plug-in API served through the list of APIs', () => {
     expect((await request('GET', '/dns/v1/projects/p/managedZones')).status).toBe(200);
     const stats = (await request<{ requests: Record<string, number> }>('GET', '/_emulator/stats')).body;
     expect(stats.requests[`POST ${WIDGETS}`]).toBe(1);
+  });
+
+  it('keeps the secrets it names out of the request log', async () => {
+    await request('POST', WIDGETS, { name: 'w2', secret: 'hunter2' });
+    const log = (await request<{ requests: Array<{ body: unknown }> }>('GET', `/_emulator/requests?pathPrefix=${WIDGETS}`)).body;
+    expect(log.requests.map(({ body }) => body)).toEqual([{ name: 'w2', secret: '[REDACTED]' }]);
   });
 
   it('answers its errors in the AIP-193 envelope, from its handlers, its auth and the server', async () => {

@@ -14,6 +14,8 @@ export const ciApi = defineApi({
   errorFamily: ciErrors,
   renderBody: renderCiBody,
   acceptsFormBodies: true,
+  // `ci-token` is the deprecated query form of the token; `private_key` the SSH key an `ssh-key` POST adds.
+  secrets: { queryParameters: ['ci-token'], bodyFields: ['private_key'] },
   options: (input: CiInput) => resolveCiOptions(input),
   flags: ciFlags,
   createStore: () => new CiStore(),

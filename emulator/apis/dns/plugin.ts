@@ -5,7 +5,7 @@
  */
 import { parseInteger } from '../../command-line';
 import { googleLegacyErrors } from '../../errors';
-import { googleBearerAuth } from '../../google/auth';
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleBearerAuth } from '../../google/auth';
 import { defineApi } from '../../plugin';
 import type { DnsContext } from './context';
 import { DNS_PREFIX, dnsRoutes } from './routes';
@@ -30,6 +30,7 @@ export const dnsApi = defineApi({
   pathPrefixes: [`${DNS_PREFIX}/`],
   errorFamily: googleLegacyErrors,
   partialResponses: true,
+  secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS },
   options: (input: DnsInput): DnsOptions => {
     const changeCompletionDelayMs = input.changeCompletionDelayMs ?? DEFAULT_CHANGE_COMPLETION_DELAY_MS;
     return {
