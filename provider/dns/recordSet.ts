@@ -65,34 +65,58 @@ const recordSetWire = z.looseObject({
 
 const ITEM = `${API_PREFIX}/managedZones/{managedZone}/rrsets/{name}/{type}`;
 const ZONE = `${API_PREFIX}/managedZones/{managedZone}`;
-const CHANGE_ATTEMPTS = 3;
+/** Changes sent in all: 412s and unknown outcomes each cost one, settled by a read. */
+const CHANGE_ATTEMPTS = 10;
 
 /** The record set as the API takes it in additions. */
 function wireRecordSet({ name, type, ttl, rrdatas, routingPolicy }: RecordSetArgs): Record<string, unknown> {
   return { kind: "dns#resourceRecordSet", name, type, ttl, ...(rrdatas !== undefined && { rrdatas }), ...(routingPolicy !== undefined && { routingPolicy }) };
 }
 
+/** The live record set already holds what the program asks for. */
+function holds(live: z.infer<typeof recordSetWire>, args: RecordSetArgs): boolean {
+  return (
+    live.ttl === args.ttl &&
+    sameRrdatas(args.type, live.rrdatas ?? [], args.rrdatas ?? []) &&
+    JSON.stringify(withoutKinds(live.routingPolicy) ?? null) === JSON.stringify(args.routingPolicy ?? null)
+  );
+}
+
 /**
  * Replaces the record data in one atomic change: deletion of the live set
  * plus addition of the new one, so the name never goes without records. The
  * deletion must match the live set exactly; when it moved meanwhile (412),
- * the set is read again and the change retried.
+ * the set is read again and the change retried. A change is never repeated
+ * blindly: after an unknown outcome (lost or unreadable answer) the set is
+ * read again — if it holds the additions the change happened; if the deleted
+ * records are still live, the change is sent again.
  */
 async function replaceAtomically(args: RecordSetArgs, context: HookContext): Promise<void> {
   const zone = fillTemplate(ZONE, context.identity);
   for (let attempt = 1; ; attempt++) {
-    const live = withoutKinds(await context.client.send({ method: "GET", path: fillTemplate(ITEM, context.identity) }));
+    const live = await context.client.send({ method: "GET", path: fillTemplate(ITEM, context.identity), schema: recordSetWire });
+    if (holds(live, args)) {
+      if (attempt > 1) context.log(`svc: record set ${args.name} ${args.type}: the change had taken effect; its answer was lost`);
+      return;
+    }
     try {
       const change = await context.client.send({
         method: "POST",
         path: `${zone}/changes`,
-        body: { kind: "dns#change", deletions: [live], additions: [wireRecordSet(args)] },
+        body: { kind: "dns#change", deletions: [withoutKinds(live)], additions: [wireRecordSet(args)] },
+        // A change applied twice fails its deletions (or adds twice): read back instead, above.
+        repeat: "settle",
       });
       await waitForChange(zone, change, context);
       return;
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 412 || attempt >= CHANGE_ATTEMPTS) throw error;
-      context.log(`svc: record set ${args.name} ${args.type} changed meanwhile; reading it again`);
+      const settle = error instanceof ApiError && (error.status === 412 || error.outcome === "unknown");
+      if (!settle || attempt >= CHANGE_ATTEMPTS) throw error;
+      context.log(
+        error.status === 412
+          ? `svc: record set ${args.name} ${args.type} changed meanwhile; reading it again`
+          : `svc: record set ${args.name} ${args.type}: the change's outcome is unknown (${error.message}); reading the set to settle it`,
+      );
     }
   }
 }

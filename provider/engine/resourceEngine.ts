@@ -6,12 +6,21 @@
  */
 import { ApiError } from "../http/errors";
 import type { ApiClient } from "../http/client";
+import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import type { Args, HookContext, ResourceDeclaration, State } from "./declaration";
 import { diffArgs, type ArgsDiff } from "./diff";
 import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "./template";
 
-/** How many times a create whose outcome was unknown is tried again after reading showed nothing. */
-const CREATE_ATTEMPTS = 4;
+/**
+ * How many times a create is sent in all when each outcome was unknown and
+ * reading showed nothing: as many as the HTTP layer tries a request it may repeat.
+ */
+const CREATE_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts;
+
+/** A pause before sending a create again, growing like the HTTP layer's backoff. */
+function pauseBeforeCreate(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
+}
 
 /**
  * Creates of objects with server-assigned ids run one at a time per collection,
@@ -114,7 +123,9 @@ export class ResourceEngine {
       const wire =
         override !== undefined
           ? await override({ ...previous, ...identity }, this.context(identity))
-          : await this.client.send({ method: "GET", path: fillTemplate(this.declaration.paths.item, identity) });
+          : // The wire schema is checked in the call path: an empty or misshapen 200 is an error there, never "gone".
+            await this.client.send({ method: "GET", path: fillTemplate(this.declaration.paths.item, identity), schema: this.declaration.wire });
+      // Only a read override says "gone" by returning nothing (from an answer it has validated); otherwise only a 404 does.
       return wire === undefined ? undefined : this.stateOf(wire, identity, previous);
     } catch (error) {
       if (error instanceof ApiError && error.isNotFound) return undefined;
@@ -130,6 +141,9 @@ export class ResourceEngine {
       method: "POST",
       path: fillTemplate(this.declaration.paths.collection, known),
       body: this.declaration.toCreateBody(args),
+      // A second copy could create a second object (or fail with a conflict): create() settles by reading.
+      repeat: "settle",
+      schema: this.declaration.wire,
     });
   }
 
@@ -177,6 +191,7 @@ export class ResourceEngine {
         }
         if (attempt >= CREATE_ATTEMPTS) throw error;
         this.log(`svc: ${this.label} ${id}: the create failed with an unknown outcome and the object is absent; creating again.`);
+        await pauseBeforeCreate(attempt);
       }
     }
   }
@@ -209,6 +224,7 @@ export class ResourceEngine {
         }
         if (attempt >= CREATE_ATTEMPTS) throw error;
         this.log(`svc: ${this.label}: the create failed with an unknown outcome and nothing new exists; creating again.`);
+        await pauseBeforeCreate(attempt);
       }
     }
   }
