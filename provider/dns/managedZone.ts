@@ -5,7 +5,7 @@ import { ApiError } from "../http/errors";
 import { fillTemplate } from "../engine/template";
 import { fqdn, projectId, zoneName } from "./names";
 import { gkeClusters, networkUrl, networks, targetNameServers } from "./shapes";
-import { API_PREFIX, listAll, waitForChange, waitForZoneOperation, withoutKinds } from "./wire";
+import { API_PREFIX, listAll, changeWire, waitForChange, waitForZoneOperation, withoutKinds } from "./wire";
 
 export const managedZoneArgs = z.object({
   project: projectId.optional(),
@@ -149,6 +149,7 @@ async function deleteRecordSets(zonePath: string, dnsName: string, context: Hook
         body: { kind: "dns#change", deletions: deletions.map((rrset) => withoutKinds(rrset)) },
         // Sent again as is, a change whose deletions were applied fails: settled by listing, above.
         repeat: "settle",
+        schema: changeWire,
       });
       await waitForChange(zonePath, change, context);
       return;

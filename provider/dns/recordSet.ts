@@ -5,7 +5,7 @@ import { fillTemplate } from "../engine/template";
 import { ApiError } from "../http/errors";
 import { fqdn, projectId, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
-import { API_PREFIX, waitForChange, withoutKinds } from "./wire";
+import { API_PREFIX, changeWire, waitForChange, withoutKinds } from "./wire";
 
 export const RECORD_TYPES = [
   "A", "AAAA", "CAA", "CNAME", "DNSKEY", "DS", "HTTPS", "IPSECKEY", "MX", "NAPTR", "NS", "PTR",
@@ -96,7 +96,7 @@ async function replaceAtomically(args: RecordSetArgs, context: HookContext): Pro
   for (let attempt = 1; ; attempt++) {
     const live = await context.client.send({ method: "GET", path: fillTemplate(ITEM, context.identity), schema: recordSetWire });
     if (holds(live, args)) {
-      if (attempt > 1) context.log(`svc: record set ${args.name} ${args.type}: the change had taken effect; its answer was lost`);
+      if (attempt > 1) context.log(`svc: record set ${args.name} ${args.type}: the change had taken effect; its answer was lost or unreadable`);
       return;
     }
     try {
@@ -106,6 +106,7 @@ async function replaceAtomically(args: RecordSetArgs, context: HookContext): Pro
         body: { kind: "dns#change", deletions: [withoutKinds(live)], additions: [wireRecordSet(args)] },
         // A change applied twice fails its deletions (or adds twice): read back instead, above.
         repeat: "settle",
+        schema: changeWire,
       });
       await waitForChange(zone, change, context);
       return;

@@ -53,7 +53,8 @@ export async function waitForZoneOperation(response: unknown, context: HookConte
   }
 }
 
-const changeWire = z.looseObject({ id: z.string(), status: z.enum(["pending", "done"]) });
+/** The answer of changes.create and changes.get. */
+export const changeWire = z.looseObject({ id: z.string(), status: z.enum(["pending", "done"]) });
 
 /** Waits for a record change to be done, polling with growing pauses; long waits are reported. */
 export async function waitForChange(zonePath: string, response: unknown, context: HookContext, timeoutMs = 10 * 60_000): Promise<void> {

@@ -181,7 +181,7 @@ export class ResourceEngine {
         if (existing !== undefined) {
           const difference = diffArgs(this.declaration, existing, args);
           if (difference.changed.length === 0) {
-            this.log(`svc: ${this.label} ${id}: the create response was lost; the object exists as requested and is adopted.`);
+            this.log(`svc: ${this.label} ${id}: the answer to the create was lost or unreadable; the object exists as requested and is adopted.`);
             return { id, state: existing };
           }
           throw new Error(
@@ -213,7 +213,7 @@ export class ResourceEngine {
         if (appeared.length === 1) {
           const state = this.stateOf(appeared[0], {}, args);
           const identity = this.identityOf(args, state);
-          this.log(`svc: ${this.label}: the create response was lost; the new object ${this.idOf(identity)} is adopted.`);
+          this.log(`svc: ${this.label}: the answer to the create was lost or unreadable; the new object ${this.idOf(identity)} is adopted.`);
           return { id: this.idOf(identity), state: { ...state, ...identity } };
         }
         if (appeared.length > 1) {

@@ -110,6 +110,10 @@ class RateLimitGate {
   }
 }
 
+function isTypeError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "TypeError";
+}
+
 export function createApiClient(settings: ApiSettings, options: ClientOptions = {}): ApiClient {
   const policy = options.policy ?? DEFAULT_RETRY_POLICY;
   const sleep = options.sleep ?? defaultSleep;
@@ -146,7 +150,8 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
       });
     } catch (error) {
       if (isTimeoutError(error)) return { result: { kind: "network", timedOut: true }, cutOff: phase.body };
-      if (isNetworkError(error) || error instanceof TypeError) return { result: { kind: "network", timedOut: false }, cutOff: phase.body };
+      // fetch reports a refused connection or a body cut off as a TypeError (by name: it may come from another realm).
+      if (isNetworkError(error) || isTypeError(error)) return { result: { kind: "network", timedOut: false }, cutOff: phase.body };
       throw error;
     }
   }
@@ -157,7 +162,7 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     const rule = spec.repeat ?? repeatRuleOf(spec.method);
     let waitedMs = 0;
     for (let attemptNumber = 1; ; attemptNumber++) {
-      const answer = await attempt(spec as RequestSpec<unknown>, { body: false });
+      const answer = await attempt(spec, { body: false });
       const { result } = answer;
       if (result.kind === "status" && result.status < 400) return answer.value as T;
       const decision = planRetry(policy, rule, result, attemptNumber, waitedMs);
