@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { declare, type HookContext } from "../engine/declaration";
 import { ApiError } from "../http/errors";
+import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import { fillTemplate } from "../engine/template";
 import { fqdn, projectId, zoneName } from "./names";
 import { gkeClusters, networkUrl, networks, targetNameServers } from "./shapes";
@@ -157,6 +158,7 @@ async function deleteRecordSets(zonePath: string, dnsName: string, context: Hook
       const settle = error instanceof ApiError && (error.status === 412 || error.status === 404 || error.outcome === "unknown");
       if (!settle || attempt >= FORCE_DESTROY_ATTEMPTS) throw error;
       context.log(`svc: forceDestroy of zone ${context.identity["name"]}: the change did not clearly succeed (${error.message}); listing the record sets again`);
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
     }
   }
 }

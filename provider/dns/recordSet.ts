@@ -3,6 +3,7 @@ import { z } from "zod";
 import { declare, type HookContext } from "../engine/declaration";
 import { fillTemplate } from "../engine/template";
 import { ApiError } from "../http/errors";
+import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import { fqdn, projectId, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
 import { API_PREFIX, changeWire, waitForChange, withoutKinds } from "./wire";
@@ -73,6 +74,11 @@ function wireRecordSet({ name, type, ttl, rrdatas, routingPolicy }: RecordSetArg
   return { kind: "dns#resourceRecordSet", name, type, ttl, ...(rrdatas !== undefined && { rrdatas }), ...(routingPolicy !== undefined && { routingPolicy }) };
 }
 
+/** A short growing pause before settling an unknown outcome, so a failing backend is not hammered. */
+function settlePause(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
+}
+
 /** The live record set already holds what the program asks for. */
 function holds(live: z.infer<typeof recordSetWire>, args: RecordSetArgs): boolean {
   return (
@@ -118,6 +124,7 @@ async function replaceAtomically(args: RecordSetArgs, context: HookContext): Pro
           ? `svc: record set ${args.name} ${args.type} changed meanwhile; reading it again`
           : `svc: record set ${args.name} ${args.type}: the change's outcome is unknown (${error.message}); reading the set to settle it`,
       );
+      if (error.status !== 412) await settlePause(attempt);
     }
   }
 }

@@ -17,9 +17,11 @@ import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from ".
  */
 const CREATE_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts;
 
-/** A pause before sending a create again, growing like the HTTP layer's backoff. */
-function pauseBeforeCreate(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
+/** A pause before sending a create again, growing like the HTTP layer's backoff; said in `because`. */
+function pauseBeforeCreate(attempt: number, log: (message: string) => void, because: string): Promise<void> {
+  const delayMs = backoffDelay(DEFAULT_RETRY_POLICY, attempt);
+  log(`${because} (attempt ${attempt + 1} of ${CREATE_ATTEMPTS}${delayMs >= 3000 ? `, in ${Math.round(delayMs / 1000)}s` : ""})`);
+  return new Promise((resolve) => setTimeout(resolve, delayMs));
 }
 
 /**
@@ -190,8 +192,7 @@ export class ResourceEngine {
           );
         }
         if (attempt >= CREATE_ATTEMPTS) throw error;
-        this.log(`svc: ${this.label} ${id}: the create failed with an unknown outcome and the object is absent; creating again.`);
-        await pauseBeforeCreate(attempt);
+        await pauseBeforeCreate(attempt, this.log, `svc: ${this.label} ${id}: the create failed with an unknown outcome and the object is absent; creating again`);
       }
     }
   }
@@ -223,8 +224,7 @@ export class ResourceEngine {
           );
         }
         if (attempt >= CREATE_ATTEMPTS) throw error;
-        this.log(`svc: ${this.label}: the create failed with an unknown outcome and nothing new exists; creating again.`);
-        await pauseBeforeCreate(attempt);
+        await pauseBeforeCreate(attempt, this.log, `svc: ${this.label}: the create failed with an unknown outcome and nothing new exists; creating again`);
       }
     }
   }

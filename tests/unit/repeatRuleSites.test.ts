@@ -126,3 +126,19 @@ it("SSH key: add and delete are repeated after lost answers, leaving one key, th
   await emulator.clearFaults();
   expect(await keys()).toEqual([]);
 });
+
+it("forceDestroy: the deleting change is settled by listing the record sets again, then the zone goes", async () => {
+  const provider = dynamicProvider(managedZone);
+  const { id, outs } = await provider.create(await inputsOf(provider, { name: "force", dnsName: "force.example.", description: "", forceDestroy: true }));
+  for (let i = 0; i < 5; i++) {
+    const made = await emulator.api("POST", `${ZONES}/force/rrsets`, { name: `h${i}.force.example.`, type: "A", ttl: 300, rrdatas: [`192.0.2.${i}`] });
+    expect(made.status).toBe(200);
+  }
+  // Seed 1: the first change is lost after it was applied; the listing then shows nothing left to delete.
+  await emulator.faults({ lostResponseRate: 0.6, methods: ["POST"], pathPrefix: `${ZONES}/force/changes`, seed: 1 });
+  await provider.delete(id, outs);
+  await emulator.clearFaults();
+  expect(((await emulator.objects()) as { dns: { managedZones: unknown[] } }).dns.managedZones).toEqual([]);
+  const changes = await emulator.requests({ method: "POST", pathPrefix: `${ZONES}/force/changes` });
+  expect(changes.map((r) => (r as { fault?: string }).fault)).toEqual(["lostResponse"]);
+});
