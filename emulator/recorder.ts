@@ -7,7 +7,7 @@
  */
 import type { QueryParams } from './api';
 
-export type FaultKind = 'rateLimited' | 'serverError' | 'lostResponse';
+export type FaultKind = 'rateLimited' | 'serverError' | 'lostResponse' | 'brokenResponse';
 
 export interface RecordedRequest {
   method: string;
@@ -34,7 +34,8 @@ export interface RequestStats {
   faults: {
     total: number;
     requests: Record<string, number>;
-    kinds: Record<FaultKind, number>;
+    /** `brokenResponse` appears once there was one (the other kinds always). */
+    kinds: Record<Exclude<FaultKind, 'brokenResponse'>, number> & { brokenResponse?: number };
   };
 }
 
@@ -50,7 +51,7 @@ export class RequestRecorder {
   private log: RecordedRequest[] = [];
   private routeCounts = new Map<string, number>();
   private faultRouteCounts = new Map<string, number>();
-  private faultKindCounts: Record<FaultKind, number> = { rateLimited: 0, serverError: 0, lostResponse: 0 };
+  private faultKindCounts: Record<FaultKind, number> = { rateLimited: 0, serverError: 0, lostResponse: 0, brokenResponse: 0 };
 
   /** Records a request as it arrives, so the log keeps arrival order. */
   begin(method: string, path: string, query: QueryParams, routePattern: string | undefined): RecordedRequest {
@@ -91,7 +92,7 @@ export class RequestRecorder {
       faults: {
         total: faultTotal,
         requests: Object.fromEntries(this.faultRouteCounts),
-        kinds: { ...this.faultKindCounts },
+        kinds: (({ brokenResponse, ...always }) => (brokenResponse > 0 ? { ...always, brokenResponse } : always))(this.faultKindCounts),
       },
     };
   }
@@ -100,7 +101,7 @@ export class RequestRecorder {
     this.log = [];
     this.routeCounts.clear();
     this.faultRouteCounts.clear();
-    this.faultKindCounts = { rateLimited: 0, serverError: 0, lostResponse: 0 };
+    this.faultKindCounts = { rateLimited: 0, serverError: 0, lostResponse: 0, brokenResponse: 0 };
   }
 }
 

@@ -6,7 +6,7 @@
  * Every API request goes through the same pipeline, in this order:
  *   onRequest  record it -> authenticate (API's own rule) -> maybe inject a 429/5xx fault
  *   handler    the API's synchronous handler against the in-memory store
- *   onSend     maybe replace the answer with a "lost response" 503 -> API response headers
+ *   onSend     maybe replace the answer with a "lost response" 503 or a broken one -> API response headers
  *   onResponse complete the log entry with the status and body
  * Errors from any stage are rendered by the request's API error family in
  * one error handler.
@@ -21,6 +21,7 @@ import { createCiApi } from './apis/ci/routes';
 import { createDnsApi } from './apis/dns/routes';
 import type { ErrorFamily } from './errors';
 import { ApiError, renderError } from './errors';
+import { breakResponse } from './broken-responses';
 import { FaultInjector } from './faults';
 import { parseFormBody } from './form-body';
 import { backendError, parseError, rateLimitExceeded, routeNotFound } from './google/errors';
@@ -126,6 +127,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       case 'lostResponse':
         state.loseResponse = true;
         return;
+      case 'brokenResponse':
+        state.breakResponse = fault.broken;
+        return;
     }
   });
 
@@ -136,6 +140,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     if (state.loseResponse) {
       // The request has been processed; the client only sees the failure.
       body = replaceWithLostResponse(reply, errorFamilyOf(state), rendererOf(state.api, request.headers));
+    } else if (state.breakResponse !== undefined) {
+      // Processed too; the client gets garbage instead of the answer.
+      body = breakResponse(reply, payload, state.breakResponse);
     }
     const extraHeaders = state.api?.responseHeaders?.({ method: request.method, path: state.record.path, statusCode: reply.statusCode });
     if (extraHeaders !== undefined) reply.headers(extraHeaders);

@@ -15,6 +15,8 @@ const followResponse = z.looseObject({
   first_build: z.looseObject({ build_num: z.number() }).nullish(),
 });
 
+const unfollowResponse = z.looseObject({ followed: z.boolean() });
+
 const projectEntry = z.looseObject({ username: z.string(), reponame: z.string(), vcs_url: z.string().optional(), followed: z.boolean() });
 
 const followWire = z.looseObject({ followed: z.boolean(), firstBuildNumber: z.number().optional() });
@@ -43,7 +45,14 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
   update: "none",
   lifecycle: {
     create: async (_args, { client, identity }) => {
-      const response = await client.send({ method: "POST", path: fillTemplate(`${PROJECT_PATH}/follow`, identity), schema: followResponse });
+      const response = await client.send({
+        method: "POST",
+        path: fillTemplate(`${PROJECT_PATH}/follow`, identity),
+        // The first follow starts the project's first build, which a copy would not report:
+        // settled by the engine reading the project listing (read below), then adopted.
+        repeat: "settle",
+        schema: followResponse,
+      });
       return { followed: response.followed, firstBuildNumber: response.first_build?.build_num };
     },
     read: async (_previous, { client, identity }) => {
@@ -52,7 +61,8 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
       return entry?.followed === true ? { followed: true } : undefined;
     },
     delete: async (_state, { client, identity }) => {
-      await client.send({ method: "POST", path: fillTemplate(`${PROJECT_PATH}/unfollow`, identity) });
+      // Unfollowing twice leaves the project unfollowed: safe to repeat.
+      await client.send({ method: "POST", path: fillTemplate(`${PROJECT_PATH}/unfollow`, identity), repeat: "idempotent", schema: unfollowResponse });
     },
   },
   outputs: {
