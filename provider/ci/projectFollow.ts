@@ -23,7 +23,9 @@ const followWire = z.looseObject({ followed: z.boolean(), firstBuildNumber: z.nu
 
 /** Matches a listing entry to a project by owner and name (the listing names no vcs type). */
 function isProject(entry: z.infer<typeof projectEntry>, identity: Readonly<Record<string, string>>): boolean {
-  return entry.username === identity["username"] && entry.reponame === identity["project"];
+  // The service matches owner and project names without regard to case (`ACME/MonoRepo` is `acme/monorepo`).
+  const same = (a: string, b: string | undefined): boolean => a.toLowerCase() === b?.toLowerCase();
+  return same(entry.username, identity["username"]) && same(entry.reponame, identity["project"]);
 }
 
 export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWire>>({
