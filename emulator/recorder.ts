@@ -8,7 +8,7 @@
  */
 import type { QueryParams } from './api';
 
-export type FaultKind = 'rateLimited' | 'serverError' | 'lostResponse';
+export type FaultKind = 'rateLimited' | 'serverError' | 'lostResponse' | 'brokenResponse';
 
 export interface RecordedRequest {
   method: string;
@@ -35,7 +35,8 @@ export interface RequestStats {
   faults: {
     total: number;
     requests: Record<string, number>;
-    kinds: Record<FaultKind, number>;
+    /** `brokenResponse` appears once there was one (the other kinds always). */
+    kinds: Record<Exclude<FaultKind, 'brokenResponse'>, number> & { brokenResponse?: number };
   };
 }
 
@@ -55,7 +56,7 @@ export class RequestRecorder {
   private log: RecordedRequest[] = [];
   private routeCounts = new Map<string, number>();
   private faultRouteCounts = new Map<string, number>();
-  private faultKindCounts: Record<FaultKind, number> = { rateLimited: 0, serverError: 0, lostResponse: 0 };
+  private faultKindCounts: Record<FaultKind, number> = { rateLimited: 0, serverError: 0, lostResponse: 0, brokenResponse: 0 };
   private readonly credentialQueryParameters: ReadonlySet<string>;
   private readonly secretBodyFields: ReadonlySet<string>;
 
@@ -103,7 +104,7 @@ export class RequestRecorder {
       faults: {
         total: faultTotal,
         requests: Object.fromEntries(this.faultRouteCounts),
-        kinds: { ...this.faultKindCounts },
+        kinds: (({ brokenResponse, ...always }) => (brokenResponse > 0 ? { ...always, brokenResponse } : always))(this.faultKindCounts),
       },
     };
   }
@@ -112,7 +113,7 @@ export class RequestRecorder {
     this.log = [];
     this.routeCounts.clear();
     this.faultRouteCounts.clear();
-    this.faultKindCounts = { rateLimited: 0, serverError: 0, lostResponse: 0 };
+    this.faultKindCounts = { rateLimited: 0, serverError: 0, lostResponse: 0, brokenResponse: 0 };
   }
 }
 

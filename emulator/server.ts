@@ -6,7 +6,7 @@
  * Every API request goes through the same pipeline, in this order:
  *   onRequest  record it -> authenticate (API's own rule) -> maybe inject a 429/5xx fault
  *   handler    the API's synchronous handler against the in-memory store
- *   onSend     maybe replace the answer with a "lost response" 503 -> API response headers
+ *   onSend     maybe replace the answer with a "lost response" 503 or a broken one -> API response headers
  *   onResponse complete the log entry with the status and body
  * Errors from any stage are rendered by the request's API error family in
  * one error handler.
@@ -19,6 +19,7 @@ import type { ApiModule, ApiResult, QueryParams } from './api';
 import { apis as defaultApis } from './apis';
 import type { ErrorFamily } from './errors';
 import { ApiError, googleLegacyErrors, renderError } from './errors';
+import { breakResponse } from './broken-responses';
 import { FaultInjector } from './faults';
 import { parseFormBody } from './form-body';
 import { backendError, parseError, rateLimitExceeded, routeNotFound } from './google/errors';
@@ -120,6 +121,9 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
       case 'lostResponse':
         state.loseResponse = true;
         return;
+      case 'brokenResponse':
+        state.breakResponse = fault.broken;
+        return;
     }
   });
 
@@ -130,6 +134,9 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     if (state.loseResponse) {
       // The request has been processed; the client only sees the failure.
       body = replaceWithLostResponse(reply, errorFamilyOf(state), rendererOf(state.api, request.headers));
+    } else if (state.breakResponse !== undefined) {
+      // Processed too; the client gets garbage instead of the answer.
+      body = breakResponse(reply, payload, state.breakResponse);
     }
     const extraHeaders = state.api?.responseHeaders?.({ method: request.method, path: state.record.path, statusCode: reply.statusCode });
     if (extraHeaders !== undefined) reply.headers(extraHeaders);

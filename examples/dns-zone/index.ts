@@ -20,7 +20,8 @@ const zoneName = config.get("zoneName") ?? "example-zone";
 const domain = config.get("domain") ?? "example.com.";
 const wwwLabel = config.get("wwwLabel") ?? "www";
 const wwwTtl = config.getNumber("wwwTtl") ?? 300;
-const wwwType = config.get("wwwType") ?? "CNAME";
+// A type from configuration is checked at preview; the type argument tells TypeScript it is a record type.
+const wwwType = config.get<svc.dns.RecordSetType>("wwwType") ?? "CNAME";
 const wwwRecords = config.getObject<string[]>("wwwRecords") ?? [domain];
 const apexRecords = config.getObject<string[]>("apexAddresses") ?? ["192.0.2.10", "192.0.2.11"];
 const spf = config.get("spf") ?? '"v=spf1 include:mail.example.net -all"';

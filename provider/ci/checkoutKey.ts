@@ -10,7 +10,8 @@ export const checkoutKeyArgs = z.object({
   ...projectShape,
   type: z.enum(["deploy-key", "vcs-user-key"], {
     error: (issue) => `must be "deploy-key" or "vcs-user-key"; got ${excerpt(issue.input)}`,
-  }),
+  })
+    .meta({ description: "`deploy-key` (read access to this repository) or `vcs-user-key` (the user's access)." }),
 });
 export type CheckoutKeyArgs = z.infer<typeof checkoutKeyArgs>;
 
@@ -56,9 +57,30 @@ export const checkoutKey = declare<CheckoutKeyArgs, z.infer<typeof checkoutKeyWi
   update: "none",
   lifecycle: {
     list: async (_args, { client, identity }) => {
-      const keys = await client.send({ method: "GET", path: fillTemplate(`${PROJECT_PATH}/checkout-key`, identity) });
-      return Array.isArray(keys) ? (keys as unknown[]) : [];
+      // Validated: a listing that is not a list of keys must fail the settling, not count as "no keys".
+      return client.send({ method: "GET", path: fillTemplate(`${PROJECT_PATH}/checkout-key`, identity), schema: z.array(checkoutKeyWire) });
     },
   },
-  outputs: ["fingerprint", "sha256Fingerprint", "publicKey", "preferred", "time"],
+  outputs: {
+    fingerprint: z.string()
+      .meta({ description: "The md5 fingerprint, colon-separated hex (the API's default form; part of the id)." }),
+    sha256Fingerprint: z.string()
+      .meta({ description: "The sha256 fingerprint, `SHA256:` and base64, as `ssh-keygen -l` prints it." }),
+    publicKey: z.string()
+      .meta({ description: "The public key in OpenSSH format." }),
+    preferred: z.boolean()
+      .meta({ description: "Whether the project prefers this key." }),
+    time: z.string()
+      .meta({ description: "When the key was issued (ISO 8601)." }),
+  },
+  docs: {
+    summary:
+      "A checkout key of a CI project: the SSH key its jobs check code out with.\n\n" +
+      "The API has no update: every change of an input replaces the key. A key deleted outside Pulumi disappears from the state on refresh. " +
+      "Needs a personal (user) API token. Keys of one project are created one at a time, so that a create whose response was lost " +
+      "is settled by comparing the key listing before and after: never a duplicate key.",
+    example:
+      'const key = new svc.ci.CheckoutKey("deploy", { vcsType: "vcs-a", username: "acme", project: "api", type: "deploy-key" });\n' +
+      "export const fingerprint = key.fingerprint;",
+  },
 });

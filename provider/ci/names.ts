@@ -8,7 +8,8 @@ export const VCS_TYPES = ["vcs-a", "vcs-b"] as const;
 
 export const vcsType = z.enum(VCS_TYPES, {
   error: (issue) => `must be "vcs-a" or "vcs-b" (the kind of source hosting); got ${show(issue.input)}`,
-});
+})
+  .meta({ description: "The kind of source hosting of the project." });
 
 /** The code hosts' limits (GitHub's): an owner name of up to 39 characters, a repository name of up to 100. */
 export const MAX_OWNER_LENGTH = 39;
@@ -30,8 +31,10 @@ export const segment = (what: string, maxLength: number): z.ZodType<string> =>
 
 export const projectShape = {
   vcsType,
-  username: segment("organization or user that owns the project", MAX_OWNER_LENGTH),
-  project: segment("project (repository) name", MAX_PROJECT_LENGTH),
+  username: segment("organization or user that owns the project", MAX_OWNER_LENGTH)
+    .meta({ description: "The organization or user that owns the project." }),
+  project: segment("project (repository) name", MAX_PROJECT_LENGTH)
+    .meta({ description: "The project (repository) name." }),
 };
 
 /** Why a string is not a DNS host name (RFC 1123) nor an IP address; undefined when it is one. */

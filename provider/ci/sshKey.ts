@@ -11,12 +11,14 @@ import { FINGERPRINT_FORM, PROJECT_PATH, hostname, projectShape } from "./names"
 
 export const sshKeyArgs = z.object({
   ...projectShape,
-  hostname,
+  hostname: hostname
+    .meta({ description: "The host the key is for, e.g. `deploy.example.com`." }),
   // The value is a secret: messages never echo it.
   privateKey: z.string().superRefine((value, context) => {
     const problem = privateKeyProblem(value);
     if (problem !== undefined) context.addIssue({ code: "custom", message: problem });
-  }),
+  })
+    .meta({ description: "The private key, PEM or OpenSSH format, unencrypted. Always a Pulumi secret; never in logs or messages." }),
 });
 export type SshKeyArgs = z.infer<typeof sshKeyArgs>;
 
@@ -42,19 +44,43 @@ export const sshKey = declare<SshKeyArgs, z.infer<typeof sshKeyWire>>({
   importable: false,
   lifecycle: {
     create: async ({ hostname, privateKey }, { client, identity }) => {
-      await client.send({ method: "POST", path: fillTemplate(`${PROJECT_PATH}/ssh-key`, identity), body: { hostname, private_key: privateKey } });
+      await client.send({
+        method: "POST",
+        path: fillTemplate(`${PROJECT_PATH}/ssh-key`, identity),
+        body: { hostname, private_key: privateKey },
+        // There is no read endpoint to settle an unknown outcome with, so the add must be safe to
+        // repeat — and it is: the service keys SSH keys by hostname and fingerprint, so adding the
+        // same key for the same host again changes nothing (no duplicate), while not repeating it
+        // after a lost answer could leave the key out (lost) with nothing to notice it.
+        repeat: "idempotent",
+      });
       return { hostname, privateKey, fingerprint: privateKeyFingerprints(privateKey).md5 };
     },
     // No read endpoint: the state is all there is to know.
     read: async (previous) => previous,
     delete: async (state, { client, identity }) => {
+      // Deleting a key that is already gone answers 200, so a repeat after a lost answer is harmless.
       await client.send({
         method: "DELETE",
         path: fillTemplate(`${PROJECT_PATH}/ssh-key`, identity),
+        repeat: "idempotent",
         body: { fingerprint: state["fingerprint"], hostname: state["hostname"] },
       });
     },
   },
-  outputs: ["fingerprint"],
+  outputs: {
+    fingerprint: z.string()
+      .meta({ description: "The md5 fingerprint of the key, colon-separated hex, as the API and `ssh-keygen -l -E md5` show it." }),
+  },
   secretOutputs: ["privateKey"],
+  docs: {
+    summary:
+      "An additional SSH key of a CI project, used by its jobs for one host.\n\n" +
+      "The API can add and remove such keys but cannot read them: the fingerprint is computed locally from the private key, " +
+      "a refresh cannot see a key deleted outside Pulumi (drift is not detected), and the resource cannot be imported. " +
+      "Every change replaces the key. A key that does not parse (or is encrypted) fails at `preview`.",
+    example:
+      'new svc.ci.SshKey("deploy", { vcsType: "vcs-a", username: "acme", project: "api",\n' +
+      '  hostname: "deploy.example.com", privateKey: config.requireSecret("deployKey") });',
+  },
 });

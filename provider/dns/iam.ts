@@ -27,7 +27,8 @@ const ROLE_FORMS = [
 export const iamRole = z.string().refine((role) => ROLE_FORMS.some((form) => form.test(role)), {
   error: (issue) =>
     `must be a role: "roles/NAME" (e.g. "roles/dns.reader"), "projects/PROJECT/roles/NAME" or "organizations/ORG_ID/roles/NAME" (custom roles: 3-64 letters, digits, _ or .); got ${show(issue.input)}`,
-});
+})
+  .meta({ description: "The role, e.g. `roles/dns.reader` (or a custom role `projects/<p>/roles/<r>`)." });
 
 const EMAIL = "[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+";
 const DOMAIN = "[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+";
@@ -54,7 +55,9 @@ export const iamMember = z.string().refine((member) => MEMBER_FORMS.some((form) 
 const bindingWire = z.looseObject({ role: z.string(), members: z.array(z.string()).default([]), condition: z.unknown().optional() });
 const policyWire = z.looseObject({
   version: z.number().optional(),
-  etag: z.string().optional(),
+  // Every policy the API returns carries its etag; one without is not a policy (and writing back
+  // without an etag would overwrite concurrent changes), so it is an unreadable answer.
+  etag: z.string().min(1),
   bindings: z.array(bindingWire).optional(),
 });
 type IamPolicy = z.infer<typeof policyWire>;
@@ -79,6 +82,8 @@ async function getPolicy(context: HookContext): Promise<IamPolicy> {
     path: `${fillTemplate(ZONE, context.identity)}:getIamPolicy`,
     // Version 3 shows conditional bindings as they are, so a write can keep them intact.
     body: { options: { requestedPolicyVersion: 3 } },
+    // A read sent as POST: repeated like a GET.
+    repeat: "read",
     schema: policyWire,
   });
 }
@@ -101,6 +106,10 @@ export function normalizeBindings(bindings: readonly Binding[]): Array<{ role: s
 /**
  * Reads the policy, applies `change` to its bindings and writes it back with
  * the etag it read; a 409/412 (stale etag) starts over from a fresh read.
+ * The write is repeated by the HTTP layer after a 5xx or a lost answer: under
+ * its etag a copy can only land once, and a copy sent after the first landed
+ * gets a stale etag, so the next cycle reads the policy, finds the change in
+ * place and ends without writing.
  */
 async function modifyPolicy(context: HookContext, change: (bindings: Binding[]) => Binding[]): Promise<IamPolicy> {
   const key = fillTemplate(ZONE, context.identity);
@@ -108,12 +117,16 @@ async function modifyPolicy(context: HookContext, change: (bindings: Binding[]) 
     for (let attempt = 1; ; attempt++) {
       const current = await getPolicy(context);
       const conditional = (current.bindings ?? []).filter((binding) => binding.condition !== undefined);
-      const bindings = change((current.bindings ?? []).filter((binding) => binding.condition === undefined));
+      const unconditional = (current.bindings ?? []).filter((binding) => binding.condition === undefined);
+      const before = JSON.stringify(normalizeBindings(unconditional));
+      const bindings = change(structuredClone(unconditional));
+      if (JSON.stringify(normalizeBindings(bindings)) === before) return current;
       try {
         return await context.client.send({
           method: "POST",
           path: `${key}:setIamPolicy`,
           body: { policy: { version: 3, etag: current.etag, bindings: [...bindings, ...conditional] } },
+          repeat: "idempotent",
           schema: policyWire,
         });
       } catch (error) {
@@ -126,8 +139,17 @@ async function modifyPolicy(context: HookContext, change: (bindings: Binding[]) 
   });
 }
 
-const zoneShape = { project: projectId.optional(), managedZone: zoneName };
-const bindingShape = z.object({ role: iamRole, members: z.array(iamMember).min(1, { error: "must name at least one member" }) });
+const zoneShape = {
+  project: projectId.optional()
+    .meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  managedZone: zoneName
+    .meta({ description: "The managed zone's name." }),
+};
+const bindingShape = z.object({
+  role: iamRole,
+  members: z.array(iamMember).min(1, { error: "must name at least one member" })
+    .meta({ description: "Every member of the role, e.g. `user:jane@example.com`." }),
+});
 
 function sameMembers(a: unknown, b: unknown): boolean {
   const left = Array.isArray(a) ? [...new Set(a as string[])].sort() : [];
@@ -142,7 +164,8 @@ function sameBindings(a: unknown, b: unknown): boolean {
 
 // --- ManagedZoneIamPolicy -------------------------------------------------------------
 
-export const managedZoneIamPolicyArgs = z.object({ ...zoneShape, bindings: z.array(bindingShape) });
+export const managedZoneIamPolicyArgs = z.object({ ...zoneShape, bindings: z.array(bindingShape)
+  .meta({ description: "Every (unconditional) binding of the zone's policy: roles and their members, compared sorted." }) });
 export type ManagedZoneIamPolicyArgs = z.infer<typeof managedZoneIamPolicyArgs>;
 
 const wholePolicy = z.looseObject({ bindings: z.array(z.object({ role: z.string(), members: z.array(z.string()) })) });
@@ -161,6 +184,16 @@ export const managedZoneIamPolicy = declare<ManagedZoneIamPolicyArgs, z.infer<ty
   toState: (policy) => ({ bindings: normalizeBindings(policy.bindings) }),
   update: "PATCH",
   equal: { bindings: sameBindings },
+  docs: {
+    summary:
+      "The whole access policy of a managed zone (authoritative: bindings not listed are removed; destroy leaves the zone with none). " +
+      "Do not combine with `ManagedZoneIamBinding` or `ManagedZoneIamMember` on one zone. " +
+      "Changes are read-modify-writes on the policy's etag, retried from a fresh read when someone else changed the policy meanwhile; " +
+      "conditional bindings are left as they are.",
+    example:
+      'new svc.dns.ManagedZoneIamPolicy("access", { managedZone: zone.name,\n' +
+      '  bindings: [{ role: "roles/dns.reader", members: ["group:readers@example.com"] }] });',
+  },
   lifecycle: {
     create: async ({ bindings }, context) => ({ bindings: normalizeBindings((await modifyPolicy(context, () => bindings)).bindings ?? []) }),
     read: async (_previous, context) => ({ bindings: normalizeBindings((await getPolicy(context)).bindings ?? []) }),
@@ -172,12 +205,13 @@ export const managedZoneIamPolicy = declare<ManagedZoneIamPolicyArgs, z.infer<ty
       await modifyPolicy(context, () => []);
     },
   },
-  outputs: [],
+  outputs: {},
 });
 
 // --- ManagedZoneIamBinding ------------------------------------------------------------
 
-export const managedZoneIamBindingArgs = z.object({ ...zoneShape, role: iamRole, members: z.array(iamMember).min(1, { error: "must name at least one member" }) });
+export const managedZoneIamBindingArgs = z.object({ ...zoneShape, role: iamRole, members: z.array(iamMember).min(1, { error: "must name at least one member" })
+  .meta({ description: "Every member of the role, e.g. `user:jane@example.com`; compared as a set." }) });
 export type ManagedZoneIamBindingArgs = z.infer<typeof managedZoneIamBindingArgs>;
 
 const roleWire = z.looseObject({ role: z.string(), members: z.array(z.string()) });
@@ -203,6 +237,12 @@ export const managedZoneIamBinding = declare<ManagedZoneIamBindingArgs, z.infer<
   toState: (binding) => ({ role: binding.role, members: [...binding.members].sort() }),
   update: "PATCH",
   equal: { members: sameMembers },
+  docs: {
+    summary:
+      "Every member of one role on a managed zone (authoritative for that role; other roles are kept). " +
+      "Bindings of several roles on one zone, applied in parallel, all survive.",
+    example: 'new svc.dns.ManagedZoneIamBinding("readers", { managedZone: zone.name, role: "roles/dns.reader", members: ["group:readers@example.com"] });',
+  },
   lifecycle: {
     create: async ({ role, members }, context) => {
       const policy = await modifyPolicy(context, (bindings) => [...bindings.filter((b) => b.role !== role), { role, members }]);
@@ -220,12 +260,13 @@ export const managedZoneIamBinding = declare<ManagedZoneIamBindingArgs, z.infer<
       await modifyPolicy(context, (bindings) => bindings.filter((b) => b.role !== state["role"]));
     },
   },
-  outputs: [],
+  outputs: {},
 });
 
 // --- ManagedZoneIamMember -------------------------------------------------------------
 
-export const managedZoneIamMemberArgs = z.object({ ...zoneShape, role: iamRole, member: iamMember });
+export const managedZoneIamMemberArgs = z.object({ ...zoneShape, role: iamRole, member: iamMember
+  .meta({ description: "The member, e.g. `user:jane@example.com`." }) });
 export type ManagedZoneIamMemberArgs = z.infer<typeof managedZoneIamMemberArgs>;
 
 const memberWire = z.looseObject({ role: z.string(), member: z.string() });
@@ -246,6 +287,12 @@ export const managedZoneIamMember = declare<ManagedZoneIamMemberArgs, z.infer<ty
   toCreateBody: () => undefined,
   toState: (grant) => ({ role: grant.role, member: grant.member }),
   update: "none",
+  docs: {
+    summary:
+      "One member of one role on a managed zone (other members and roles are kept). " +
+      "Members added in parallel all survive; removing one removes only it.",
+    example: 'new svc.dns.ManagedZoneIamMember("jane", { managedZone: zone.name, role: "roles/dns.admin", member: "user:jane@example.com" });',
+  },
   lifecycle: {
     create: async ({ role, member }, context) => {
       await modifyPolicy(context, (bindings) => {
@@ -270,5 +317,5 @@ export const managedZoneIamMember = declare<ManagedZoneIamMemberArgs, z.infer<ty
       );
     },
   },
-  outputs: [],
+  outputs: {},
 });

@@ -2,33 +2,51 @@
 import { z } from "zod";
 import { declare, type HookContext } from "../engine/declaration";
 import { ApiError } from "../http/errors";
+import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import { fillTemplate } from "../engine/template";
 import { fqdn, projectId, zoneName } from "./names";
 import { gkeClusters, labels, networkUrl, networks, targetNameServers } from "./shapes";
-import { API_PREFIX, listAll, waitForChange, waitForZoneOperation, withoutKinds } from "./wire";
+import { API_PREFIX, changeWire, listAll, waitForChange, waitForZoneOperation, withoutKinds } from "./wire";
 
 export const managedZoneArgs = z.object({
-  project: projectId.optional(),
-  name: zoneName,
-  dnsName: fqdn,
+  project: projectId.optional()
+    .meta({ description: "The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  name: zoneName
+    .meta({ description: "The zone's name in the project: 1-63 lowercase letters, digits and dashes, starting with a letter." }),
+  dnsName: fqdn
+    .meta({ description: "The DNS name of the zone, fully qualified with a trailing dot, e.g. `example.com.`." }),
   // The API requires a description on create; an empty one is what "none" looks like.
-  description: z.string().max(1024, { error: "must be at most 1024 characters" }).default(""),
+  description: z.string().max(1024, { error: "must be at most 1024 characters" }).default("")
+    .meta({ description: "A description of up to 1024 characters (\"\" when none)." }),
   visibility: z
     .enum(["public", "private"], { error: (issue) => `must be "public" or "private"; got ${JSON.stringify(issue.input)}` })
-    .default("public"),
-  labels: labels.optional(),
-  cloudLoggingConfig: z.object({ enableLogging: z.boolean() }).optional(),
-  privateVisibilityConfig: z.object({ networks: networks.optional(), gkeClusters: gkeClusters.optional() }).optional(),
-  forwardingConfig: z.object({ targetNameServers }).optional(),
-  peeringConfig: z.object({ targetNetwork: z.object({ networkUrl }) }).optional(),
+    .default("public")
+    .meta({ description: "Whether the zone answers on the Internet (`public`) or only in the networks of `privateVisibilityConfig` (`private`)." }),
+  labels: labels
+    .optional()
+    .meta({ description: "Labels: lowercase keys and values of up to 63 characters." }),
+  cloudLoggingConfig: z.object({ enableLogging: z.boolean() }).optional()
+    .meta({ description: "Whether queries to the zone are logged (`{ enableLogging }`)." }),
+  privateVisibilityConfig: z.object({ networks: networks.optional(), gkeClusters: gkeClusters.optional() }).optional()
+    .meta({ description: "For a private zone: the networks (and GKE clusters) that can see it." }),
+  forwardingConfig: z.object({ targetNameServers }).optional()
+    .meta({ description: "For a forwarding zone: the name servers queries are forwarded to (each with `ipv4Address` or `ipv6Address`)." }),
+  peeringConfig: z.object({ targetNetwork: z.object({ networkUrl }) }).optional()
+    .meta({ description: "For a peering zone: the network whose DNS answers queries." }),
   dnssecConfig: z
     .object({
       state: z.enum(["off", "on", "transfer"], { error: (issue) => `must be "off", "on" or "transfer"; got ${JSON.stringify(issue.input)}` }),
       nonExistence: z.enum(["nsec", "nsec3"]).optional(),
     })
-    .optional(),
+    .optional()
+    .meta({ description: "DNSSEC: `state` `off`, `on` or `transfer`, and optionally `nonExistence` `nsec` or `nsec3`." }),
   /** Client-side: on delete, first delete the zone's record sets (not the apex SOA and NS). */
-  forceDestroy: z.boolean().default(false),
+  forceDestroy: z.boolean().default(false)
+    .meta({
+      description:
+        "Delete the zone's record sets (not the apex SOA and NS) before deleting the zone. Without it, deleting a zone that still " +
+        "holds record sets it does not manage fails with a message saying so, and nothing is deleted. Client-side only; changing it sends no request.",
+    }),
 });
 export type ManagedZoneArgs = z.infer<typeof managedZoneArgs>;
 
@@ -101,7 +119,23 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
       }
     },
   },
-  outputs: ["managedZoneId", "nameServers", "creationTime"],
+  outputs: {
+    managedZoneId: z.string()
+      .meta({ description: "The server-assigned numeric id of the zone." }),
+    nameServers: z.array(z.string())
+      .meta({ description: "The name servers to delegate the domain to." }),
+    creationTime: z.string()
+      .meta({ description: "When the zone was created (RFC 3339)." }),
+  },
+  docs: {
+    summary:
+      "A DNS managed zone: the container of a domain's record sets.\n\n" +
+      "The API creates the apex `SOA` and `NS` record sets with the zone; they are not managed by this resource. " +
+      "Zone updates return an operation that `up` waits for.",
+    example:
+      'const zone = new svc.dns.ManagedZone("zone", { name: "example-zone", dnsName: "example.com." });\n' +
+      "export const nameServers = zone.nameServers;",
+  },
   hooks: { afterUpdate: waitForZoneOperation },
 });
 
@@ -122,18 +156,37 @@ function dnssecState(config: unknown): unknown {
 
 /**
  * forceDestroy: removes every record set but the apex SOA and NS in one atomic
- * change, and waits for it, so the zone can be deleted.
+ * change, and waits for it, so the zone can be deleted. After an unknown
+ * outcome (lost or unreadable answer) or a 412 (a set changed meanwhile) the
+ * sets are listed again: what is gone was deleted, what is still live is
+ * deleted by a new change — the change itself is never repeated blindly.
  */
 async function deleteRecordSets(zonePath: string, dnsName: string, context: HookContext): Promise<void> {
-  const rrsets = await listAll(context.client, `${zonePath}/rrsets`, "rrsets");
-  const deletions = rrsets.filter((rrset) => !(rrset["name"] === dnsName && (rrset["type"] === "SOA" || rrset["type"] === "NS")));
-  if (deletions.length === 0) return;
-  context.log(`svc: forceDestroy: deleting ${deletions.length} record set(s) of zone ${context.identity["name"]} before the zone`);
-  const change = await context.client.send({
-    method: "POST",
-    path: `${zonePath}/changes`,
-    body: { kind: "dns#change", deletions: deletions.map((rrset) => withoutKinds(rrset)) },
-  });
-  await waitForChange(zonePath, change, context);
+  for (let attempt = 1; ; attempt++) {
+    const rrsets = await listAll(context.client, `${zonePath}/rrsets`, "rrsets");
+    const deletions = rrsets.filter((rrset) => !(rrset["name"] === dnsName && (rrset["type"] === "SOA" || rrset["type"] === "NS")));
+    if (deletions.length === 0) return;
+    context.log(`svc: forceDestroy: deleting ${deletions.length} record set(s) of zone ${context.identity["name"]} before the zone`);
+    try {
+      const change = await context.client.send({
+        method: "POST",
+        path: `${zonePath}/changes`,
+        body: { kind: "dns#change", deletions: deletions.map((rrset) => withoutKinds(rrset)) },
+        // Sent again as is, a change whose deletions were applied fails: settled by listing, above.
+        repeat: "settle",
+        schema: changeWire,
+      });
+      await waitForChange(zonePath, change, context);
+      return;
+    } catch (error) {
+      const settle = error instanceof ApiError && (error.status === 412 || error.status === 404 || error.outcome === "unknown");
+      if (!settle || attempt >= FORCE_DESTROY_ATTEMPTS) throw error;
+      context.log(`svc: forceDestroy of zone ${context.identity["name"]}: the change did not clearly succeed (${error.message}); listing the record sets again`);
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
+    }
+  }
 }
+
+const FORCE_DESTROY_ATTEMPTS = 10;
+
 

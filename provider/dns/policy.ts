@@ -10,13 +10,20 @@ import { networks, targetNameServers } from "./shapes";
 import { API_PREFIX, deleteDetached, withoutKinds } from "./wire";
 
 export const policyArgs = z.object({
-  project: projectId.optional(),
-  name: zoneName,
-  description: z.string().max(1024, { error: "must be at most 1024 characters" }).default(""),
-  enableInboundForwarding: z.boolean().optional(),
-  enableLogging: z.boolean().optional(),
-  networks: networks.optional(),
-  alternativeNameServerConfig: z.object({ targetNameServers }).optional(),
+  project: projectId.optional()
+    .meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  name: zoneName
+    .meta({ description: "The policy's name: lowercase letters, digits and dashes." }),
+  description: z.string().max(1024, { error: "must be at most 1024 characters" }).default("")
+    .meta({ description: "A description of up to 1024 characters." }),
+  enableInboundForwarding: z.boolean().optional()
+    .meta({ description: "Whether the networks accept inbound DNS forwarding (unset is false)." }),
+  enableLogging: z.boolean().optional()
+    .meta({ description: "Whether queries are logged (unset is false)." }),
+  networks: networks.optional()
+    .meta({ description: "The networks the policy applies to. A network holds one policy." }),
+  alternativeNameServerConfig: z.object({ targetNameServers }).optional()
+    .meta({ description: "Alternative name servers that answer instead of the default resolver." }),
 });
 export type PolicyArgs = z.infer<typeof policyArgs>;
 
@@ -63,5 +70,16 @@ export const policy = declare<PolicyArgs, z.infer<typeof policyWire>>({
   lifecycle: {
     delete: async (state, context) => deleteDetached(fillTemplate(ITEM, context.identity), ["networks"], state, context),
   },
-  outputs: ["policyId"],
+  outputs: {
+    policyId: z.string()
+      .meta({ description: "The server-assigned id." }),
+  },
+  docs: {
+    summary:
+      "A DNS server policy for networks. The API refuses to delete a policy networks still use: destroy detaches them first. " +
+      "A network holds one policy, so a replacement deletes the old policy first.",
+    example:
+      'new svc.dns.Policy("inbound", { name: "inbound", enableInboundForwarding: true,\n' +
+      '  networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default" }] });',
+  },
 });

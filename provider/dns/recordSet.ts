@@ -3,16 +3,19 @@ import { z } from "zod";
 import { declare, type HookContext } from "../engine/declaration";
 import { fillTemplate } from "../engine/template";
 import { ApiError } from "../http/errors";
+import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import { projectId, recordName, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
 import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
-import { API_PREFIX, waitForChange, withoutKinds } from "./wire";
+import { API_PREFIX, changeWire, waitForChange, withoutKinds } from "./wire";
 
 export { RECORD_TYPES };
 
 const routedItem = {
-  rrdatas: z.array(z.string().min(1)).optional(),
-  healthCheckedTargets: z.record(z.string(), z.unknown()).optional(),
+  rrdatas: z.array(z.string().min(1)).optional()
+    .meta({ description: "The records this item answers with." }),
+  healthCheckedTargets: z.record(z.string(), z.unknown()).optional()
+    .meta({ description: "Health-checked targets this item answers with instead (passed to the API as given)." }),
 };
 
 /** Answers that depend on where the query comes from (geo), weights (wrr) or health (primaryBackup). */
@@ -22,34 +25,50 @@ const routingPolicy = z.object({
       items: z.array(z.object({ location: z.string().min(1), ...routedItem })).min(1, { error: "needs at least one item" }),
       enableFencing: z.boolean().optional(),
     })
-    .optional(),
+    .optional()
+    .meta({ description: "Answers by the location of the query: one item per location (e.g. `us-east1`)." }),
   wrr: z
     .object({ items: z.array(z.object({ weight: z.number().min(0, { error: "weights are 0 or more" }), ...routedItem })).min(1) })
-    .optional(),
-  primaryBackup: z.record(z.string(), z.unknown()).optional(),
-  healthCheck: z.string().optional(),
+    .optional()
+    .meta({ description: "Answers by weighted round robin: each item's records get its share of the `weight`." }),
+  primaryBackup: z.record(z.string(), z.unknown()).optional()
+    .meta({ description: "Primary targets with backups, by health (passed to the API as given)." }),
+  healthCheck: z.string().optional()
+    .meta({ description: "The health check that steers the policy." }),
 });
 
 export const recordSetArgs = z.object({
-  project: projectId.optional(),
-  managedZone: zoneName,
-  name: recordName,
+  project: projectId.optional()
+    .meta({ description: "The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  managedZone: zoneName
+    .meta({ description: "The name of the managed zone the records belong to (the zone's `name`)." }),
+  name: recordName
+    .meta({ description: "The fully qualified owner name with a trailing dot, inside the zone's DNS name, e.g. `www.example.com.`." }),
   type: z.enum(RECORD_TYPES, {
     error: (issue) => `must be a record type, one of ${RECORD_TYPES.join(", ")}; got ${JSON.stringify(issue.input)}`,
-  }),
+  })
+    .meta({ description: "The record type." }),
   ttl: z
     .number({ error: (issue) => `must be a whole number of seconds; got ${JSON.stringify(issue.input)}` })
     .int({ error: (issue) => `must be a whole number of seconds; got ${JSON.stringify(issue.input)}` })
     .min(0, { error: (issue) => `must be a whole number of seconds from 0 to 2147483647; got ${JSON.stringify(issue.input)}` })
     .max(2147483647, { error: (issue) => `must be at most 2147483647 seconds; got ${JSON.stringify(issue.input)}` })
-    .default(300),
+    .default(300)
+    .meta({ description: "Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone." }),
   rrdatas: z
     .array(z.string().min(1, { error: "record data must not be empty" }), {
       error: (issue) => `must be a list of record data strings, e.g. ["192.0.2.1"]; got ${JSON.stringify(issue.input)}`,
     })
     .min(1, { error: 'must hold at least one record, e.g. ["192.0.2.1"]' })
-    .optional(),
-  routingPolicy: routingPolicy.optional(),
+    .optional()
+    .meta({
+      description:
+        "The record data, in the type's presentation format, e.g. `[\"192.0.2.1\"]`. Compared as a set in canonical form " +
+        "(order, TXT quoting and splitting, host-name case and IPv6 spelling are no change). Updated through one atomic change, " +
+        "so the name never goes without records. Give this or `routingPolicy`, never both.",
+    }),
+  routingPolicy: routingPolicy.optional()
+    .meta({ description: "Answers by location (`geo`), weight (`wrr`) or health (`primaryBackup`), exactly one of them, instead of `rrdatas`." }),
 });
 export type RecordSetArgs = z.infer<typeof recordSetArgs>;
 
@@ -69,34 +88,65 @@ function sameName(a: unknown, b: unknown): boolean {
 const COLLECTION = `${API_PREFIX}/managedZones/{managedZone}/rrsets`;
 const ITEM = `${COLLECTION}/{name}/{type}`;
 const ZONE = `${API_PREFIX}/managedZones/{managedZone}`;
-const CHANGE_ATTEMPTS = 3;
+/** Changes sent in all: 412s and unknown outcomes each cost one, settled by a read. */
+const CHANGE_ATTEMPTS = 10;
 
 /** The record set as the API takes it in additions. */
 function wireRecordSet({ name, type, ttl, rrdatas, routingPolicy }: RecordSetArgs): Record<string, unknown> {
   return { kind: "dns#resourceRecordSet", name, type, ttl, ...(rrdatas !== undefined && { rrdatas }), ...(routingPolicy !== undefined && { routingPolicy }) };
 }
 
+/** A short growing pause before settling an unknown outcome, so a failing backend is not hammered. */
+function settlePause(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
+}
+
+/** The live record set already holds what the program asks for. */
+function holds(live: z.infer<typeof recordSetWire>, args: RecordSetArgs): boolean {
+  return (
+    live.ttl === args.ttl &&
+    sameRrdatas(args.type, live.rrdatas ?? [], args.rrdatas ?? []) &&
+    JSON.stringify(withoutKinds(live.routingPolicy) ?? null) === JSON.stringify(args.routingPolicy ?? null)
+  );
+}
+
 /**
  * Replaces the record data in one atomic change: deletion of the live set
  * plus addition of the new one, so the name never goes without records. The
  * deletion must match the live set exactly; when it moved meanwhile (412),
- * the set is read again and the change retried.
+ * the set is read again and the change retried. A change is never repeated
+ * blindly: after an unknown outcome (lost or unreadable answer) the set is
+ * read again — if it holds the additions the change happened; if the deleted
+ * records are still live, the change is sent again.
  */
 async function replaceAtomically(args: RecordSetArgs, context: HookContext): Promise<void> {
   const zone = fillTemplate(ZONE, context.identity);
   for (let attempt = 1; ; attempt++) {
-    const live = withoutKinds(await context.client.send({ method: "GET", path: fillTemplate(ITEM, context.identity) }));
+    const live = await context.client.send({ method: "GET", path: fillTemplate(ITEM, context.identity), schema: recordSetWire });
+    if (holds(live, args)) {
+      if (attempt > 1) context.log(`svc: record set ${args.name} ${args.type}: the change had taken effect; its answer was lost or unreadable`);
+      return;
+    }
     try {
       const change = await context.client.send({
         method: "POST",
         path: `${zone}/changes`,
-        body: { kind: "dns#change", deletions: [live], additions: [wireRecordSet(args)] },
+        body: { kind: "dns#change", deletions: [withoutKinds(live)], additions: [wireRecordSet(args)] },
+        // A change applied twice fails its deletions (or adds twice): read back instead, above.
+        repeat: "settle",
+        schema: changeWire,
       });
       await waitForChange(zone, change, context);
       return;
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 412 || attempt >= CHANGE_ATTEMPTS) throw error;
-      context.log(`svc: record set ${args.name} ${args.type} changed meanwhile; reading it again`);
+      const settle = error instanceof ApiError && (error.status === 412 || error.outcome === "unknown");
+      if (!settle || attempt >= CHANGE_ATTEMPTS) throw error;
+      context.log(
+        error.status === 412
+          ? `svc: record set ${args.name} ${args.type} changed meanwhile; reading it again`
+          : `svc: record set ${args.name} ${args.type}: the change's outcome is unknown (${error.message}); reading the set to settle it`,
+      );
+      if (error.status !== 412) await settlePause(attempt);
     }
   }
 }
@@ -106,8 +156,8 @@ async function replaceAtomically(args: RecordSetArgs, context: HookContext): Pro
  * the zone; the API's refusal (400 "Invalid value for '...name'") is turned
  * into a message that names the input and the rule.
  */
-function nameRefusal(error: unknown, args: RecordSetArgs): Error | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400 || !/\.name'/.test(error.apiMessage ?? "")) return undefined;
+function nameRefusal(error: ApiError, args: RecordSetArgs): Error | undefined {
+  if (error.status !== 400 || !/\.name'/.test(error.apiMessage ?? "")) return undefined;
   return new Error(
     `svc.dns.RecordSet: name ${JSON.stringify(args.name)} was refused by the API for zone ${JSON.stringify(args.managedZone)}: ` +
       `a record set's name must be the zone's dnsName or a name below it (e.g. "www.<dnsName>"). Nothing was created. (${error.message})`,
@@ -167,14 +217,9 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     }
     return failures;
   },
+  // The API's refusal of a name outside the zone names a wire field; say which input and rule.
+  hooks: { explainRefusal: nameRefusal },
   lifecycle: {
-    create: async (args, context) => {
-      try {
-        return await context.client.send({ method: "POST", path: fillTemplate(COLLECTION, context.identity), body: wireRecordSet(args) });
-      } catch (error) {
-        throw nameRefusal(error, args) ?? error;
-      }
-    },
     // A TTL alone changes with a PATCH of just the TTL; record data goes through an atomic change.
     update: async (change, args, context) => {
       const fields = [...Object.keys(change.set), ...change.cleared];
@@ -187,5 +232,9 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
   },
   // Record data is a set of values in canonical form: order and spelling are no change.
   equal: { rrdatas: (stored, wanted, news) => sameRrdatas(String(news["type"]), stored, wanted) },
-  outputs: [],
+  outputs: {},
+  docs: {
+    summary: "The records of one name and type in a managed zone.",
+    example: 'new svc.dns.RecordSet("www", { managedZone: zone.name, name: "www.example.com.", type: "A", ttl: 300, rrdatas: ["192.0.2.10"] });',
+  },
 });

@@ -7,12 +7,18 @@ import { gkeClusters, labels, networks } from "./shapes";
 import { API_PREFIX, deleteDetached, withoutKinds } from "./wire";
 
 export const responsePolicyArgs = z.object({
-  project: projectId.optional(),
-  responsePolicyName: zoneName,
-  description: z.string().max(1024, { error: "must be at most 1024 characters" }).optional(),
-  networks: networks.optional(),
-  gkeClusters: gkeClusters.optional(),
-  labels: labels.optional(),
+  project: projectId.optional()
+    .meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  responsePolicyName: zoneName
+    .meta({ description: "The policy's name: lowercase letters, digits and dashes." }),
+  description: z.string().max(1024, { error: "must be at most 1024 characters" }).optional()
+    .meta({ description: "A description of up to 1024 characters." }),
+  networks: networks.optional()
+    .meta({ description: "The networks the policy applies to. A network holds one response policy." }),
+  gkeClusters: gkeClusters.optional()
+    .meta({ description: "The GKE clusters the policy applies to." }),
+  labels: labels.optional()
+    .meta({ description: "Labels: lowercase keys and values of up to 63 characters." }),
 });
 export type ResponsePolicyArgs = z.infer<typeof responsePolicyArgs>;
 
@@ -57,5 +63,16 @@ export const responsePolicy = declare<ResponsePolicyArgs, z.infer<typeof respons
     delete: async (state, context) =>
       deleteDetached(fillTemplate(ITEM, context.identity), ["networks", "gkeClusters"], state, context),
   },
-  outputs: ["responsePolicyId"],
+  outputs: {
+    responsePolicyId: z.string()
+      .meta({ description: "The server-assigned id." }),
+  },
+  docs: {
+    summary:
+      "A response policy: rules (`svc.dns.ResponsePolicyRule`) that override DNS answers for networks and GKE clusters. " +
+      "The API refuses to delete a response policy networks or clusters still use: destroy detaches them first.",
+    example:
+      'const overrides = new svc.dns.ResponsePolicy("overrides", { responsePolicyName: "overrides",\n' +
+      '  networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default" }] });',
+  },
 });

@@ -9,16 +9,22 @@ import { localRecordSet } from "./shapes";
 import { API_PREFIX, withoutKinds } from "./wire";
 
 export const responsePolicyRuleArgs = z.object({
-  project: projectId.optional(),
-  responsePolicy: zoneName,
-  ruleName: zoneName,
-  dnsName: ruleDnsName,
+  project: projectId.optional()
+    .meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  responsePolicy: zoneName
+    .meta({ description: "The response policy's name (its `responsePolicyName`)." }),
+  ruleName: zoneName
+    .meta({ description: "The rule's name." }),
+  dnsName: ruleDnsName
+    .meta({ description: "The name the rule matches, fully qualified with a trailing dot (may start with `*.`). A policy has one rule per name." }),
   behavior: z
     .enum(["behaviorUnspecified", "bypassResponsePolicy"], {
       error: (issue) => `must be "bypassResponsePolicy" (or "behaviorUnspecified"); got ${JSON.stringify(issue.input)}`,
     })
-    .optional(),
-  localData: z.object({ localDatas: z.array(localRecordSet).min(1, { error: "must hold at least one record set" }) }).optional(),
+    .optional()
+    .meta({ description: "`bypassResponsePolicy`: answer normally for this name. Give this or `localData`, never both." }),
+  localData: z.object({ localDatas: z.array(localRecordSet).min(1, { error: "must hold at least one record set" }) }).optional()
+    .meta({ description: "The record sets to answer with (`localDatas`). Give this or `behavior`, never both." }),
 });
 export type ResponsePolicyRuleArgs = z.infer<typeof responsePolicyRuleArgs>;
 
@@ -80,5 +86,11 @@ export const responsePolicyRule = declare<ResponsePolicyRuleArgs, z.infer<typeof
     localData: withoutKinds(rule.localData),
   }),
   update: "PATCH",
-  outputs: [],
+  outputs: {},
+  docs: {
+    summary: "One rule of a response policy: local data served for a name, or a behavior (bypass the policy), never both.",
+    example:
+      'new svc.dns.ResponsePolicyRule("api", { responsePolicy: overrides.responsePolicyName, ruleName: "api", dnsName: "api.example.com.",\n' +
+      '  localData: { localDatas: [{ name: "api.example.com.", type: "A", ttl: 60, rrdatas: ["10.0.0.10"] }] } });',
+  },
 });

@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import type { ApiName } from "../config";
 import type { ApiClient } from "../http/client";
+import type { ApiError } from "../http/errors";
 
 export type Args = Record<string, unknown>;
 export type State = Record<string, unknown>;
@@ -112,13 +113,31 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly crossCheck?: (args: A) => readonly { property: string; reason: string }[];
   /** Field comparisons that are not plain equality (e.g. a list compared as a set). */
   readonly equal?: Partial<Record<keyof A & string, (stored: unknown, wanted: unknown, news: Args) => boolean>>;
-  /** Output-only properties the SDK class exposes. */
-  readonly outputs: readonly string[];
+  /**
+   * Output-only properties (what the API assigns), with their types and
+   * `.meta({ description })` docs: the SDK's output fields are generated from them.
+   */
+  readonly outputs: z.ZodRawShape;
+  /**
+   * What the SDK's TSDoc and the README say about the resource as a whole
+   * (property docs live on the schemas, as `.meta({ description })`).
+   */
+  readonly docs: {
+    /** One or more paragraphs, Markdown; the first sentence is the summary. */
+    readonly summary: string;
+    /** A TypeScript snippet, `svc.<module>.<Name>` as a program writes it. */
+    readonly example: string;
+  };
   /** Outputs that must stay Pulumi secrets. */
   readonly secretOutputs?: readonly string[];
   readonly hooks?: {
     /** Runs after an update request; e.g. waits for a long-running operation the update returned. */
     readonly afterUpdate?: (response: unknown, context: HookContext) => Promise<void>;
+    /**
+     * Turns a create the API refused (4xx) into an error that names the input and the rule,
+     * where the API's own message would not; undefined keeps the API's error.
+     */
+    readonly explainRefusal?: (error: ApiError, args: A) => Error | undefined;
   };
 }
 

@@ -230,7 +230,12 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       const { __provider: _provider, ...previous } = props;
       assertUsableId(declaration, label, id);
       const state = await bounded(() => engine().read(id, previous));
-      return state === undefined ? {} : { id, props: state };
+      if (state !== undefined) return { id, props: state };
+      // A refresh that finds the object gone returns no id, and the engine drops it from the state.
+      // A program's `get` (nothing known but the id) must fail instead: the engine would take an
+      // empty answer for an object without properties.
+      if (Object.keys(previous).length === 0) throw new Error(`${label}: cannot read "${id}": no such object exists.`);
+      return {};
     },
 
     async update(id, olds, news) {

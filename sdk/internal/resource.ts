@@ -21,7 +21,10 @@ export function providerSource(key: string): string {
   return `exports.handler = () => require(${JSON.stringify(PROVIDER_MODULE)}).providerFor(${JSON.stringify(key)});\n`;
 }
 
-/** How an SDK class describes itself to the base class. */
+/**
+ * How an SDK class describes itself to the base class. The generated classes
+ * (scripts/generate.ts) pass the declaration's full lists.
+ */
 export interface ResourceShape {
   readonly module: string;
   readonly name: string;
@@ -29,10 +32,21 @@ export interface ResourceShape {
   readonly inputs: readonly string[];
   /** Output-only property names. */
   readonly outputs: readonly string[];
+  /** Properties kept as Pulumi secrets (inputs among them are wrapped as secrets before they leave the program). */
   readonly secretOutputs?: readonly string[];
 }
 
 export abstract class SvcResource extends pulumi.CustomResource {
+  /** Whether `obj` is a resource of the type token `type` (what each class's `isInstance` asks). */
+  protected static hasType(obj: unknown, type: string): boolean {
+    return typeof obj === "object" && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === type;
+  }
+
+  /**
+   * With `opts.id` the resource is read, not managed (the class's static
+   * `get`): `args` is then what is known of its state, and the engine calls
+   * the provider's `read` with the id.
+   */
   protected constructor(
     shape: ResourceShape,
     name: string,
@@ -40,16 +54,31 @@ export abstract class SvcResource extends pulumi.CustomResource {
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
     const { import: importId, ...options } = opts ?? {};
+    const reading = options.id !== undefined;
     const given = args as Record<string, unknown>;
+    const known = reading ? [...shape.inputs, ...shape.outputs] : shape.inputs;
+    // TypeScript refuses unknown names in literals, but not in spread objects or JavaScript programs:
+    // an argument the provider would never see fails here instead of vanishing.
+    const unknownArgs = Object.keys(given).filter((key) => !known.includes(key));
+    if (unknownArgs.length > 0) {
+      throw new Error(
+        `svc.${shape.module}.${shape.name} "${name}": unknown ${unknownArgs.length > 1 ? "arguments" : "argument"} ` +
+          `${unknownArgs.map((key) => JSON.stringify(key)).join(", ")}; the ${reading ? "state" : "arguments"} are ${known.join(", ")}`,
+      );
+    }
+    const secrets = new Set(shape.secretOutputs ?? []);
     const props: Record<string, unknown> = { __provider: providerSource(`${shape.module}:${shape.name}`) };
-    for (const input of shape.inputs) props[input] = given[input];
-    for (const output of shape.outputs) props[output] = undefined;
+    for (const input of shape.inputs) {
+      const value = given[input];
+      props[input] = secrets.has(input) && value !== undefined ? pulumi.secret(value) : value;
+    }
+    for (const output of shape.outputs) props[output] = reading ? given[output] : undefined;
     // An import becomes an input that `create` handles by adopting the existing object.
     if (importId !== undefined) props["__import"] = importId;
-    const secrets = [...(options.additionalSecretOutputs ?? []), ...(shape.secretOutputs ?? [])];
+    const secretOutputs = [...(options.additionalSecretOutputs ?? []), ...secrets];
     super(`pulumi-nodejs:dynamic/${shape.module}:${shape.name}`, name, props, {
       ...options,
-      ...(secrets.length > 0 && { additionalSecretOutputs: secrets }),
+      ...(secretOutputs.length > 0 && { additionalSecretOutputs: secretOutputs }),
     });
   }
 }

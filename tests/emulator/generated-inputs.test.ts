@@ -53,7 +53,12 @@ const dnsLabel = fc.stringMatching(/^[A-Za-z0-9_]([A-Za-z0-9_-]{0,8}[A-Za-z0-9_]
 const dnsName = fc.array(dnsLabel, { minLength: 1, maxLength: 4 }).map((labels) => `${labels.join(".")}.`);
 
 /** Generators of accepted values, by the schema object a property uses; each declaration's identity comes from these. */
-const generators = new Map<z.ZodType, fc.Arbitrary<string>>([
+/**
+ * Keyed by the schema's definition: `.meta()` (a property's doc) returns a clone that shares
+ * its definition, so a documented property still finds the generator of the schema it uses.
+ */
+const definitionOf = (schema: z.ZodType): unknown => (schema as unknown as ZodInternals)._zod.def;
+const generatorsBySchema = new Map<z.ZodType, fc.Arbitrary<string>>([
   [projectId, fc.stringMatching(/^[a-z][a-z0-9-]{0,61}[a-z0-9]$/)],
   [zoneName, fc.stringMatching(/^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/)],
   [fqdn, dnsName],
@@ -65,6 +70,7 @@ const generators = new Map<z.ZodType, fc.Arbitrary<string>>([
   [projectShape.project, fc.stringMatching(/^[A-Za-z0-9_.-]{1,100}$/)],
   [hostname, fc.oneof(fc.domain(), fc.ipV4(), fc.ipV6())],
 ]);
+const generators = new Map([...generatorsBySchema].map(([schema, generator]) => [definitionOf(schema), generator]));
 
 interface ZodInternals {
   _zod: { def: { type: string; innerType?: z.ZodType; entries?: Record<string, string> } };
@@ -87,7 +93,7 @@ function accepted(declaration: ResourceDeclaration, name: string): fc.Arbitrary<
   if (schema === undefined) throw new Error(`${typeKey(declaration)}: no input ${name}`);
   const inner = unwrap(schema) as unknown as ZodInternals;
   const generator =
-    inner._zod.def.type === "enum" ? fc.constantFrom(...Object.values(inner._zod.def.entries ?? {})) : generators.get(inner as unknown as z.ZodType);
+    inner._zod.def.type === "enum" ? fc.constantFrom(...Object.values(inner._zod.def.entries ?? {})) : generators.get(definitionOf(inner as unknown as z.ZodType));
   if (generator === undefined) throw new Error(`${typeKey(declaration)}.${name}: add a generator of the values its schema accepts`);
   return generator.filter((value) => schema.safeParse(value).success);
 }

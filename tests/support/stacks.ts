@@ -53,7 +53,6 @@ export async function openStack(
       PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
       PULUMI_SKIP_UPDATE_CHECK: "true",
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
       SVC_EMULATOR_URL: emulator.url,
       SVC_PROJECT: "e2e-project",
       ...env,
