@@ -7,7 +7,7 @@
  * run, whether it succeeded, its time, the requests and faults the emulator
  * saw, and how the state compares with the emulator's objects.
  *
- *   bash scripts/with-tools.sh bash -c 'npm run --silent build && npx ts-node --transpile-only scripts/soak.ts [records] [seed]'
+ *   npm run soak -- [records] [seed]
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
