@@ -1,12 +1,14 @@
 /**
  * What an emulated API hands to the server: its route table, how it
- * authenticates, which error family it speaks. The server owns HTTP
+ * authenticates, which error family it speaks (its plug-in, `plugin.ts`,
+ * brings these together with its store, options and flags). The server owns HTTP
  * (parsing, recording, faults, rendering); an API only maps a call to a
  * result, synchronously, so every mutation of the store is atomic with
  * respect to other requests.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorFamily } from './errors';
+import type { SecretNames } from './recorder';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -66,20 +68,13 @@ export interface RenderedBody {
   payload: string;
 }
 
-export interface ApiModule {
+/** What the server applies to every request of an API, whatever its state: declared by its plug-in. */
+export interface ApiTraits {
   /** Short id, also the key of this API in `/_emulator/objects`. */
   name: string;
   /** URL prefixes this API owns; used to pick the error family of requests that match no route. */
   pathPrefixes: string[];
   errorFamily: ErrorFamily;
-  authenticate: Authenticator;
-  routes: ApiRoute[];
-  /**
-   * Extra headers for every response of this API (including errors and
-   * injected faults). The hook where rate-limit headers (`x-ratelimit-*`) of
-   * the code-host and CI APIs belong; Google APIs send none.
-   */
-  responseHeaders?: (context: ResponseContext) => Record<string, string>;
   /**
    * How this API serializes bodies, its errors included (default: compact
    * JSON). The CI API picks EDN, compact or pretty JSON by `Accept`.
@@ -93,7 +88,24 @@ export interface ApiModule {
   partialResponses?: boolean;
   /** Takes `application/x-www-form-urlencoded` bodies (parsed by `parseFormBody`) besides JSON; others answer 415 to them. */
   acceptsFormBodies?: boolean;
+  /** Credential query parameters and secret body fields `/_emulator/requests` must mask, in every API's requests. */
+  secrets?: SecretNames;
 }
+
+/** What a started API serves, built by its plug-in from its store and options. */
+export interface ApiMount {
+  authenticate: Authenticator;
+  routes: ApiRoute[];
+  /**
+   * Extra headers for every response of this API (including errors and
+   * injected faults). The hook where rate-limit headers (`x-ratelimit-*`) of
+   * the code-host and CI APIs belong; Google APIs send none.
+   */
+  responseHeaders?: (context: ResponseContext) => Record<string, string>;
+}
+
+/** A started API as the server routes to it. */
+export type ApiModule = ApiTraits & ApiMount;
 
 /** First value of a query parameter (Google reads the first of repeated scalar parameters). */
 export function firstQueryValue(query: QueryParams, name: string): string | undefined {

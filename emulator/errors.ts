@@ -3,17 +3,42 @@
  *
  * Handlers throw an `ApiError` that carries everything any API family needs
  * (status, reason, message, extra headers); `renderError` is the one place
- * that turns it into the body a given API family really sends. When the
- * code-host and CI APIs arrive they add their own family here instead of
- * formatting errors in their handlers.
+ * that turns it into the body a given API family really sends. An API picks
+ * its family (its plug-in's `errorFamily`); a new envelope is a new family
+ * here, never formatting in a handler.
  */
 
 /** How an API shapes its error bodies. */
 export type ErrorFamily =
-  /** Google's legacy JSON envelope: `{"error":{"code","message","errors":[...]}}`, no `status` field. */
-  | 'google'
+  /** Google's legacy JSON envelope: `{"error":{"code","message","errors":[...]}}`, no `status` field (DNS, calendar). */
+  | { kind: 'google-legacy' }
+  /**
+   * Google's AIP-193 envelope: `{"error":{"code","message","status","details":[ErrorInfo]}}`.
+   * `service` is the ErrorInfo `domain` of the API's own errors (e.g. `cloudquotas.googleapis.com`).
+   */
+  | { kind: 'google-aip193'; service: string }
   /** The CI API: `{"message": "..."}`. */
-  | 'ci';
+  | { kind: 'ci' }
+  /** The code host: `{"message", "documentation_url"}`; `documentationUrl` unless the error names its own page. */
+  | { kind: 'code-host'; documentationUrl: string };
+
+export const googleLegacyErrors: ErrorFamily = { kind: 'google-legacy' };
+export const ciErrors: ErrorFamily = { kind: 'ci' };
+export function googleAip193Errors(service: string): ErrorFamily {
+  return { kind: 'google-aip193', service };
+}
+export function codeHostErrors(documentationUrl: string): ErrorFamily {
+  return { kind: 'code-host', documentationUrl };
+}
+
+/** What an AIP-193 `google.rpc.ErrorInfo` says, when it differs from what the error's reason and the family give. */
+export interface ErrorInfoInit {
+  /** UPPER_SNAKE_CASE; default: the error's `reason` in that case (`rateLimitExceeded` -> `RATE_LIMIT_EXCEEDED`). */
+  reason?: string;
+  /** Default: the family's service; infrastructure errors (auth, quota) use `googleapis.com`. */
+  domain?: string;
+  metadata?: Record<string, string>;
+}
 
 export interface ApiErrorInit {
   httpStatus: number;
@@ -27,6 +52,11 @@ export interface ApiErrorInit {
   /** Google `errors[].location` / `locationType`, e.g. `Authorization` / `header`, `maxResults` / `parameter`. */
   location?: string;
   locationType?: 'header' | 'parameter';
+  /** AIP-193 `status` (e.g. `ABORTED` for a 409 etag mismatch); default: the canonical code of `httpStatus`. */
+  rpcStatus?: string;
+  errorInfo?: ErrorInfoInit;
+  /** Code host `documentation_url` of this error, when not the family's. */
+  documentationUrl?: string;
   headers?: Record<string, string>;
 }
 
@@ -37,6 +67,9 @@ export class ApiError extends Error {
   readonly itemMessage: string | undefined;
   readonly location: string | undefined;
   readonly locationType: 'header' | 'parameter' | undefined;
+  readonly rpcStatus: string | undefined;
+  readonly errorInfo: ErrorInfoInit;
+  readonly documentationUrl: string | undefined;
   readonly headers: Record<string, string>;
 
   constructor(init: ApiErrorInit) {
@@ -48,6 +81,9 @@ export class ApiError extends Error {
     this.itemMessage = init.itemMessage;
     this.location = init.location;
     this.locationType = init.locationType;
+    this.rpcStatus = init.rpcStatus;
+    this.errorInfo = init.errorInfo ?? {};
+    this.documentationUrl = init.documentationUrl;
     this.headers = init.headers ?? {};
   }
 }
@@ -66,7 +102,7 @@ interface GoogleErrorItem {
   locationType?: string;
 }
 
-function renderGoogleError(error: ApiError): RenderedError {
+function googleLegacyBody(error: ApiError): unknown {
   const item: GoogleErrorItem = {
     message: error.itemMessage ?? error.message,
     domain: error.domain,
@@ -74,18 +110,67 @@ function renderGoogleError(error: ApiError): RenderedError {
   };
   if (error.location !== undefined) item.location = error.location;
   if (error.locationType !== undefined) item.locationType = error.locationType;
+  return { error: { code: error.httpStatus, message: error.message, errors: [item] } };
+}
+
+export const ERROR_INFO_TYPE = 'type.googleapis.com/google.rpc.ErrorInfo';
+
+function googleAip193Body(error: ApiError, service: string): unknown {
   return {
-    status: error.httpStatus,
-    headers: error.headers,
-    body: { error: { code: error.httpStatus, message: error.message, errors: [item] } },
+    error: {
+      code: error.httpStatus,
+      message: error.message,
+      status: error.rpcStatus ?? canonicalCodeOf(error.httpStatus),
+      details: [
+        {
+          '@type': ERROR_INFO_TYPE,
+          reason: error.errorInfo.reason ?? upperSnakeCase(error.reason),
+          domain: error.errorInfo.domain ?? service,
+          metadata: error.errorInfo.metadata ?? {},
+        },
+      ],
+    },
   };
 }
 
+/** google.rpc.Code names by their HTTP mapping (google/rpc/code.proto); 409 defaults to ALREADY_EXISTS, ABORTED is set per error. */
+const CANONICAL_CODES: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  409: 'ALREADY_EXISTS',
+  412: 'FAILED_PRECONDITION',
+  429: 'RESOURCE_EXHAUSTED',
+  499: 'CANCELLED',
+  500: 'INTERNAL',
+  501: 'UNIMPLEMENTED',
+  502: 'UNAVAILABLE',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
+};
+
+function canonicalCodeOf(httpStatus: number): string {
+  return CANONICAL_CODES[httpStatus] ?? (httpStatus < 500 ? 'FAILED_PRECONDITION' : 'UNKNOWN');
+}
+
+function upperSnakeCase(reason: string): string {
+  return reason.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+}
+
 export function renderError(family: ErrorFamily, error: ApiError): RenderedError {
-  switch (family) {
-    case 'google':
-      return renderGoogleError(error);
+  return { status: error.httpStatus, headers: error.headers, body: errorBody(family, error) };
+}
+
+function errorBody(family: ErrorFamily, error: ApiError): unknown {
+  switch (family.kind) {
+    case 'google-legacy':
+      return googleLegacyBody(error);
+    case 'google-aip193':
+      return googleAip193Body(error, family.service);
     case 'ci':
-      return { status: error.httpStatus, headers: error.headers, body: { message: error.message } };
+      return { message: error.message };
+    case 'code-host':
+      return { message: error.message, documentation_url: error.documentationUrl ?? family.documentationUrl };
   }
 }

@@ -7,11 +7,27 @@
  * what exposes clients that blindly repeat a non-idempotent POST instead of
  * reading back what happened. Both draws are always taken, so with a `seed`
  * the sequence of faults depends only on the sequence of matching requests.
+ *
+ * A third draw, taken only when `brokenResponseRate` is set (so seeded
+ * sequences without it stay as they were), picks a "broken response": the
+ * request is processed, then the answer is mangled the way a misbehaving proxy
+ * does it — broken JSON, an HTML error page (200 or 502), a body cut off short
+ * of its declared Content-Length, a 200 of the wrong shape, or an empty 200.
  */
 import { z } from 'zod';
 import type { FaultKind } from './recorder';
 
 const rate = z.number().min(0).max(1);
+
+/**
+ * `brokenJson`: the real body cut in half, sent complete (valid HTTP, invalid JSON).
+ * `html200` / `html502`: a proxy's HTML error page with status 200 or 502.
+ * `cutBody`: the real status, a Content-Length for the whole body, half of it, then the connection closes.
+ * `wrongShape`: 200 with JSON of another shape (the real body wrapped in `{"data": ...}`).
+ * `empty200`: 200 with an empty body.
+ */
+export const BROKEN_RESPONSE_KINDS = ['brokenJson', 'html200', 'html502', 'cutBody', 'wrongShape', 'empty200'] as const;
+export type BrokenResponseKind = (typeof BROKEN_RESPONSE_KINDS)[number];
 
 export const faultConfigSchema = z.strictObject({
   rate429: rate.optional(),
@@ -23,6 +39,10 @@ export const faultConfigSchema = z.strictObject({
   /** Only these methods are faulted (case-insensitive). */
   methods: z.array(z.string().min(1)).optional(),
   lostResponseRate: rate.optional(),
+  /** Share of requests processed, then answered with a broken response. */
+  brokenResponseRate: rate.optional(),
+  /** Which broken responses to pick from, evenly (default: all). */
+  brokenResponseKinds: z.array(z.enum(BROKEN_RESPONSE_KINDS)).min(1).optional(),
   seed: z.int().optional(),
 });
 
@@ -37,13 +57,17 @@ export interface FaultConfig {
   pathPrefix: string;
   methods: string[] | null;
   lostResponseRate: number;
+  /** Present only when configured, so the reported configuration of other setups keeps its shape. */
+  brokenResponseRate?: number;
+  brokenResponseKinds?: BrokenResponseKind[];
   seed: number | null;
 }
 
 export type FaultDecision =
   | { kind: Extract<FaultKind, 'rateLimited'>; retryAfterSeconds: number }
   | { kind: Extract<FaultKind, 'serverError'>; status: 500 | 502 | 503 }
-  | { kind: Extract<FaultKind, 'lostResponse'> };
+  | { kind: Extract<FaultKind, 'lostResponse'> }
+  | { kind: Extract<FaultKind, 'brokenResponse'>; broken: BrokenResponseKind };
 
 export class FaultInjector {
   private config: FaultConfig | null = null;
@@ -58,6 +82,10 @@ export class FaultInjector {
       pathPrefix: input.pathPrefix ?? '',
       methods: input.methods ? input.methods.map((method) => method.toUpperCase()) : null,
       lostResponseRate: input.lostResponseRate ?? 0,
+      ...(input.brokenResponseRate !== undefined && {
+        brokenResponseRate: input.brokenResponseRate,
+        brokenResponseKinds: input.brokenResponseKinds ?? [...BROKEN_RESPONSE_KINDS],
+      }),
       seed: input.seed ?? null,
     };
     this.config = config;
@@ -82,9 +110,17 @@ export class FaultInjector {
     if (config.methods !== null && !config.methods.includes(method.toUpperCase())) return null;
     const beforeProcessing = this.random();
     const afterProcessing = this.random();
+    const brokenRate = config.brokenResponseRate ?? 0;
+    const broken = brokenRate > 0 ? this.random() : 1;
     if (beforeProcessing < config.rate429) return { kind: 'rateLimited', retryAfterSeconds: config.retryAfterSeconds };
     if (beforeProcessing < config.rate429 + config.rate5xx) return { kind: 'serverError', status: config.status5xx };
     if (afterProcessing < config.lostResponseRate) return { kind: 'lostResponse' };
+    if (broken < brokenRate) {
+      const kinds = config.brokenResponseKinds ?? BROKEN_RESPONSE_KINDS;
+      // The same draw, scaled, picks the kind: no extra draw, so the sequence stays reproducible.
+      const pick = kinds[Math.min(kinds.length - 1, Math.floor((broken / brokenRate) * kinds.length))];
+      if (pick !== undefined) return { kind: 'brokenResponse', broken: pick };
+    }
     return null;
   }
 }

@@ -3,11 +3,12 @@
  * `/_emulator/stats` and `/_emulator/requests`. Internal endpoints are not
  * recorded. Credentials never enter the log: headers are not recorded at all,
  * credential query parameters (`access_token`, `ci-token`) are masked, and so
- * are secret body fields (`private_key`) at any depth.
+ * are secret body fields (`private_key`) at any depth. Each API names its
+ * own (`ApiTraits.secrets`); every request is masked by all of them.
  */
 import type { QueryParams } from './api';
 
-export type FaultKind = 'rateLimited' | 'serverError' | 'lostResponse';
+export type FaultKind = 'rateLimited' | 'serverError' | 'lostResponse' | 'brokenResponse';
 
 export interface RecordedRequest {
   method: string;
@@ -34,14 +35,19 @@ export interface RequestStats {
   faults: {
     total: number;
     requests: Record<string, number>;
-    kinds: Record<FaultKind, number>;
+    /** `brokenResponse` appears once there was one (the other kinds always). */
+    kinds: Record<Exclude<FaultKind, 'brokenResponse'>, number> & { brokenResponse?: number };
   };
 }
 
-/** Query parameters that carry credentials; their values are never recorded. */
-const CREDENTIAL_QUERY_PARAMETERS = new Set(['access_token', 'key', 'ci-token']);
-/** Body fields whose values are secrets (the CI API's SSH private keys). */
-const SECRET_BODY_FIELDS = new Set(['private_key']);
+/** What the log never holds the value of. */
+export interface SecretNames {
+  /** Query parameters that carry credentials (e.g. `access_token`). */
+  queryParameters?: readonly string[];
+  /** Body fields, at any depth, whose values are secrets (e.g. the CI API's `private_key`). */
+  bodyFields?: readonly string[];
+}
+
 const REDACTED = '[REDACTED]';
 
 export const UNMATCHED_ROUTE = '<unmatched>';
@@ -50,12 +56,19 @@ export class RequestRecorder {
   private log: RecordedRequest[] = [];
   private routeCounts = new Map<string, number>();
   private faultRouteCounts = new Map<string, number>();
-  private faultKindCounts: Record<FaultKind, number> = { rateLimited: 0, serverError: 0, lostResponse: 0 };
+  private faultKindCounts: Record<FaultKind, number> = { rateLimited: 0, serverError: 0, lostResponse: 0, brokenResponse: 0 };
+  private readonly credentialQueryParameters: ReadonlySet<string>;
+  private readonly secretBodyFields: ReadonlySet<string>;
+
+  constructor(secrets: readonly SecretNames[] = []) {
+    this.credentialQueryParameters = new Set(secrets.flatMap((names) => names.queryParameters ?? []));
+    this.secretBodyFields = new Set(secrets.flatMap((names) => names.bodyFields ?? []));
+  }
 
   /** Records a request as it arrives, so the log keeps arrival order. */
   begin(method: string, path: string, query: QueryParams, routePattern: string | undefined): RecordedRequest {
     const route = `${method} ${routePattern ?? UNMATCHED_ROUTE}`;
-    const entry: RecordedRequest = { method, path, query: redactQuery(query), body: undefined, status: null, route };
+    const entry: RecordedRequest = { method, path, query: redactQuery(query, this.credentialQueryParameters), body: undefined, status: null, route };
     this.log.push(entry);
     this.routeCounts.set(route, (this.routeCounts.get(route) ?? 0) + 1);
     return entry;
@@ -70,7 +83,7 @@ export class RequestRecorder {
   complete(entry: RecordedRequest, status: number, body: unknown): void {
     entry.status = status;
     // A copy, so later mutation of the parsed body cannot rewrite history.
-    entry.body = body === undefined ? undefined : redactBody(structuredClone(body));
+    entry.body = body === undefined ? undefined : redactBody(structuredClone(body), this.secretBodyFields);
   }
 
   requests(filter: RequestFilter = {}): RecordedRequest[] {
@@ -91,7 +104,7 @@ export class RequestRecorder {
       faults: {
         total: faultTotal,
         requests: Object.fromEntries(this.faultRouteCounts),
-        kinds: { ...this.faultKindCounts },
+        kinds: (({ brokenResponse, ...always }) => (brokenResponse > 0 ? { ...always, brokenResponse } : always))(this.faultKindCounts),
       },
     };
   }
@@ -100,26 +113,26 @@ export class RequestRecorder {
     this.log = [];
     this.routeCounts.clear();
     this.faultRouteCounts.clear();
-    this.faultKindCounts = { rateLimited: 0, serverError: 0, lostResponse: 0 };
+    this.faultKindCounts = { rateLimited: 0, serverError: 0, lostResponse: 0, brokenResponse: 0 };
   }
 }
 
-function redactQuery(query: QueryParams): QueryParams {
+function redactQuery(query: QueryParams, credentialParameters: ReadonlySet<string>): QueryParams {
   const copy: QueryParams = {};
   for (const [name, value] of Object.entries(query)) {
-    copy[name] = CREDENTIAL_QUERY_PARAMETERS.has(name) ? REDACTED : value;
+    copy[name] = credentialParameters.has(name) ? REDACTED : value;
   }
   return copy;
 }
 
 /** Masks secret fields in place (the argument is the log's own copy). */
-function redactBody(body: unknown): unknown {
+function redactBody(body: unknown, secretFields: ReadonlySet<string>): unknown {
   if (Array.isArray(body)) {
-    for (const item of body) redactBody(item);
+    for (const item of body) redactBody(item, secretFields);
   } else if (body !== null && typeof body === 'object') {
     const record = body as Record<string, unknown>;
     for (const [name, value] of Object.entries(record)) {
-      record[name] = SECRET_BODY_FIELDS.has(name) && value !== undefined && value !== null ? REDACTED : redactBody(value);
+      record[name] = secretFields.has(name) && value !== undefined && value !== null ? REDACTED : redactBody(value, secretFields);
     }
   }
   return body;

@@ -3,6 +3,7 @@
  * server.ts so every module that registers routes sees the same typing.
  */
 import type { ApiModule } from './api';
+import type { BrokenResponseKind } from './faults';
 import type { RecordedRequest } from './recorder';
 
 /** Per-request state of an API request (internal endpoints have none). */
@@ -12,6 +13,8 @@ export interface ApiRequestState {
   record: RecordedRequest;
   /** Process the request, then answer 503 as if the response had been lost. */
   loseResponse: boolean;
+  /** Process the request, then mangle its answer this way (see faults.ts). */
+  breakResponse?: BrokenResponseKind;
 }
 
 declare module 'fastify' {

@@ -6,7 +6,7 @@
  * Every API request goes through the same pipeline, in this order:
  *   onRequest  record it -> authenticate (API's own rule) -> maybe inject a 429/5xx fault
  *   handler    the API's synchronous handler against the in-memory store
- *   onSend     maybe replace the answer with a "lost response" 503 -> API response headers
+ *   onSend     maybe replace the answer with a "lost response" 503 or a broken one -> API response headers
  *   onResponse complete the log entry with the status and body
  * Errors from any stage are rendered by the request's API error family in
  * one error handler.
@@ -16,37 +16,41 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fastify from 'fastify';
 import type { ApiModule, ApiResult, QueryParams } from './api';
-import type { CiOptions } from './apis/ci/routes';
-import { createCiApi } from './apis/ci/routes';
-import { createDnsApi } from './apis/dns/routes';
+import { apis as defaultApis } from './apis';
 import type { ErrorFamily } from './errors';
-import { ApiError, renderError } from './errors';
+import { ApiError, googleLegacyErrors, renderError } from './errors';
+import { breakResponse } from './broken-responses';
 import { FaultInjector } from './faults';
 import { parseFormBody } from './form-body';
 import { backendError, parseError, rateLimitExceeded, routeNotFound } from './google/errors';
 import type { FieldSelection } from './google/partial-response';
 import { fieldsParameter, selectFields } from './google/partial-response';
 import { registerInternalRoutes } from './internal';
+import type { ApiOptionsOf, ApiPlugin } from './plugin';
 import { RequestRecorder } from './recorder';
 import type { ApiRequestState } from './request-state';
 import type { BodyRenderer } from './responses';
 import { renderJson, sendError, sendResult } from './responses';
 import { EmulatorStore } from './store';
 
-export interface EmulatorOptions {
-  /** Accepted bearer tokens. Absent or empty: any non-empty token is accepted. */
+export { defaultApis };
+
+/** The emulator's own options; each API adds its own (see `EmulatorOptions`). */
+export interface CoreEmulatorOptions<Plugins extends readonly ApiPlugin[]> {
+  /** Accepted bearer tokens of the Google-style APIs. Absent or empty: any non-empty token is accepted. */
   tokens?: string[];
-  /** How long a DNS change reports `pending` before `done` (default 50 ms). */
-  changeCompletionDelayMs?: number;
-  /** How long a DNS managed-zone operation (patch/update) reports `pending` before `done` (default: the change delay). */
-  operationCompletionDelayMs?: number;
   /** Clock of the emulated services (default: the system clock). */
   now?: () => Date;
-  /** `user` of DNS managed-zone operations (default `user@example.com`). */
-  operationUser?: string;
-  /** The CI API at `/api/v1.1/...`: its tokens (personal, project) and throttle. */
-  ci?: CiOptions;
+  /** The APIs to serve (default: every API of `apis/index.ts`); tests add their own plug-ins here. */
+  apis?: Plugins;
 }
+
+/**
+ * `createEmulator`'s options: the core ones and every API's part, e.g.
+ * `changeCompletionDelayMs` (Cloud DNS) or `ci: {...}` (CI).
+ */
+export type EmulatorOptions<Plugins extends readonly ApiPlugin[] = typeof defaultApis> = CoreEmulatorOptions<Plugins> &
+  ApiOptionsOf<Plugins>;
 
 export interface Emulator {
   app: FastifyInstance;
@@ -58,29 +62,20 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-const DEFAULT_CHANGE_COMPLETION_DELAY_MS = 50;
-const DEFAULT_ERROR_FAMILY: ErrorFamily = 'google';
+const DEFAULT_ERROR_FAMILY: ErrorFamily = googleLegacyErrors;
 
-export function createEmulator(options: EmulatorOptions = {}): Emulator {
-  const store = new EmulatorStore();
-  const recorder = new RequestRecorder();
+export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof defaultApis>(
+  options: EmulatorOptions<Plugins> = {} as EmulatorOptions<Plugins>,
+): Emulator {
   const faults = new FaultInjector();
   const now = options.now ?? (() => new Date());
-
-  const apis: ApiModule[] = [
-    createDnsApi({
-      context: {
-        store: store.dns,
-        now,
-        changeCompletionDelayMs: options.changeCompletionDelayMs ?? DEFAULT_CHANGE_COMPLETION_DELAY_MS,
-        operationCompletionDelayMs:
-          options.operationCompletionDelayMs ?? options.changeCompletionDelayMs ?? DEFAULT_CHANGE_COMPLETION_DELAY_MS,
-        operationUser: options.operationUser ?? 'user@example.com',
-      },
-      ...(options.tokens !== undefined ? { tokens: options.tokens } : {}),
-    }),
-    createCiApi({ store: store.ci, now, ...(options.ci !== undefined ? { options: options.ci } : {}) }),
-  ];
+  const plugins: readonly ApiPlugin[] = options.apis ?? defaultApis;
+  const recorder = new RequestRecorder(plugins.flatMap((plugin) => plugin.secrets ?? []));
+  const duplicate = plugins.find((plugin, index) => plugins.findIndex((other) => other.name === plugin.name) !== index);
+  if (duplicate !== undefined) throw new Error(`two APIs are named '${duplicate.name}'`);
+  const started = plugins.map((plugin) => plugin.start(options, { now, tokens: options.tokens }));
+  const store = new EmulatorStore(started.map(({ module, store: apiStore }) => [module.name, apiStore] as const));
+  const apis: ApiModule[] = started.map(({ module }) => module);
   const apisByName = new Map(apis.map((api) => [api.name, api]));
   const apiOwningPath = (path: string): ApiModule | undefined =>
     apis.find((api) => api.pathPrefixes.some((prefix) => path.startsWith(prefix)));
@@ -126,6 +121,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       case 'lostResponse':
         state.loseResponse = true;
         return;
+      case 'brokenResponse':
+        state.breakResponse = fault.broken;
+        return;
     }
   });
 
@@ -136,6 +134,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     if (state.loseResponse) {
       // The request has been processed; the client only sees the failure.
       body = replaceWithLostResponse(reply, errorFamilyOf(state), rendererOf(state.api, request.headers));
+    } else if (state.breakResponse !== undefined) {
+      // Processed too; the client gets garbage instead of the answer.
+      body = breakResponse(reply, payload, state.breakResponse);
     }
     const extraHeaders = state.api?.responseHeaders?.({ method: request.method, path: state.record.path, statusCode: reply.statusCode });
     if (extraHeaders !== undefined) reply.headers(extraHeaders);

@@ -1,9 +1,8 @@
 /**
- * The emulator's one in-memory store: one state container per API, reset
- * together. Everything lives in process memory; nothing is persisted.
+ * The emulator's one in-memory store: one state container per API (each
+ * plug-in brings its own), reset together. Everything lives in process
+ * memory; nothing is persisted.
  */
-import { CiStore } from './apis/ci/state';
-import { DnsStore } from './apis/dns/state';
 
 /** What every API's state container offers the internal endpoints. */
 export interface ApiStore {
@@ -18,21 +17,25 @@ export interface ApiStore {
 }
 
 export class EmulatorStore {
-  readonly dns = new DnsStore();
-  readonly ci = new CiStore();
-
   /** Keyed by the API's name, as `/_emulator/objects` reports them. */
-  private get apiStores(): Record<string, ApiStore> {
-    return { dns: this.dns, ci: this.ci };
+  private readonly apiStores: ReadonlyMap<string, ApiStore>;
+
+  constructor(apiStores: Iterable<readonly [string, ApiStore]>) {
+    this.apiStores = new Map(apiStores);
+  }
+
+  /** The store of one API, by its name (e.g. `dns`). */
+  api(name: string): ApiStore | undefined {
+    return this.apiStores.get(name);
   }
 
   reset(): void {
-    for (const store of Object.values(this.apiStores)) store.reset();
+    for (const store of this.apiStores.values()) store.reset();
   }
 
   userObjects(): Record<string, Record<string, unknown[]>> {
     const objects: Record<string, Record<string, unknown[]>> = {};
-    for (const [apiName, store] of Object.entries(this.apiStores)) objects[apiName] = store.userObjects();
+    for (const [apiName, store] of this.apiStores) objects[apiName] = store.userObjects();
     return objects;
   }
 }

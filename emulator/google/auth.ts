@@ -2,6 +2,9 @@ import type { Authenticator, Credentials } from '../api';
 import { firstQueryValue } from '../api';
 import { invalidCredentials, missingCredentials } from './errors';
 
+/** Google's credential query parameters (OAuth token, API key): masked in the request log of every Google-style API. */
+export const GOOGLE_CREDENTIAL_QUERY_PARAMETERS = ['access_token', 'key'] as const;
+
 /**
  * Google's OAuth bearer check: `Authorization: Bearer <token>`, or the
  * `access_token` query parameter Google also accepts. Any non-empty token

@@ -7,6 +7,9 @@
  */
 import { ApiError } from '../errors';
 
+/** AIP-193 ErrorInfo domain of errors raised by Google's front end rather than the service (auth, rate limits). */
+const GOOGLE_INFRASTRUCTURE_DOMAIN = 'googleapis.com';
+
 /** Quotes a request value the way Google's messages do: strings bare, anything else as JSON. */
 export function describeValue(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -101,6 +104,7 @@ export function missingCredentials(): ApiError {
     message:
       'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
     itemMessage: 'Login Required.',
+    errorInfo: { reason: 'CREDENTIALS_MISSING', domain: GOOGLE_INFRASTRUCTURE_DOMAIN },
     location: 'Authorization',
     locationType: 'header',
     headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/"' },
@@ -112,6 +116,7 @@ export function invalidCredentials(): ApiError {
     httpStatus: 401,
     reason: 'authError',
     message: 'Invalid Credentials',
+    errorInfo: { domain: GOOGLE_INFRASTRUCTURE_DOMAIN },
     location: 'Authorization',
     locationType: 'header',
     headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
@@ -124,6 +129,7 @@ export function rateLimitExceeded(retryAfterSeconds: number): ApiError {
     reason: 'rateLimitExceeded',
     domain: 'usageLimits',
     message: 'Rate Limit Exceeded',
+    errorInfo: { domain: GOOGLE_INFRASTRUCTURE_DOMAIN },
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
 }

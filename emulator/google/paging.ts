@@ -1,6 +1,9 @@
 /**
- * Google-style list paging: `maxResults` + opaque `pageToken`, answered with
- * `nextPageToken` while more items remain.
+ * Google-style list paging: a page-size parameter + opaque `pageToken`,
+ * answered with `nextPageToken` while more items remain. Each API names its
+ * page-size parameter and its default and maximum (`PageSizeRule`): Cloud
+ * DNS `maxResults` 1000/1000, Calendar `maxResults` 100/250, AIP-158 APIs
+ * `pageSize`; `pagingBy(rule)` gives the API its paginators.
  *
  * Tokens are keyset cursors (the sort key of the last item returned), not
  * offsets, so deleting items between two page requests neither skips nor
@@ -12,8 +15,14 @@ import { firstQueryValue } from '../api';
 import { ApiError } from '../errors';
 import { invalidParameter } from './errors';
 
-/** Google's DNS API returns at most this many items per page, and this many when not told otherwise. */
-export const MAX_PAGE_SIZE = 1000;
+export interface PageSizeRule {
+  /** The query parameter, e.g. `maxResults` or `pageSize`. */
+  parameter: string;
+  /** Items per page when the parameter is absent or 0 ("server decides"). */
+  defaultSize: number;
+  /** Larger requests are cut down to this, as Google does, not refused. */
+  maxSize: number;
+}
 
 export interface Page<Item> {
   items: Item[];
@@ -30,10 +39,26 @@ export interface PagingOptions<Item> {
   query: QueryParams;
 }
 
+export interface Paginators {
+  paginate: <Item>(options: PagingOptions<Item>) => Page<Item>;
+  /** Pages a collection listed in creation order (the order Google's DNS lists use). */
+  paginateByCreation: <Item extends { creationSequence: number }>(listId: string, items: readonly Item[], query: QueryParams) => Page<Item>;
+}
+
+/** An API's paginators, bound to its page-size rule. */
+export function pagingBy(rule: PageSizeRule): Paginators {
+  const paginateWithRule = <Item>(options: PagingOptions<Item>): Page<Item> => paginate(rule, options);
+  return {
+    paginate: paginateWithRule,
+    paginateByCreation: (listId, items, query) =>
+      paginateWithRule({ listId, sortedItems: items, keyOf: (item) => String(item.creationSequence), compareKeys: compareNumericStrings, query }),
+  };
+}
+
 const pageTokenSchema = z.strictObject({ list: z.string(), after: z.string() });
 
-export function paginate<Item>(options: PagingOptions<Item>): Page<Item> {
-  const pageSize = parseMaxResults(options.query);
+export function paginate<Item>(rule: PageSizeRule, options: PagingOptions<Item>): Page<Item> {
+  const pageSize = parsePageSize(rule, options.query);
   const rawToken = firstQueryValue(options.query, 'pageToken');
   let start = 0;
   if (rawToken !== undefined && rawToken !== '') {
@@ -53,24 +78,25 @@ export function paginate<Item>(options: PagingOptions<Item>): Page<Item> {
   return { items, nextPageToken: encodePageToken(options.listId, options.keyOf(last)) };
 }
 
-export function parseMaxResults(query: QueryParams): number {
-  const raw = firstQueryValue(query, 'maxResults');
-  if (raw === undefined || raw === '') return MAX_PAGE_SIZE;
+export function parsePageSize(rule: PageSizeRule, query: QueryParams): number {
+  const { parameter } = rule;
+  const raw = firstQueryValue(query, parameter);
+  if (raw === undefined || raw === '') return rule.defaultSize;
   if (!/^-?\d+$/.test(raw)) {
-    throw invalidParameter('maxResults', `Invalid value '${raw}'. Values must match the following regular expression: '-?\\d+'`);
+    throw invalidParameter(parameter, `Invalid value '${raw}'. Values must match the following regular expression: '-?\\d+'`);
   }
   const requested = Number(raw);
   if (requested < 0) {
     throw new ApiError({
       httpStatus: 400,
       reason: 'invalid',
-      message: `Invalid value for 'parameters.maxResults': '${raw}'`,
-      location: 'maxResults',
+      message: `Invalid value for 'parameters.${parameter}': '${raw}'`,
+      location: parameter,
       locationType: 'parameter',
     });
   }
   // 0 means "server decides", like an absent parameter.
-  return requested === 0 ? MAX_PAGE_SIZE : Math.min(requested, MAX_PAGE_SIZE);
+  return requested === 0 ? rule.defaultSize : Math.min(requested, rule.maxSize);
 }
 
 function encodePageToken(listId: string, afterKey: string): string {
@@ -107,13 +133,4 @@ export function compareNumericStrings(a: string, b: string): number {
 
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Pages a collection listed in creation order, the order Google's DNS lists use. */
-export function paginateByCreation<Item extends { creationSequence: number }>(
-  listId: string,
-  items: readonly Item[],
-  query: QueryParams,
-): Page<Item> {
-  return paginate({ listId, sortedItems: items, keyOf: (item) => String(item.creationSequence), compareKeys: compareNumericStrings, query });
 }

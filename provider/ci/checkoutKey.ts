@@ -57,8 +57,8 @@ export const checkoutKey = declare<CheckoutKeyArgs, z.infer<typeof checkoutKeyWi
   update: "none",
   lifecycle: {
     list: async (_args, { client, identity }) => {
-      const keys = await client.send({ method: "GET", path: fillTemplate(`${PROJECT_PATH}/checkout-key`, identity) });
-      return Array.isArray(keys) ? (keys as unknown[]) : [];
+      // Validated: a listing that is not a list of keys must fail the settling, not count as "no keys".
+      return client.send({ method: "GET", path: fillTemplate(`${PROJECT_PATH}/checkout-key`, identity), schema: z.array(checkoutKeyWire) });
     },
   },
   outputs: {

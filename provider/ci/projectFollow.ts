@@ -15,13 +15,17 @@ const followResponse = z.looseObject({
   first_build: z.looseObject({ build_num: z.number() }).nullish(),
 });
 
+const unfollowResponse = z.looseObject({ followed: z.boolean() });
+
 const projectEntry = z.looseObject({ username: z.string(), reponame: z.string(), vcs_url: z.string().optional(), followed: z.boolean() });
 
 const followWire = z.looseObject({ followed: z.boolean(), firstBuildNumber: z.number().optional() });
 
 /** Matches a listing entry to a project by owner and name (the listing names no vcs type). */
 function isProject(entry: z.infer<typeof projectEntry>, identity: Readonly<Record<string, string>>): boolean {
-  return entry.username === identity["username"] && entry.reponame === identity["project"];
+  // The service matches owner and project names without regard to case (`ACME/MonoRepo` is `acme/monorepo`).
+  const same = (a: string, b: string | undefined): boolean => a.toLowerCase() === b?.toLowerCase();
+  return same(entry.username, identity["username"]) && same(entry.reponame, identity["project"]);
 }
 
 export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWire>>({
@@ -43,7 +47,14 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
   update: "none",
   lifecycle: {
     create: async (_args, { client, identity }) => {
-      const response = await client.send({ method: "POST", path: fillTemplate(`${PROJECT_PATH}/follow`, identity), schema: followResponse });
+      const response = await client.send({
+        method: "POST",
+        path: fillTemplate(`${PROJECT_PATH}/follow`, identity),
+        // The first follow starts the project's first build, which a copy would not report:
+        // settled by the engine reading the project listing (read below), then adopted.
+        repeat: "settle",
+        schema: followResponse,
+      });
       return { followed: response.followed, firstBuildNumber: response.first_build?.build_num };
     },
     read: async (_previous, { client, identity }) => {
@@ -52,7 +63,8 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
       return entry?.followed === true ? { followed: true } : undefined;
     },
     delete: async (_state, { client, identity }) => {
-      await client.send({ method: "POST", path: fillTemplate(`${PROJECT_PATH}/unfollow`, identity) });
+      // Unfollowing twice leaves the project unfollowed: safe to repeat.
+      await client.send({ method: "POST", path: fillTemplate(`${PROJECT_PATH}/unfollow`, identity), repeat: "idempotent", schema: unfollowResponse });
     },
   },
   outputs: {

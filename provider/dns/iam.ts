@@ -55,7 +55,9 @@ export const iamMember = z.string().refine((member) => MEMBER_FORMS.some((form) 
 const bindingWire = z.looseObject({ role: z.string(), members: z.array(z.string()).default([]), condition: z.unknown().optional() });
 const policyWire = z.looseObject({
   version: z.number().optional(),
-  etag: z.string().optional(),
+  // Every policy the API returns carries its etag; one without is not a policy (and writing back
+  // without an etag would overwrite concurrent changes), so it is an unreadable answer.
+  etag: z.string().min(1),
   bindings: z.array(bindingWire).optional(),
 });
 type IamPolicy = z.infer<typeof policyWire>;
@@ -80,6 +82,8 @@ async function getPolicy(context: HookContext): Promise<IamPolicy> {
     path: `${fillTemplate(ZONE, context.identity)}:getIamPolicy`,
     // Version 3 shows conditional bindings as they are, so a write can keep them intact.
     body: { options: { requestedPolicyVersion: 3 } },
+    // A read sent as POST: repeated like a GET.
+    repeat: "read",
     schema: policyWire,
   });
 }
@@ -102,6 +106,10 @@ export function normalizeBindings(bindings: readonly Binding[]): Array<{ role: s
 /**
  * Reads the policy, applies `change` to its bindings and writes it back with
  * the etag it read; a 409/412 (stale etag) starts over from a fresh read.
+ * The write is repeated by the HTTP layer after a 5xx or a lost answer: under
+ * its etag a copy can only land once, and a copy sent after the first landed
+ * gets a stale etag, so the next cycle reads the policy, finds the change in
+ * place and ends without writing.
  */
 async function modifyPolicy(context: HookContext, change: (bindings: Binding[]) => Binding[]): Promise<IamPolicy> {
   const key = fillTemplate(ZONE, context.identity);
@@ -109,12 +117,16 @@ async function modifyPolicy(context: HookContext, change: (bindings: Binding[]) 
     for (let attempt = 1; ; attempt++) {
       const current = await getPolicy(context);
       const conditional = (current.bindings ?? []).filter((binding) => binding.condition !== undefined);
-      const bindings = change((current.bindings ?? []).filter((binding) => binding.condition === undefined));
+      const unconditional = (current.bindings ?? []).filter((binding) => binding.condition === undefined);
+      const before = JSON.stringify(normalizeBindings(unconditional));
+      const bindings = change(structuredClone(unconditional));
+      if (JSON.stringify(normalizeBindings(bindings)) === before) return current;
       try {
         return await context.client.send({
           method: "POST",
           path: `${key}:setIamPolicy`,
           body: { policy: { version: 3, etag: current.etag, bindings: [...bindings, ...conditional] } },
+          repeat: "idempotent",
           schema: policyWire,
         });
       } catch (error) {

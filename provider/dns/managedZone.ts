@@ -2,10 +2,11 @@
 import { z } from "zod";
 import { declare, type HookContext } from "../engine/declaration";
 import { ApiError } from "../http/errors";
+import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import { fillTemplate } from "../engine/template";
 import { fqdn, projectId, zoneName } from "./names";
 import { gkeClusters, labels, networkUrl, networks, targetNameServers } from "./shapes";
-import { API_PREFIX, listAll, waitForChange, waitForZoneOperation, withoutKinds } from "./wire";
+import { API_PREFIX, changeWire, listAll, waitForChange, waitForZoneOperation, withoutKinds } from "./wire";
 
 export const managedZoneArgs = z.object({
   project: projectId.optional()
@@ -169,18 +170,37 @@ function dnssecState(config: unknown): unknown {
 
 /**
  * forceDestroy: removes every record set but the apex SOA and NS in one atomic
- * change, and waits for it, so the zone can be deleted.
+ * change, and waits for it, so the zone can be deleted. After an unknown
+ * outcome (lost or unreadable answer) or a 412 (a set changed meanwhile) the
+ * sets are listed again: what is gone was deleted, what is still live is
+ * deleted by a new change — the change itself is never repeated blindly.
  */
 async function deleteRecordSets(zonePath: string, dnsName: string, context: HookContext): Promise<void> {
-  const rrsets = await listAll(context.client, `${zonePath}/rrsets`, "rrsets");
-  const deletions = rrsets.filter((rrset) => !(rrset["name"] === dnsName && (rrset["type"] === "SOA" || rrset["type"] === "NS")));
-  if (deletions.length === 0) return;
-  context.log(`svc: forceDestroy: deleting ${deletions.length} record set(s) of zone ${context.identity["name"]} before the zone`);
-  const change = await context.client.send({
-    method: "POST",
-    path: `${zonePath}/changes`,
-    body: { kind: "dns#change", deletions: deletions.map((rrset) => withoutKinds(rrset)) },
-  });
-  await waitForChange(zonePath, change, context);
+  for (let attempt = 1; ; attempt++) {
+    const rrsets = await listAll(context.client, `${zonePath}/rrsets`, "rrsets");
+    const deletions = rrsets.filter((rrset) => !(rrset["name"] === dnsName && (rrset["type"] === "SOA" || rrset["type"] === "NS")));
+    if (deletions.length === 0) return;
+    context.log(`svc: forceDestroy: deleting ${deletions.length} record set(s) of zone ${context.identity["name"]} before the zone`);
+    try {
+      const change = await context.client.send({
+        method: "POST",
+        path: `${zonePath}/changes`,
+        body: { kind: "dns#change", deletions: deletions.map((rrset) => withoutKinds(rrset)) },
+        // Sent again as is, a change whose deletions were applied fails: settled by listing, above.
+        repeat: "settle",
+        schema: changeWire,
+      });
+      await waitForChange(zonePath, change, context);
+      return;
+    } catch (error) {
+      const settle = error instanceof ApiError && (error.status === 412 || error.status === 404 || error.outcome === "unknown");
+      if (!settle || attempt >= FORCE_DESTROY_ATTEMPTS) throw error;
+      context.log(`svc: forceDestroy of zone ${context.identity["name"]}: the change did not clearly succeed (${error.message}); listing the record sets again`);
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
+    }
+  }
 }
+
+const FORCE_DESTROY_ATTEMPTS = 10;
+
 

@@ -3,10 +3,11 @@ import { z } from "zod";
 import { declare, type HookContext } from "../engine/declaration";
 import { fillTemplate } from "../engine/template";
 import { ApiError } from "../http/errors";
+import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import { projectId, recordName, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
 import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
-import { API_PREFIX, waitForChange, withoutKinds } from "./wire";
+import { API_PREFIX, changeWire, waitForChange, withoutKinds } from "./wire";
 
 export { RECORD_TYPES };
 
@@ -87,34 +88,65 @@ function sameName(a: unknown, b: unknown): boolean {
 const COLLECTION = `${API_PREFIX}/managedZones/{managedZone}/rrsets`;
 const ITEM = `${COLLECTION}/{name}/{type}`;
 const ZONE = `${API_PREFIX}/managedZones/{managedZone}`;
-const CHANGE_ATTEMPTS = 3;
+/** Changes sent in all: 412s and unknown outcomes each cost one, settled by a read. */
+const CHANGE_ATTEMPTS = 10;
 
 /** The record set as the API takes it in additions. */
 function wireRecordSet({ name, type, ttl, rrdatas, routingPolicy }: RecordSetArgs): Record<string, unknown> {
   return { kind: "dns#resourceRecordSet", name, type, ttl, ...(rrdatas !== undefined && { rrdatas }), ...(routingPolicy !== undefined && { routingPolicy }) };
 }
 
+/** A short growing pause before settling an unknown outcome, so a failing backend is not hammered. */
+function settlePause(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
+}
+
+/** The live record set already holds what the program asks for. */
+function holds(live: z.infer<typeof recordSetWire>, args: RecordSetArgs): boolean {
+  return (
+    live.ttl === args.ttl &&
+    sameRrdatas(args.type, live.rrdatas ?? [], args.rrdatas ?? []) &&
+    JSON.stringify(withoutKinds(live.routingPolicy) ?? null) === JSON.stringify(args.routingPolicy ?? null)
+  );
+}
+
 /**
  * Replaces the record data in one atomic change: deletion of the live set
  * plus addition of the new one, so the name never goes without records. The
  * deletion must match the live set exactly; when it moved meanwhile (412),
- * the set is read again and the change retried.
+ * the set is read again and the change retried. A change is never repeated
+ * blindly: after an unknown outcome (lost or unreadable answer) the set is
+ * read again — if it holds the additions the change happened; if the deleted
+ * records are still live, the change is sent again.
  */
 async function replaceAtomically(args: RecordSetArgs, context: HookContext): Promise<void> {
   const zone = fillTemplate(ZONE, context.identity);
   for (let attempt = 1; ; attempt++) {
-    const live = withoutKinds(await context.client.send({ method: "GET", path: fillTemplate(ITEM, context.identity) }));
+    const live = await context.client.send({ method: "GET", path: fillTemplate(ITEM, context.identity), schema: recordSetWire });
+    if (holds(live, args)) {
+      if (attempt > 1) context.log(`svc: record set ${args.name} ${args.type}: the change had taken effect; its answer was lost or unreadable`);
+      return;
+    }
     try {
       const change = await context.client.send({
         method: "POST",
         path: `${zone}/changes`,
-        body: { kind: "dns#change", deletions: [live], additions: [wireRecordSet(args)] },
+        body: { kind: "dns#change", deletions: [withoutKinds(live)], additions: [wireRecordSet(args)] },
+        // A change applied twice fails its deletions (or adds twice): read back instead, above.
+        repeat: "settle",
+        schema: changeWire,
       });
       await waitForChange(zone, change, context);
       return;
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 412 || attempt >= CHANGE_ATTEMPTS) throw error;
-      context.log(`svc: record set ${args.name} ${args.type} changed meanwhile; reading it again`);
+      const settle = error instanceof ApiError && (error.status === 412 || error.outcome === "unknown");
+      if (!settle || attempt >= CHANGE_ATTEMPTS) throw error;
+      context.log(
+        error.status === 412
+          ? `svc: record set ${args.name} ${args.type} changed meanwhile; reading it again`
+          : `svc: record set ${args.name} ${args.type}: the change's outcome is unknown (${error.message}); reading the set to settle it`,
+      );
+      if (error.status !== 412) await settlePause(attempt);
     }
   }
 }
@@ -124,8 +156,8 @@ async function replaceAtomically(args: RecordSetArgs, context: HookContext): Pro
  * the zone; the API's refusal (400 "Invalid value for '...name'") is turned
  * into a message that names the input and the rule.
  */
-function nameRefusal(error: unknown, args: RecordSetArgs): Error | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400 || !/\.name'/.test(error.apiMessage ?? "")) return undefined;
+function nameRefusal(error: ApiError, args: RecordSetArgs): Error | undefined {
+  if (error.status !== 400 || !/\.name'/.test(error.apiMessage ?? "")) return undefined;
   return new Error(
     `svc.dns.RecordSet: name ${JSON.stringify(args.name)} was refused by the API for zone ${JSON.stringify(args.managedZone)}: ` +
       `a record set's name must be the zone's dnsName or a name below it (e.g. "www.<dnsName>"). Nothing was created. (${error.message})`,
@@ -185,14 +217,9 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     }
     return failures;
   },
+  // The API's refusal of a name outside the zone names a wire field; say which input and rule.
+  hooks: { explainRefusal: nameRefusal },
   lifecycle: {
-    create: async (args, context) => {
-      try {
-        return await context.client.send({ method: "POST", path: fillTemplate(COLLECTION, context.identity), body: wireRecordSet(args) });
-      } catch (error) {
-        throw nameRefusal(error, args) ?? error;
-      }
-    },
     // A TTL alone changes with a PATCH of just the TTL; record data goes through an atomic change.
     update: async (change, args, context) => {
       const fields = [...Object.keys(change.set), ...change.cleared];

@@ -53,7 +53,8 @@ export async function waitForZoneOperation(response: unknown, context: HookConte
   }
 }
 
-const changeWire = z.looseObject({ id: z.string(), status: z.enum(["pending", "done"]) });
+/** The answer of changes.create and changes.get. */
+export const changeWire = z.looseObject({ id: z.string(), status: z.enum(["pending", "done"]) });
 
 /** Waits for a record change to be done, polling with growing pauses; long waits are reported. */
 export async function waitForChange(zonePath: string, response: unknown, context: HookContext, timeoutMs = 10 * 60_000): Promise<void> {
@@ -83,13 +84,22 @@ export async function listAll(
   field: string,
   query: Readonly<Record<string, string | undefined>> = {},
 ): Promise<Array<Record<string, unknown>>> {
+  // A page names its kind or holds the list: anything else (an empty 200, another object) is an
+  // unreadable answer, never an empty list — forceDestroy must not take garbage for "no record sets".
+  const pageWire = z
+    .looseObject({
+      kind: z.string().optional(),
+      nextPageToken: z.string().optional(),
+    })
+    .and(z.looseObject({ [field]: z.array(z.record(z.string(), z.unknown())).optional() }))
+    .refine((page) => page.kind !== undefined || page[field] !== undefined, { error: `neither a kind nor ${field}` });
   const items: Array<Record<string, unknown>> = [];
   let pageToken: string | undefined;
   do {
-    const page = await client.send<Record<string, unknown> | undefined>({ method: "GET", path, query: { ...query, pageToken } });
-    const found = page?.[field];
+    const page: Record<string, unknown> = await client.send({ method: "GET", path, query: { ...query, pageToken }, schema: pageWire });
+    const found = page[field];
     if (Array.isArray(found)) items.push(...(found as Array<Record<string, unknown>>));
-    pageToken = typeof page?.["nextPageToken"] === "string" && page["nextPageToken"] !== "" ? page["nextPageToken"] : undefined;
+    pageToken = typeof page["nextPageToken"] === "string" && page["nextPageToken"] !== "" ? page["nextPageToken"] : undefined;
   } while (pageToken !== undefined);
   return items;
 }

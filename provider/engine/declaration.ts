@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import type { ApiName } from "../config";
 import type { ApiClient } from "../http/client";
+import type { ApiError } from "../http/errors";
 
 export type Args = Record<string, unknown>;
 export type State = Record<string, unknown>;
@@ -161,6 +162,11 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly hooks?: {
     /** Runs after an update request; e.g. waits for a long-running operation the update returned. */
     readonly afterUpdate?: (response: unknown, context: HookContext) => Promise<void>;
+    /**
+     * Turns a create the API refused (4xx) into an error that names the input and the rule,
+     * where the API's own message would not; undefined keeps the API's error.
+     */
+    readonly explainRefusal?: (error: ApiError, args: A) => Error | undefined;
   };
 }
 

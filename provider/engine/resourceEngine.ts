@@ -6,12 +6,23 @@
  */
 import { ApiError } from "../http/errors";
 import type { ApiClient } from "../http/client";
+import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import type { Args, HookContext, ResourceDeclaration, State } from "./declaration";
 import { diffArgs, type ArgsDiff } from "./diff";
 import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "./template";
 
-/** How many times a create whose outcome was unknown is tried again after reading showed nothing. */
-const CREATE_ATTEMPTS = 4;
+/**
+ * How many times a create is sent in all when each outcome was unknown and
+ * reading showed nothing: as many as the HTTP layer tries a request it may repeat.
+ */
+const CREATE_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts;
+
+/** A pause before sending a create again, growing like the HTTP layer's backoff; said in `because`. */
+function pauseBeforeCreate(attempt: number, log: (message: string) => void, because: string): Promise<void> {
+  const delayMs = backoffDelay(DEFAULT_RETRY_POLICY, attempt);
+  log(`${because} (attempt ${attempt + 1} of ${CREATE_ATTEMPTS}${delayMs >= 3000 ? `, in ${Math.round(delayMs / 1000)}s` : ""})`);
+  return new Promise((resolve) => setTimeout(resolve, delayMs));
+}
 
 /**
  * Creates of objects with server-assigned ids run one at a time per collection,
@@ -114,7 +125,9 @@ export class ResourceEngine {
       const wire =
         override !== undefined
           ? await override({ ...previous, ...identity }, this.context(identity))
-          : await this.client.send({ method: "GET", path: fillTemplate(this.declaration.paths.item, identity) });
+          : // The wire schema is checked in the call path: an empty or misshapen 200 is an error there, never "gone".
+            await this.client.send({ method: "GET", path: fillTemplate(this.declaration.paths.item, identity), schema: this.declaration.wire });
+      // Only a read override says "gone" by returning nothing (from an answer it has validated); otherwise only a 404 does.
       return wire === undefined ? undefined : this.stateOf(wire, identity, previous);
     } catch (error) {
       if (error instanceof ApiError && error.isNotFound) return undefined;
@@ -130,6 +143,9 @@ export class ResourceEngine {
       method: "POST",
       path: fillTemplate(this.declaration.paths.collection, known),
       body: this.declaration.toCreateBody(args),
+      // A second copy could create a second object (or fail with a conflict): create() settles by reading.
+      repeat: "settle",
+      schema: this.declaration.wire,
     });
   }
 
@@ -154,6 +170,8 @@ export class ResourceEngine {
         if (!(error instanceof ApiError)) throw error;
         const mayExist = error.outcome === "unknown" || (error.isConflict && outcomeUnknown);
         if (!mayExist) {
+          const explained = this.declaration.hooks?.explainRefusal?.(error, args);
+          if (explained !== undefined) throw explained;
           if (error.isConflict) {
             throw new Error(
               `${this.label} ${id} could not be created: the API reports a conflict (${error.apiMessage ?? error.message}). ` +
@@ -167,7 +185,7 @@ export class ResourceEngine {
         if (existing !== undefined) {
           const difference = diffArgs(this.declaration, existing, args);
           if (difference.changed.length === 0) {
-            this.log(`svc: ${this.label} ${id}: the create response was lost; the object exists as requested and is adopted.`);
+            this.log(`svc: ${this.label} ${id}: the answer to the create was lost or unreadable; the object exists as requested and is adopted.`);
             return { id, state: existing };
           }
           throw new Error(
@@ -176,7 +194,7 @@ export class ResourceEngine {
           );
         }
         if (attempt >= CREATE_ATTEMPTS) throw error;
-        this.log(`svc: ${this.label} ${id}: the create failed with an unknown outcome and the object is absent; creating again.`);
+        await pauseBeforeCreate(attempt, this.log, `svc: ${this.label} ${id}: the create failed with an unknown outcome and the object is absent; creating again`);
       }
     }
   }
@@ -198,7 +216,7 @@ export class ResourceEngine {
         if (appeared.length === 1) {
           const state = this.stateOf(appeared[0], {}, args);
           const identity = this.identityOf(args, state);
-          this.log(`svc: ${this.label}: the create response was lost; the new object ${this.idOf(identity)} is adopted.`);
+          this.log(`svc: ${this.label}: the answer to the create was lost or unreadable; the new object ${this.idOf(identity)} is adopted.`);
           return { id: this.idOf(identity), state: { ...state, ...identity } };
         }
         if (appeared.length > 1) {
@@ -208,7 +226,7 @@ export class ResourceEngine {
           );
         }
         if (attempt >= CREATE_ATTEMPTS) throw error;
-        this.log(`svc: ${this.label}: the create failed with an unknown outcome and nothing new exists; creating again.`);
+        await pauseBeforeCreate(attempt, this.log, `svc: ${this.label}: the create failed with an unknown outcome and nothing new exists; creating again`);
       }
     }
   }

@@ -2,25 +2,51 @@
  * The one call path of every API: a ky instance per API with small policies
  * around it — authentication and Accept headers (ky hooks), a shared gate that
  * holds all requests of an API while it is rate limited, a concurrency limit,
- * retries by the spec's rules, and mapping of failures to ApiError.
+ * retries by each request's repeat rule, and mapping of failures to ApiError.
+ *
+ * Reading and validating the body is part of an attempt: a body cut off is a
+ * network failure of that attempt, and a success status with broken JSON, an
+ * HTML page, an empty body or the wrong shape is an unreadable answer. Both
+ * end, when not retried, in an ApiError with outcome "unknown" that names the
+ * request, so callers reconcile them like a lost response.
  */
 import ky, { isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { z } from "zod";
 import type { ApiName, ApiSettings, AuthStyle } from "../config";
 import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./errors";
-import { DEFAULT_RETRY_POLICY, parseRetryAfter, planRetry, type AttemptResult, type RetryPolicy } from "./retry";
+import { readAnswer, type Answer } from "./answer";
+import {
+  DEFAULT_RETRY_POLICY,
+  planRetry,
+  repeatRuleOf,
+  type RepeatRule,
+  type RetryPolicy,
+} from "./retry";
 
-
-export interface RequestSpec<T> {
-  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+interface RequestBase<T> {
   /** Path below the API's base URL, segments already encoded. */
   readonly path: string;
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
   readonly body?: unknown;
-  /** Validates a successful response body (unknown fields are the schema's business). */
+  /**
+   * Validates a successful response body (unknown fields are the schema's
+   * business). With a schema, an empty 200 is an unreadable answer; without
+   * one, an empty body or any JSON is accepted.
+   */
   readonly schema?: z.ZodType<T>;
 }
+
+/**
+ * A request. Its repeat rule says whether the HTTP layer may send it again
+ * after a 5xx, a lost or an unreadable answer (see retry.ts); a POST can be
+ * anything, so it must declare its rule.
+ */
+export type RequestSpec<T> = RequestBase<T> &
+  (
+    | { readonly method: "POST"; readonly repeat: RepeatRule }
+    | { readonly method: "GET" | "PUT" | "PATCH" | "DELETE"; readonly repeat?: RepeatRule }
+  );
 
 export interface ApiClient {
   readonly api: ApiName;
@@ -84,14 +110,8 @@ class RateLimitGate {
   }
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+function isTypeError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "TypeError";
 }
 
 export function createApiClient(settings: ApiSettings, options: ClientOptions = {}): ApiClient {
@@ -110,11 +130,11 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     ...(options.fetch !== undefined && { fetch: options.fetch }),
   });
 
-  async function attempt(spec: RequestSpec<unknown>): Promise<{ result: AttemptResult; response?: Response }> {
+  async function attempt(spec: RequestSpec<unknown>, phase: { body: boolean }): Promise<Answer> {
     await gate.pass(sleep);
     try {
-      const response = await limit(() =>
-        http(spec.path.replace(/^\//, ""), {
+      return await limit(async () => {
+        const pending = http(spec.path.replace(/^\//, ""), {
           method: spec.method,
           ...(spec.body !== undefined && { json: spec.body }),
           ...(spec.query !== undefined && {
@@ -122,13 +142,16 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
               Object.entries(spec.query).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined),
             ),
           }),
-        }),
-      );
-      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
-      return { result: { kind: "status", status: response.status, retryAfterMs }, response };
+        });
+        const response = await pending;
+        phase.body = true;
+        // ky's text() bounds the body read by the same timeout as the request.
+        return readAnswer(response, () => pending.text(), spec.schema);
+      });
     } catch (error) {
-      if (isTimeoutError(error)) return { result: { kind: "network", timedOut: true } };
-      if (isNetworkError(error) || error instanceof TypeError) return { result: { kind: "network", timedOut: false } };
+      if (isTimeoutError(error)) return { result: { kind: "network", timedOut: true }, cutOff: phase.body };
+      // fetch reports a refused connection or a body cut off as a TypeError (by name: it may come from another realm).
+      if (isNetworkError(error) || isTypeError(error)) return { result: { kind: "network", timedOut: false }, cutOff: phase.body };
       throw error;
     }
   }
@@ -136,43 +159,14 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
   async function send<T>(spec: RequestSpec<T>): Promise<T> {
     const where = `${settings.baseUrl}/${spec.path.replace(/^\//, "")}`;
     const path = redactedPath(where);
+    const rule = spec.repeat ?? repeatRuleOf(spec.method);
     let waitedMs = 0;
     for (let attemptNumber = 1; ; attemptNumber++) {
-      const { result, response } = await attempt(spec);
-      if (result.kind === "status" && response !== undefined && result.status < 400) {
-        const body = await readBody(response);
-        if (spec.schema === undefined || (body === undefined && response.status === 204)) return body as T;
-        const parsed = spec.schema.safeParse(body);
-        if (!parsed.success) {
-          throw new ApiError({
-            status: response.status,
-            reason: "unexpectedResponse",
-            apiMessage: `the response did not match the documented shape: ${parsed.error.issues
-              .slice(0, 3)
-              .map((issue) => `${issue.path.join(".") || "(body)"}: ${issue.message}`)
-              .join("; ")}`,
-            method: spec.method,
-            path,
-            outcome: "unknown",
-          });
-        }
-        return parsed.data;
-      }
-      const decision = planRetry(policy, spec.method, result, attemptNumber, waitedMs);
-      if (!decision.retry) {
-        const body = response !== undefined ? await readBody(response) : undefined;
-        const { reason, message } = parseErrorBody(body);
-        const status = result.kind === "status" ? result.status : undefined;
-        throw new ApiError({
-          status,
-          reason: reason ?? (result.kind === "network" ? (result.timedOut ? "timeout" : "networkError") : undefined),
-          apiMessage: message === undefined ? undefined : redactSecret(message, settings.token),
-          method: spec.method,
-          path,
-          outcome: status !== undefined && status < 500 && status !== 408 ? "rejected" : "unknown",
-        });
-      }
-      await response?.body?.cancel();
+      const answer = await attempt(spec, { body: false });
+      const { result } = answer;
+      if (result.kind === "status" && result.status < 400) return answer.value as T;
+      const decision = planRetry(policy, rule, result, attemptNumber, waitedMs);
+      if (!decision.retry) throw failure(spec, path, answer);
       if (decision.delayMs >= logWaitsOverMs) {
         log(
           `svc: ${settings.api} API ${decision.because} on ${spec.method} ${path}; ` +
@@ -187,6 +181,41 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
       }
       waitedMs += decision.delayMs;
     }
+  }
+
+  /** The ApiError of the attempt that ended the request. */
+  function failure(spec: RequestSpec<unknown>, path: string, answer: Answer): ApiError {
+    const { result } = answer;
+    const redact = (text: string | undefined): string | undefined => (text === undefined ? undefined : redactSecret(text, settings.token));
+    if (result.kind === "network") {
+      return new ApiError({
+        status: undefined,
+        reason: result.timedOut ? "timeout" : answer.cutOff === true ? "incompleteResponse" : "networkError",
+        apiMessage: answer.cutOff === true ? "the connection ended before the whole response body arrived" : undefined,
+        method: spec.method,
+        path,
+        outcome: "unknown",
+      });
+    }
+    if (result.kind === "unreadable") {
+      return new ApiError({
+        status: result.status,
+        reason: answer.problem?.reason,
+        apiMessage: redact(answer.problem?.message),
+        method: spec.method,
+        path,
+        outcome: "unknown",
+      });
+    }
+    const { reason, message } = parseErrorBody(answer.errorBody);
+    return new ApiError({
+      status: result.status,
+      reason,
+      apiMessage: redact(message),
+      method: spec.method,
+      path,
+      outcome: result.status < 500 && result.status !== 408 ? "rejected" : "unknown",
+    });
   }
 
   return { api: settings.api, send };

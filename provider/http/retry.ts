@@ -1,12 +1,49 @@
 /**
  * When to try a request again, and how long to wait first.
  *
- * The rules come from the specs: a 429 is honoured with its Retry-After (or
- * exponential backoff when it has none) for every method, since the service
- * did nothing; 5xx answers, timeouts and network errors back off with jitter,
- * but only for methods that are safe to repeat. A POST whose answer was lost is
- * never repeated here: the resource engine reconciles it by reading first.
+ * Every request carries a repeat rule (declared at its call site; GET, PUT,
+ * PATCH and DELETE have defaults, a POST must say). A 429 is honoured with its
+ * Retry-After (or exponential backoff when it has none) whatever the rule,
+ * since the service did nothing. 5xx answers, timeouts, network errors (a body
+ * cut off included) and unreadable answers back off with jitter, but only for
+ * requests that are safe to repeat. A "settle" request whose answer was lost is
+ * never repeated here: its caller reads back what happened, then sends it
+ * again or adopts the result.
  */
+
+/**
+ * `read`: has no effect (a GET, or a read sent as POST such as getIamPolicy).
+ * `idempotent`: sending it twice has the effect of once (PUT, DELETE, a PATCH
+ * of values, a write guarded by an etag, an add keyed by its content).
+ * `settle`: a second copy could act twice (a create with a server-assigned id,
+ * an atomic change); the HTTP layer never repeats it after an unknown outcome.
+ */
+export type RepeatRule = "read" | "idempotent" | "settle";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** The rule of a request that declares none: by its method. */
+export function defaultRepeatRule(method: string): RepeatRule {
+  switch (method.toUpperCase()) {
+    case "GET":
+    case "HEAD":
+    case "OPTIONS":
+      return "read";
+    case "PUT":
+    case "PATCH":
+    case "DELETE":
+      return "idempotent";
+    default:
+      return "settle";
+  }
+}
+
+const RULES: ReadonlySet<string> = new Set<RepeatRule>(["read", "idempotent", "settle"]);
+
+/** A declared rule as is; a method as its default rule. */
+export function repeatRuleOf(ruleOrMethod: string): RepeatRule {
+  return RULES.has(ruleOrMethod) ? (ruleOrMethod as RepeatRule) : defaultRepeatRule(ruleOrMethod);
+}
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -26,15 +63,21 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 20_000,
 };
 
+/**
+ * How one attempt ended: an HTTP status (its body was readable or did not
+ * matter), no answer or an answer cut off (`network`), or a success status
+ * whose body was not the documented answer (`unreadable`: broken JSON, an
+ * HTML page, an empty body, a wrong shape) — the request may have been processed.
+ */
 export type AttemptResult =
   | { readonly kind: "status"; readonly status: number; readonly retryAfterMs?: number | undefined }
-  | { readonly kind: "network"; readonly timedOut: boolean };
+  | { readonly kind: "network"; readonly timedOut: boolean }
+  | { readonly kind: "unreadable"; readonly status: number };
 
 export type RetryDecision =
   | { readonly retry: false }
   | { readonly retry: true; readonly delayMs: number; readonly because: string };
 
-const SAFE_TO_REPEAT = new Set(["GET", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 const TRANSIENT_STATUSES = new Set([408, 500, 502, 503, 504]);
 
 /** Parses `Retry-After` (seconds or an HTTP date) into milliseconds. */
@@ -54,11 +97,12 @@ export function backoffDelay(policy: RetryPolicy, attempt: number, random: () =>
 
 /**
  * Decides whether attempt number `attempt` (1-based) that ended in `result`
- * is followed by another, given the time already spent waiting.
+ * is followed by another, given the time already spent waiting. `rule` is the
+ * request's repeat rule, or its method for the default rule.
  */
 export function planRetry(
   policy: RetryPolicy,
-  method: string,
+  rule: RepeatRule | HttpMethod | (string & {}),
   result: AttemptResult,
   attempt: number,
   waitedMs: number,
@@ -70,7 +114,7 @@ export function planRetry(
   if (result.kind === "status" && result.status === 429) {
     delayMs = result.retryAfterMs ?? backoffDelay(policy, attempt, random);
     because = result.retryAfterMs !== undefined ? "rate limited (429, Retry-After)" : "rate limited (429)";
-  } else if (!SAFE_TO_REPEAT.has(method.toUpperCase())) {
+  } else if (repeatRuleOf(rule) === "settle") {
     return { retry: false };
   } else if (result.kind === "status" && TRANSIENT_STATUSES.has(result.status)) {
     delayMs = result.retryAfterMs ?? backoffDelay(policy, attempt, random);
@@ -78,6 +122,9 @@ export function planRetry(
   } else if (result.kind === "network") {
     delayMs = backoffDelay(policy, attempt, random);
     because = result.timedOut ? "request timed out" : "network error";
+  } else if (result.kind === "unreadable") {
+    delayMs = backoffDelay(policy, attempt, random);
+    because = `unreadable answer (HTTP ${result.status})`;
   } else {
     return { retry: false };
   }

@@ -17,6 +17,8 @@ export interface FaultSettings {
   pathPrefix?: string;
   methods?: string[];
   lostResponseRate?: number;
+  brokenResponseRate?: number;
+  brokenResponseKinds?: Array<"brokenJson" | "html200" | "html502" | "cutBody" | "wrongShape" | "empty200">;
   seed?: number;
 }
 

@@ -5,13 +5,12 @@
  * caller, applies the throttle, checks the vcs type, the project and the
  * caller's access, then hands over to the handler.
  */
-import type { ApiCall, ApiModule, ApiResult, ApiRoute, HttpMethod } from '../../api';
+import type { ApiCall, ApiResult, ApiRoute, Authenticator, HttpMethod } from '../../api';
 import { pathParam } from '../../api';
 import type { Caller } from './auth';
 import { resolveCaller } from './auth';
-import type { CiContext, CiThrottleConfig, CiTokenConfig } from './context';
+import type { CiContext } from './context';
 import { mustLogIn, personalTokenRequired, projectNotFound, unknownVcsType } from './errors';
-import { renderCiBody } from './format';
 import {
   addSshUser,
   cancelJob,
@@ -29,29 +28,11 @@ import { addSshKey, createCheckoutKey, deleteCheckoutKey, deleteSshKey, getCheck
 import { followProject, getMe, listProjects, unfollowProject } from './projects';
 import type { CiProjectRequest, CiRequest } from './request';
 import { isVcsType, VCS_TYPES } from './resources';
-import type { CiStore } from './state';
 import { enforceThrottle } from './throttle';
 
 export const CI_PREFIX = '/api/v1.1';
 const PROJECT = `${CI_PREFIX}/project/:vcsType/:username/:project`;
 const JOB = `${PROJECT}/:buildNum`;
-
-export const DEFAULT_CI_LOGIN = 'emulator-user';
-
-export interface CiOptions {
-  /**
-   * Accepted personal tokens, all belonging to the one emulated user. When
-   * neither these nor project tokens are configured, any non-empty token is
-   * a personal token.
-   */
-  personalTokens?: string[];
-  /** Project token -> the project it works for, as `vcs-type/org/project` (e.g. `vcs-a/acme/monorepo`). */
-  projectTokens?: Record<string, string>;
-  /** Login of the emulated user (default `emulator-user`). */
-  login?: string;
-  /** Off by default. */
-  throttle?: { perUserPerMinute?: number; perResourcePerMinute?: number };
-}
 
 /**
  * Who may call a route:
@@ -66,15 +47,8 @@ type Access = 'user' | 'personal' | 'project-read' | 'project' | 'project-person
 type Handler = (context: CiContext, request: CiRequest) => ApiResult;
 type ProjectHandler = (context: CiContext, request: CiProjectRequest) => ApiResult;
 
-export interface CiApiOptions {
-  store: CiStore;
-  now: () => Date;
-  options?: CiOptions;
-}
-
-export function createCiApi({ store, now, options = {} }: CiApiOptions): ApiModule {
-  const context: CiContext = { store, now, tokens: tokenConfig(options), throttle: throttleConfig(options) };
-
+export function ciRoutes(context: CiContext): ApiRoute[] {
+  const { store } = context;
   const route = (method: HttpMethod, pattern: string, operation: string, access: 'user' | 'personal', handler: Handler): ApiRoute => ({
     method,
     pattern,
@@ -114,7 +88,7 @@ export function createCiApi({ store, now, options = {} }: CiApiOptions): ApiModu
     },
   });
 
-  const routes: ApiRoute[] = [
+  return [
     route('GET', `${CI_PREFIX}/me`, 'ci.me.get', 'personal', getMe),
     route('GET', `${CI_PREFIX}/projects`, 'ci.projects.list', 'user', listProjects),
     route('GET', `${CI_PREFIX}/recent-builds`, 'ci.recentBuilds.list', 'user', listRecentJobs),
@@ -143,18 +117,12 @@ export function createCiApi({ store, now, options = {} }: CiApiOptions): ApiModu
     projectRoute('POST', `${PROJECT}/ssh-key`, 'ci.sshKeys.create', 'project', addSshKey),
     projectRoute('DELETE', `${PROJECT}/ssh-key`, 'ci.sshKeys.delete', 'project', deleteSshKey),
   ];
+}
 
-  return {
-    name: 'ci',
-    pathPrefixes: [`${CI_PREFIX}/`],
-    errorFamily: 'ci',
-    // Rejects unknown tokens before faults are drawn; a missing token is judged per route (open access).
-    authenticate: (credentials) => {
-      resolveCaller(context.tokens, credentials);
-    },
-    renderBody: renderCiBody,
-    acceptsFormBodies: true,
-    routes,
+/** Rejects unknown tokens before faults are drawn; a missing token is judged per route (open access). */
+export function ciAuthenticator(context: CiContext): Authenticator {
+  return (credentials) => {
+    resolveCaller(context.tokens, credentials);
   };
 }
 
@@ -168,33 +136,4 @@ function callerOf(context: CiContext, call: ApiCall, pattern: string): Caller {
 /** The request path, rebuilt from the route pattern and its parameters. */
 function resourcePath(pattern: string, call: ApiCall): string {
   return pattern.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(call.params[name] ?? ''));
-}
-
-function tokenConfig(options: CiOptions): CiTokenConfig {
-  const project = new Map<string, string>();
-  for (const [token, slug] of Object.entries(options.projectTokens ?? {})) {
-    const [vcsType, username, reponame, ...rest] = slug.split('/');
-    if (vcsType === undefined || !isVcsType(vcsType) || !username || !reponame || rest.length > 0) {
-      throw new Error(
-        `CI project token '${token}': project must be '<vcs-type>/<org>/<project>' with vcs-type ${VCS_TYPES.join(' or ')}, got '${slug}'`,
-      );
-    }
-    if (token === '') throw new Error('CI project tokens must not be empty');
-    project.set(token, slug);
-  }
-  const personal = options.personalTokens !== undefined && options.personalTokens.length > 0 ? new Set(options.personalTokens) : null;
-  const login = options.login ?? DEFAULT_CI_LOGIN;
-  return { personal, project, login, name: login === DEFAULT_CI_LOGIN ? 'Emulator User' : login };
-}
-
-function throttleConfig(options: CiOptions): CiThrottleConfig {
-  const check = (name: string, value: number | undefined): number | null => {
-    if (value === undefined) return null;
-    if (!Number.isInteger(value) || value < 1) throw new Error(`CI throttle ${name} must be a positive integer, got ${value}`);
-    return value;
-  };
-  return {
-    perUserPerMinute: check('perUserPerMinute', options.throttle?.perUserPerMinute),
-    perResourcePerMinute: check('perResourcePerMinute', options.throttle?.perResourcePerMinute),
-  };
 }

@@ -2,7 +2,7 @@
 import type { ApiCall, ApiResult } from '../../api';
 import { pathParam } from '../../api';
 import { notFound, requiredField } from '../../google/errors';
-import { compareNumericStrings, paginate } from '../../google/paging';
+import { compareNumericStrings, paginate } from './paging';
 import { enumQueryParameter } from '../../google/query';
 import { parseRequestBody } from '../../google/request-body';
 import { changeRequestPaths, commitChange, planChange, renderChange } from './change-engine';

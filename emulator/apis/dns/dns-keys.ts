@@ -15,7 +15,7 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import type { ApiCall, ApiResult } from '../../api';
 import { firstQueryValue, pathParam } from '../../api';
 import { badRequest, invalidParameter, invalidValue, notFound } from '../../google/errors';
-import { compareNumericStrings, paginate } from '../../google/paging';
+import { compareNumericStrings, paginate } from './paging';
 import type { DnsContext } from './context';
 import { requireZone } from './managed-zones';
 import type { DigestType, DnsKey, DnsKeyAlgorithm, DnsKeySpec, DnssecConfig, ManagedZone } from './resources';

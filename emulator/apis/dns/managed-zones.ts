@@ -2,7 +2,7 @@
 import type { ApiCall, ApiResult } from '../../api';
 import { firstQueryValue, pathParam } from '../../api';
 import { alreadyExists, containerNotEmpty, invalidValue, notFound } from '../../google/errors';
-import { compareNumericStrings, compareStrings, paginate, paginateByCreation } from '../../google/paging';
+import { compareNumericStrings, compareStrings, paginate, paginateByCreation } from './paging';
 import { enumQueryParameter } from '../../google/query';
 import { parseRequestBody } from '../../google/request-body';
 import type { DnsContext } from './context';

@@ -10,7 +10,7 @@
 import type { ApiCall, ApiResult } from '../../api';
 import { pathParam } from '../../api';
 import { alreadyExists, invalidValue, notFound } from '../../google/errors';
-import { paginateByCreation } from '../../google/paging';
+import { paginateByCreation } from './paging';
 import { parseRequestBody } from '../../google/request-body';
 import { ApiError } from '../../errors';
 import type { DnsContext } from './context';

@@ -6,7 +6,7 @@
 import type { ApiCall, ApiResult } from '../../api';
 import { firstQueryValue, pathParam } from '../../api';
 import { invalidValue, notFound, requiredField } from '../../google/errors';
-import { compareStrings, paginate } from '../../google/paging';
+import { compareStrings, paginate } from './paging';
 import { parseRequestBody } from '../../google/request-body';
 import type { ChangePaths } from './change-engine';
 import { commitChange, describeRecordSet, planChange } from './change-engine';

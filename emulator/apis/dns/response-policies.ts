@@ -16,7 +16,7 @@ import type { ApiCall, ApiResult } from '../../api';
 import { pathParam } from '../../api';
 import { ApiError } from '../../errors';
 import { alreadyExists, badRequest, invalidValue, notFound } from '../../google/errors';
-import { paginateByCreation } from '../../google/paging';
+import { paginateByCreation } from './paging';
 import { parseRequestBody } from '../../google/request-body';
 import { describeRecordSet } from './change-engine';
 import type { DnsContext } from './context';

@@ -2,8 +2,7 @@
  * The Cloud DNS v1 route table: every method of the spec at its documented
  * path.
  */
-import type { ApiCall, ApiModule, ApiResult, ApiRoute, HttpMethod } from '../../api';
-import { googleBearerAuth } from '../../google/auth';
+import type { ApiCall, ApiResult, ApiRoute, HttpMethod } from '../../api';
 import { createChange, getChange, listChanges } from './changes';
 import type { DnsContext } from './context';
 import { getDnsKey, listDnsKeys } from './dns-keys';
@@ -36,20 +35,15 @@ import {
   updateResponsePolicyRule,
 } from './response-policies';
 
-const PROJECT = '/dns/v1/projects/:project';
+export const DNS_PREFIX = '/dns/v1';
+const PROJECT = `${DNS_PREFIX}/projects/:project`;
 const ZONES = `${PROJECT}/managedZones`;
 const ZONE = `${ZONES}/:managedZone`;
 const POLICIES = `${PROJECT}/policies`;
 const RESPONSE_POLICIES = `${PROJECT}/responsePolicies`;
 const RULES = `${RESPONSE_POLICIES}/:responsePolicy/rules`;
 
-export interface DnsApiOptions {
-  context: DnsContext;
-  /** Accepted bearer tokens; any non-empty token when absent or empty. */
-  tokens?: readonly string[];
-}
-
-export function createDnsApi({ context, tokens }: DnsApiOptions): ApiModule {
+export function dnsRoutes(context: DnsContext): ApiRoute[] {
   const route = (
     method: HttpMethod,
     pattern: string,
@@ -64,7 +58,7 @@ export function createDnsApi({ context, tokens }: DnsApiOptions): ApiModule {
     handler: (context: DnsContext, call: ApiCall) => ApiResult,
   ): ApiRoute => ({ ...route('POST', pattern, operation, handler), routerPath });
 
-  const routes: ApiRoute[] = [
+  return [
     route('GET', PROJECT, 'dns.projects.get', getProject),
 
     route('POST', ZONES, 'dns.managedZones.create', createManagedZone),
@@ -120,15 +114,6 @@ export function createDnsApi({ context, tokens }: DnsApiOptions): ApiModule {
     route('PUT', `${RULES}/:responsePolicyRule`, 'dns.responsePolicyRules.update', updateResponsePolicyRule),
     route('DELETE', `${RULES}/:responsePolicyRule`, 'dns.responsePolicyRules.delete', deleteResponsePolicyRule),
   ];
-
-  return {
-    name: 'dns',
-    pathPrefixes: ['/dns/v1/'],
-    errorFamily: 'google',
-    authenticate: googleBearerAuth(tokens),
-    partialResponses: true,
-    routes,
-  };
 }
 
 /** find-my-way needs the parameter before a custom method bounded by a regex and the colon doubled. */

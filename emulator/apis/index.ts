@@ -1,0 +1,9 @@
+/**
+ * Every API the emulator serves, in the order `--help` lists them. The one
+ * place the shared core (server, CLI, internal endpoints) learns of an API:
+ * a new API is its folder and one entry here (see "Adding an API" in README.md).
+ */
+import { ciApi } from './ci/plugin';
+import { dnsApi } from './dns/plugin';
+
+export const apis = [dnsApi, ciApi];

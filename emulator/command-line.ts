@@ -1,0 +1,149 @@
+/**
+ * The command line of `svc-emulator`: the emulator's own flags (port, host,
+ * bearer tokens) plus every plug-in's, and the usage text built from them.
+ * Kept apart from `cli.ts` (the bin, which starts serving when loaded) so
+ * plug-ins can use the value parsers and tests can parse a command line.
+ */
+import { parseArgs } from 'node:util';
+import type { ApiOptionsOf, ApiPlugin } from './plugin';
+
+/** A bad command line: the CLI prints the message and the usage, and exits 2. */
+export class UsageError extends Error {}
+
+export interface CliFlag {
+  /** Without the dashes, e.g. `ci-project-token`; a plug-in's flags start with its name (`--ci-...`), Cloud DNS's older ones excepted. */
+  name: string;
+  /** How the value is written in the usage, e.g. `<a,b,...>`. */
+  value: string;
+  /** Help text; a `\n` starts a new line. */
+  help: string;
+  /** May be given more than once. */
+  multiple?: boolean;
+}
+
+/** The parsed values of the flags, read by name. */
+export interface FlagValues {
+  /** The value of a single flag, or undefined when absent. */
+  one(name: string): string | undefined;
+  /** Every value of a repeatable flag, in order. */
+  all(name: string): string[];
+}
+
+export interface CommandLine<ApiOptions> {
+  port: number;
+  host: string;
+  /** `createEmulator`'s options: `tokens` and every plug-in's part. */
+  emulatorOptions: { tokens?: string[] } & Partial<ApiOptions>;
+}
+
+const CORE_FLAGS: readonly CliFlag[] = [
+  { name: 'port', value: '<port>', help: 'TCP port; 0 (the default) picks a free one' },
+  { name: 'host', value: '<host>', help: 'interface to bind (default 127.0.0.1)' },
+  { name: 'tokens', value: '<a,b,...>', help: 'accept only these bearer tokens (default: any non-empty token)' },
+];
+
+export function parseCommandLine<Plugins extends readonly ApiPlugin[]>(
+  argv: string[],
+  plugins: Plugins,
+): CommandLine<ApiOptionsOf<Plugins>> | 'help' {
+  const flags = allFlags(plugins);
+  const config: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const flag of flags) config[flag.name] = { type: 'string', ...(flag.multiple === true ? { multiple: true } : {}) };
+  let values: Record<string, unknown>;
+  try {
+    ({ values } = parseArgs({ args: argv, options: config, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help === true) return 'help';
+  const read: FlagValues = {
+    one: (name) => (typeof values[name] === 'string' ? values[name] : undefined),
+    all: (name) => (Array.isArray(values[name]) ? values[name].filter((value): value is string => typeof value === 'string') : []),
+  };
+  const port = parseInteger('--port', read.one('port') ?? '0', 65535);
+  const tokens = commaList(read.one('tokens'));
+  const apiOptions = Object.assign({}, ...plugins.map((plugin) => plugin.parseFlags(read))) as Partial<ApiOptionsOf<Plugins>>;
+  return {
+    port,
+    host: read.one('host') ?? '127.0.0.1',
+    emulatorOptions: { ...apiOptions, ...(tokens !== undefined && tokens.length > 0 ? { tokens } : {}) },
+  };
+}
+
+/** The core flags, then each plug-in's in list order; two owners of one name is a bug in the list. */
+function allFlags(plugins: readonly ApiPlugin[]): CliFlag[] {
+  const flags = [...CORE_FLAGS, ...plugins.flatMap((plugin) => plugin.flags)];
+  const seen = new Set<string>(['help']);
+  for (const { name } of flags) {
+    if (seen.has(name)) throw new Error(`svc-emulator: two flags are named --${name}`);
+    seen.add(name);
+  }
+  return flags;
+}
+
+const USAGE_PREFIX = 'Usage: svc-emulator ';
+const LINE_WIDTH = 100;
+const HELP_COLUMN = 26;
+
+export function usage(plugins: readonly ApiPlugin[]): string {
+  const flags = allFlags(plugins);
+  const synopsis = wrap(
+    flags.map((flag) => `[--${flag.name} ${flag.value}${flag.multiple === true ? ' ...' : ''}]`),
+    LINE_WIDTH - USAGE_PREFIX.length,
+  ).join(`\n${' '.repeat(USAGE_PREFIX.length)}`);
+  const description = wrap(
+    (
+      `Serves local emulations of the project's APIs under one origin (${plugins.map((plugin) => plugin.summary).join(', ')}) ` +
+      'and internal endpoints under /_emulator/ (stats, requests, objects, reset, faults). Prints the base URL as ' +
+      'the first line of stdout, then serves until interrupted (SIGINT, SIGTERM or SIGHUP); started through npm ' +
+      '(npx, npm run), also until npm exits.'
+    ).split(' '),
+    78,
+  ).join('\n');
+  const options = [...flags.map((flag) => optionHelp(`--${flag.name} ${flag.value}`, flag.help)), optionHelp('-h, --help', 'show this help')];
+  return `${USAGE_PREFIX}${synopsis}\n\n${description}\n\nOptions:\n${options.join('\n')}\n`;
+}
+
+function optionHelp(form: string, help: string): string {
+  const indent = ' '.repeat(HELP_COLUMN);
+  const lines = help.split('\n');
+  const head = `  ${form}`;
+  const first = head.length < HELP_COLUMN ? `${head.padEnd(HELP_COLUMN)}${lines.shift() ?? ''}` : head;
+  return [first, ...lines.map((line) => `${indent}${line}`)].join('\n');
+}
+
+/** Joins words with spaces into lines of at most `width` characters (a longer word gets a line of its own). */
+function wrap(words: string[], width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+export function commaList(raw: string | undefined): string[] | undefined {
+  return raw
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+export function parsePositiveInteger(option: string, raw: string): number {
+  const value = parseInteger(option, raw, 1_000_000);
+  if (value < 1) throw new UsageError(`${option} must be at least 1, got '${raw}'`);
+  return value;
+}
+
+export function parseInteger(option: string, raw: string, max: number): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > max) throw new UsageError(`${option} must be an integer from 0 to ${max}, got '${raw}'`);
+  return Number(raw);
+}
