@@ -2,6 +2,7 @@
  * SSH key parsing and fingerprints with sshpk, in the forms the CI API and
  * `ssh-keygen -l` print: md5 as colon-separated hex, sha256 as `SHA256:` base64.
  */
+import { generateKeyPairSync } from "node:crypto";
 import * as sshpk from "sshpk";
 
 export interface KeyFingerprints {
@@ -28,4 +29,15 @@ export function privateKeyProblem(privateKey: string): string | undefined {
     const reason = error instanceof Error ? error.message.split("\n")[0] : "unreadable";
     return `is not a private key in PEM or OpenSSH format (${reason}); an encrypted key must be decrypted first`;
   }
+}
+
+let sampleKeys: string[] | undefined;
+
+/**
+ * Throwaway ed25519 private keys (PKCS#8 PEM) for the conformance samples, made on first
+ * use: a key written into the source would ship in the package and trip secret scanners.
+ */
+export function sampleSshKey(index: 0 | 1): string {
+  sampleKeys ??= [0, 1].map(() => generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString());
+  return sampleKeys[index] as string;
 }

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { fillTemplate } from "../engine/template";
-import { privateKeyFingerprints, privateKeyProblem } from "./keys";
+import { privateKeyFingerprints, privateKeyProblem, sampleSshKey } from "./keys";
 import { FINGERPRINT_FORM, PROJECT_PATH, hostname, projectShape } from "./names";
 
 export const sshKeyArgs = z.object({
@@ -83,14 +83,16 @@ export const sshKey = declare<SshKeyArgs, z.infer<typeof sshKeyWire>>({
       'new svc.ci.SshKey("deploy", { vcsType: "vcs-a", username: "acme", project: "api",\n' +
       '  hostname: "deploy.example.com", privateKey: config.requireSecret("deployKey") });',
   },
-  // The project is one the emulator seeds. The keys were made for these samples alone and guard nothing.
+  // The project is one the emulator seeds; the keys are made when the samples are first read.
   samples: {
     inputs: {
       vcsType: "vcs-a",
       username: "acme",
       project: "api-service",
       hostname: "deploy.example.com",
-      privateKey: "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIJOSRFjVSFDji9PbW+y0KgJh8OQS4Qo3pb5OWHFvFV/e\n-----END PRIVATE KEY-----\n",
+      get privateKey() {
+        return sampleSshKey(0);
+      },
     },
     updates: [],
     replacements: [
@@ -98,7 +100,11 @@ export const sshKey = declare<SshKeyArgs, z.infer<typeof sshKeyWire>>({
       { username: "other-org" },
       { project: "monorepo" },
       { hostname: "deploy2.example.com" },
-      { privateKey: "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEICWLE+CbRMyFpGv+ZZjpUgEGtHYzWqkH+iexEp0tKWwm\n-----END PRIVATE KEY-----\n" },
+      {
+        get privateKey() {
+          return sampleSshKey(1);
+        },
+      },
     ],
   },
 });
