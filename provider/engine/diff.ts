@@ -43,9 +43,11 @@ export function diffArgs(declaration: ResourceDeclaration, olds: State, news: Ar
     if (isEmpty(next)) cleared.push(field);
     else set[field] = next;
   }
-  const replaces = changed.filter((field) => declaration.immutable.includes(field));
+  // An API without an update replaces the object for any change.
+  const replaces = declaration.update === "none" ? changed : changed.filter((field) => declaration.immutable.includes(field));
   const identity = placeholders(declaration.id.format);
-  const identityKept = identity.every((field) => !replaces.includes(field));
+  // A part the server assigns (a key's fingerprint) is new for every new object: the old one can stay until the new one exists.
+  const identityKept = (declaration.id.serverAssigned ?? []).length === 0 && identity.every((field) => !replaces.includes(field));
   return {
     changed,
     replaces,

@@ -206,11 +206,11 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
     async diff(_id, olds, news) {
       const difference = diffArgs(declaration, olds, news);
       if (difference.changed.length === 0) return { changes: false };
-      const replaces = declaration.update === "none" ? difference.changed : difference.replaces;
+      const { replaces } = difference;
       return {
         changes: true,
         ...(replaces.length > 0 && { replaces }),
-        ...((declaration.update === "none" ? replaces.length > 0 : difference.deleteBeforeReplace) && { deleteBeforeReplace: true }),
+        ...(difference.deleteBeforeReplace && { deleteBeforeReplace: true }),
       };
     },
 

@@ -147,13 +147,13 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
     await step(`replacements[${index}] (${Object.keys(change).join(", ")})`, async () => {
       const next = await checked(provider, applyChange(given, change));
       const replaces = replacing.filter((name) => name in change);
-      // The old object goes first when the new one keeps its id, when the declaration says the two
-      // exclude each other, and (as the engine has always done) when the API has no update at all.
+      // The old object goes first when the new one would keep its id (no part of it changes, and
+      // none is assigned anew by the server), or when the declaration says the two exclude each
+      // other; otherwise the new one is made first, so nothing goes missing in between.
       const rule = declaration.deleteBeforeReplace;
       const deleteFirst =
-        placeholders(declaration.id.format).every((name) => !replaces.includes(name)) ||
-        (typeof rule === "function" ? rule(state, next) : rule === true) ||
-        declaration.update === "none";
+        ((declaration.id.serverAssigned ?? []).length === 0 && placeholders(declaration.id.format).every((name) => !replaces.includes(name))) ||
+        (typeof rule === "function" ? rule(state, next) : rule === true);
       const diff = await provider.diff(id, state, next);
       expect({ ...diff, replaces: [...(diff.replaces ?? [])].sort() }).toEqual({
         changes: true,

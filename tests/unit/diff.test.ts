@@ -1,6 +1,8 @@
 import { diffArgs, UNKNOWN } from "../../provider/engine/diff";
 import { managedZone } from "../../provider/dns/managedZone";
 import { recordSet } from "../../provider/dns/recordSet";
+import { checkoutKey } from "../../provider/ci/checkoutKey";
+import { managedZoneIamMember } from "../../provider/dns/iam";
 
 const zoneState = {
   project: "p", name: "z", dnsName: "example.com.", description: "", visibility: "public", labels: {},
@@ -43,6 +45,21 @@ describe("patch-semantics diff", () => {
       deleteBeforeReplace: false,
     });
     expect(diffArgs(recordSet, address, { ...cname, name: "web.example.com." })).toMatchObject({ deleteBeforeReplace: false });
+  });
+
+  it("replaces new-before-old when the API has no update but the new object gets its own id", () => {
+    // A member moved to another role: the new grant exists before the old one is revoked.
+    const member = { project: "p", managedZone: "z", role: "roles/dns.reader", member: "user:a@example.com" };
+    expect(diffArgs(managedZoneIamMember, member, { ...member, role: "roles/dns.admin" })).toMatchObject({
+      replaces: ["role"],
+      deleteBeforeReplace: false,
+    });
+    // A checkout key of another type gets a new fingerprint (assigned by the server): it can stand beside the old one.
+    const key = { vcsType: "vcs-a", username: "acme", project: "api", type: "deploy-key", fingerprint: "c9:0b:00:11:22:33:44:55:66:77:88:99:aa:bb:cc:dd" };
+    expect(diffArgs(checkoutKey, key, { vcsType: "vcs-a", username: "acme", project: "api", type: "vcs-user-key" })).toMatchObject({
+      replaces: ["type"],
+      deleteBeforeReplace: false,
+    });
   });
 
   it("treats an unknown value as a change", () => {
