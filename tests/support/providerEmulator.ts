@@ -3,12 +3,20 @@
  * emulator in the test process, with the settings environment pointing every
  * API at it, restored when the file's tests end.
  */
+import { setClientOptions } from "../../provider/clients";
 import { startEmulator, type RunningEmulator } from "./emulatorControl";
 
 /** The project the settings give resources that leave `project` out. */
 export const DEFAULT_PROJECT = "default-project";
 
-export function providerEmulator(token: string): { readonly current: RunningEmulator } {
+export interface ProviderEmulatorOptions {
+  /** `svc:project` / SVC_PROJECT for the file (default DEFAULT_PROJECT). */
+  readonly project?: string;
+  /** Retries happen, their waits do not, and nothing is logged: for tests of the rules, not of the clock. */
+  readonly instantRetries?: boolean;
+}
+
+export function providerEmulator(token: string, options: ProviderEmulatorOptions = {}): { readonly current: RunningEmulator } {
   const env = { ...process.env };
   let emulator: RunningEmulator | undefined;
   beforeAll(async () => {
@@ -16,9 +24,11 @@ export function providerEmulator(token: string): { readonly current: RunningEmul
     process.env["SVC_EMULATOR_URL"] = emulator.url;
     process.env["SVC_DNS_TOKEN"] = emulator.token;
     process.env["SVC_CI_TOKEN"] = emulator.token;
-    process.env["SVC_PROJECT"] = DEFAULT_PROJECT;
+    process.env["SVC_PROJECT"] = options.project ?? DEFAULT_PROJECT;
+    if (options.instantRetries === true) setClientOptions({ sleep: async () => undefined, log: () => undefined });
   });
   afterAll(async () => {
+    if (options.instantRetries === true) setClientOptions({});
     process.env = { ...env };
     await emulator?.close();
   });

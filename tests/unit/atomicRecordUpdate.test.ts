@@ -4,26 +4,14 @@
  */
 import { recordSet } from "../../provider/dns/recordSet";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
+import { providerEmulator } from "../support/providerEmulator";
 
-let emulator: RunningEmulator;
-const env = { ...process.env };
 const ZONE = "/dns/v1/projects/poll-project/managedZones/poll";
 
-beforeAll(async () => {
-  emulator = await startEmulator("poll-token");
-  process.env["SVC_EMULATOR_URL"] = emulator.url;
-  process.env["SVC_DNS_TOKEN"] = emulator.token;
-  process.env["SVC_PROJECT"] = "poll-project";
-});
-
-afterAll(async () => {
-  process.env = { ...env };
-  await emulator.close();
-});
+const running = providerEmulator("poll-token", { project: "poll-project" });
 
 it("never shows the record set missing during 20 updates of its data", async () => {
-  const zone = await emulator.api("POST", "/dns/v1/projects/poll-project/managedZones", { name: "poll", dnsName: "poll.example.", description: "" });
+  const zone = await running.current.api("POST", "/dns/v1/projects/poll-project/managedZones", { name: "poll", dnsName: "poll.example.", description: "" });
   expect(zone.status).toBe(200);
   const provider = dynamicProvider(recordSet);
   const { inputs } = await provider.check({}, { managedZone: "poll", name: "www.poll.example.", type: "A", ttl: 60, rrdatas: ["198.51.100.0"] });
@@ -34,7 +22,7 @@ it("never shows the record set missing during 20 updates of its data", async () 
   const misses: string[] = [];
   const poller = (async () => {
     while (polling) {
-      const { status, body } = await emulator.api("GET", `${ZONE}/rrsets/www.poll.example./A`);
+      const { status, body } = await running.current.api("GET", `${ZONE}/rrsets/www.poll.example./A`);
       reads++;
       const rrdatas = (body as { rrdatas?: string[] } | undefined)?.rrdatas ?? [];
       if (status !== 200 || rrdatas.length === 0) misses.push(`${status} ${JSON.stringify(body)}`);
@@ -53,6 +41,6 @@ it("never shows the record set missing during 20 updates of its data", async () 
 
   expect(misses).toEqual([]);
   expect(reads).toBeGreaterThan(20);
-  const changes = (await emulator.requests({ method: "POST", pathPrefix: `${ZONE}/changes` })).length;
+  const changes = (await running.current.requests({ method: "POST", pathPrefix: `${ZONE}/changes` })).length;
   expect(changes).toBe(20);
 });

@@ -4,32 +4,18 @@
  * as followed, not as gone (which would make every refresh drop it).
  */
 import { projectFollow } from "../../provider/ci/projectFollow";
-import { setClientOptions } from "../../provider/clients";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
+import { providerEmulator } from "../support/providerEmulator";
 
-let emulator: RunningEmulator;
-const env = { ...process.env };
 
-beforeAll(async () => {
-  emulator = await startEmulator("case-token-5521");
-  process.env["SVC_EMULATOR_URL"] = emulator.url;
-  process.env["SVC_CI_TOKEN"] = emulator.token;
-  setClientOptions({ sleep: async () => undefined, log: () => undefined });
-});
-
-afterAll(async () => {
-  setClientOptions({});
-  process.env = { ...env };
-  await emulator.close();
-});
+const running = providerEmulator("case-token-5521", { instantRetries: true });
 
 it("reads a follow named in another case as followed, and unfollows it", async () => {
   const provider = dynamicProvider(projectFollow);
   const checked = await provider.check({}, { vcsType: "vcs-a", username: "ACME", project: "MonoRepo" });
   expect(checked.failures).toBeUndefined();
   const created = await provider.create(checked.inputs ?? {});
-  const follows = async (): Promise<unknown[]> => ((await emulator.objects()) as { ci: { follows: unknown[] } }).ci.follows;
+  const follows = async (): Promise<unknown[]> => ((await running.current.objects()) as { ci: { follows: unknown[] } }).ci.follows;
   expect(await follows()).toHaveLength(1);
   const read = await provider.read(created.id, created.outs);
   expect(read).toMatchObject({ id: "vcs-a/ACME/MonoRepo", props: { followed: true } });

@@ -5,26 +5,14 @@
  */
 import { recordSet } from "../../provider/dns/recordSet";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
+import { providerEmulator } from "../support/providerEmulator";
 
-let emulator: RunningEmulator;
-const env = { ...process.env };
 const ZONES = "/dns/v1/projects/names-project/managedZones";
 
-beforeAll(async () => {
-  emulator = await startEmulator("names-token");
-  process.env["SVC_EMULATOR_URL"] = emulator.url;
-  process.env["SVC_DNS_TOKEN"] = emulator.token;
-  process.env["SVC_PROJECT"] = "names-project";
-});
-
-afterAll(async () => {
-  process.env = { ...env };
-  await emulator.close();
-});
+const running = providerEmulator("names-token", { project: "names-project" });
 
 it("reports a name outside the zone naming the input and the rule", async () => {
-  const zone = await emulator.api("POST", ZONES, { name: "inside", dnsName: "inside.example.", description: "" });
+  const zone = await running.current.api("POST", ZONES, { name: "inside", dnsName: "inside.example.", description: "" });
   expect(zone.status).toBe(200);
   const provider = dynamicProvider(recordSet);
   const { inputs, failures } = await provider.check({}, { managedZone: "inside", name: "www.outside.example.", type: "A", rrdatas: ["192.0.2.1"] });
@@ -33,7 +21,7 @@ it("reports a name outside the zone naming the input and the rule", async () => 
   await expect(provider.create(inputs ?? {})).rejects.toThrow(
     /name "www\.outside\.example\." was refused by the API for zone "inside": a record set's name must be the zone's dnsName or a name below it.*Nothing was created.*HTTP 400.*entity\.rrset\.name/s,
   );
-  const { body } = await emulator.api("GET", `${ZONES}/inside/rrsets`);
+  const { body } = await running.current.api("GET", `${ZONES}/inside/rrsets`);
   const names = (body as { rrsets: Array<{ name: string }> }).rrsets.map((rrset) => rrset.name);
   expect(names).not.toContain("www.outside.example.");
 
