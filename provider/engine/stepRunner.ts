@@ -122,16 +122,17 @@ export async function sendUpdate(declaration: ResourceDeclaration, change: Patch
     answer = await hooks.applyUpdate(change, args, context);
   } else {
     const path = fillTemplate(declaration.paths.item, context.identity);
-    const changes = (declaration.toPatchBody ?? defaultPatchBody)(change, args) as Args;
-    if (update === "none") throw new Error("no update");
+    const changes = (): Args => (declaration.toPatchBody ?? defaultPatchBody)(change, args) as Args;
+    if (update === "none") throw new Error("the API has no update: every change replaces the object");
     if (update === "PUT") answer = await context.client.send({ method: "PUT", path, body: declaration.toCreateBody?.(args) });
-    else if (update === "PATCH") answer = await context.client.send({ method: "PATCH", path, body: changes });
+    else if (update === "PATCH") answer = await context.client.send({ method: "PATCH", path, body: changes() });
     else if ("patch" in update) {
-      const body = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== null));
-      const mask = Object.keys(changes).join(",");
+      const fields = changes();
+      const body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
+      const mask = Object.keys(fields).join(",");
       answer = await context.client.send({ method: "PATCH", path, query: { ...update.query?.(args), [update.maskParam ?? "updateMask"]: mask }, body });
     } else {
-      answer = await putMerged(declaration, changes, update.putMerged, args, context);
+      answer = await putMerged(declaration, changes(), update.putMerged, args, context);
     }
   }
   await waitAfter(declaration, "update", answer, context);
