@@ -1,7 +1,6 @@
 /** `svc.ci.CheckoutKey`: a deploy key or user key a project uses to check out its code. */
 import { z } from "zod";
 import { declare } from "../engine/declaration";
-import { fillTemplate } from "../engine/template";
 import { publicKeyFingerprints } from "./keys";
 import { excerpt } from "../engine/excerpt";
 import { FINGERPRINT_FORM, PROJECT_PATH, projectShape } from "./names";
@@ -55,12 +54,8 @@ export const checkoutKey = declare<CheckoutKeyArgs, z.infer<typeof checkoutKeyWi
     };
   },
   update: "none",
-  lifecycle: {
-    list: async (_args, { client, identity }) => {
-      // Validated: a listing that is not a list of keys must fail the settling, not count as "no keys".
-      return client.send({ method: "GET", path: fillTemplate(`${PROJECT_PATH}/checkout-key`, identity), schema: z.array(checkoutKeyWire) });
-    },
-  },
+  // A create whose answer was lost is found in the project's key listing (the collection).
+  steps: { findCreated: {} },
   outputs: {
     fingerprint: z.string()
       .meta({ description: "The md5 fingerprint, colon-separated hex (the API's default form; part of the id)." }),

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { declare } from "../engine/declaration";
-import { fillTemplate } from "../engine/template";
+import { fromListing } from "../engine/steps";
 import { PROJECT_PATH, projectShape } from "./names";
 
 export const projectFollowArgs = z.object(projectShape);
@@ -38,34 +38,31 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
   // Reads go through the caller's project listing, the one path outside the project's own.
   paths: { collection: `${PROJECT_PATH}/follow`, item: PROJECT_PATH, related: ["api/v1.1/projects"] },
   wire: followWire,
-  toCreateBody: () => undefined,
   toState: (follow, previous) => ({
     followed: follow.followed,
     // Only the follow itself reports the first build; reads keep what it said.
     firstBuildNumber: follow.firstBuildNumber ?? (previous["firstBuildNumber"]),
   }),
   update: "none",
-  lifecycle: {
-    create: async (_args, { client, identity }) => {
-      const response = await client.send({
-        method: "POST",
-        path: fillTemplate(`${PROJECT_PATH}/follow`, identity),
-        // The first follow starts the project's first build, which a copy would not report:
-        // settled by the engine reading the project listing (read below), then adopted.
-        repeat: "settle",
-        schema: followResponse,
-      });
-      return { followed: response.followed, firstBuildNumber: response.first_build?.build_num };
+  steps: {
+    create: {
+      // The first follow starts the project's first build, which a copy would not report:
+      // settled by the engine reading the project listing (read below), then adopted.
+      repeat: "settle",
+      answer: followResponse,
+      toWire: (answer) => {
+        const { followed, first_build } = followResponse.parse(answer);
+        return { followed, firstBuildNumber: first_build?.build_num };
+      },
     },
-    read: async (_previous, { client, identity }) => {
-      const projects = await client.send({ method: "GET", path: "api/v1.1/projects", schema: z.array(projectEntry) });
-      const entry = projects.find((candidate) => isProject(candidate, identity));
-      return entry?.followed === true ? { followed: true } : undefined;
-    },
-    delete: async (_state, { client, identity }) => {
-      // Unfollowing twice leaves the project unfollowed: safe to repeat.
-      await client.send({ method: "POST", path: fillTemplate(`${PROJECT_PATH}/unfollow`, identity), repeat: "idempotent", schema: unfollowResponse });
-    },
+    read: fromListing({
+      path: "api/v1.1/projects",
+      entry: projectEntry,
+      match: (entry, identity) => isProject(entry, identity) && entry.followed,
+      toWire: () => ({ followed: true }),
+    }),
+    // Unfollowing twice leaves the project unfollowed: safe to repeat.
+    delete: { method: "POST", path: `${PROJECT_PATH}/unfollow`, repeat: "idempotent", answer: unfollowResponse },
   },
   outputs: {
     followed: z.boolean()

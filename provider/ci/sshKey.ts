@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import { declare } from "../engine/declaration";
-import { fillTemplate } from "../engine/template";
 import { privateKeyFingerprints, privateKeyProblem, sampleSshKey } from "./keys";
 import { FINGERPRINT_FORM, PROJECT_PATH, hostname, projectShape } from "./names";
 
@@ -42,30 +41,23 @@ export const sshKey = declare<SshKeyArgs, z.infer<typeof sshKeyWire>>({
   toState: (key) => ({ hostname: key.hostname, privateKey: key.privateKey, fingerprint: key.fingerprint }),
   update: "none",
   importable: false,
-  lifecycle: {
-    create: async ({ hostname, privateKey }, { client, identity }) => {
-      await client.send({
-        method: "POST",
-        path: fillTemplate(`${PROJECT_PATH}/ssh-key`, identity),
-        body: { hostname, private_key: privateKey },
-        // There is no read endpoint to settle an unknown outcome with, so the add must be safe to
-        // repeat — and it is: the service keys SSH keys by hostname and fingerprint, so adding the
-        // same key for the same host again changes nothing (no duplicate), while not repeating it
-        // after a lost answer could leave the key out (lost) with nothing to notice it.
-        repeat: "idempotent",
-      });
-      return { hostname, privateKey, fingerprint: privateKeyFingerprints(privateKey).md5 };
+  steps: {
+    create: {
+      // There is no read endpoint to settle an unknown outcome with, so the add must be safe to
+      // repeat — and it is: the service keys SSH keys by hostname and fingerprint, so adding the
+      // same key for the same host again changes nothing (no duplicate), while not repeating it
+      // after a lost answer could leave the key out (lost) with nothing to notice it.
+      repeat: "idempotent",
+      answer: "ignored",
+      toWire: (_answer, { hostname, privateKey }) => ({ hostname, privateKey, fingerprint: privateKeyFingerprints(privateKey).md5 }),
     },
     // No read endpoint: the state is all there is to know.
-    read: async (previous) => previous,
-    delete: async (state, { client, identity }) => {
-      // Deleting a key that is already gone answers 200, so a repeat after a lost answer is harmless.
-      await client.send({
-        method: "DELETE",
-        path: fillTemplate(`${PROJECT_PATH}/ssh-key`, identity),
-        repeat: "idempotent",
-        body: { fingerprint: state["fingerprint"], hostname: state["hostname"] },
-      });
+    read: "stored",
+    // Deleting a key that is already gone answers 200, so a repeat after a lost answer is harmless.
+    delete: {
+      method: "DELETE",
+      repeat: "idempotent",
+      body: (state) => ({ fingerprint: state["fingerprint"], hostname: state["hostname"] }),
     },
   },
   outputs: {

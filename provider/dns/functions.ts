@@ -7,7 +7,8 @@ import { clientFor } from "../clients";
 import { defaultProject } from "../config";
 import { fillTemplate } from "../engine/template";
 import { fqdn, projectId, zoneName } from "./names";
-import { API_PREFIX, listAll } from "./wire";
+import { DNS_PAGING, listAll } from "../google/listAll";
+import { API_PREFIX } from "./wire";
 
 const loose = z.looseObject({});
 
@@ -69,7 +70,7 @@ export async function getManagedZone(input: ZoneArgs): Promise<DnsZone> {
 
 export async function getManagedZones(input: ZonesArgs = {}): Promise<DnsZone[]> {
   const args = parse(zonesArgs, input, "getManagedZones");
-  const zones = await listAll(clientFor("dns"), path("/managedZones", args), "managedZones", { dnsName: args.dnsName });
+  const zones = await listAll(clientFor("dns"), path("/managedZones", args), "managedZones", { ...DNS_PAGING, query: { dnsName: args.dnsName } });
   return z.array(zoneSchema).parse(zones);
 }
 
@@ -77,26 +78,27 @@ export async function getRecordSets(input: RecordSetsArgs): Promise<DnsRecordSet
   const args = parse(recordSetsArgs, input, "getRecordSets");
   if (args.type !== undefined && args.name === undefined) throw new Error("svc.dns.getRecordSets: type filters only together with name");
   const rrsets = await listAll(clientFor("dns"), path("/managedZones/{managedZone}/rrsets", { project: args.project, managedZone: args.managedZone }), "rrsets", {
-    name: args.name,
-    type: args.type,
-    maxResults: args.pageSize === undefined ? undefined : String(args.pageSize),
+    ...DNS_PAGING,
+    pageSize: args.pageSize,
+    maxPageSize: 1000,
+    query: { name: args.name, type: args.type },
   });
   return z.array(recordSetSchema).parse(rrsets);
 }
 
 export async function getChanges(input: ZoneArgs): Promise<DnsChange[]> {
   const args = parse(zoneArgs, input, "getChanges");
-  return z.array(changeSchema).parse(await listAll(clientFor("dns"), path("/managedZones/{managedZone}/changes", args), "changes"));
+  return z.array(changeSchema).parse(await listAll(clientFor("dns"), path("/managedZones/{managedZone}/changes", args), "changes", DNS_PAGING));
 }
 
 export async function getDnsKeys(input: ZoneArgs): Promise<DnsKey[]> {
   const args = parse(zoneArgs, input, "getDnsKeys");
-  return z.array(dnsKeySchema).parse(await listAll(clientFor("dns"), path("/managedZones/{managedZone}/dnsKeys", args), "dnsKeys"));
+  return z.array(dnsKeySchema).parse(await listAll(clientFor("dns"), path("/managedZones/{managedZone}/dnsKeys", args), "dnsKeys", DNS_PAGING));
 }
 
 export async function getZoneOperations(input: ZoneArgs): Promise<DnsOperation[]> {
   const args = parse(zoneArgs, input, "getZoneOperations");
-  return z.array(operationSchema).parse(await listAll(clientFor("dns"), path("/managedZones/{managedZone}/operations", args), "operations"));
+  return z.array(operationSchema).parse(await listAll(clientFor("dns"), path("/managedZones/{managedZone}/operations", args), "operations", DNS_PAGING));
 }
 
 export async function getResponsePolicy(input: ResponsePolicyLookupArgs): Promise<DnsResponsePolicy> {
@@ -106,5 +108,5 @@ export async function getResponsePolicy(input: ResponsePolicyLookupArgs): Promis
 
 export async function getResponsePolicies(input: ProjectArgs = {}): Promise<DnsResponsePolicy[]> {
   const { project } = parse(projectArgs, input, "getResponsePolicies");
-  return z.array(responsePolicySchema).parse(await listAll(clientFor("dns"), path("/responsePolicies", { project }), "responsePolicies"));
+  return z.array(responsePolicySchema).parse(await listAll(clientFor("dns"), path("/responsePolicies", { project }), "responsePolicies", DNS_PAGING));
 }

@@ -3,18 +3,18 @@
  * it): the whole policy (ManagedZoneIamPolicy), every member of one role
  * (ManagedZoneIamBinding), or one member of one role (ManagedZoneIamMember).
  *
- * Every change is a read-modify-write guarded by the policy's etag. Writes to
- * one zone are serialized within the deployment, and a stale etag (someone
- * else changed the policy meanwhile) restarts the cycle from a fresh read,
- * so concurrent changes are never overwritten.
+ * Every step is the shared read-modify-write cycle on the zone's policy
+ * (google/iamPolicy.ts: etag-guarded, serialized per zone, restarted on a
+ * stale etag); each resource says only what its grant is (the policy hook).
  */
 import { z } from "zod";
 import { excerpt as show } from "../engine/excerpt";
-import { declare, type HookContext } from "../engine/declaration";
-import { fillTemplate } from "../engine/template";
-import { ApiError } from "../http/errors";
+import { declare } from "../engine/declaration";
+import { normalizeBindings, type Binding } from "../google/iamPolicy";
 import { projectId, zoneName } from "./names";
 import { API_PREFIX } from "./wire";
+
+export { normalizeBindings };
 
 /** A project id as `projectId` takes it, optionally domain-scoped ("example.com:my-project"). */
 const PROJECT = "(?:[a-z][a-z0-9.-]*:)?[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?";
@@ -52,92 +52,9 @@ export const iamMember = z.string().refine((member) => MEMBER_FORMS.some((form) 
     `"deleted:user:EMAIL?uid=N" (or serviceAccount/group), "projectOwner:PROJECT" (or projectEditor/projectViewer), "principal://..." or "principalSet://..."; got ${show(issue.input)}`,
 });
 
-const bindingWire = z.looseObject({ role: z.string(), members: z.array(z.string()).default([]), condition: z.unknown().optional() });
-const policyWire = z.looseObject({
-  version: z.number().optional(),
-  // Every policy the API returns carries its etag; one without is not a policy (and writing back
-  // without an etag would overwrite concurrent changes), so it is an unreadable answer.
-  etag: z.string().min(1),
-  bindings: z.array(bindingWire).optional(),
-});
-type IamPolicy = z.infer<typeof policyWire>;
-type Binding = z.infer<typeof bindingWire>;
-
 const ZONE = `${API_PREFIX}/managedZones/{managedZone}`;
-const RMW_ATTEMPTS = 8;
-
-/** Writes to one zone's policy, one at a time within this process. */
-const zoneLocks = new Map<string, Promise<unknown>>();
-
-async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
-  const previous = zoneLocks.get(key) ?? Promise.resolve();
-  const run = previous.then(work, work);
-  zoneLocks.set(key, run.catch(() => undefined));
-  return run;
-}
-
-async function getPolicy(context: HookContext): Promise<IamPolicy> {
-  return context.client.send({
-    method: "POST",
-    path: `${fillTemplate(ZONE, context.identity)}:getIamPolicy`,
-    // Version 3 shows conditional bindings as they are, so a write can keep them intact.
-    body: { options: { requestedPolicyVersion: 3 } },
-    // A read sent as POST: repeated like a GET.
-    repeat: "read",
-    schema: policyWire,
-  });
-}
-
-/** Sorted members of each role, roles sorted: the form state and diffs use. */
-export function normalizeBindings(bindings: readonly Binding[]): Array<{ role: string; members: string[] }> {
-  const byRole = new Map<string, Set<string>>();
-  for (const binding of bindings) {
-    if (binding.condition !== undefined) continue; // conditional bindings are not managed here
-    const members = byRole.get(binding.role) ?? new Set<string>();
-    for (const member of binding.members) members.add(member);
-    byRole.set(binding.role, members);
-  }
-  return [...byRole.entries()]
-    .filter(([, members]) => members.size > 0)
-    .map(([role, members]) => ({ role, members: [...members].sort() }))
-    .sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : 0));
-}
-
-/**
- * Reads the policy, applies `change` to its bindings and writes it back with
- * the etag it read; a 409/412 (stale etag) starts over from a fresh read.
- * The write is repeated by the HTTP layer after a 5xx or a lost answer: under
- * its etag a copy can only land once, and a copy sent after the first landed
- * gets a stale etag, so the next cycle reads the policy, finds the change in
- * place and ends without writing.
- */
-async function modifyPolicy(context: HookContext, change: (bindings: Binding[]) => Binding[]): Promise<IamPolicy> {
-  const key = fillTemplate(ZONE, context.identity);
-  return oneAtATime(key, async () => {
-    for (let attempt = 1; ; attempt++) {
-      const current = await getPolicy(context);
-      const conditional = (current.bindings ?? []).filter((binding) => binding.condition !== undefined);
-      const unconditional = (current.bindings ?? []).filter((binding) => binding.condition === undefined);
-      const before = JSON.stringify(normalizeBindings(unconditional));
-      const bindings = change(structuredClone(unconditional));
-      if (JSON.stringify(normalizeBindings(bindings)) === before) return current;
-      try {
-        return await context.client.send({
-          method: "POST",
-          path: `${key}:setIamPolicy`,
-          body: { policy: { version: 3, etag: current.etag, bindings: [...bindings, ...conditional] } },
-          repeat: "idempotent",
-          schema: policyWire,
-        });
-      } catch (error) {
-        const stale = error instanceof ApiError && (error.status === 409 || error.status === 412);
-        if (!stale || attempt >= RMW_ATTEMPTS) throw error;
-        context.log(`svc: the access policy of zone ${context.identity["managedZone"]} changed meanwhile; reading it again (attempt ${attempt + 1})`);
-        await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * 2 ** attempt) * (0.5 + Math.random() / 2)));
-      }
-    }
-  });
-}
+/** Where every IAM resource of a zone reads and writes: the zone's policy. */
+const ZONE_POLICY = { resource: ZONE, label: "zone {managedZone}" };
 
 const zoneShape = {
   project: projectId.optional()
@@ -180,7 +97,6 @@ export const managedZoneIamPolicy = declare<ManagedZoneIamPolicyArgs, z.infer<ty
   id: { format: "projects/{project}/managedZones/{managedZone}", importFormats: ["{project}/{managedZone}", "{managedZone}"] },
   paths: { collection: ZONE, item: ZONE },
   wire: wholePolicy,
-  toCreateBody: () => undefined,
   toState: (policy) => ({ bindings: normalizeBindings(policy.bindings) }),
   update: "PATCH",
   equal: { bindings: sameBindings },
@@ -207,15 +123,13 @@ export const managedZoneIamPolicy = declare<ManagedZoneIamPolicyArgs, z.infer<ty
     ],
     replacements: [{ project: "other-project" }, { managedZone: "other-zone" }],
   },
-  lifecycle: {
-    create: async ({ bindings }, context) => ({ bindings: normalizeBindings((await modifyPolicy(context, () => bindings)).bindings ?? []) }),
-    read: async (_previous, context) => ({ bindings: normalizeBindings((await getPolicy(context)).bindings ?? []) }),
-    update: async (_change, { bindings }, context) => {
-      await modifyPolicy(context, () => bindings);
-    },
-    // Authoritative: removing the resource leaves the zone with no (unconditional) bindings.
-    delete: async (_state, context) => {
-      await modifyPolicy(context, () => []);
+  hooks: {
+    policy: {
+      ...ZONE_POLICY,
+      grant: (_bindings, { bindings }) => bindings,
+      // Authoritative: removing the resource leaves the zone with no (unconditional) bindings.
+      revoke: () => [],
+      find: (bindings) => ({ bindings: normalizeBindings(bindings) }),
     },
   },
   outputs: {},
@@ -246,7 +160,6 @@ export const managedZoneIamBinding = declare<ManagedZoneIamBindingArgs, z.infer<
   },
   paths: { collection: ZONE, item: ZONE },
   wire: roleWire,
-  toCreateBody: () => undefined,
   toState: (binding) => ({ role: binding.role, members: [...binding.members].sort() }),
   update: "PATCH",
   equal: { members: sameMembers },
@@ -262,21 +175,16 @@ export const managedZoneIamBinding = declare<ManagedZoneIamBindingArgs, z.infer<
     updates: [{ members: ["group:ops@example.com", "group:readers@example.com"] }],
     replacements: [{ project: "other-project" }, { managedZone: "other-zone" }, { role: "projects/other-project/roles/dnsAuditor" }],
   },
-  lifecycle: {
-    create: async ({ role, members }, context) => {
-      const policy = await modifyPolicy(context, (bindings) => [...bindings.filter((b) => b.role !== role), { role, members }]);
-      return { role, members: membersOf(policy.bindings ?? [], role) ?? [] };
-    },
-    read: async (previous, context) => {
-      const role = String(previous["role"]);
-      const members = membersOf((await getPolicy(context)).bindings ?? [], role);
-      return members === undefined ? undefined : { role, members };
-    },
-    update: async (_change, { role, members }, context) => {
-      await modifyPolicy(context, (bindings) => [...bindings.filter((b) => b.role !== role), { role, members }]);
-    },
-    delete: async (state, context) => {
-      await modifyPolicy(context, (bindings) => bindings.filter((b) => b.role !== state["role"]));
+  hooks: {
+    policy: {
+      ...ZONE_POLICY,
+      grant: (bindings, { role, members }) => [...bindings.filter((b) => b.role !== role), { role, members }],
+      revoke: (bindings, state) => bindings.filter((b) => b.role !== state["role"]),
+      find: (bindings, known) => {
+        const role = String(known["role"]);
+        const members = membersOf(bindings, role);
+        return members === undefined ? undefined : { role, members };
+      },
     },
   },
   outputs: {},
@@ -303,7 +211,6 @@ export const managedZoneIamMember = declare<ManagedZoneIamMemberArgs, z.infer<ty
   },
   paths: { collection: ZONE, item: ZONE },
   wire: memberWire,
-  toCreateBody: () => undefined,
   toState: (grant) => ({ role: grant.role, member: grant.member }),
   update: "none",
   docs: {
@@ -323,28 +230,24 @@ export const managedZoneIamMember = declare<ManagedZoneIamMemberArgs, z.infer<ty
       { member: "serviceAccount:deployer@other-project.iam.gserviceaccount.com" },
     ],
   },
-  lifecycle: {
-    create: async ({ role, member }, context) => {
-      await modifyPolicy(context, (bindings) => {
+  hooks: {
+    policy: {
+      ...ZONE_POLICY,
+      grant: (bindings, { role, member }) => {
         const existing = bindings.find((b) => b.role === role);
         if (existing === undefined) return [...bindings, { role, members: [member] }];
         if (!existing.members.includes(member)) existing.members.push(member);
         return bindings;
-      });
-      return { role, member };
-    },
-    read: async (previous, context) => {
-      const role = String(previous["role"]);
-      const member = String(previous["member"]);
-      const members = membersOf((await getPolicy(context)).bindings ?? [], role) ?? [];
-      return members.includes(member) ? { role, member } : undefined;
-    },
-    delete: async (state, context) => {
-      await modifyPolicy(context, (bindings) =>
+      },
+      revoke: (bindings, state) =>
         bindings
           .map((b) => (b.role === state["role"] ? { ...b, members: b.members.filter((m) => m !== state["member"]) } : b))
           .filter((b) => b.members.length > 0),
-      );
+      find: (bindings, known) => {
+        const role = String(known["role"]);
+        const member = String(known["member"]);
+        return (membersOf(bindings, role) ?? []).includes(member) ? { role, member } : undefined;
+      },
     },
   },
   outputs: {},

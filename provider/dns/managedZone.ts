@@ -1,12 +1,13 @@
 /** `svc.dns.ManagedZone`: a DNS zone (the container of record sets). */
 import { z } from "zod";
-import { declare, type HookContext } from "../engine/declaration";
+import { declare, type HookContext, type State } from "../engine/declaration";
 import { ApiError } from "../http/errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import { fillTemplate } from "../engine/template";
+import { DNS_PAGING, listAll } from "../google/listAll";
 import { fqdn, projectId, zoneName } from "./names";
 import { gkeClusters, labels, networkUrl, networks, targetNameServers } from "./shapes";
-import { API_PREFIX, changeWire, listAll, waitForChange, waitForZoneOperation, withoutKinds } from "./wire";
+import { API_PREFIX, changeWire, waitForChange, withoutKinds, ZONE_OPERATION } from "./wire";
 
 export const managedZoneArgs = z.object({
   project: projectId.optional()
@@ -102,23 +103,11 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
   update: "PATCH",
   localInputs: ["forceDestroy"],
   equal: { dnssecConfig: sameDnssec },
-  lifecycle: {
-    delete: async (state, context) => {
-      const zonePath = fillTemplate(`${API_PREFIX}/managedZones/{name}`, context.identity);
-      if (state["forceDestroy"] === true) await deleteRecordSets(zonePath, String(state["dnsName"]), context);
-      try {
-        await context.client.send({ method: "DELETE", path: zonePath });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 400 && error.reason === "containerNotEmpty") {
-          throw new Error(
-            `svc.dns.ManagedZone ${context.identity["name"]} still holds record sets that are not managed here, so the API refuses to delete it. ` +
-              `Delete those record sets first, or set forceDestroy: true on the zone (then \`pulumi up\`) to delete them with it. Nothing was deleted. (${error.message})`,
-          );
-        }
-        throw error;
-      }
-    },
+  steps: {
+    // Zone updates answer with an operation; `up` waits for it.
+    wait: { after: ["update"], poll: "zoneOperation", path: ZONE_OPERATION },
   },
+  hooks: { beforeDelete: forceDestroy, explainRefusal: notEmptyRefusal },
   outputs: {
     managedZoneId: z.string()
       .meta({ description: "The server-assigned numeric id of the zone." }),
@@ -150,8 +139,22 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
     ],
     replacements: [{ project: "other-project" }, { name: "other-zone" }, { dnsName: "other.example." }, { visibility: "private" }],
   },
-  hooks: { afterUpdate: waitForZoneOperation },
 });
+
+/** forceDestroy: the zone's record sets go first, so the zone can be deleted. */
+async function forceDestroy(state: State, context: HookContext): Promise<void> {
+  if (state["forceDestroy"] !== true) return;
+  await deleteRecordSets(fillTemplate(`${API_PREFIX}/managedZones/{name}`, context.identity), String(state["dnsName"]), context);
+}
+
+/** The API refuses to delete a zone that holds record sets: say which input would do it. */
+function notEmptyRefusal(error: ApiError, state: ManagedZoneArgs, step: "create" | "delete"): Error | undefined {
+  if (step !== "delete" || error.status !== 400 || error.reason !== "containerNotEmpty") return undefined;
+  return new Error(
+    `svc.dns.ManagedZone ${state.name} still holds record sets that are not managed here, so the API refuses to delete it. ` +
+      `Delete those record sets first, or set forceDestroy: true on the zone (then \`pulumi up\`) to delete them with it. Nothing was deleted. (${error.message})`,
+  );
+}
 
 /** DNSSEC settings agree when their state does, and their nonExistence where the program names one. */
 function sameDnssec(stored: unknown, wanted: unknown): boolean {
@@ -177,7 +180,7 @@ function dnssecState(config: unknown): unknown {
  */
 async function deleteRecordSets(zonePath: string, dnsName: string, context: HookContext): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const rrsets = await listAll(context.client, `${zonePath}/rrsets`, "rrsets");
+    const rrsets = await listAll(context.client, `${zonePath}/rrsets`, "rrsets", DNS_PAGING);
     const deletions = rrsets.filter((rrset) => !(rrset["name"] === dnsName && (rrset["type"] === "SOA" || rrset["type"] === "NS")));
     if (deletions.length === 0) return;
     context.log(`svc: forceDestroy: deleting ${deletions.length} record set(s) of zone ${context.identity["name"]} before the zone`);

@@ -4,10 +4,9 @@
  */
 import { z } from "zod";
 import { declare } from "../engine/declaration";
-import { fillTemplate } from "../engine/template";
 import { projectId, zoneName } from "./names";
 import { networks, targetNameServers } from "./shapes";
-import { API_PREFIX, deleteDetached, withoutKinds } from "./wire";
+import { API_PREFIX, withoutKinds } from "./wire";
 
 export const policyArgs = z.object({
   project: projectId.optional()
@@ -67,9 +66,8 @@ export const policy = declare<PolicyArgs, z.infer<typeof policyWire>>({
     enableInboundForwarding: (a, b) => (a ?? false) === (b ?? false),
     enableLogging: (a, b) => (a ?? false) === (b ?? false),
   },
-  lifecycle: {
-    delete: async (state, context) => deleteDetached(fillTemplate(ITEM, context.identity), ["networks"], state, context),
-  },
+  // The API refuses to delete a policy networks still use (also ones attached outside Pulumi since the last refresh).
+  steps: { detachBeforeDelete: { fields: ["networks"], inUseReason: "resourceInUseByAnotherResource" } },
   outputs: {
     policyId: z.string()
       .meta({ description: "The server-assigned id." }),

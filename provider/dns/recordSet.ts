@@ -156,8 +156,8 @@ async function replaceAtomically(args: RecordSetArgs, context: HookContext): Pro
  * the zone; the API's refusal (400 "Invalid value for '...name'") is turned
  * into a message that names the input and the rule.
  */
-function nameRefusal(error: ApiError, args: RecordSetArgs): Error | undefined {
-  if (error.status !== 400 || !/\.name'/.test(error.apiMessage ?? "")) return undefined;
+function nameRefusal(error: ApiError, args: RecordSetArgs, step: "create" | "delete"): Error | undefined {
+  if (step !== "create" || error.status !== 400 || !/\.name'/.test(error.apiMessage ?? "")) return undefined;
   return new Error(
     `svc.dns.RecordSet: name ${JSON.stringify(args.name)} was refused by the API for zone ${JSON.stringify(args.managedZone)}: ` +
       `a record set's name must be the zone's dnsName or a name below it (e.g. "www.<dnsName>"). Nothing was created. (${error.message})`,
@@ -217,17 +217,17 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     }
     return failures;
   },
-  // The API's refusal of a name outside the zone names a wire field; say which input and rule.
-  hooks: { explainRefusal: nameRefusal },
-  lifecycle: {
+  hooks: {
+    // The API's refusal of a name outside the zone names a wire field; say which input and rule.
+    explainRefusal: nameRefusal,
     // A TTL alone changes with a PATCH of just the TTL; record data goes through an atomic change.
-    update: async (change, args, context) => {
+    applyUpdate: async (change, args, context) => {
       const fields = [...Object.keys(change.set), ...change.cleared];
       if (fields.every((field) => field === "ttl")) {
-        await context.client.send({ method: "PATCH", path: fillTemplate(ITEM, context.identity), body: { ttl: args.ttl } });
-      } else {
-        await replaceAtomically(args, context);
+        return context.client.send({ method: "PATCH", path: fillTemplate(ITEM, context.identity), body: { ttl: args.ttl } });
       }
+      await replaceAtomically(args, context);
+      return undefined;
     },
   },
   // Record data is a set of values in canonical form: order and spelling are no change.

@@ -1,10 +1,9 @@
 /** `svc.dns.ResponsePolicy`: a set of rules that override DNS answers for networks and GKE clusters. */
 import { z } from "zod";
 import { declare } from "../engine/declaration";
-import { fillTemplate } from "../engine/template";
 import { projectId, zoneName } from "./names";
 import { gkeClusters, labels, networks } from "./shapes";
-import { API_PREFIX, deleteDetached, withoutKinds } from "./wire";
+import { API_PREFIX, withoutKinds } from "./wire";
 
 export const responsePolicyArgs = z.object({
   project: projectId.optional()
@@ -58,11 +57,8 @@ export const responsePolicy = declare<ResponsePolicyArgs, z.infer<typeof respons
     responsePolicyId: policy.id,
   }),
   update: "PATCH",
-  lifecycle: {
-    // The API refuses to delete a response policy networks or clusters still use.
-    delete: async (state, context) =>
-      deleteDetached(fillTemplate(ITEM, context.identity), ["networks", "gkeClusters"], state, context),
-  },
+  // The API refuses to delete a response policy networks or clusters still use.
+  steps: { detachBeforeDelete: { fields: ["networks", "gkeClusters"], inUseReason: "resourceInUseByAnotherResource" } },
   outputs: {
     responsePolicyId: z.string()
       .meta({ description: "The server-assigned id." }),

@@ -8,6 +8,10 @@ import type { z } from "zod";
 import type { ApiName } from "../config";
 import type { ApiClient } from "../http/client";
 import type { ApiError } from "../http/errors";
+import type { Binding } from "../google/iamPolicy";
+import type { Steps, UpdateKind } from "./steps";
+
+export type { Steps, UpdateKind } from "./steps";
 
 export type Args = Record<string, unknown>;
 export type State = Record<string, unknown>;
@@ -24,25 +28,6 @@ export interface HookContext {
   /** The identity values (`project`, `managedZone`, ...) of the object at hand, as far as known. */
   readonly identity: Readonly<Record<string, string>>;
   readonly log: (message: string) => void;
-}
-
-/**
- * Lifecycle steps of APIs that do not follow the collection/item pattern
- * (no read endpoint, a read through a listing, a delete by POST). Each
- * returns the object in its wire form (what `toState` reads) or, for read,
- * undefined when it is gone.
- */
-export interface LifecycleOverrides<A extends Args> {
-  readonly create?: (args: A, context: HookContext) => Promise<unknown>;
-  readonly read?: (previous: State, context: HookContext) => Promise<unknown>;
-  readonly delete?: (state: State, context: HookContext) => Promise<void>;
-  /**
-   * For objects whose id the server assigns: the objects that exist now, so a
-   * create whose response was lost can find the object it made.
-   */
-  readonly list?: (args: A, context: HookContext) => Promise<unknown[]>;
-  /** An in-place update other than one request to the item path; returns nothing, the engine reads back. */
-  readonly update?: (change: PatchChange<A>, args: A, context: HookContext) => Promise<void>;
 }
 
 /** The accepted form of a server-assigned id part: a pattern, and the words that describe it in messages. */
@@ -116,7 +101,11 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly paths: { readonly collection: string; readonly item: string; readonly related?: readonly string[] };
   /** The object as the API returns it from create, get and update. */
   readonly wire: z.ZodType<W>;
-  readonly toCreateBody: (args: A) => unknown;
+  /**
+   * The create request's body (also the body of an update `PUT`); none when left out
+   * (a create that is a verb on a path, such as a follow).
+   */
+  readonly toCreateBody?: (args: A) => unknown;
   /** Default: each changed field as it is, each removed field as null. */
   readonly toPatchBody?: (change: PatchChange<A>, args: A) => unknown;
   /**
@@ -127,9 +116,17 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly toState: (wire: W, previous: State) => State;
   /** False for objects that cannot be read back, so cannot be checked on import. */
   readonly importable?: boolean;
-  readonly lifecycle?: LifecycleOverrides<A>;
-  /** How mutable inputs change in place; `none` when the API has no update (every change replaces). */
-  readonly update: "PATCH" | "PUT" | "none";
+  /**
+   * The requests of each step where they differ from the collection/item
+   * pattern (POST to the collection, GET/DELETE of the item), as data: see steps.ts.
+   */
+  readonly steps?: Steps<A>;
+  /**
+   * How mutable inputs change in place: `PATCH` (a body of the changes), `PUT` (the whole
+   * create body), an `updateMask` PATCH, a merged PUT under `If-Match` (see steps.ts);
+   * `none` when the API has no update (every change replaces).
+   */
+  readonly update: UpdateKind;
   /** Inputs the API never sees (client-side behaviour such as `forceDestroy`): kept in state, changed without a request. */
   readonly localInputs?: readonly (keyof A & string)[];
   /** Rules across inputs (e.g. exactly one of two); each failure names a property. */
@@ -159,20 +156,96 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly samples?: ConformanceSamples<A>;
   /** Outputs that must stay Pulumi secrets. */
   readonly secretOutputs?: readonly string[];
-  readonly hooks?: {
-    /** Runs after an update request; e.g. waits for a long-running operation the update returned. */
-    readonly afterUpdate?: (response: unknown, context: HookContext) => Promise<void>;
-    /**
-     * Turns a create the API refused (4xx) into an error that names the input and the rule,
-     * where the API's own message would not; undefined keeps the API's error.
-     */
-    readonly explainRefusal?: (error: ApiError, args: A) => Error | undefined;
-  };
+  /**
+   * What stays special about a resource, a closed list of named hooks (with
+   * `deleteBeforeReplace` as a predicate above). Each composes with the steps:
+   * none turns another step off (`declare` refuses combinations that would).
+   */
+  readonly hooks?: Hooks<A, W>;
+}
+
+/** The lifecycle step a refusal came from. */
+export type RefusedStep = "create" | "delete";
+
+export interface Hooks<A extends Args, W> {
+  /**
+   * Turns a create or delete the API refused (4xx) into an error that names the input and
+   * the rule where the API's own message would not; undefined keeps the API's error.
+   * Not data: which refusal means what is read from the API's reason and message text.
+   */
+  readonly explainRefusal?: (error: ApiError, args: A, step: RefusedStep) => Error | undefined;
+  /**
+   * Sends an in-place update that is not one request (RecordSet: record data through one
+   * atomic change settled by reading back, a TTL alone by PATCH). Returns the answer the
+   * `wait` step polls, if any; the engine then waits and reads back as for any update.
+   * Not data: which request is sent depends on what changed, and the settling of a lost
+   * answer compares the live object with the inputs.
+   */
+  readonly applyUpdate?: (change: PatchChange<A>, args: A, context: HookContext) => Promise<unknown>;
+  /**
+   * Runs before the delete request (and before any detaching), on the stored state
+   * (ManagedZone `forceDestroy`: deletes the zone's record sets in one change).
+   * Not data: it lists and deletes other objects, settling lost answers by listing again.
+   */
+  readonly beforeDelete?: (state: State, context: HookContext) => Promise<void>;
+  /**
+   * The resource is a part of another resource's IAM policy: every step is the shared
+   * read-modify-write cycle (google/iamPolicy.ts) with these transforms of the bindings.
+   * Not data: what a grant adds or removes (a whole policy, a role, a member) is a function of the bindings.
+   */
+  readonly policy?: PolicyHook<A, W>;
+}
+
+export interface PolicyHook<A extends Args, W> {
+  /** The path template of the resource whose policy is changed; `:getIamPolicy`/`:setIamPolicy` go to it. */
+  readonly resource: string;
+  /** Words for the log, an id-like template, e.g. `zone {managedZone}`. */
+  readonly label: string;
+  /** The bindings with this resource's grant in them (create, update). */
+  readonly grant: (bindings: Binding[], args: A) => Binding[];
+  /** The bindings without it (delete). */
+  readonly revoke: (bindings: Binding[], state: State) => Binding[];
+  /** This resource as found in the bindings, in its wire form; undefined when it is not there (gone). */
+  readonly find: (bindings: readonly Binding[], known: State) => W | undefined;
 }
 
 /** Erases a declaration's types for the registry and the engine, which treat all alike. */
 export function declare<A extends Args, W>(declaration: ResourceDeclaration<A, W>): ResourceDeclaration {
+  const conflicts = stepConflicts(declaration as unknown as ResourceDeclaration);
+  if (conflicts.length > 0) throw new Error(`svc.${declaration.module}.${declaration.name}: ${conflicts.join("; ")}`);
   return declaration as unknown as ResourceDeclaration;
+}
+
+/**
+ * Declarations whose steps and hooks would silently turn each other off: each
+ * step is said once, by data or by one hook, so what is declared is what runs.
+ */
+export function stepConflicts(declaration: ResourceDeclaration): string[] {
+  const { steps = {}, hooks = {}, update } = declaration;
+  const conflicts: string[] = [];
+  if (hooks.policy !== undefined) {
+    const data = (["create", "read", "delete", "detachBeforeDelete", "wait", "findCreated"] as const).filter((step) => steps[step] !== undefined);
+    if (data.length > 0) conflicts.push(`the policy hook sends every step; steps.${data.join(", steps.")} would never run`);
+    if (declaration.toCreateBody !== undefined) conflicts.push("the policy hook sends the create; toCreateBody would never be used");
+    if (hooks.applyUpdate !== undefined || hooks.beforeDelete !== undefined) conflicts.push("the policy hook cannot be combined with applyUpdate or beforeDelete");
+  }
+  if (update === "none" && (hooks.applyUpdate !== undefined || declaration.toPatchBody !== undefined)) {
+    conflicts.push("update is none: applyUpdate and toPatchBody would never run");
+  }
+  if (hooks.applyUpdate !== undefined && (typeof update === "object" || update === "PUT")) {
+    conflicts.push("applyUpdate sends the update; the update kind would never be used (declare PATCH)");
+  }
+  if (steps.delete === "abandon" && (hooks.beforeDelete !== undefined || steps.detachBeforeDelete !== undefined)) {
+    conflicts.push("delete is abandon: beforeDelete and detachBeforeDelete would never run");
+  }
+  if (steps.read === "stored" && declaration.importable !== false) conflicts.push("a read of the stored state cannot check an import: set importable: false");
+  if (steps.findCreated !== undefined && (declaration.id.serverAssigned ?? []).length === 0) {
+    conflicts.push("findCreated is for server-assigned ids; this id has none");
+  }
+  if ((declaration.id.serverAssigned ?? []).length > 0 && steps.findCreated === undefined && steps.create?.repeat !== "idempotent") {
+    conflicts.push("a server-assigned id needs findCreated (or an idempotent create) to settle a lost create");
+  }
+  return conflicts;
 }
 
 /** The type key of a declaration, e.g. `dns:ManagedZone`. */

@@ -1,14 +1,16 @@
 /**
  * The lifecycle every declared resource shares: create (with reconciliation of
  * lost responses), adopt (the `{ import }` option), read, update in place, and
- * delete, on the declaration's paths through the one HTTP call path — or
- * through its lifecycle overrides where an API has no such path.
+ * delete. What each step sends is the declaration's data and hooks (stepRunner.ts);
+ * here is when steps run: reconciliation of lost creates, adoption, reading back.
  */
 import { ApiError } from "../http/errors";
 import type { ApiClient } from "../http/client";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import type { Args, HookContext, ResourceDeclaration, State } from "./declaration";
+import { keyedLock } from "../google/keyedLock";
 import { diffArgs, type ArgsDiff } from "./diff";
+import { listCreated, readWire, sendCreate, sendDelete, sendUpdate } from "./stepRunner";
 import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "./template";
 
 /**
@@ -22,24 +24,6 @@ function pauseBeforeCreate(attempt: number, log: (message: string) => void, beca
   const delayMs = backoffDelay(DEFAULT_RETRY_POLICY, attempt);
   log(`${because} (attempt ${attempt + 1} of ${CREATE_ATTEMPTS}${delayMs >= 3000 ? `, in ${Math.round(delayMs / 1000)}s` : ""})`);
   return new Promise((resolve) => setTimeout(resolve, delayMs));
-}
-
-/**
- * Creates of objects with server-assigned ids run one at a time per collection,
- * so that after a lost response the one new object in the listing is ours.
- */
-const collectionLocks = new Map<string, Promise<unknown>>();
-
-async function exclusively<T>(key: string, work: () => Promise<T>): Promise<T> {
-  const previous = collectionLocks.get(key) ?? Promise.resolve();
-  const run = previous.then(work, work);
-  const settled = run.catch(() => undefined);
-  collectionLocks.set(key, settled);
-  try {
-    return await run;
-  } finally {
-    if (collectionLocks.get(key) === settled) collectionLocks.delete(key);
-  }
 }
 
 export class ResourceEngine {
@@ -121,13 +105,8 @@ export class ResourceEngine {
   /** Reads the object; undefined when it does not exist. */
   async fetch(identity: Readonly<Record<string, string>>, previous: State = {}): Promise<State | undefined> {
     try {
-      const override = this.declaration.lifecycle?.read;
-      const wire =
-        override !== undefined
-          ? await override({ ...previous, ...identity }, this.context(identity))
-          : // The wire schema is checked in the call path: an empty or misshapen 200 is an error there, never "gone".
-            await this.client.send({ method: "GET", path: fillTemplate(this.declaration.paths.item, identity), schema: this.declaration.wire });
-      // Only a read override says "gone" by returning nothing (from an answer it has validated); otherwise only a 404 does.
+      const wire = await readWire(this.declaration, previous, this.context(identity));
+      // Only a listing or a policy says "gone" by finding nothing (in an answer validated); otherwise only a 404 does.
       return wire === undefined ? undefined : this.stateOf(wire, identity, previous);
     } catch (error) {
       if (error instanceof ApiError && error.isNotFound) return undefined;
@@ -136,17 +115,7 @@ export class ResourceEngine {
   }
 
   private async post(args: Args): Promise<unknown> {
-    const known = this.knownIdentity(args);
-    const override = this.declaration.lifecycle?.create;
-    if (override !== undefined) return override(args, this.context(known));
-    return this.client.send({
-      method: "POST",
-      path: fillTemplate(this.declaration.paths.collection, known),
-      body: this.declaration.toCreateBody(args),
-      // A second copy could create a second object (or fail with a conflict): create() settles by reading.
-      repeat: "settle",
-      schema: this.declaration.wire,
-    });
+    return sendCreate(this.declaration, args, this.context(this.knownIdentity(args)));
   }
 
   /**
@@ -156,7 +125,8 @@ export class ResourceEngine {
    */
   async create(args: Args): Promise<{ id: string; state: State }> {
     if (this.serverAssigned.length > 0) {
-      return exclusively(`${this.label} ${fillTemplate(this.declaration.paths.collection, this.knownIdentity(args))}`, () =>
+      // One create at a time per collection, so that after a lost answer the one new object in the listing is ours.
+      return keyedLock(`${this.label} ${fillTemplate(this.declaration.paths.collection, this.knownIdentity(args))}`, () =>
         this.createWithServerId(args),
       );
     }
@@ -170,7 +140,7 @@ export class ResourceEngine {
         if (!(error instanceof ApiError)) throw error;
         const mayExist = error.outcome === "unknown" || (error.isConflict && outcomeUnknown);
         if (!mayExist) {
-          const explained = this.declaration.hooks?.explainRefusal?.(error, args);
+          const explained = this.declaration.hooks?.explainRefusal?.(error, args, "create");
           if (explained !== undefined) throw explained;
           if (error.isConflict) {
             throw new Error(
@@ -201,18 +171,18 @@ export class ResourceEngine {
 
   /** Creates an object whose id the server assigns; a lost response is settled by comparing listings. */
   private async createWithServerId(args: Args): Promise<{ id: string; state: State }> {
-    const list = this.declaration.lifecycle?.list;
     const context = this.context(this.knownIdentity(args));
+    const list = async (): Promise<unknown[] | undefined> => listCreated(this.declaration, context);
     const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.stateOf(wire, {}, args)));
-    const before = list === undefined ? undefined : new Set((await list(args, context)).map(keyOf));
+    const before = (await list())?.map(keyOf);
     for (let attempt = 1; ; attempt++) {
       try {
         const state = this.stateOf(await this.post(args), {}, args);
         const identity = this.identityOf(args, state);
         return { id: this.idOf(identity), state: { ...state, ...identity } };
       } catch (error) {
-        if (!(error instanceof ApiError) || error.outcome !== "unknown" || list === undefined || before === undefined) throw error;
-        const appeared = (await list(args, context)).filter((wire) => !before.has(keyOf(wire)));
+        if (!(error instanceof ApiError) || error.outcome !== "unknown" || before === undefined) throw error;
+        const appeared = ((await list()) ?? []).filter((wire) => !before.includes(keyOf(wire)));
         if (appeared.length === 1) {
           const state = this.stateOf(appeared[0], {}, args);
           const identity = this.identityOf(args, state);
@@ -273,7 +243,7 @@ export class ResourceEngine {
     return this.fetch(this.parseId(id), previous);
   }
 
-  /** Applies an in-place change with a body that holds only what changed. */
+  /** Applies an in-place change of what changed (the update kind or hook says how), then reads back. */
   async update(id: string, args: Args, patch: ArgsDiff["patch"]): Promise<State> {
     const identity = this.parseId(id);
     const { update } = this.declaration;
@@ -285,17 +255,7 @@ export class ResourceEngine {
     };
     // A change of client-side inputs alone needs no request: reading back records it.
     if (Object.keys(change.set).length > 0 || change.cleared.length > 0) {
-      const override = this.declaration.lifecycle?.update;
-      if (override !== undefined) {
-        await override(change, args, this.context(identity));
-      } else {
-        const body =
-          update === "PUT" ? this.declaration.toCreateBody(args) : (this.declaration.toPatchBody ?? defaultPatchBody)(change, args);
-        const response = await this.client.send({ method: update, path: fillTemplate(this.declaration.paths.item, identity), body });
-        if (this.declaration.hooks?.afterUpdate !== undefined) {
-          await this.declaration.hooks.afterUpdate(response, this.context(identity));
-        }
-      }
+      await sendUpdate(this.declaration, change, args, this.context(identity));
     }
     const state = await this.fetch(identity, args);
     if (state === undefined) throw new Error(`${this.label} ${id} disappeared during the update`);
@@ -306,18 +266,10 @@ export class ResourceEngine {
   async delete(id: string, state: State = {}): Promise<void> {
     const identity = this.parseId(id);
     try {
-      const override = this.declaration.lifecycle?.delete;
-      if (override !== undefined) await override({ ...state, ...identity }, this.context(identity));
-      else await this.client.send({ method: "DELETE", path: fillTemplate(this.declaration.paths.item, identity) });
+      await sendDelete(this.declaration, state, `${this.label} ${id}`, this.context(identity));
     } catch (error) {
       if (error instanceof ApiError && error.isNotFound) return;
       throw error;
     }
   }
-}
-
-function defaultPatchBody(change: { set: Args; cleared: readonly string[] }): Args {
-  const body: Args = { ...change.set };
-  for (const field of change.cleared) body[field] = null;
-  return body;
 }

@@ -29,6 +29,8 @@ interface RequestBase<T> {
   readonly path: string;
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
   readonly body?: unknown;
+  /** Request headers besides auth and Accept, e.g. `If-Match` of a write guarded by an etag. */
+  readonly headers?: Readonly<Record<string, string>>;
   /**
    * Validates a successful response body (unknown fields are the schema's
    * business). With a schema, an empty 200 is an unreadable answer; without
@@ -137,6 +139,7 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
         const pending = http(spec.path.replace(/^\//, ""), {
           method: spec.method,
           ...(spec.body !== undefined && { json: spec.body }),
+          ...(spec.headers !== undefined && { headers: spec.headers }),
           ...(spec.query !== undefined && {
             searchParams: Object.fromEntries(
               Object.entries(spec.query).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined),

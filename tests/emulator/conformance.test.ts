@@ -51,10 +51,15 @@ function expectUpdateWrites(declaration: ResourceDeclaration, writes: RecordedRe
     expect(writes).toEqual([]);
     return;
   }
-  const body = declaration.update === "PUT" ? declaration.toCreateBody(news) : changedWireFields(declaration, olds, news);
+  const { update } = declaration;
+  if (typeof update !== "string") {
+    // No resource of today updates by an update mask or a merged PUT; the first one extends this check.
+    throw new Error(`conformance does not check the writes of update kind ${JSON.stringify(update)} yet: add it here`);
+  }
+  const body = update === "PUT" ? declaration.toCreateBody?.(news) : changedWireFields(declaration, olds, news);
   const requests = writes.map(({ method, path, body: sentBody }) => ({ method, path, body: sentBody }));
-  if (declaration.lifecycle?.update === undefined) {
-    expect(requests).toEqual([{ method: declaration.update, path: item, body }]);
+  if (declaration.hooks?.applyUpdate === undefined && declaration.hooks?.policy === undefined) {
+    expect(requests).toEqual([{ method: update, path: item, body }]);
     return;
   }
   expect(requests.length).toBeGreaterThan(0);

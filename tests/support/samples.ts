@@ -51,8 +51,8 @@ export function applyChange(inputs: Args, change: Args): Args {
  * a patch that carries more than the change fails.
  */
 export function changedWireFields(declaration: ResourceDeclaration, olds: Args, news: Args): Record<string, unknown> {
-  const before = (declaration.toCreateBody(olds) ?? {}) as Record<string, unknown>;
-  const after = (declaration.toCreateBody(news) ?? {}) as Record<string, unknown>;
+  const before = (declaration.toCreateBody?.(olds) ?? {}) as Record<string, unknown>;
+  const after = (declaration.toCreateBody?.(news) ?? {}) as Record<string, unknown>;
   const changed: Record<string, unknown> = {};
   for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (isDeepStrictEqual(before[field], after[field])) continue;

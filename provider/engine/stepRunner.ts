@@ -1,0 +1,217 @@
+/**
+ * The requests of each lifecycle step, from the declaration's data (steps.ts)
+ * and its named hooks. resourceEngine.ts decides when to run them (create with
+ * reconciliation, adopt, read back); this file decides what is sent.
+ */
+import { z } from "zod";
+import { listAll } from "../google/listAll";
+import { getPolicy, modifyPolicy, type PolicyTarget } from "../google/iamPolicy";
+import { POLL_KINDS, waitFor } from "../google/poll";
+import { ApiError } from "../http/errors";
+import type { Args, HookContext, PatchChange, PolicyHook, ResourceDeclaration, State } from "./declaration";
+import type { ListRead, UpdateKind } from "./steps";
+import { fillTemplate, formatId } from "./template";
+
+/** A merged PUT whose object keeps changing meanwhile is reported after this many reads. */
+const PUT_MERGED_ATTEMPTS = 5;
+
+function policyTarget(hook: PolicyHook<Args, unknown>, context: HookContext): PolicyTarget {
+  return {
+    client: context.client,
+    resource: fillTemplate(hook.resource, context.identity),
+    label: formatId(hook.label, context.identity),
+    log: context.log,
+  };
+}
+
+/** Sends the create; resolves to the object in its wire form. */
+export async function sendCreate(declaration: ResourceDeclaration, args: Args, context: HookContext): Promise<unknown> {
+  const policy = declaration.hooks?.policy;
+  if (policy !== undefined) {
+    const written = await modifyPolicy(policyTarget(policy, context), (bindings) => policy.grant(bindings, args));
+    const found = policy.find(written.bindings ?? [], { ...args, ...context.identity });
+    if (found === undefined) throw new Error(`the access policy written does not hold the grant (${formatId(policy.label, context.identity)})`);
+    return found;
+  }
+  const step = declaration.steps?.create ?? {};
+  const answer = await context.client.send({
+    method: step.method ?? "POST",
+    path: fillTemplate(step.path ?? declaration.paths.collection, context.identity),
+    query: step.query?.(args),
+    body: declaration.toCreateBody?.(args),
+    // A second copy could create a second object (or fail with a conflict): create() settles by reading.
+    repeat: step.repeat ?? "settle",
+    ...(step.answer !== "ignored" && { schema: step.answer ?? declaration.wire }),
+  });
+  await waitAfter(declaration, "create", answer, context);
+  return step.toWire === undefined ? answer : step.toWire(answer, args);
+}
+
+async function readListing(list: ListRead, context: HookContext): Promise<unknown> {
+  const path = fillTemplate(list.path, context.identity);
+  const entries: unknown[] =
+    list.field === undefined
+      ? await context.client.send({ method: "GET", path, schema: z.array(list.entry) })
+      : z.array(list.entry).parse(await listAll(context.client, path, list.field));
+  const entry = entries.find((candidate) => list.match(candidate, context.identity));
+  return entry === undefined || list.toWire === undefined ? entry : list.toWire(entry);
+}
+
+/** Reads the object's wire form; undefined when a listing or a policy says it is gone (a 404 throws). */
+export async function readWire(declaration: ResourceDeclaration, previous: State, context: HookContext): Promise<unknown> {
+  const known = { ...previous, ...context.identity };
+  const policy = declaration.hooks?.policy;
+  if (policy !== undefined) return policy.find((await getPolicy(policyTarget(policy, context))).bindings ?? [], known);
+  const read = declaration.steps?.read;
+  if (read === "stored") return known;
+  if (read !== undefined) return readListing(read.list, context);
+  // The wire schema is checked in the call path: an empty or misshapen 200 is an error there, never "gone".
+  return context.client.send({ method: "GET", path: fillTemplate(declaration.paths.item, context.identity), schema: declaration.wire });
+}
+
+function defaultPatchBody(change: PatchChange<Args>): Args {
+  const body: Args = { ...change.set };
+  for (const field of change.cleared) body[field] = null;
+  return body;
+}
+
+/** GET, merge, PUT under `If-Match`; a 412 means the object changed meanwhile: merge into the new one. */
+async function putMerged(
+  declaration: ResourceDeclaration,
+  changes: Args,
+  options: Extract<UpdateKind, { putMerged: unknown }>["putMerged"],
+  args: Args,
+  context: HookContext,
+): Promise<unknown> {
+  const path = fillTemplate(declaration.paths.item, context.identity);
+  const etagField = options.etagField ?? "etag";
+  const attempts = options.attempts ?? PUT_MERGED_ATTEMPTS;
+  const liveWire = z.looseObject({ [etagField]: z.string().min(1) });
+  for (let attempt = 1; ; attempt++) {
+    const live: Record<string, unknown> = await context.client.send({ method: "GET", path, schema: liveWire });
+    const merged: Record<string, unknown> = { ...live };
+    for (const [field, value] of Object.entries(changes)) {
+      if (value === null) delete merged[field];
+      else merged[field] = value;
+    }
+    try {
+      return await context.client.send({
+        method: "PUT",
+        path,
+        query: options.query?.(args),
+        headers: { "If-Match": String(live[etagField]) },
+        body: merged,
+        // Guarded by the etag: a copy after the first landed gets a 412 and is merged again, below.
+        repeat: "idempotent",
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 412) || attempt >= attempts) throw error;
+      context.log(`svc: ${path} changed meanwhile (412 on If-Match); reading it again to merge the change (attempt ${attempt + 1} of ${attempts})`);
+    }
+  }
+}
+
+/** Sends an in-place change (local inputs already left out); resolves to the answer the wait step polls. */
+export async function sendUpdate(declaration: ResourceDeclaration, change: PatchChange<Args>, args: Args, context: HookContext): Promise<unknown> {
+  const { update, hooks } = declaration;
+  const policy = hooks?.policy;
+  let answer: unknown;
+  if (policy !== undefined) {
+    await modifyPolicy(policyTarget(policy, context), (bindings) => policy.grant(bindings, args));
+  } else if (hooks?.applyUpdate !== undefined) {
+    answer = await hooks.applyUpdate(change, args, context);
+  } else {
+    const path = fillTemplate(declaration.paths.item, context.identity);
+    const changes = (): Args => (declaration.toPatchBody ?? defaultPatchBody)(change, args) as Args;
+    if (update === "none") throw new Error("the API has no update: every change replaces the object");
+    if (update === "PUT") answer = await context.client.send({ method: "PUT", path, body: declaration.toCreateBody?.(args) });
+    else if (update === "PATCH") answer = await context.client.send({ method: "PATCH", path, body: changes() });
+    else if ("patch" in update) {
+      const fields = changes();
+      const body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
+      const mask = Object.keys(fields).join(",");
+      answer = await context.client.send({ method: "PATCH", path, query: { ...update.query?.(args), [update.maskParam ?? "updateMask"]: mask }, body });
+    } else {
+      answer = await putMerged(declaration, changes(), update.putMerged, args, context);
+    }
+  }
+  await waitAfter(declaration, "update", answer, context);
+  return answer;
+}
+
+/** Waits for the work a create or update answer describes, when the declaration says to. */
+export async function waitAfter(declaration: ResourceDeclaration, step: "create" | "update", answer: unknown, context: HookContext): Promise<void> {
+  const wait = declaration.steps?.wait;
+  if (wait === undefined || !wait.after.includes(step)) return;
+  await waitFor(POLL_KINDS[wait.poll], answer, {
+    client: context.client,
+    log: context.log,
+    pathOf: (id) => fillTemplate(wait.path, { ...context.identity, id }),
+  });
+}
+
+/**
+ * Empties the declared fields, deletes, and on an in-use refusal (attached
+ * meanwhile, outside Pulumi) empties them again and deletes again.
+ */
+async function deleteDetached(declaration: ResourceDeclaration, state: State, send: () => Promise<unknown>, context: HookContext): Promise<void> {
+  const detach = declaration.steps?.detachBeforeDelete;
+  if (detach === undefined) {
+    await send();
+    return;
+  }
+  const empty = async (): Promise<void> => {
+    const body = Object.fromEntries(detach.fields.map((field) => [field, []]));
+    await context.client.send({ method: "PATCH", path: fillTemplate(declaration.paths.item, context.identity), body });
+  };
+  if (detach.fields.some((field) => Array.isArray(state[field]) && (state[field] as unknown[]).length > 0)) await empty();
+  try {
+    await send();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 400 || error.reason !== detach.inUseReason) throw error;
+    await empty();
+    await send();
+  }
+}
+
+/** Deletes the object (a 404 is the caller's business); `abandon` leaves it and says so. */
+export async function sendDelete(declaration: ResourceDeclaration, state: State, label: string, context: HookContext): Promise<void> {
+  const known = { ...state, ...context.identity };
+  const policy = declaration.hooks?.policy;
+  if (policy !== undefined) {
+    await modifyPolicy(policyTarget(policy, context), (bindings) => policy.revoke(bindings, known));
+    return;
+  }
+  const step = declaration.steps?.delete ?? {};
+  if (step === "abandon") {
+    context.log(`svc: ${label}: the API cannot delete it, so it remains (abandoned) and is no longer managed by this stack; remove it by hand if it is not wanted.`);
+    return;
+  }
+  await declaration.hooks?.beforeDelete?.(known, context);
+  const send = (): Promise<unknown> =>
+    context.client.send({
+      method: step.method ?? "DELETE",
+      path: fillTemplate(step.path ?? declaration.paths.item, context.identity),
+      query: step.query?.(known),
+      body: step.body?.(known),
+      ...(step.repeat !== undefined && { repeat: step.repeat }),
+      ...(step.answer !== undefined && { schema: step.answer }),
+    } as Parameters<HookContext["client"]["send"]>[0]);
+  try {
+    await deleteDetached(declaration, known, send, context);
+  } catch (error) {
+    const explained = error instanceof ApiError && !error.isNotFound ? declaration.hooks?.explainRefusal?.(error, known, "delete") : undefined;
+    throw explained ?? error;
+  }
+}
+
+/** The objects that exist now, for finding a create whose answer was lost (server-assigned ids). */
+export async function listCreated(declaration: ResourceDeclaration, context: HookContext): Promise<unknown[] | undefined> {
+  const find = declaration.steps?.findCreated;
+  if (find === undefined) return undefined;
+  const path = fillTemplate(find.path ?? declaration.paths.collection, context.identity);
+  const entry = find.entry ?? declaration.wire;
+  // Validated: a listing that is not a list of objects must fail the settling, not count as "none".
+  if (find.field === undefined) return context.client.send({ method: "GET", path, schema: z.array(entry) });
+  return z.array(entry).parse(await listAll(context.client, path, find.field));
+}

@@ -1,0 +1,115 @@
+/**
+ * The lifecycle as data: what each step sends where it differs from the
+ * collection/item pattern (create = POST to the collection, read = GET of the
+ * item, update = PATCH of the changes, delete = DELETE of the item). The
+ * engine (stepRunner.ts) turns these into requests; what data cannot say is
+ * one of the named hooks in declaration.ts.
+ */
+import type { z } from "zod";
+import type { PollKindName } from "../google/poll";
+import type { RepeatRule } from "../http/retry";
+
+export type QueryValues = Readonly<Record<string, string | number | boolean | undefined>>;
+type Values = Readonly<Record<string, unknown>>;
+
+/** The create request. Default: POST to `paths.collection`, body `toCreateBody`, answer the wire object, repeat `settle`. */
+export interface CreateStep<A> {
+  readonly method?: "POST" | "PUT";
+  /** Path template (input names); a custom verb is part of it (`.../events/watch`). Default `paths.collection`. */
+  readonly path?: string;
+  /** Query parameters, e.g. a client-chosen id (`quotaPreferenceId`). */
+  readonly query?: (args: A) => QueryValues;
+  /**
+   * Default `settle`: the engine reads back after an unknown outcome. `idempotent` only where a
+   * copy cannot make a second object (an add keyed by its content).
+   */
+  readonly repeat?: RepeatRule;
+  /** The answer's shape; default the wire schema; `ignored` when the API answers nothing useful. */
+  readonly answer?: z.ZodType | "ignored";
+  /** The wire object from the answer, when the answer is not the object itself. */
+  readonly toWire?: (answer: unknown, args: A) => unknown;
+}
+
+/** A read through a listing (the API has no read of one object): the entry that matches, or gone. */
+export interface ListRead<E = unknown> {
+  /** Path template. */
+  readonly path: string;
+  /** The member holding the items of a Google list page (read to the last page); absent: the answer is an array. */
+  readonly field?: string;
+  readonly entry: z.ZodType<E>;
+  readonly match: (entry: E, identity: Readonly<Record<string, string>>) => boolean;
+  /** The wire object from the matching entry; default the entry itself. */
+  readonly toWire?: (entry: E) => unknown;
+}
+
+/** Erases a listing read's entry type, so declarations of any entry fit the one `steps` type. */
+export function fromListing<E>(read: ListRead<E>): { readonly list: ListRead } {
+  return { list: read as unknown as ListRead };
+}
+
+/**
+ * How the object is read. Default: GET of `paths.item`, 404 = gone. `stored`: the API has
+ * no read (the state is what was stored; drift is not seen). `list`: through a listing.
+ */
+export type ReadStep = "stored" | { readonly list: ListRead };
+
+interface DeleteRequestBase {
+  /** Default `paths.item`. */
+  readonly path?: string;
+  readonly query?: (state: Values) => QueryValues;
+  readonly body?: (state: Values) => unknown;
+  readonly answer?: z.ZodType;
+}
+
+/** The delete request. Default: DELETE of `paths.item`; a POST (a custom verb such as `stop`) must state its repeat rule. */
+export type DeleteRequest = DeleteRequestBase &
+  ({ readonly method: "POST"; readonly repeat: RepeatRule } | { readonly method?: "DELETE"; readonly repeat?: RepeatRule });
+
+/** Fields emptied (one PATCH) before a delete the API refuses while they hold something, e.g. `networks`. */
+export interface Detach {
+  readonly fields: readonly string[];
+  /** The refusal's reason when something was attached meanwhile: detach, then delete again. */
+  readonly inUseReason: string;
+}
+
+/** Work the API finishes after answering a create or update, polled until done. */
+export interface WaitStep {
+  readonly after: readonly ("create" | "update")[];
+  readonly poll: PollKindName;
+  /** Where the work is read: a template of identity names and `{id}`, the work's id. */
+  readonly path: string;
+}
+
+/** For server-assigned ids: the listing in which a create whose answer was lost is found. */
+export interface FindCreated {
+  /** Default `paths.collection`. */
+  readonly path?: string;
+  /** As in ListRead; absent: the answer is an array. */
+  readonly field?: string;
+  /** Default the wire schema. */
+  readonly entry?: z.ZodType;
+}
+
+export interface Steps<A> {
+  readonly create?: CreateStep<A>;
+  readonly read?: ReadStep;
+  /** `abandon`: the API has no delete; destroy leaves the object and says so. */
+  readonly delete?: DeleteRequest | "abandon";
+  readonly detachBeforeDelete?: Detach;
+  readonly wait?: WaitStep;
+  readonly findCreated?: FindCreated;
+}
+
+/**
+ * `PATCH`: a body of the changes (removed fields as null). `PUT`: the whole create body.
+ * `updateMask`: a PATCH of the changed fields with `?<maskParam>=a,b` naming them (a removed
+ * field is named and left out of the body). `putMerged`: GET the live object, merge the
+ * changes into it, PUT it with `If-Match: <etag>`; a 412 (changed meanwhile) reads again,
+ * up to `attempts` times. `none`: every change replaces.
+ */
+export type UpdateKind =
+  | "PATCH"
+  | "PUT"
+  | "none"
+  | { readonly patch: "updateMask"; readonly maskParam?: string; readonly query?: (args: Values) => QueryValues }
+  | { readonly putMerged: { readonly etagField?: string; readonly attempts?: number; readonly query?: (args: Values) => QueryValues } };

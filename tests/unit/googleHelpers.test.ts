@@ -1,0 +1,140 @@
+/**
+ * The shared Google-API helpers against a fake client: list paging with each
+ * API's parameters, the one poller (growing pauses, long waits logged with
+ * what they wait for, a timeout), the keyed lock, the IAM read-modify-write cycle.
+ */
+import { keyedLock } from "../../provider/google/keyedLock";
+import { listAll } from "../../provider/google/listAll";
+import { modifyPolicy } from "../../provider/google/iamPolicy";
+import { POLL_KINDS, waitFor } from "../../provider/google/poll";
+import { fakeClient, statusError } from "./fakeClient";
+
+describe("listAll", () => {
+  it("reads every page with the API's page parameters, the page size capped to the API's maximum", async () => {
+    const client = fakeClient(({ query }) =>
+      query?.["cursor"] === undefined ? { items: [{ n: 1 }], nextPageToken: "b" } : query["cursor"] === "b" ? { items: [{ n: 2 }], nextPageToken: "c" } : { items: [{ n: 3 }] },
+    );
+    const items = await listAll(client, "v1/things", "items", { pageParam: "cursor", pageSizeParam: "limit", pageSize: 5000, maxPageSize: 1000, query: { filter: "x" } });
+    expect(items).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(client.sent.map((r) => r.query)).toEqual([
+      { filter: "x", limit: "1000" },
+      { filter: "x", limit: "1000", cursor: "b" },
+      { filter: "x", limit: "1000", cursor: "c" },
+    ]);
+  });
+
+  it("refuses a page that is neither a list nor a listing's kind, rather than reading it as empty", async () => {
+    const client = fakeClient(() => ({ unrelated: true }));
+    await expect(listAll(client, "v1/things", "items")).rejects.toThrow(/neither a kind nor items/);
+  });
+});
+
+describe("waitFor", () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  function clock() {
+    let now = 1_000_000;
+    jest.spyOn(Date, "now").mockImplementation(() => now);
+    const pauses: number[] = [];
+    const sleep = async (ms: number): Promise<void> => {
+      pauses.push(ms);
+      now += ms;
+    };
+    return { pauses, sleep };
+  }
+
+  it("polls with pauses that start short and grow, and logs once a wait passes 3 s, naming what it waits for", async () => {
+    const { pauses, sleep } = clock();
+    let polls = 0;
+    const client = fakeClient(() => ({ id: "9", status: ++polls < 7 ? "pending" : "done", type: "update" }));
+    const messages: string[] = [];
+    await waitFor(POLL_KINDS.zoneOperation, { id: "9", status: "pending", type: "update" }, {
+      client,
+      log: (message) => messages.push(message),
+      pathOf: (id) => `v1/operations/${id}`,
+      sleep,
+    });
+    expect(pauses).toEqual([200, 400, 800, 1600, 3200, 5000, 5000]);
+    expect(client.sent.every((r) => r.method === "GET" && r.path === "v1/operations/9")).toBe(true);
+    expect(messages).toEqual(["svc: waiting for zone operation 9 (update) to finish..."]);
+  });
+
+  it("returns at once for work already done, or an answer that is no pending work", async () => {
+    const client = fakeClient(() => ({}));
+    const options = { client, log: () => undefined, pathOf: (id: string) => id };
+    await waitFor(POLL_KINDS.zoneOperation, { id: "1", status: "done" }, options);
+    await waitFor(POLL_KINDS.zoneOperation, { name: "a zone, not an operation" }, options);
+    await waitFor(POLL_KINDS.operation, { name: "operations/1", done: true }, options);
+    expect(client.sent).toEqual([]);
+  });
+
+  it("gives up after its timeout with a message that says how long it waited", async () => {
+    const { sleep } = clock();
+    const client = fakeClient(() => ({ id: "c1", status: "pending" }));
+    await expect(
+      waitFor(POLL_KINDS.change, { id: "c1", status: "pending" }, { client, log: () => undefined, pathOf: (id) => id, sleep, timeoutMs: 10_000 }),
+    ).rejects.toThrow(/record change c1 was not done after 1[0-9]s/);
+  });
+});
+
+describe("keyedLock", () => {
+  it("runs work of one key one at a time, other keys alongside, and a failure does not block the next", async () => {
+    const events: string[] = [];
+    const step = (name: string, ms: number, fail = false) => async (): Promise<string> => {
+      events.push(`${name} start`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      events.push(`${name} end`);
+      if (fail) throw new Error(name);
+      return name;
+    };
+    const results = await Promise.allSettled([
+      keyedLock("a", step("a1", 20, true)),
+      keyedLock("a", step("a2", 1)),
+      keyedLock("b", step("b1", 5)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
+    expect(events.indexOf("a2 start")).toBeGreaterThan(events.indexOf("a1 end"));
+    expect(events.indexOf("b1 start")).toBeLessThan(events.indexOf("a1 end"));
+  });
+});
+
+describe("modifyPolicy", () => {
+  const RESOURCE = "v1/projects/p/zones/z";
+
+  it("writes under the etag read; a stale etag restarts from a fresh read and keeps the other writer's change", async () => {
+    let version = 1;
+    let sets = 0;
+    const client = fakeClient(({ path, body }) => {
+      if (path.endsWith(":getIamPolicy")) {
+        return { etag: `e${version}`, bindings: version === 1 ? [] : [{ role: "roles/other", members: ["user:o@example.com"] }] };
+      }
+      sets++;
+      if (sets === 1) {
+        version = 2; // someone else wrote meanwhile
+        return statusError(412, "POST", path);
+      }
+      return (body as { policy: unknown }).policy;
+    });
+    const messages: string[] = [];
+    const written = await modifyPolicy({ client, resource: RESOURCE, label: "zone z", log: (m) => messages.push(m) }, (bindings) => [
+      ...bindings,
+      { role: "roles/dns.reader", members: ["user:a@example.com"] },
+    ]);
+    expect(written.bindings).toEqual([
+      { role: "roles/other", members: ["user:o@example.com"] },
+      { role: "roles/dns.reader", members: ["user:a@example.com"] },
+    ]);
+    const writes = client.sent.filter((r) => r.path.endsWith(":setIamPolicy"));
+    expect(writes.map((r) => (r.body as { policy: { etag: string } }).policy.etag)).toEqual(["e1", "e2"]);
+    expect(writes.every((r) => r.repeat === "idempotent")).toBe(true);
+    expect(client.sent.filter((r) => r.path.endsWith(":getIamPolicy")).every((r) => r.repeat === "read")).toBe(true);
+    expect(messages).toEqual(["svc: the access policy of zone z changed meanwhile; reading it again (attempt 2)"]);
+  });
+
+  it("writes nothing when the change is already in place, and keeps conditional bindings as they are", async () => {
+    const conditional = { role: "roles/dns.admin", members: ["user:c@example.com"], condition: { expression: "true" } };
+    const client = fakeClient(() => ({ etag: "e1", bindings: [{ role: "roles/dns.reader", members: ["user:a@example.com"] }, conditional] }));
+    await modifyPolicy({ client, resource: RESOURCE, label: "zone z", log: () => undefined }, (bindings) => bindings);
+    expect(client.sent.map((r) => r.path)).toEqual([`${RESOURCE}:getIamPolicy`]);
+  });
+});
