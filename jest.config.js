@@ -1,5 +1,5 @@
 // Unit and emulator tests run in parallel; the end-to-end suite (the real
-// Pulumi engine) is its own project, run in band by scripts/test.sh.
+// Pulumi engine) is its own project, run two files at a time by scripts/test.sh.
 const transform = {
   "^.+\\.ts$": ["ts-jest", { tsconfig: "tests/tsconfig.json" }],
 };

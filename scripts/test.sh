@@ -16,4 +16,6 @@ echo "== unit and emulator tests"
 NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects unit emulator
 
 echo "== end-to-end tests with the real Pulumi engine"
-NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects e2e --runInBand
+# Two files at a time: each has its own emulator, backends and stack names, and most of a file's
+# time is the engine and ts-node waiting on each other, so a second one uses the idle core.
+NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects e2e --maxWorkers=2
