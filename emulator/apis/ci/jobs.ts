@@ -7,7 +7,8 @@ import { badRequest, buildNotFound } from './errors';
 import type { CiProjectRequest, CiRequest } from './request';
 import { userOf } from './request';
 import type { JobRecord, Trigger } from './resources';
-import { fullJob, jobArtifacts, jobSummary, jobTests, revisionFor } from './resources';
+import { fullJob, jobArtifacts, jobSummary, jobTests } from './job-wire';
+import { revisionFor } from './resources';
 import { parseCiBody, pipelineSchema, sshUsersSchema, triggerBranchSchema, triggerJobSchema } from './schemas';
 import type { ProjectEntry } from './state';
 

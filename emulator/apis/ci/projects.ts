@@ -4,7 +4,7 @@ import type { CiContext } from './context';
 import { addFirstBuild } from './jobs';
 import type { CiProjectRequest, CiRequest } from './request';
 import { userOf } from './request';
-import { branchInfo, fullJob } from './resources';
+import { branchInfo, fullJob } from './job-wire';
 
 /** The trial of the emulated user never ends. */
 const TRIAL_END = '2099-12-31T23:59:59.000Z';
