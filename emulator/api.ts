@@ -60,6 +60,17 @@ export interface ResponseContext {
   method: string;
   path: string;
   statusCode: number;
+  /** The request's headers (whose budget a rate-limit header reports depends on the caller). */
+  headers: IncomingHttpHeaders;
+}
+
+/** A routed, authenticated request, as `ApiMount.admit` sees it. */
+export interface AdmittedRequest {
+  method: string;
+  path: string;
+  /** The route's documented pattern: the endpoint a per-endpoint budget counts. */
+  routePattern: string;
+  headers: IncomingHttpHeaders;
 }
 
 /** A response body serialized for the wire. */
@@ -102,6 +113,14 @@ export interface ApiMount {
    * the code-host and CI APIs belong; Google APIs send none.
    */
   responseHeaders?: (context: ResponseContext) => Record<string, string>;
+  /**
+   * Runs after authentication for every routed request, before faults and
+   * the handler: may refuse it (throw an `ApiError`: a rate limit) or hold it
+   * (resolve later: latency). What it resolves to runs once the response has
+   * been sent, so an API can count its requests in flight (the code host's
+   * concurrency limit).
+   */
+  admit?: (request: AdmittedRequest) => Promise<() => void>;
 }
 
 /** A started API as the server routes to it. */

@@ -109,6 +109,9 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     if (config.routePattern === undefined || api === undefined) return;
 
     api.authenticate({ headers: request.headers, query });
+    if (api.admit !== undefined) {
+      state.release = await api.admit({ method: request.method, path, routePattern: config.routePattern, headers: request.headers });
+    }
 
     const fault = faults.decide(request.method, path);
     if (fault === null) return;
@@ -138,7 +141,12 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
       // Processed too; the client gets garbage instead of the answer.
       body = breakResponse(reply, payload, state.breakResponse);
     }
-    const extraHeaders = state.api?.responseHeaders?.({ method: request.method, path: state.record.path, statusCode: reply.statusCode });
+    const extraHeaders = state.api?.responseHeaders?.({
+      method: request.method,
+      path: state.record.path,
+      statusCode: reply.statusCode,
+      headers: request.headers,
+    });
     if (extraHeaders !== undefined) reply.headers(extraHeaders);
     return body;
   });
@@ -146,6 +154,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
   app.addHook('onResponse', async (request, reply) => {
     const state = request.apiRequest;
     if (state !== null) recorder.complete(state.record, reply.statusCode, request.body);
+    state?.release?.();
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

@@ -5,6 +5,7 @@
  */
 import { resolveApiSettings, type ApiName } from "./config";
 import { createApiClient, type ApiClient, type ClientOptions } from "./http/client";
+import { CODEHOST_REQUEST_LIMITS } from "./http/requestLimiter";
 import { report } from "./log";
 
 const clients = new Map<string, ApiClient>();
@@ -18,10 +19,12 @@ export function setClientOptions(options: ClientOptions): void {
 
 export function clientFor(api: ApiName): ApiClient {
   const settings = resolveApiSettings(api);
-  const key = `${api} ${settings.baseUrl} ${settings.authStyle ?? ""} ${settings.token}`;
+  const key = `${api} ${settings.baseUrl} ${settings.authStyle ?? ""} ${settings.clientId ?? ""} ${settings.token}`;
   let client = clients.get(key);
   if (client === undefined) {
-    client = createApiClient(settings, { log: report, ...clientOptions });
+    // The code host opts into its rate-limit rules and limiter; the test seam may set its own.
+    const rateLimits = api === "codehost" ? { limits: CODEHOST_REQUEST_LIMITS } : undefined;
+    client = createApiClient(settings, { log: report, ...(rateLimits !== undefined && { rateLimits }), ...clientOptions });
     clients.set(key, client);
   }
   return client;

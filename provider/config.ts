@@ -14,17 +14,26 @@ export type ApiName = (typeof API_NAMES)[number];
 /** A read-only view of stack configuration (matches `pulumi.dynamic.Config`). */
 export interface ConfigSource {
   get(key: string): string | undefined;
+  /** Whether a key was set with `--secret`, when the source can tell. */
+  isSecret?(key: string): boolean;
 }
 
-/** How a token travels: Google-style APIs use Bearer; the CI API has three forms of its own. */
-export type AuthStyle = "bearer" | "ci-token-header" | "basic" | "query";
+/**
+ * How a token travels: Google-style APIs use Bearer; the CI API has three
+ * forms of its own; the code host also takes an OAuth app's client id and
+ * secret as HTTP Basic (`client-basic`) and no credentials at all (`none`).
+ */
+export type AuthStyle = "bearer" | "ci-token-header" | "basic" | "query" | "client-basic" | "none";
 
 /** Resolved connection settings of one API. */
 export interface ApiSettings {
   readonly api: ApiName;
   readonly baseUrl: string;
+  /** The secret part: a token, or an OAuth app's client secret; empty with `none`. */
   readonly token: string;
   readonly authStyle?: AuthStyle;
+  /** The OAuth app's client id (`client-basic` only). */
+  readonly clientId?: string;
 }
 
 /** The CI API's token forms, by the names users set in `svc:ciAuth` / SVC_CI_AUTH. */
@@ -79,6 +88,7 @@ export function settingNames(api: ApiName): { baseUrl: [string, string]; token: 
  * `svc:emulatorUrl`/`SVC_EMULATOR_URL`, which points every API at one emulator.
  */
 export function resolveApiSettings(api: ApiName, env: NodeJS.ProcessEnv = process.env): ApiSettings {
+  if (api === "codehost") return resolveCodeHostSettings(env);
   const names = settingNames(api);
   const baseUrl =
     lookup(names.baseUrl[0], names.baseUrl[1], env) ?? lookup("svc:emulatorUrl", "SVC_EMULATOR_URL", env);
@@ -107,6 +117,63 @@ function authStyleOf(api: ApiName, env: NodeJS.ProcessEnv): AuthStyle {
     );
   }
   return style;
+}
+
+/** Where the code host lives: `svc:codehostBaseUrl`, else `<svc:emulatorUrl>/codehost` (the emulator serves it there). */
+function codeHostBaseUrl(env: NodeJS.ProcessEnv): string {
+  const names = settingNames("codehost");
+  const own = lookup(names.baseUrl[0], names.baseUrl[1], env);
+  if (own !== undefined) return own.replace(/\/+$/, "");
+  const emulator = lookup("svc:emulatorUrl", "SVC_EMULATOR_URL", env);
+  if (emulator !== undefined) return `${emulator.replace(/\/+$/, "")}/codehost`;
+  throw new MissingSettingError(names.baseUrl[0], `${names.baseUrl[1]} (or svc:emulatorUrl / SVC_EMULATOR_URL)`, "The codehost API base URL");
+}
+
+function secretFromConfig(configKey: string): boolean {
+  if (stackConfig.isSecret !== undefined) return stackConfig.isSecret(configKey);
+  // A program's configuration names its secret keys here (what @pulumi/pulumi reads too).
+  const secretKeys = process.env["PULUMI_CONFIG_SECRET_KEYS"];
+  if (secretKeys === undefined) return true;
+  try {
+    const keys = JSON.parse(secretKeys) as unknown;
+    return Array.isArray(keys) && keys.includes(configKey);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The code host's credentials, first found: a token (`svc:codehostToken` /
+ * SVC_CODEHOST_TOKEN: personal or installation token), the workflow token
+ * (SVC_TOKEN, set inside automation workflows), an OAuth app's client id and
+ * secret as HTTP Basic (`svc:codehostClientId` + `svc:codehostClientSecret`,
+ * the secret only from configuration set with `--secret` or the environment:
+ * never from code), or none: unauthenticated, public data only (60 requests an hour).
+ */
+export function resolveCodeHostSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
+  const baseUrl = codeHostBaseUrl(env);
+  const names = settingNames("codehost");
+  const workflowToken = env["SVC_TOKEN"] === "" ? undefined : env["SVC_TOKEN"];
+  const token = lookup(names.token[0], names.token[1], env) ?? workflowToken;
+  if (token !== undefined) return { api: "codehost", baseUrl, token, authStyle: "bearer" };
+  const clientId = lookup("svc:codehostClientId", "SVC_CODEHOST_CLIENT_ID", env);
+  const secretKey = "svc:codehostClientSecret";
+  const fromConfig = stackConfig.get(secretKey);
+  if (fromConfig !== undefined && fromConfig !== "" && !secretFromConfig(secretKey)) {
+    throw new Error(
+      `${secretKey} is set in plain text; an OAuth client secret must be set with \`pulumi config set ${secretKey} <value> --secret\` ` +
+        `(or the environment variable SVC_CODEHOST_CLIENT_SECRET).`,
+    );
+  }
+  const clientSecret = lookup(secretKey, "SVC_CODEHOST_CLIENT_SECRET", env);
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw new Error(
+      "svc:codehostClientId and svc:codehostClientSecret (SVC_CODEHOST_CLIENT_ID / SVC_CODEHOST_CLIENT_SECRET) go together: " +
+        "an OAuth app authenticates with both, as HTTP Basic; set both or neither.",
+    );
+  }
+  if (clientId !== undefined && clientSecret !== undefined) return { api: "codehost", baseUrl, token: clientSecret, clientId, authStyle: "client-basic" };
+  return { api: "codehost", baseUrl, token: "", authStyle: "none" };
 }
 
 /** The default project of project-scoped APIs (DNS, quotas). */

@@ -11,4 +11,5 @@
  * ```
  */
 export * as ci from "./ci";
+export * as codehost from "./codehost";
 export * as dns from "./dns";

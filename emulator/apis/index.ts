@@ -4,6 +4,7 @@
  * a new API is its folder and one entry here (see "Adding an API" in README.md).
  */
 import { ciApi } from './ci/plugin';
+import { codeHostApi } from './codehost/plugin';
 import { dnsApi } from './dns/plugin';
 
-export const apis = [dnsApi, ciApi];
+export const apis = [dnsApi, ciApi, codeHostApi];

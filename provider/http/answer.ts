@@ -17,6 +17,8 @@ export interface Answer {
   readonly problem?: { readonly reason: string; readonly message: string };
   /** A network failure happened while the body was being read. */
   readonly cutOff?: boolean;
+  /** The headers of an error status, for policies that read more than `retry-after` (the code host's `x-ratelimit-*`). */
+  readonly headers?: Headers;
 }
 
 const EXCERPT_LENGTH = 80;
@@ -41,7 +43,7 @@ export async function readAnswer(response: Response, readText: () => Promise<str
   if (status >= 400) {
     // The status decides; a body that cannot be read only costs the message.
     const text = await readText().catch(() => "");
-    return { result: { kind: "status", status, retryAfterMs }, errorBody: parseErrorText(text) };
+    return { result: { kind: "status", status, retryAfterMs }, errorBody: parseErrorText(text), headers: response.headers };
   }
   const text = await readText();
   const ok = (value: unknown): Answer => ({ result: { kind: "status", status, retryAfterMs }, value });

@@ -17,6 +17,15 @@ import type { ApiName, ApiSettings, AuthStyle } from "../config";
 import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./errors";
 import { readAnswer, type Answer } from "./answer";
 import {
+  DEFAULT_CODEHOST_LIMIT_POLICY,
+  planRateLimit,
+  RateLimitError,
+  readRateLimitHeaders,
+  type CodeHostLimitPolicy,
+  type LimitDecision,
+} from "./codehostLimits";
+import { createRequestLimiter, type RequestLimiter, type RequestLimits } from "./requestLimiter";
+import {
   DEFAULT_RETRY_POLICY,
   planRetry,
   repeatRuleOf,
@@ -37,6 +46,11 @@ interface RequestBase<T> {
    * one, an empty body or any JSON is accepted.
    */
   readonly schema?: z.ZodType<T>;
+  /**
+   * The endpoint a per-endpoint budget counts this request against (e.g.
+   * `GET /repos/{owner}/{repo}`), for APIs with `rateLimits`; default: the method and path.
+   */
+  readonly endpoint?: string;
 }
 
 /**
@@ -68,6 +82,16 @@ export interface ClientOptions {
   readonly logWaitsOverMs?: number;
   readonly fetch?: typeof fetch;
   readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * Opt-in: the code host's rate-limit rules (codehostLimits.ts) decide after
+   * a 403/429 that reports a primary or secondary limit, and the limiter
+   * (requestLimiter.ts) keeps requests under the secondary limits; it replaces
+   * `concurrency`. Other APIs keep the plain retry rules.
+   */
+  readonly rateLimits?: {
+    readonly policy?: CodeHostLimitPolicy;
+    readonly limits: RequestLimits;
+  };
 }
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,6 +117,11 @@ function authHooks(settings: ApiSettings, style: AuthStyle): (request: Request) 
         url.searchParams.set("ci-token", settings.token);
         return new Request(url, request);
       }
+      case "client-basic":
+        request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.clientId ?? ""}:${settings.token}`).toString("base64")}`);
+        return;
+      case "none":
+        return;
     }
   };
 }
@@ -102,7 +131,11 @@ class RateLimitGate {
   private openAt = 0;
 
   closeFor(ms: number, now: number = Date.now()): void {
-    this.openAt = Math.max(this.openAt, now + ms);
+    this.closeUntil(now + ms);
+  }
+
+  closeUntil(epochMs: number): void {
+    this.openAt = Math.max(this.openAt, epochMs);
   }
 
   async pass(sleep: (ms: number) => Promise<void>): Promise<void> {
@@ -122,6 +155,10 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
   const log = options.log ?? defaultLog;
   const logWaitsOverMs = options.logWaitsOverMs ?? 3000;
   const limit: LimitFunction = pLimit(options.concurrency ?? 8);
+  const limiter: RequestLimiter | undefined = options.rateLimits === undefined ? undefined : createRequestLimiter(options.rateLimits.limits);
+  const limitPolicy = options.rateLimits?.policy ?? DEFAULT_CODEHOST_LIMIT_POLICY;
+  const inSlot = <T>(spec: RequestSpec<unknown>, send: () => Promise<T>): Promise<T> =>
+    limiter === undefined ? limit(send) : limiter.schedule(spec.method, spec.endpoint ?? `${spec.method} /${spec.path.replace(/^\//, "")}`, send);
   const gate = new RateLimitGate();
   const http: KyInstance = ky.create({
     prefix: settings.baseUrl,
@@ -135,7 +172,7 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
   async function attempt(spec: RequestSpec<unknown>, phase: { body: boolean }): Promise<Answer> {
     await gate.pass(sleep);
     try {
-      return await limit(async () => {
+      return await inSlot(spec, async () => {
         const pending = http(spec.path.replace(/^\//, ""), {
           method: spec.method,
           ...(spec.body !== undefined && { json: spec.body }),
@@ -164,10 +201,28 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     const path = redactedPath(where);
     const rule = spec.repeat ?? repeatRuleOf(spec.method);
     let waitedMs = 0;
+    let limitedAttempts = 0;
     for (let attemptNumber = 1; ; attemptNumber++) {
       const answer = await attempt(spec, { body: false });
       const { result } = answer;
       if (result.kind === "status" && result.status < 400) return answer.value as T;
+      if (options.rateLimits !== undefined && result.kind === "status") {
+        const decision = rateLimitDecision(answer, result.status, ++limitedAttempts);
+        if (decision.kind === "giveUp") throw rateLimitFailure(spec, path, answer, result.status, decision);
+        if (decision.kind === "wait") {
+          const waitMs = decision.untilMs - Date.now();
+          if (waitMs >= logWaitsOverMs) {
+            log(
+              `svc: ${settings.api} API ${decision.because} on ${spec.method} ${path}; ` +
+                `no request to it before ${new Date(decision.untilMs).toISOString()} (${Math.round(waitMs / 1000)}s)`,
+            );
+          }
+          // Every request of the API waits: sending more while limited risks a ban.
+          gate.closeUntil(decision.untilMs);
+          continue;
+        }
+        limitedAttempts = 0;
+      }
       const decision = planRetry(policy, rule, result, attemptNumber, waitedMs);
       if (!decision.retry) throw failure(spec, path, answer);
       if (decision.delayMs >= logWaitsOverMs) {
@@ -184,6 +239,35 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
       }
       waitedMs += decision.delayMs;
     }
+  }
+
+  function rateLimitDecision(answer: Answer, status: number, attemptNumber: number): LimitDecision {
+    const headers = readRateLimitHeaders((name) => answer.headers?.get(name));
+    const { message } = parseErrorBody(answer.errorBody);
+    return planRateLimit(limitPolicy, { status, headers, message, attempt: attemptNumber, now: Date.now() });
+  }
+
+  function rateLimitFailure(
+    spec: RequestSpec<unknown>,
+    path: string,
+    answer: Answer,
+    status: number,
+    decision: Extract<LimitDecision, { kind: "giveUp" }>,
+  ): RateLimitError {
+    const headers = readRateLimitHeaders((name) => answer.headers?.get(name));
+    const { message } = parseErrorBody(answer.errorBody);
+    return new RateLimitError(
+      {
+        status,
+        reason: `${decision.limit}RateLimit`,
+        apiMessage: redactSecret(`${decision.message}${message === undefined ? "" : `; the code host said: ${message}`}`, settings.token),
+        method: spec.method,
+        path,
+        outcome: "rejected",
+      },
+      decision.limit,
+      headers.resetEpochSeconds === undefined ? undefined : new Date(headers.resetEpochSeconds * 1000),
+    );
   }
 
   /** The ApiError of the attempt that ended the request. */
