@@ -69,7 +69,7 @@ export function bucketOptions(limit: number, windowMs: number): Bottleneck.Const
     reservoirIncreaseInterval: interval,
     reservoirIncreaseAmount: Math.max(1, Math.floor(perMs * interval)),
     heartbeatInterval: HEARTBEAT_MS,
-  } as Bottleneck.ConstructorOptions;
+  };
 }
 
 export interface RequestLimiter {
