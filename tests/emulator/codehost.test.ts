@@ -5,7 +5,8 @@
  * endpoint, content creation) answering 403/429 with the secondary message.
  */
 import type { Emulator, EmulatorOptions } from '../../emulator/server';
-import { createEmulator } from '../../emulator/server';
+import { createEmulator, defaultApis } from '../../emulator/server';
+import { parseCommandLine } from '../../emulator/command-line';
 import type { CodeHostStore } from '../../emulator/apis/codehost/state';
 
 let clockMs = Date.parse('2026-03-01T12:00:00.000Z');
@@ -171,5 +172,18 @@ describe('code-host secondary limits', () => {
     expect((await create()).body['message']).toMatch(/content creation per hour/);
     clockMs += HOUR_MS;
     expect((await create()).status).toBe(201);
+  });
+});
+
+describe('code-host flags', () => {
+  it('parses token kinds, the scaled hour, the refusal status and latency, and names a bad value', () => {
+    const commandLine = parseCommandLine(
+      ['--codehost-tokens', 'a=personal,b=workflow', '--codehost-hour-ms', '3600', '--codehost-limit-status', '429', '--codehost-latency-ms', '20'],
+      defaultApis,
+    );
+    if (commandLine === 'help') throw new Error('expected a command line');
+    expect(commandLine.emulatorOptions.codehost).toEqual({ tokens: { a: 'personal', b: 'workflow' }, hourMs: 3600, limitStatus: 429, latencyMs: 20 });
+    expect(() => parseCommandLine(['--codehost-tokens', 'a=admin'], defaultApis)).toThrow(/--codehost-tokens takes <token>=<kind> pairs/);
+    expect(() => parseCommandLine(['--codehost-limit-status', '500'], defaultApis)).toThrow(/must be 403 or 429/);
   });
 });

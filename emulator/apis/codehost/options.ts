@@ -130,6 +130,7 @@ export const codeHostFlags: ApiFlags<CodeHostInput> = {
     }
     const latency = values.one('codehost-latency-ms');
     if (latency !== undefined) codehost.latencyMs = parseInteger('--codehost-latency-ms', latency, 60_000);
-    return { codehost };
+    // No flag, no key: the options of a command line without code-host flags stay as they were.
+    return Object.keys(codehost).length === 0 ? {} : { codehost };
   },
 };
