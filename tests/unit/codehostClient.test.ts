@@ -14,6 +14,7 @@ import { resolveApiSettings, useStackConfig } from "../../provider/config";
 import { createApiClient, type ApiClient } from "../../provider/http/client";
 import { RateLimitError } from "../../provider/http/codehostLimits";
 import { CODEHOST_REQUEST_LIMITS } from "../../provider/http/requestLimiter";
+import * as sdk from "../../sdk/codehost/functions";
 
 jest.setTimeout(30_000);
 
@@ -176,6 +177,9 @@ describe("getRateLimit", () => {
     expect(status.resources.search.limit).toBe(30);
     expect(status.resources["code_search"]?.reset).toBeInstanceOf(Date);
     expect(core.reset.getTime()).toBeGreaterThan(Date.now());
+    // The SDK's form, as a plain Node script calls it (settings from the environment, no engine).
+    const fromSdk = await sdk.getRateLimit();
+    expect(fromSdk.resources.core).toEqual({ limit: 5000, used: 0, remaining: 5000, reset: core.reset });
   });
 
   it("uses the workflow token, an OAuth app as HTTP Basic, or nothing", async () => {
