@@ -3,7 +3,8 @@
  * place the shared core (server, CLI, internal endpoints) learns of an API:
  * a new API is its folder and one entry here (see "Adding an API" in README.md).
  */
+import { adsApi } from './ads/plugin';
 import { ciApi } from './ci/plugin';
 import { dnsApi } from './dns/plugin';
 
-export const apis = [dnsApi, ciApi];
+export const apis = [dnsApi, ciApi, adsApi];
