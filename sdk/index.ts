@@ -10,5 +10,6 @@
  * const zone = new svc.dns.ManagedZone("zone", { name: "example-zone", dnsName: "example.com." });
  * ```
  */
+export * as ads from "./ads";
 export * as ci from "./ci";
 export * as dns from "./dns";
