@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { clientFor } from "../clients";
 import { excerpt as show } from "../engine/excerpt";
-import { fillTemplate } from "../engine/template";
+import { fillTemplate, pathValueProblem } from "../engine/template";
 import { listAll } from "../google/listAll";
 
 /** The spec's ad unit formats of an adapter. */
@@ -42,9 +42,11 @@ const publisherId = z.string().regex(/^pub-[A-Za-z0-9]{16}$/, {
   error: (issue) => `must be "pub-" followed by 16 characters (e.g. "pub-3940256099942544"); got ${show(issue.input)}`,
 });
 
-const adSourceId = z.string().regex(/^[^/?#%\s]+$/, {
-  error: (issue) => `must be one ad source id (one path segment: no "/", "?", "#", "%" or spaces, e.g. "5450213213286189855"); got ${show(issue.input)}`,
-});
+const AD_SOURCE_FORM = 'one ad source id (one path segment: no "/", "?", "#", "%" or spaces, not "." or "..", e.g. "5450213213286189855")';
+const adSourceId = z
+  .string()
+  .regex(/^[^/?#%\s]+$/, { error: (issue) => `must be ${AD_SOURCE_FORM}; got ${show(issue.input)}` })
+  .refine((value) => pathValueProblem(value) === undefined, { error: (issue) => `must be ${AD_SOURCE_FORM}; got ${show(issue.input)}` });
 
 export const adaptersArgs = z.object({
   publisherId,

@@ -76,6 +76,7 @@ it("refuses a bad ad source id or page size, with no request sent", async () => 
   const before = (await emulator.current.requests()).length;
   await expect(getAdapters({ ...SOURCE, adSourceId: "a/b" })).rejects.toThrow(/adSourceId must be one ad source id \(one path segment/);
   await expect(getAdapters({ ...SOURCE, adSourceId: "" })).rejects.toThrow(/adSourceId must be one ad source id/);
+  await expect(getAdapters({ ...SOURCE, adSourceId: ".." })).rejects.toThrow(/adSourceId must be one ad source id .*not "\." or "\.\."/);
   for (const pageSize of [0, -1, 20_001, 2.5]) {
     await expect(getAdapters({ ...SOURCE, pageSize })).rejects.toThrow(/pageSize must be a whole number from 1 to 20000/);
   }
