@@ -23,6 +23,7 @@ export const REPO_ROOT = path.resolve(__dirname, "..");
 
 /** What each SDK namespace is about (its index.ts doc). */
 const MODULE_DOCS: Readonly<Record<string, string>> = {
+  ads: "Ad mediation (AdMob v1beta): the adapters of an ad source, a read-only function.",
   ci: "The continuous-integration service: checkout keys, SSH keys and project follows.",
   codehost: "The code host: its rate-limit status (`getRateLimit`); requests to it keep its primary and secondary limits.",
   dns: "DNS management: zones, record sets, policies, response policies and rules, zone access policy.",
@@ -367,6 +368,7 @@ export function renderReadme(readme: string): string {
 /** Every generated SDK file, by path relative to the repository. */
 export function renderSdk(): Map<string, string> {
   const files = new Map<string, string>();
+  // A module of functions only (no declarations) is known by its MODULE_DOCS line.
   const modules = [...new Set([...declarations.map((declaration) => declaration.module), ...Object.keys(MODULE_DOCS)])].sort();
   for (const module of modules) {
     const resources = declarations.filter((declaration) => declaration.module === module);

@@ -9,27 +9,14 @@
  *
  *   npm run soak -- [records] [seed]
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../tests/support/emulatorControl";
-import { reconcile } from "../tests/support/soak";
+import { reconcile, soakSshKey } from "../tests/support/soak";
 import { openStack, type TestStack } from "../tests/support/stacks";
 
 const records = Number(process.argv[2] ?? 500);
 const seed = Number(process.argv[3] ?? 1);
 const FAULTS = { rate5xx: 0.2, status5xx: 503 as const, rate429: 0.1, retryAfterSeconds: 1, lostResponseRate: 0.05 };
 
-function sshKey(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "svc-soak-"));
-  try {
-    execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "soak", "-f", path.join(dir, "key")]);
-    return readFileSync(path.join(dir, "key"), "utf8");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 interface Stats {
   total: number;
@@ -69,7 +56,7 @@ async function main(): Promise<void> {
     rules: { value: "20" },
     members: { value: "10" },
     keys: { value: "10" },
-    sshPrivateKey: { value: sshKey(), secret: true },
+    sshPrivateKey: { value: soakSshKey(), secret: true },
   });
   const resources = 2 + records + 1 + 1 + 20 + 10 + 1 + 10 + 1;
   console.log(`soak: ${resources} resources, faults ${JSON.stringify(FAULTS)}, seed ${seed}`);

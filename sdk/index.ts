@@ -10,6 +10,7 @@
  * const zone = new svc.dns.ManagedZone("zone", { name: "example-zone", dnsName: "example.com." });
  * ```
  */
+export * as ads from "./ads";
 export * as ci from "./ci";
 export * as codehost from "./codehost";
 export * as dns from "./dns";

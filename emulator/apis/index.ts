@@ -3,8 +3,9 @@
  * place the shared core (server, CLI, internal endpoints) learns of an API:
  * a new API is its folder and one entry here (see "Adding an API" in README.md).
  */
+import { adsApi } from './ads/plugin';
 import { ciApi } from './ci/plugin';
 import { codeHostApi } from './codehost/plugin';
 import { dnsApi } from './dns/plugin';
 
-export const apis = [dnsApi, ciApi, codeHostApi];
+export const apis = [dnsApi, ciApi, adsApi, codeHostApi];

@@ -21,7 +21,7 @@ export function googleBearerAuth(allowedTokens: readonly string[] | undefined): 
 }
 
 /** `undefined` when no credential was sent at all; `''` when one was sent but is malformed. */
-function bearerToken({ headers, query }: Credentials): string | undefined {
+export function bearerToken({ headers, query }: Credentials): string | undefined {
   const authorization = headers.authorization;
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);

@@ -17,6 +17,11 @@ export interface Paging {
   readonly maxPageSize?: number;
   /** Further query parameters (filters) sent with every page. */
   readonly query?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The API answers in proto3 JSON (AIP-158 lists, no `kind`): an empty list is left out, so a
+   * page of nothing but (at most) `nextPageToken` is an empty page rather than an unreadable one.
+   */
+  readonly omitsEmptyList?: boolean;
 }
 
 export const DNS_PAGING: Paging = { pageParam: "pageToken", pageSizeParam: "maxResults" };
@@ -25,7 +30,7 @@ export async function listAll(
   client: ApiClient,
   path: string,
   field: string,
-  { pageParam = "pageToken", pageSizeParam = "pageSize", pageSize, maxPageSize, query = {} }: Paging = {},
+  { pageParam = "pageToken", pageSizeParam = "pageSize", pageSize, maxPageSize, query = {}, omitsEmptyList = false }: Paging = {},
 ): Promise<Array<Record<string, unknown>>> {
   // A page names its kind or holds the list: anything else (an empty 200, another object) is an
   // unreadable answer, never an empty list — forceDestroy must not take garbage for "no record sets".
@@ -35,7 +40,13 @@ export async function listAll(
       nextPageToken: z.string().optional(),
     })
     .and(z.looseObject({ [field]: z.array(z.record(z.string(), z.unknown())).optional() }))
-    .refine((page) => page.kind !== undefined || page[field] !== undefined, { error: `neither a kind nor ${field}` });
+    .refine(
+      (page) =>
+        page.kind !== undefined ||
+        page[field] !== undefined ||
+        (omitsEmptyList && Object.keys(page).every((key) => key === "nextPageToken")),
+      { error: `neither a kind nor ${field}` },
+    );
   const size = pageSize === undefined ? undefined : String(maxPageSize === undefined ? pageSize : Math.min(pageSize, maxPageSize));
   const items: Array<Record<string, unknown>> = [];
   let pageToken: string | undefined;

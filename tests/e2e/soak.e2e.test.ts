@@ -7,11 +7,7 @@
  * single operation must succeed by itself. After each run the state must hold
  * exactly what the emulator holds: nothing lost, duplicated or left over.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
-import { reconcile } from "../support/soak";
+import { reconcile, soakSshKey } from "../support/soak";
 import { openStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
 
@@ -20,21 +16,12 @@ const FAULTS = { rate5xx: 0.2, status5xx: 503 as const, rate429: 0.1, retryAfter
 const RECORDS = 64;
 const RESOURCES = 2 + RECORDS + 1 + 1 + 10 + 10 + 1 + 10 + 1;
 
-function generateKey(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "svc-soak-"));
-  try {
-    execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "soak", "-f", path.join(dir, "key")]);
-    return readFileSync(path.join(dir, "key"), "utf8");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 it(`creates, changes and destroys ${RESOURCES} resources, each in one run, under 5xx, 429 and lost responses`, async () => {
   const { emulator } = suite;
   await emulator.reset();
   const test = suite.track(
-    await openStack("soak", emulator, { records: { value: String(RECORDS) }, sshPrivateKey: { value: generateKey(), secret: true } }),
+    await openStack("soak", emulator, { records: { value: String(RECORDS) }, sshPrivateKey: { value: soakSshKey(), secret: true } }),
   );
   const timings: string[] = [];
   const timed = async <T>(what: string, run: () => Promise<T>): Promise<T> => {

@@ -196,6 +196,7 @@ describe('a plug-in API served through the list of APIs', () => {
     expect(objects.body).toEqual({
       dns: expect.objectContaining({ managedZones: [] }),
       ci: expect.objectContaining({ checkoutKeys: [] }),
+      ads: {},
       codehost: { issues: [] },
       widgets: { widgets: [{ name: 'kept', label: 'shiny' }] },
     });

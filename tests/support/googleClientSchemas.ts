@@ -77,18 +77,23 @@ export function readClientSchemas(options: ClientSchemaOptions): ClientSchemas {
   const methods = new Map<string, string | undefined>();
   const api = classes.get(options.apiClass);
   if (api === undefined) throw new Error(`no class ${options.apiClass} in ${options.namespace}`);
-  for (const member of api.members) {
-    if (!ts.isPropertyDeclaration(member) || member.type === undefined || !ts.isTypeReferenceNode(member.type)) continue;
-    const resourceClass = classes.get(member.type.typeName.getText());
-    if (resourceClass === undefined) continue;
-    const resource = propertyName(member.name);
-    for (const method of resourceClass.members) {
-      if (!ts.isMethodDeclaration(method) || method.type === undefined) continue;
-      const response = promisedSchema(method.type);
-      if (response === null) continue;
-      methods.set(`${resource}.${propertyName(method.name)}`, response);
+  // Resources nest (AdMob's `accounts.adSources.adapters.list`): a resource class's properties are its sub-resources.
+  const addResources = (owner: ts.ClassDeclaration, prefix: string): void => {
+    for (const member of owner.members) {
+      if (!ts.isPropertyDeclaration(member) || member.type === undefined || !ts.isTypeReferenceNode(member.type)) continue;
+      const resourceClass = classes.get(member.type.typeName.getText());
+      if (resourceClass === undefined) continue;
+      const resource = `${prefix}${propertyName(member.name)}`;
+      for (const method of resourceClass.members) {
+        if (!ts.isMethodDeclaration(method) || method.type === undefined) continue;
+        const response = promisedSchema(method.type);
+        if (response === null) continue;
+        methods.set(`${resource}.${propertyName(method.name)}`, response);
+      }
+      addResources(resourceClass, `${resource}.`);
     }
-  }
+  };
+  addResources(api, '');
   return { schemas, methods, kinds };
 }
 

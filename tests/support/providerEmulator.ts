@@ -39,3 +39,19 @@ export function providerEmulator(token: string, options: ProviderEmulatorOptions
     },
   };
 }
+
+/**
+ * For tests of `check` alone: settings that name an API nobody listens on (port 9, discard),
+ * so a request would fail loudly, set for each test and restored after it.
+ */
+export function offlineSettings(project = "p1"): void {
+  const env = { ...process.env };
+  beforeEach(() => {
+    process.env["SVC_EMULATOR_URL"] = "http://127.0.0.1:9";
+    process.env["SVC_DNS_TOKEN"] = "t0ken";
+    process.env["SVC_PROJECT"] = project;
+  });
+  afterEach(() => {
+    process.env = { ...env };
+  });
+}

@@ -2,6 +2,10 @@
  * For soak runs: compares what a stack's state says exists with what the
  * emulator holds, object by object, in the ids the provider uses.
  */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import type { RunningEmulator } from "./emulatorControl";
 import type { TestStack } from "./stacks";
 
@@ -79,4 +83,15 @@ export async function reconcile(test: TestStack, emulator: RunningEmulator): Pro
     leftOver: live.filter((id) => !stateSet.has(id)),
     duplicated: [...duplicates(state), ...duplicates(live)],
   };
+}
+
+/** A fresh ed25519 private key in OpenSSH form, made with ssh-keygen as a user would, for the soak program's SshKey. */
+export function soakSshKey(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "svc-soak-"));
+  try {
+    execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "soak", "-f", path.join(dir, "key")]);
+    return readFileSync(path.join(dir, "key"), "utf8");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -66,6 +66,7 @@ export async function openStack(
   await stack.setAllConfig({
     "svc:dnsToken": { value: emulator.token, secret: true },
     "svc:ciToken": { value: emulator.token, secret: true },
+    "svc:adsToken": { value: emulator.token, secret: true },
   });
   await stack.setAllConfig(config);
   return {

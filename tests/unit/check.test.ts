@@ -2,18 +2,9 @@ import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 import { managedZone } from "../../provider/dns/managedZone";
 import { recordSet } from "../../provider/dns/recordSet";
 import { UNKNOWN } from "../../provider/engine/diff";
+import { offlineSettings } from "../support/providerEmulator";
 
-const env = { ...process.env };
-
-beforeEach(() => {
-  process.env["SVC_EMULATOR_URL"] = "http://127.0.0.1:9";
-  process.env["SVC_DNS_TOKEN"] = "t0ken";
-  process.env["SVC_PROJECT"] = "p1";
-});
-
-afterEach(() => {
-  process.env = { ...env };
-});
+offlineSettings();
 
 describe("check", () => {
   const zones = dynamicProvider(managedZone);

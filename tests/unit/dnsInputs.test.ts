@@ -10,18 +10,9 @@ import { recordSet } from "../../provider/dns/recordSet";
 import { responsePolicy } from "../../provider/dns/responsePolicy";
 import { responsePolicyRule } from "../../provider/dns/responsePolicyRule";
 import { excerpt } from "../../provider/engine/excerpt";
+import { offlineSettings } from "../support/providerEmulator";
 
-const env = { ...process.env };
-
-beforeEach(() => {
-  process.env["SVC_EMULATOR_URL"] = "http://127.0.0.1:9";
-  process.env["SVC_DNS_TOKEN"] = "t0ken";
-  process.env["SVC_PROJECT"] = "p1";
-});
-
-afterEach(() => {
-  process.env = { ...env };
-});
+offlineSettings();
 
 describe("record set names", () => {
   const records = dynamicProvider(recordSet);

@@ -7,18 +7,9 @@ import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 import { recordSet } from "../../provider/dns/recordSet";
 import { RECORD_TYPES, RRDATA_SYNTAX } from "../../provider/dns/rrdataSyntax";
 import { excerpt } from "../../provider/engine/excerpt";
+import { offlineSettings } from "../support/providerEmulator";
 
-const env = { ...process.env };
-
-beforeEach(() => {
-  process.env["SVC_EMULATOR_URL"] = "http://127.0.0.1:9";
-  process.env["SVC_DNS_TOKEN"] = "t0ken";
-  process.env["SVC_PROJECT"] = "p1";
-});
-
-afterEach(() => {
-  process.env = { ...env };
-});
+offlineSettings();
 
 const records = dynamicProvider(recordSet);
 const hex = (digits: number): string => "0123456789abcdef".repeat(8).slice(0, digits);

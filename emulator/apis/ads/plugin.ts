@@ -1,0 +1,29 @@
+/**
+ * The ad-mediation adapter listing API (AdMob v1beta) as an emulator
+ * plug-in: options under `ads`, flags `--ads-...`. AdMob is a One Platform
+ * API, so its errors are the AIP-193 envelope (`status`, ErrorInfo details),
+ * not the legacy `errors[]` one of Cloud DNS.
+ */
+import { googleAip193Errors } from '../../errors';
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleBearerAuth } from '../../google/auth';
+import { defineApi } from '../../plugin';
+import type { AdsInput } from './options';
+import { adsFlags, resolveAdsOptions } from './options';
+import { ADS_PREFIX, adsRoutes } from './routes';
+import { AdsStore } from './state';
+
+export const adsApi = defineApi({
+  name: 'ads',
+  summary: `the ad-mediation adapter listing API (AdMob v1beta) at ${ADS_PREFIX}/...`,
+  pathPrefixes: [`${ADS_PREFIX}/`],
+  errorFamily: googleAip193Errors('admob.googleapis.com'),
+  partialResponses: true,
+  secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS },
+  options: (input: AdsInput) => resolveAdsOptions(input),
+  flags: adsFlags,
+  createStore: () => new AdsStore(),
+  mount: ({ store, tokens, options }) => ({
+    authenticate: googleBearerAuth(tokens),
+    routes: adsRoutes({ store, ...options }),
+  }),
+});

@@ -1,0 +1,86 @@
+/**
+ * The ad-mediation adapter listing API (AdMob v1beta): the adapters of one
+ * ad source of a publisher, every page. The API is read-only, so this is a
+ * function, not a resource. Arguments are checked before any request; results
+ * are typed as the spec gives the Adapter, and fields it does not name are kept.
+ */
+import { z } from "zod";
+import { clientFor } from "../clients";
+import { excerpt as show } from "../engine/excerpt";
+import { fillTemplate, pathValueProblem } from "../engine/template";
+import { listAll } from "../google/listAll";
+
+/** The spec's ad unit formats of an adapter. */
+export const adapterFormat = z.enum(["BANNER", "INTERSTITIAL", "REWARDED", "NATIVE", "REWARDED_INTERSTITIAL", "APP_OPEN"]);
+export type AdapterFormat = z.infer<typeof adapterFormat>;
+
+export const adapterConfigMetadataSchema = z.looseObject({
+  adapterConfigMetadataId: z.string(),
+  adapterConfigMetadataLabel: z.string(),
+  /** Left out by the API when false (proto3 JSON). */
+  isRequired: z.boolean().optional(),
+});
+export type AdapterConfigMetadata = z.infer<typeof adapterConfigMetadataSchema>;
+
+export const adapterSchema = z.looseObject({
+  /** `accounts/{publisherId}/adSources/{adSourceId}/adapters/{adapterId}`. */
+  name: z.string(),
+  adapterId: z.string(),
+  title: z.string(),
+  /** Kept as the API sends it: the spec shows one value and lists no others. */
+  platform: z.string(),
+  // Proto3 JSON leaves an empty list out; the result always has the array.
+  formats: z.array(adapterFormat).default([]),
+  adapterConfigMetadata: z.array(adapterConfigMetadataSchema).default([]),
+});
+export type Adapter = z.infer<typeof adapterSchema>;
+
+/** The largest page the API serves; it cuts larger requests down to it. */
+export const MAX_ADAPTERS_PAGE_SIZE = 20_000;
+
+const publisherId = z.string().regex(/^pub-[A-Za-z0-9]{16}$/, {
+  error: (issue) => `must be "pub-" followed by 16 characters (e.g. "pub-3940256099942544"); got ${show(issue.input)}`,
+});
+
+const AD_SOURCE_FORM = 'one ad source id (one path segment: no "/", "?", "#", "%" or spaces, not "." or "..", e.g. "5450213213286189855")';
+const adSourceId = z
+  .string()
+  .regex(/^[^/?#%\s]+$/, { error: (issue) => `must be ${AD_SOURCE_FORM}; got ${show(issue.input)}` })
+  .refine((value) => pathValueProblem(value) === undefined, { error: (issue) => `must be ${AD_SOURCE_FORM}; got ${show(issue.input)}` });
+
+export const adaptersArgs = z.object({
+  publisherId,
+  adSourceId,
+  /** Adapters per request (the API's pageSize); every page is read regardless. */
+  pageSize: z
+    .number({ error: (issue) => `must be a whole number from 1 to ${MAX_ADAPTERS_PAGE_SIZE}; got ${show(issue.input)}` })
+    .int({ error: (issue) => `must be a whole number from 1 to ${MAX_ADAPTERS_PAGE_SIZE}; got ${show(issue.input)}` })
+    .min(1, { error: (issue) => `must be a whole number from 1 to ${MAX_ADAPTERS_PAGE_SIZE}; got ${show(issue.input)}` })
+    .max(MAX_ADAPTERS_PAGE_SIZE, { error: (issue) => `must be a whole number from 1 to ${MAX_ADAPTERS_PAGE_SIZE}; got ${show(issue.input)}` })
+    .optional(),
+});
+export type AdaptersArgs = z.input<typeof adaptersArgs>;
+
+const ADAPTERS_PATH = "/v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters";
+
+function parseArgs(input: unknown): z.output<typeof adaptersArgs> {
+  const parsed = adaptersArgs.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(arguments)"} ${issue.message}`);
+    throw new Error(`svc.ads.getAdapters: ${problems.join("; ")}`);
+  }
+  return parsed.data;
+}
+
+/** Every adapter of an ad source of a publisher, across all pages. */
+export async function getAdapters(input: AdaptersArgs): Promise<Adapter[]> {
+  const args = parseArgs(input);
+  const path = fillTemplate(ADAPTERS_PATH, { publisherId: args.publisherId, adSourceId: args.adSourceId });
+  const adapters = await listAll(clientFor("ads"), path, "adapters", {
+    pageSizeParam: "pageSize",
+    pageSize: args.pageSize,
+    maxPageSize: MAX_ADAPTERS_PAGE_SIZE,
+    omitsEmptyList: true,
+  });
+  return z.array(adapterSchema).parse(adapters);
+}
