@@ -352,15 +352,39 @@ export function readmeSections(): Map<string, string> {
   return sections;
 }
 
-/** The README with every generated section replaced; fails when a section's markers are missing. */
+/**
+ * Where the section of a resource that has none yet goes: after the last section of its module,
+ * or, for the first resource of a module, before the README's "### Functions" heading. So a new
+ * resource needs no README edit; prose about it can be written around its table afterwards.
+ */
+function placeNewSection(text: string, key: string, section: string): string {
+  const module = key.split(".")[0] ?? key;
+  const ends = [...text.matchAll(new RegExp(`<!-- generated:${module}\\.[A-Za-z]+:end -->`, "g"))];
+  const last = ends[ends.length - 1];
+  const heading = `### \`svc.${key}\`\n\n${section}`;
+  if (last?.index !== undefined) {
+    const at = last.index + last[0].length;
+    return `${text.slice(0, at)}\n\n${heading}${text.slice(at)}`;
+  }
+  const functions = text.indexOf("\n### Functions\n");
+  if (functions === -1) throw new Error(`README.md has no section of module ${module} and no "### Functions" heading to put ${key} before`);
+  return `${text.slice(0, functions)}\n${heading}\n${text.slice(functions)}`;
+}
+
+/** The README with every generated section replaced (a resource's new section added where it belongs). */
 export function renderReadme(readme: string): string {
   let text = readme;
   for (const [key, body] of readmeSections()) {
     const start = `<!-- generated:${key}:start (scripts/generate.ts from provider/registry.ts; do not edit, run npm run generate) -->`;
     const end = `<!-- generated:${key}:end -->`;
     const pattern = new RegExp(`<!-- generated:${key.replace(/\./g, "\\.")}:start[^>]*-->[\\s\\S]*?<!-- generated:${key.replace(/\./g, "\\.")}:end -->`);
-    if (!pattern.test(text)) throw new Error(`README.md has no <!-- generated:${key}:start --> ... <!-- generated:${key}:end --> section`);
-    text = text.replace(pattern, () => `${start}\n${body}\n${end}`);
+    if (pattern.test(text)) {
+      text = text.replace(pattern, () => `${start}\n${body}\n${end}`);
+    } else if (key.includes(".")) {
+      text = placeNewSection(text, key, `${start}\n${body}\n${end}`);
+    } else {
+      throw new Error(`README.md has no <!-- generated:${key}:start --> ... <!-- generated:${key}:end --> section`);
+    }
   }
   return text;
 }

@@ -29,6 +29,19 @@ describe("generated files", () => {
     expect(unexpected).toEqual([]);
   });
 
+  it("gives a resource without a README section its own, after its module's last one (a new resource needs no README edit)", () => {
+    const readme = readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+    const block = /<!-- generated:dns\.ResponsePolicyRule:start[^>]*-->[\s\S]*?<!-- generated:dns\.ResponsePolicyRule:end -->\n/;
+    expect(readme).toMatch(block);
+    const restored = renderReadme(readme.replace(block, ""));
+    const added = restored.indexOf("<!-- generated:dns.ResponsePolicyRule:start");
+    expect(added).toBeGreaterThan(restored.lastIndexOf("<!-- generated:dns.ManagedZoneIamMember:end -->"));
+    expect(restored.slice(0, added)).toMatch(/### `svc\.dns\.ResponsePolicyRule`\n\n$/);
+    expect(restored.slice(added)).toContain("| `ruleName` (required) | replaces |");
+    // Rendering again changes nothing: the section stays where generate put it.
+    expect(renderReadme(restored)).toBe(restored);
+  });
+
   it("README.md's generated sections are what scripts/generate.ts renders", () => {
     const readme = readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
     if (renderReadme(readme) !== readme) throw new Error(`README.md ${STALE}`);
