@@ -20,6 +20,17 @@ export function privateKeyFingerprints(privateKey: string): KeyFingerprints {
   return { md5: key.fingerprint("md5").toString("hex"), sha256: key.fingerprint("sha256").toString("base64") };
 }
 
+/**
+ * Whether two private-key texts hold the same key (in any format or spacing): the service knows
+ * a key by its fingerprint, so reformatting it is no change — and must not be a replacement,
+ * whose create (a no-op for a key already there) would be followed by the delete of that key.
+ */
+export function sameKey(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "string" || typeof b !== "string" || privateKeyProblem(a) !== undefined || privateKeyProblem(b) !== undefined) return false;
+  return privateKeyFingerprints(a).sha256 === privateKeyFingerprints(b).sha256;
+}
+
 /** Why a private key does not parse, or undefined when it does. */
 export function privateKeyProblem(privateKey: string): string | undefined {
   try {

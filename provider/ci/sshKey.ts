@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { declare } from "../engine/declaration";
-import { privateKeyFingerprints, privateKeyProblem, sampleSshKey } from "./keys";
+import { privateKeyFingerprints, privateKeyProblem, sameKey, sampleSshKey } from "./keys";
 import { FINGERPRINT_FORM, PROJECT_PATH, hostname, projectShape } from "./names";
 
 export const sshKeyArgs = z.object({
@@ -40,6 +40,7 @@ export const sshKey = declare<SshKeyArgs, z.infer<typeof sshKeyWire>>({
   toCreateBody: ({ hostname, privateKey }) => ({ hostname, private_key: privateKey }),
   toState: (key) => ({ hostname: key.hostname, privateKey: key.privateKey, fingerprint: key.fingerprint }),
   update: "none",
+  equal: { privateKey: sameKey },
   importable: false,
   steps: {
     create: {

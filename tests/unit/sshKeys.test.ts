@@ -7,6 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { privateKeyFingerprints, privateKeyProblem, publicKeyFingerprints } from "../../provider/ci/keys";
+import { sshKey } from "../../provider/ci/sshKey";
+import { diffArgs } from "../../provider/engine/diff";
 
 let dir: string;
 
@@ -53,4 +55,20 @@ it("explains a private key that does not parse, without echoing it", () => {
   const problem = privateKeyProblem("-----BEGIN OPENSSH PRIVATE KEY-----\nnot-a-key-at-all\n-----END OPENSSH PRIVATE KEY-----\n");
   expect(problem).toMatch(/is not a private key in PEM or OpenSSH format/);
   expect(problem).not.toContain("not-a-key-at-all");
+});
+
+describe("an SshKey's private key in another format", () => {
+  it("is no change (the service knows the key by its fingerprint); another key is a replacement, made first", () => {
+    const file = generate("reformatted", "-t", "rsa", "-b", "2048");
+    const openssh = readFileSync(file, "utf8");
+    // The same key written again as PEM: other text, same key.
+    execFileSync("ssh-keygen", ["-q", "-p", "-N", "", "-m", "PEM", "-f", file]);
+    const pem = readFileSync(file, "utf8");
+    expect(pem).not.toBe(openssh);
+    const state = { vcsType: "vcs-a", username: "acme", project: "api", hostname: "deploy.example.com", privateKey: openssh, fingerprint: privateKeyFingerprints(openssh).md5 };
+    const inputs = { vcsType: "vcs-a", username: "acme", project: "api", hostname: "deploy.example.com" };
+    expect(diffArgs(sshKey, state, { ...inputs, privateKey: pem }).changed).toEqual([]);
+    const other = readFileSync(generate("other", "-t", "ed25519"), "utf8");
+    expect(diffArgs(sshKey, state, { ...inputs, privateKey: other })).toMatchObject({ replaces: ["privateKey"], deleteBeforeReplace: false });
+  });
 });
