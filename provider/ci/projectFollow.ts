@@ -22,10 +22,13 @@ const projectEntry = z.looseObject({ username: z.string(), reponame: z.string(),
 const followWire = z.looseObject({ followed: z.boolean(), firstBuildNumber: z.number().optional() });
 
 /** Matches a listing entry to a project by owner and name (the listing names no vcs type). */
+/** Owner and project names as the service compares them: without regard to case. */
+function sameName(a: unknown, b: unknown): boolean {
+  return typeof a === "string" && typeof b === "string" && a.toLowerCase() === b.toLowerCase();
+}
+
 function isProject(entry: z.infer<typeof projectEntry>, identity: Readonly<Record<string, string>>): boolean {
-  // The service matches owner and project names without regard to case (`ACME/MonoRepo` is `acme/monorepo`).
-  const same = (a: string, b: string | undefined): boolean => a.toLowerCase() === b?.toLowerCase();
-  return same(entry.username, identity["username"]) && same(entry.reponame, identity["project"]);
+  return sameName(entry.username, identity["username"]) && sameName(entry.reponame, identity["project"]);
 }
 
 export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWire>>({
@@ -44,6 +47,9 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
     firstBuildNumber: follow.firstBuildNumber ?? (previous["firstBuildNumber"]),
   }),
   update: "none",
+  // `ACME/MonoRepo` is `acme/monorepo` to the service: a change of case alone is no change (as a
+  // replacement it would follow the project again, a no-op, then unfollow it).
+  equal: { username: sameName, project: sameName },
   steps: {
     create: {
       // The first follow starts the project's first build, which a copy would not report:

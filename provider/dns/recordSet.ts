@@ -231,7 +231,11 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     },
   },
   // Record data is a set of values in canonical form: order and spelling are no change.
-  equal: { rrdatas: (stored, wanted, news) => sameRrdatas(String(news["type"]), stored, wanted) },
+  equal: {
+    rrdatas: (stored, wanted, news) => sameRrdatas(String(news["type"]), stored, wanted),
+    // DNS names are case-insensitive: WWW.example.com. is the same set, not a replacement the API would refuse.
+    name: sameName,
+  },
   outputs: {},
   docs: {
     summary: "The records of one name and type in a managed zone.",

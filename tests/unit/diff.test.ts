@@ -2,6 +2,7 @@ import { diffArgs, UNKNOWN } from "../../provider/engine/diff";
 import { managedZone } from "../../provider/dns/managedZone";
 import { recordSet } from "../../provider/dns/recordSet";
 import { checkoutKey } from "../../provider/ci/checkoutKey";
+import { projectFollow } from "../../provider/ci/projectFollow";
 import { managedZoneIamMember } from "../../provider/dns/iam";
 
 const zoneState = {
@@ -60,6 +61,14 @@ describe("patch-semantics diff", () => {
       replaces: ["type"],
       deleteBeforeReplace: false,
     });
+  });
+
+  it("sees no change in the case of names the services compare without regard to case", () => {
+    const rrset = { project: "p", managedZone: "z", name: "www.example.com.", type: "A", ttl: 300, rrdatas: ["192.0.2.1"] };
+    expect(diffArgs(recordSet, rrset, { ...rrset, name: "WWW.Example.com." }).changed).toEqual([]);
+    const follow = { vcsType: "vcs-a", username: "acme", project: "monorepo" };
+    expect(diffArgs(projectFollow, follow, { ...follow, username: "ACME", project: "MonoRepo" }).changed).toEqual([]);
+    expect(diffArgs(projectFollow, follow, { ...follow, project: "api-service" })).toMatchObject({ replaces: ["project"], deleteBeforeReplace: false });
   });
 
   it("treats an unknown value as a change", () => {
