@@ -50,12 +50,21 @@ export function fromListing<E>(read: ListRead<E>): { readonly list: ListRead } {
 /**
  * How the object is read. Default: GET of `paths.item`, 404 = gone. `stored`: the API has
  * no read (the state is what was stored; drift is not seen). `list`: through a listing.
+ * `storedUntil`: no read either, but the object ends by itself at a time the state holds
+ * (a push-notification channel's expiration, an ISO date-time or Unix ms): present until
+ * then, gone after, so a refresh drops it and the next `up` makes a new one. Such an object
+ * can be imported by its id: what the program says is taken as what exists.
  */
-export type ReadStep = "stored" | { readonly list: ListRead };
+export type ReadStep = "stored" | { readonly list: ListRead } | { readonly storedUntil: string };
 
 interface DeleteRequestBase {
   /** Default `paths.item`. */
   readonly path?: string;
+  /**
+   * `channelBase`: the request goes to the API's channel base address (`svc:<api>ChannelBaseUrl`,
+   * default the API's base address), where push-notification channels are stopped.
+   */
+  readonly at?: "channelBase";
   readonly query?: (state: Values) => QueryValues;
   readonly body?: (state: Values) => unknown;
   readonly answer?: z.ZodType;
