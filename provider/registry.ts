@@ -10,6 +10,7 @@ import { responsePolicyRule } from "./dns/responsePolicyRule";
 import { checkoutKey } from "./ci/checkoutKey";
 import { projectFollow } from "./ci/projectFollow";
 import { sshKey } from "./ci/sshKey";
+import { activityWatchChannel } from "./reports/activityWatchChannel";
 
 export const declarations: readonly ResourceDeclaration[] = [
   managedZone,
@@ -23,6 +24,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   checkoutKey,
   sshKey,
   projectFollow,
+  activityWatchChannel,
 ];
 
 const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
