@@ -82,7 +82,7 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
    * An input named by Pulumi when the program leaves it out: the resource's name plus a
    * random suffix, at most `maxLength` characters, kept across updates and made anew for a
    * replacement (the engine checks the inputs again without the old ones), so the new object
-   * can exist beside the old. The SDK passes the resource's name as `__name`.
+   * can exist beside the old. The SDK passes the resource's name as `__resourceName`.
    */
   readonly autoName?: { readonly property: string; readonly maxLength: number };
   /** Fill `project` from `svc:project` / SVC_PROJECT when the program leaves it out. */

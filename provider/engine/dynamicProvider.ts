@@ -159,9 +159,15 @@ function issuesToFailures(issues: readonly z.core.$ZodIssue[], label: string): C
  * random suffix (a first create, or a replacement, which the engine checks without the old inputs).
  * Returns whether the value is Pulumi's.
  */
-function autoName(declaration: ResourceDeclaration, olds: Args, args: Args, resourceName: unknown): boolean {
+function autoName(declaration: ResourceDeclaration, olds: Args, args: Args, resourceName: unknown, importId: unknown): boolean {
   const rule = declaration.autoName;
   if (rule === undefined || (args[rule.property] !== undefined && args[rule.property] !== "")) return false;
+  // An import names the object: its id says the value.
+  const imported = typeof importId === "string" ? matchAny([declaration.id.format, ...declaration.id.importFormats], importId)?.[rule.property] : undefined;
+  if (imported !== undefined) {
+    args[rule.property] = imported;
+    return true;
+  }
   const previous = olds[rule.property];
   if (olds["__autoName"] === true && typeof previous === "string" && previous !== "") {
     args[rule.property] = previous;
@@ -186,9 +192,9 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
     },
 
     async check(olds, news) {
-      const { __provider: _provider, __import: importId, __name: resourceName, __autoName: _autoName, ...given } = news;
+      const { __provider: _provider, __import: importId, __resourceName: resourceName, __autoName: _autoName, ...given } = news;
       const args: Args = { ...given };
-      const autoNamed = autoName(declaration, olds, args, resourceName);
+      const autoNamed = autoName(declaration, olds, args, resourceName, importId);
       if (declaration.projectScoped === true && (args["project"] === undefined || args["project"] === "")) {
         const project = defaultProject();
         if (project !== undefined) args["project"] = project;

@@ -34,7 +34,7 @@ export interface ResourceShape {
   readonly outputs: readonly string[];
   /** Properties kept as Pulumi secrets (inputs among them are wrapped as secrets before they leave the program). */
   readonly secretOutputs?: readonly string[];
-  /** The provider names an input after the resource (declaration `autoName`): the name is passed as `__name`. */
+  /** The provider names an input after the resource (declaration `autoName`): the name is passed as `__resourceName`. */
   readonly autoNamed?: boolean;
 }
 
@@ -77,7 +77,7 @@ export abstract class SvcResource extends pulumi.CustomResource {
     for (const output of shape.outputs) props[output] = reading ? given[output] : undefined;
     // An import becomes an input that `create` handles by adopting the existing object.
     if (importId !== undefined) props["__import"] = importId;
-    if (shape.autoNamed === true && !reading) props["__name"] = name;
+    if (shape.autoNamed === true && !reading) props["__resourceName"] = name;
     const secretOutputs = [...(options.additionalSecretOutputs ?? []), ...secrets];
     super(`pulumi-nodejs:dynamic/${shape.module}:${shape.name}`, name, props, {
       ...options,

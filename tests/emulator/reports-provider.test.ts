@@ -47,14 +47,14 @@ describe("ActivityWatchChannel check", () => {
   });
 
   it("names the channel after the resource with a random suffix, keeps it across checks, and makes a new one without the old inputs", async () => {
-    const first = (await provider.check({}, { ...VALID, __name: "token-audit" })).inputs ?? {};
+    const first = (await provider.check({}, { ...VALID, __resourceName: "token-audit" })).inputs ?? {};
     expect(first["channelId"]).toMatch(/^token-audit-[0-9a-f]{8}$/);
-    const again = (await provider.check(first, { ...VALID, __name: "token-audit" })).inputs ?? {};
+    const again = (await provider.check(first, { ...VALID, __resourceName: "token-audit" })).inputs ?? {};
     expect(again["channelId"]).toBe(first["channelId"]);
     // The engine checks a replacement again without the old inputs: a new id, so both channels can exist at once.
-    const replacement = (await provider.check({}, { ...VALID, __name: "token-audit" })).inputs ?? {};
+    const replacement = (await provider.check({}, { ...VALID, __resourceName: "token-audit" })).inputs ?? {};
     expect(replacement["channelId"]).not.toBe(first["channelId"]);
-    const long = (await provider.check({}, { ...VALID, __name: "n".repeat(100) })).inputs ?? {};
+    const long = (await provider.check({}, { ...VALID, __resourceName: "n".repeat(100) })).inputs ?? {};
     expect(String(long["channelId"]).length).toBe(64);
     // Auto-named: the new channel first; pinned: the old one must go first (ids are unique).
     expect(await provider.diff("id", { ...first }, { ...again, address: "https://receiver.example.test/other" })).toEqual({
