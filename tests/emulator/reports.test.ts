@@ -5,6 +5,8 @@
  * them: an HTTPS receiver whose certificate a CA made here signs, which the
  * emulator is told to trust.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 import { admin_reports_v1 } from 'googleapis/build/src/apis/admin/reports_v1';
@@ -12,7 +14,9 @@ import { OAuth2Client } from 'googleapis-common';
 import type { ClientSchemas } from '../support/googleClientSchemas';
 import { readClientSchemas, schemaProblems } from '../support/googleClientSchemas';
 import type { HttpsReceiver, TestCa } from '../support/tls';
-import { makeTestCa, startHttpsReceiver } from '../support/tls';
+import { makeTestCa, startHttpsReceiver, writeCaFile } from '../support/tls';
+import { apis } from '../../emulator/apis';
+import { parseCommandLine } from '../../emulator/command-line';
 import type { TestEmulator } from './helpers';
 import { startEmulator, TOKEN } from './helpers';
 
@@ -291,6 +295,52 @@ describe('activities.watch and channels.stop', () => {
       expect(record).toEqual(expect.objectContaining({ channelId: 'untrusted', outcome: 'failed', attempts: [expect.stringMatching(/CERT|SELF_SIGNED|UNABLE/)] }));
     } finally {
       await untrusted.close();
+    }
+  });
+});
+
+describe('command line', () => {
+  it('reads --trust-ca files and the reports flags into the options', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'svc-ca-'));
+    try {
+      const file = writeCaFile(ca, path.join(dir, 'ca.pem'));
+      const parsed = parseCommandLine(
+        ['--trust-ca', file, '--reports-seed-activities', '10', '--reports-channel-max-ttl', '60', '--reports-owner', 'tk=alice@example.test:cli:service'],
+        apis,
+      );
+      expect(parsed).not.toBe('help');
+      if (parsed === 'help') return;
+      expect(parsed.emulatorOptions.trustCa).toEqual([ca.caPem]);
+      expect(parsed.emulatorOptions.reports).toEqual({
+        seedActivities: 10,
+        channelMaxTtlSeconds: 60,
+        owners: { tk: { user: 'alice@example.test', client: 'cli', serviceAccount: true } },
+      });
+      writeFileSync(path.join(dir, 'not.pem'), 'hello');
+      expect(() => parseCommandLine(['--trust-ca', path.join(dir, 'not.pem')], apis)).toThrow(/must be a PEM certificate/);
+      expect(() => parseCommandLine(['--reports-owner', 'tk=alice'], apis)).toThrow(/<token>=<user>:<oauth client>/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('shutdown', () => {
+  it('closes without waiting for deliveries under way (a receiver that never answers)', async () => {
+    let arrived = false;
+    const stuck = await startHttpsReceiver(ca, () => void (arrived = true));
+    const own = await startEmulator({ trustCa: ca.caPem });
+    try {
+      const watched = await own.request('POST', '/admin/reports/v1/activity/users/all/applications/token/watch', {
+        body: { id: 'stuck', type: 'web_hook', address: `${stuck.url}/hook` },
+      });
+      expect(watched.status).toBe(200);
+      await until('the sync to reach the receiver', () => (arrived ? true : undefined));
+      const started = Date.now();
+      await own.close();
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await stuck.close();
     }
   });
 });
