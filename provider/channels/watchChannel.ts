@@ -28,6 +28,9 @@ import type { ApiError } from "../http/errors";
 export const MAX_CHANNEL_ID_LENGTH = 64;
 export const MAX_CHANNEL_TOKEN_LENGTH = 256;
 
+/** The service's opaque resource ids: letters, digits, `-` and `_` (e.g. `o3hgv1538sdjfh`). */
+const RESOURCE_ID_FORM = { pattern: /^[A-Za-z0-9_-]{1,200}$/, accepted: 'the resourceId the watch returned (letters, digits, "-", "_")' };
+
 const CHANNEL_ID_FORM = `at most ${MAX_CHANNEL_ID_LENGTH} letters, digits, "-", "_" or "."`;
 
 /** The inputs every channel has; an API's channel adds what it watches. */
@@ -71,7 +74,8 @@ export const channelShape = {
     .meta({ description: "How long the channel should live from its creation, in seconds; the service may cut it short (its own limit)." }),
   channelId: z
     .string()
-    .regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: (issue) => `must be ${CHANNEL_ID_FORM}; got ${show(issue.input)}` })
+    // Not "." or "..": the id is a path segment of the resource's id.
+    .regex(/^(?!\.{1,2}$)[A-Za-z0-9_.-]{1,64}$/, { error: (issue) => `must be ${CHANNEL_ID_FORM}, not "." or ".."; got ${show(issue.input)}` })
     .optional()
     .meta({
       description:
@@ -214,7 +218,12 @@ export function channelDeclaration<A extends ChannelArgs>(options: {
     // A pinned id must be free before the new channel can take it; an auto-named one changes.
     deleteBeforeReplace: (_olds: State, news: Args) => news["__autoName"] !== true,
     // Imported by `{channelId}/{resourceId}` (what stop needs); what is watched comes from the program.
-    id: { format: `${options.watched}/{channelId}/{resourceId}`, importFormats: ["{channelId}/{resourceId}"], serverAssigned: ["resourceId"] },
+    id: {
+      format: `${options.watched}/{channelId}/{resourceId}`,
+      importFormats: ["{channelId}/{resourceId}"],
+      serverAssigned: ["resourceId"],
+      serverAssignedForms: { resourceId: RESOURCE_ID_FORM },
+    },
     wire: channelWire,
     toCreateBody: (args: A) => channelBody(args),
     toState: channelState(options.inputNames),
