@@ -187,7 +187,8 @@ export function channelDeclaration<A extends ChannelArgs>(options: {
   inputNames: readonly string[];
   /** The id's leading part: the placeholders of what is watched (the watch path's), e.g. `{userKey}/{applicationName}`. */
   watched: string;
-  watchPath: string;
+  /** A template of id placeholders, or the path from the inputs when they choose what is watched. */
+  watchPath: string | ((args: A) => string);
   watchQuery?: (args: A) => Readonly<Record<string, string | undefined>>;
   stopPath: string;
 }) {

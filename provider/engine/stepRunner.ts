@@ -36,7 +36,7 @@ export async function sendCreate(declaration: ResourceDeclaration, args: Args, c
   const step = declaration.steps?.create ?? {};
   const answer = await context.client.send({
     method: step.method ?? "POST",
-    path: fillTemplate(step.path ?? declaration.paths.collection, context.identity),
+    path: typeof step.path === "function" ? step.path(args) : fillTemplate(step.path ?? declaration.paths.collection, context.identity),
     query: step.query?.(args),
     body: declaration.toCreateBody?.(args),
     // A second copy could create a second object (or fail with a conflict): create() settles by reading.

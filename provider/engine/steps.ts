@@ -15,8 +15,12 @@ type Values = Readonly<Record<string, unknown>>;
 /** The create request. Default: POST to `paths.collection`, body `toCreateBody`, answer the wire object, repeat `settle`. */
 export interface CreateStep<A> {
   readonly method?: "POST" | "PUT";
-  /** Path template (input names); a custom verb is part of it (`.../events/watch`). Default `paths.collection`. */
-  readonly path?: string;
+  /**
+   * Path template (input names); a custom verb is part of it (`.../events/watch`). Default `paths.collection`.
+   * A function gives the path from the inputs when they choose it (a watch channel on one of several
+   * collections); it fills its template itself (`fillTemplate`).
+   */
+  readonly path?: string | ((args: A) => string);
   /** Query parameters, e.g. a client-chosen id (`quotaPreferenceId`). */
   readonly query?: (args: A) => QueryValues;
   /**
