@@ -118,10 +118,13 @@ export class ChannelRegistry<Topic> {
     if (this.live.has(request.id)) throw badChannel('channelIdNotUnique', `Channel id ${request.id} not unique`);
     const now = this.settings.now().getTime();
     const ceiling = now + this.settings.maxTtlMs;
-    const requested = request.expiration === undefined ? undefined : Number(request.expiration);
-    if (requested !== undefined && requested <= now) {
-      throw invalidValue('resource.expiration', request.expiration, 'the expiration is in the past');
-    }
+    const asked = request.expiration === undefined ? undefined : Number(request.expiration);
+    if (asked !== undefined && asked <= now) throw invalidValue('resource.expiration', request.expiration, 'the expiration is in the past');
+    // `params.ttl` (seconds), as the calendar and directory channels take it; with an expiration, the earlier wins.
+    const ttl = request.params?.['ttl'];
+    if (ttl !== undefined && !/^[1-9]\d{0,9}$/.test(ttl)) throw invalidValue('resource.params.ttl', ttl, 'a ttl is a whole number of seconds');
+    const fromTtl = ttl === undefined ? undefined : now + Number(ttl) * 1000;
+    const requested = asked === undefined ? fromTtl : fromTtl === undefined ? asked : Math.min(asked, fromTtl);
     const channel: Channel<Topic> = {
       ...resource,
       id: request.id,

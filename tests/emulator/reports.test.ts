@@ -263,6 +263,9 @@ describe('activities.watch and channels.stop', () => {
     expect((await watch({ id: 'a', type: 'web_hook', address: `${receiver.url}/hook` })).status).toBe(400);
     const capped = await watch({ id: 'b', type: 'web_hook', address: `${receiver.url}/hook`, expiration: String(Date.now() + 30 * 24 * 3600_000) });
     expect(Number(capped.body['expiration'])).toBeLessThanOrEqual(Date.now() + 21_600_000);
+    const byTtl = await watch({ id: 'c', type: 'web_hook', address: `${receiver.url}/hook`, params: { ttl: '30' } });
+    expect(Number(byTtl.body['expiration'])).toBeLessThanOrEqual(Date.now() + 30_000);
+    expect((await watch({ id: 'd', type: 'web_hook', address: `${receiver.url}/hook`, params: { ttl: 'soon' } })).status).toBe(400);
   });
 
   it('stops a channel only for the same user and client (any user of the client for a service account); a wrong resourceId is 404', async () => {
