@@ -74,7 +74,12 @@ export class Deliverer {
     const record: DeliveryRecord = { channelId: message.channelId, messageNumber: message.messageNumber, state: message.state, attempts: [], outcome: 'pending' };
     this.records.push(record);
     const previous = this.queues.get(message.channelId) ?? Promise.resolve();
-    const next = previous.then(() => this.deliver(message, record, stillWanted));
+    const next = previous
+      .then(() => this.deliver(message, record, stillWanted))
+      // A bug here must not stop the channel's later messages, nor surface as an unhandled rejection.
+      .catch(() => {
+        record.outcome = 'failed';
+      });
     this.queues.set(message.channelId, next);
     void next.finally(() => {
       if (this.queues.get(message.channelId) === next) this.queues.delete(message.channelId);
