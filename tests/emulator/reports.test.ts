@@ -66,6 +66,7 @@ beforeAll(async () => {
         [OTHER_CLIENT_TOKEN]: { user: 'admin@example.test', client: 'other-client', serviceAccount: false },
         [SERVICE_TOKEN]: { user: 'robot@example.test', client: 'console', serviceAccount: true },
       },
+      nonAdmins: [OTHER_USER_TOKEN],
     },
   });
   reports = clientFor(TOKEN);
@@ -197,6 +198,11 @@ describe('activities.list', () => {
       expect({ query, status, message: body.error.message }).toEqual({ query, status: 400, message: expect.stringContaining(message) });
     }
     expect((await emulator.request('GET', '/admin/reports/v1/activity/users/not-a-user/applications/token')).status).toBe(400);
+    // A user who is not an administrator reads only their own activities.
+    const own = await emulator.request('GET', '/admin/reports/v1/activity/users/bob@example.test/applications/token', { token: OTHER_USER_TOKEN });
+    expect(own.status).toBe(200);
+    const all = await emulator.request<{ error: { message: string } }>('GET', '/admin/reports/v1/activity/users/all/applications/token', { token: OTHER_USER_TOKEN });
+    expect({ status: all.status, message: all.body.error.message }).toEqual({ status: 403, message: 'Not Authorized to access this resource/api' });
   });
 });
 
@@ -308,7 +314,7 @@ describe('command line', () => {
     try {
       const file = writeCaFile(ca, path.join(dir, 'ca.pem'));
       const parsed = parseCommandLine(
-        ['--trust-ca', file, '--reports-seed-activities', '10', '--reports-channel-max-ttl', '60', '--reports-owner', 'tk=alice@example.test:cli:service'],
+        ['--trust-ca', file, '--reports-seed-activities', '10', '--reports-channel-max-ttl', '60', '--reports-owner', 'tk=alice@example.test:cli:service', '--reports-non-admins', 'u1,u2'],
         apis,
       );
       expect(parsed).not.toBe('help');
@@ -318,6 +324,7 @@ describe('command line', () => {
         seedActivities: 10,
         channelMaxTtlSeconds: 60,
         owners: { tk: { user: 'alice@example.test', client: 'cli', serviceAccount: true } },
+        nonAdmins: ['u1', 'u2'],
       });
       writeFileSync(path.join(dir, 'not.pem'), 'hello');
       expect(() => parseCommandLine(['--trust-ca', path.join(dir, 'not.pem')], apis)).toThrow(/must be a PEM certificate/);

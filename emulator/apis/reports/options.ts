@@ -4,7 +4,7 @@
  * longest life, and who each token is (user and OAuth client) for the
  * ownership rules of `channels/stop`.
  */
-import { parsePositiveInteger } from '../../command-line';
+import { commaList, parsePositiveInteger } from '../../command-line';
 import type { OwnerTable } from '../../channels/owners';
 import { parseOwnerFlag } from '../../channels/owners';
 import type { ChannelOwner } from '../../channels/registry';
@@ -17,6 +17,8 @@ export interface ReportsOptions {
   channelMaxTtlSeconds?: number;
   /** Token -> its user and OAuth client; a token left out is `<token>@example.test` of `emulator-client`. */
   owners?: Record<string, ChannelOwner>;
+  /** Tokens of users who are not administrators: they may read and watch only their own activities (403 otherwise). */
+  nonAdmins?: string[];
 }
 
 export interface ReportsInput {
@@ -28,6 +30,7 @@ export interface ResolvedReportsOptions {
   seedActivities: number;
   channelMaxTtlMs: number;
   owners: OwnerTable;
+  nonAdmins: ReadonlySet<string>;
 }
 
 export function resolveReportsOptions({ reports = {} }: ReportsInput): ResolvedReportsOptions {
@@ -35,7 +38,7 @@ export function resolveReportsOptions({ reports = {} }: ReportsInput): ResolvedR
   const ttl = reports.channelMaxTtlSeconds ?? 21_600;
   if (!Number.isInteger(seed) || seed < 0) throw new Error(`reports.seedActivities must be a whole number of at least 0, got ${seed}`);
   if (!(ttl > 0)) throw new Error(`reports.channelMaxTtlSeconds must be positive, got ${ttl}`);
-  return { seedActivities: seed, channelMaxTtlMs: ttl * 1000, owners: reports.owners ?? {} };
+  return { seedActivities: seed, channelMaxTtlMs: ttl * 1000, owners: reports.owners ?? {}, nonAdmins: new Set(reports.nonAdmins ?? []) };
 }
 
 export const reportsFlags: ApiFlags<ReportsInput> = {
@@ -48,6 +51,7 @@ export const reportsFlags: ApiFlags<ReportsInput> = {
       help: 'the user and OAuth client of a token, for channels/stop; repeatable\n(default: <token>@example.test of emulator-client)',
       multiple: true,
     },
+    { name: 'reports-non-admins', value: '<a,b,...>', help: 'tokens of users who may read and watch only their own activities' },
   ],
   parse: (values) => {
     const reports: ReportsOptions = {};
@@ -57,6 +61,8 @@ export const reportsFlags: ApiFlags<ReportsInput> = {
     if (ttl !== undefined) reports.channelMaxTtlSeconds = parsePositiveInteger('--reports-channel-max-ttl', ttl);
     const owners = values.all('reports-owner').map((value) => parseOwnerFlag('reports-owner', value));
     if (owners.length > 0) reports.owners = Object.fromEntries(owners);
+    const nonAdmins = commaList(values.one('reports-non-admins'));
+    if (nonAdmins !== undefined && nonAdmins.length > 0) reports.nonAdmins = nonAdmins;
     return Object.keys(reports).length > 0 ? { reports } : {};
   },
 };

@@ -29,7 +29,7 @@ export const reportsApi = defineApi({
   mount: ({ store, tokens, options, now, channelDelivery }) => {
     const registry = new ChannelRegistry<ReportsTopic>({ now, maxTtlMs: options.channelMaxTtlMs, delivery: channelDelivery });
     store.attach({ registry, seedCount: options.seedActivities, now });
-    const context = { store, owners: options.owners, now };
+    const context = { store, owners: options.owners, nonAdmins: options.nonAdmins, now };
     return {
       authenticate: googleBearerAuth(tokens),
       routes: reportsRoutes(context),

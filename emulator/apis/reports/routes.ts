@@ -11,6 +11,8 @@ import { firstQueryValue, pathParam } from '../../api';
 import { channelInternalRoutes } from '../../channels/internal';
 import type { OwnerTable } from '../../channels/owners';
 import { ownerOf } from '../../channels/owners';
+import { ApiError } from '../../errors';
+import { bearerToken } from '../../google/auth';
 import { compareNumericStrings, pagingBy } from '../../google/paging';
 import { parseRequestBody } from '../../google/request-body';
 import type { Selection, StoredActivity } from './activities';
@@ -28,12 +30,18 @@ const { paginate } = pagingBy({ parameter: 'maxResults', defaultSize: 1000, maxS
 export interface ReportsContext {
   store: ReportsStore;
   owners: OwnerTable;
+  nonAdmins: ReadonlySet<string>;
   now: () => Date;
 }
 
-function topicOf(call: ApiCall): ReportsTopic {
+/** What a list or a watch is about; a caller who is not an administrator may only ask about themselves. */
+function topicOf(context: ReportsContext, call: ApiCall): ReportsTopic {
   const userKey = pathParam(call, 'userKey');
   checkUserKey(userKey);
+  const token = bearerToken({ headers: call.headers, query: call.query }) ?? '';
+  if (context.nonAdmins.has(token) && userKey.toLowerCase() !== ownerOf(context.owners, call).user.toLowerCase()) {
+    throw new ApiError({ httpStatus: 403, reason: 'forbidden', message: 'Not Authorized to access this resource/api' });
+  }
   const eventName = firstQueryValue(call.query, 'eventName');
   return {
     userKey,
@@ -44,7 +52,7 @@ function topicOf(call: ApiCall): ReportsTopic {
 }
 
 function listActivities(context: ReportsContext, call: ApiCall): ApiResult {
-  const topic = topicOf(call);
+  const topic = topicOf(context, call);
   const now = context.now().getTime();
   const startTime = parseTimeParameter('startTime', firstQueryValue(call.query, 'startTime'));
   const endTime = parseTimeParameter('endTime', firstQueryValue(call.query, 'endTime'));
@@ -94,7 +102,7 @@ function resourceUriOf(call: ApiCall, topic: ReportsTopic): string {
 }
 
 function watchActivities(context: ReportsContext, call: ApiCall): ApiResult {
-  const topic = topicOf(call);
+  const topic = topicOf(context, call);
   const channel = context.store.channels.watch(call.body, { resourceId: resourceIdOf(topic), resourceUri: resourceUriOf(call, topic), topic }, ownerOf(context.owners, call));
   return { status: 200, body: channel };
 }
