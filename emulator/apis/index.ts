@@ -4,8 +4,9 @@
  * a new API is its folder and one entry here (see "Adding an API" in README.md).
  */
 import { adsApi } from './ads/plugin';
+import { calendarApi } from './calendar/plugin';
 import { ciApi } from './ci/plugin';
 import { codeHostApi } from './codehost/plugin';
 import { dnsApi } from './dns/plugin';
 
-export const apis = [dnsApi, ciApi, adsApi, codeHostApi];
+export const apis = [dnsApi, ciApi, adsApi, codeHostApi, calendarApi];
