@@ -3,7 +3,8 @@
  * of each (colors, visibility, reminders, notifications). Insert puts a
  * calendar the caller can see in the list (or updates the entry it has);
  * delete only takes it out of the list. Colors are written as a palette id,
- * or as RGB with `colorRgbFormat=true` (the id is then the nearest one).
+ * or as RGB with `colorRgbFormat=true` (the id is then the nearest one;
+ * without it the RGB fields of a body are ignored).
  */
 import { z } from 'zod';
 import type { ApiCall, ApiResult } from '../../api';
@@ -44,9 +45,8 @@ const OWN_FIELDS = ['summaryOverride', 'hidden', 'selected', 'defaultReminders',
 
 /** The colors of a write: a palette id, or RGB (with `colorRgbFormat=true`); undefined when the body names none. */
 function colorsOf(call: ApiCall, body: EntryFields): Pick<ListEntrySettings, 'colorId' | 'backgroundColor' | 'foregroundColor'> | undefined {
-  const rgb = booleanParameter(call.query, 'colorRgbFormat');
-  if (body.backgroundColor !== undefined || body.foregroundColor !== undefined) {
-    if (!rgb) throw badRequest('invalid', 'backgroundColor and foregroundColor are only written with colorRgbFormat=true.', 'colorRgbFormat');
+  // Without colorRgbFormat the RGB fields are read-only (a body read back and sent again carries them): ignored.
+  if (booleanParameter(call.query, 'colorRgbFormat') && (body.backgroundColor !== undefined || body.foregroundColor !== undefined)) {
     if (body.backgroundColor === undefined || body.foregroundColor === undefined) {
       throw badRequest('invalid', 'Give both backgroundColor and foregroundColor.');
     }

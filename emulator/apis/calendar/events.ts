@@ -111,7 +111,7 @@ function clientFields(body: EventBody, base: Partial<CalendarEvent>, mode: 'upda
     else next[field] = value;
   }
   next['reminders'] ??= { useDefault: true };
-  return next as Partial<CalendarEvent>;
+  return next;
 }
 
 function store(context: CalendarContext, email: string, stored: StoredCalendar, event: CalendarEvent): CalendarEvent {
@@ -156,7 +156,7 @@ export function insertEvent(context: CalendarContext, call: ApiCall): ApiResult 
   if (eventType === 'birthday' || eventType === 'fromMail') {
     throw badRequest('eventTypeRestriction', `Events of type '${eventType}' cannot be created through the API.`);
   }
-  return withEtag(create(context, email, stored, { ...body, iCalUID: undefined }, eventType));
+  return withEtag(eventView(create(context, email, stored, { ...body, iCalUID: undefined }, eventType), email));
 }
 
 /** Import: a private copy by iCalUID (the event of that UID is updated when there is one); any type becomes `default`. */
@@ -167,9 +167,9 @@ export function importEvent(context: CalendarContext, call: ApiCall): ApiResult 
   checkEvent(body);
   const existing = [...stored.events.values()].find(({ event }) => event.iCalUID === body.iCalUID && event.status !== 'cancelled');
   if (existing !== undefined) {
-    return withEtag(store(context, email, stored, { ...existing.event, ...clientFields(body, existing.event, 'update') } as CalendarEvent));
+    return withEtag(eventView(store(context, email, stored, clientFields(body, ownFields(existing.event), 'update') as CalendarEvent), email));
   }
-  return withEtag(create(context, email, stored, { ...body, id: undefined }, 'default'));
+  return withEtag(eventView(create(context, email, stored, { ...body, id: undefined }, 'default'), email));
 }
 
 export function quickAddEvent(context: CalendarContext, call: ApiCall): ApiResult {
@@ -178,7 +178,7 @@ export function quickAddEvent(context: CalendarContext, call: ApiCall): ApiResul
   if (text === undefined || text === '') throw requiredField('text');
   const startMs = Math.ceil(context.now().getTime() / 3_600_000) * 3_600_000;
   const at = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
-  return withEtag(create(context, email, stored, { summary: text, start: { dateTime: at(startMs) }, end: { dateTime: at(startMs + 3_600_000) } }, 'default'));
+  return withEtag(eventView(create(context, email, stored, { summary: text, start: { dateTime: at(startMs) }, end: { dateTime: at(startMs + 3_600_000) } }, 'default'), email));
 }
 
 export function liveEvent(stored: StoredCalendar, eventId: string): StoredEvent {
@@ -201,7 +201,7 @@ export function eventView(event: CalendarEvent, email: string): CalendarEvent {
 function ownFields(event: CalendarEvent): CalendarEvent {
   const { creator, organizer, attendees, ...rest } = event;
   const unmark = <T extends { self?: boolean }>({ self: _self, ...person }: T): Omit<T, 'self'> => person;
-  return { ...rest, creator: unmark(creator), organizer: unmark(organizer), ...(attendees !== undefined && { attendees: attendees.map(unmark) }) } as CalendarEvent;
+  return { ...rest, creator: unmark(creator), organizer: unmark(organizer), ...(attendees !== undefined && { attendees: attendees.map(unmark) }) };
 }
 
 export function getEvent(context: CalendarContext, call: ApiCall): ApiResult {
@@ -214,7 +214,7 @@ function writeEvent(context: CalendarContext, call: ApiCall, mode: 'update' | 'p
   const current = liveEvent(stored, pathParam(call, 'eventId'));
   checkIfMatch(call, current.event.etag);
   const body = parseRequestBody(eventBody, call.body, ENTITY);
-  const next = { ...ownFields(current.event), ...clientFields(body, ownFields(current.event), mode) } as CalendarEvent;
+  const next = clientFields(body, ownFields(current.event), mode) as CalendarEvent;
   checkEvent(next as unknown as EventBody);
   const timesMoved = JSON.stringify([next.start, next.end, next.recurrence]) !== JSON.stringify([current.event.start, current.event.end, current.event.recurrence]);
   next.sequence = Math.max(body.sequence ?? 0, current.event.sequence) + (timesMoved ? 1 : 0);
