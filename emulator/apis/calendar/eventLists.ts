@@ -22,8 +22,8 @@ export interface TimeWindow {
 /** `timeMin`/`timeMax` (RFC 3339 with an offset); an empty range is 400 `timeRangeEmpty`. */
 export function windowOf(query: QueryParams | Record<string, unknown>, names: { min: string; max: string } = { min: 'timeMin', max: 'timeMax' }): TimeWindow {
   const read = (name: string): number | undefined => {
-    const raw = query[name];
-    const value = Array.isArray(raw) ? raw[0] : raw;
+    const raw: unknown = query[name];
+    const value: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
     if (value === undefined || value === '') return undefined;
     if (typeof value !== 'string' || !isRfc3339(value)) {
       throw badRequest('invalid', `Invalid value for ${name}: '${String(value)}' is not an RFC 3339 time with an offset.`, name);
