@@ -26,7 +26,7 @@ export function windowOf(query: QueryParams | Record<string, unknown>, names: { 
     const value: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
     if (value === undefined || value === '') return undefined;
     if (typeof value !== 'string' || !isRfc3339(value)) {
-      throw badRequest('invalid', `Invalid value for ${name}: '${JSON.stringify(value)}' is not an RFC 3339 time with an offset.`, name);
+      throw badRequest('invalid', `Invalid value for ${name}: '${typeof value === 'string' ? value : JSON.stringify(value)}' is not an RFC 3339 time with an offset.`, name);
     }
     return Date.parse(value);
   };
