@@ -10,6 +10,10 @@ import { responsePolicyRule } from "./dns/responsePolicyRule";
 import { checkoutKey } from "./ci/checkoutKey";
 import { projectFollow } from "./ci/projectFollow";
 import { sshKey } from "./ci/sshKey";
+import { aclRule } from "./calendar/aclRule";
+import { calendar } from "./calendar/calendar";
+import { calendarListEntry } from "./calendar/calendarListEntry";
+import { event } from "./calendar/event";
 
 export const declarations: readonly ResourceDeclaration[] = [
   managedZone,
@@ -23,6 +27,10 @@ export const declarations: readonly ResourceDeclaration[] = [
   checkoutKey,
   sshKey,
   projectFollow,
+  calendar,
+  aclRule,
+  calendarListEntry,
+  event,
 ];
 
 const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
