@@ -272,7 +272,9 @@ export class ResourceEngine {
     };
     // A change of client-side inputs alone needs no request: reading back records it.
     if (Object.keys(change.set).length > 0 || change.cleared.length > 0) {
-      await sendUpdate(this.declaration, change, args, this.context(identity));
+      const answer = await sendUpdate(this.declaration, change, args, this.context(identity));
+      // A merged PUT answers the object as written (validated): reading it again would cost a request (a quota unit) for nothing.
+      if (typeof update === "object" && "putMerged" in update && this.declaration.steps?.wait === undefined) return this.stateOf(answer, identity, args);
     }
     const state = await this.fetch(identity, args);
     if (state === undefined) throw new Error(`${this.label} ${id} disappeared during the update`);

@@ -103,6 +103,8 @@ async function putMerged(
         body: merged,
         // Guarded by the etag: a copy after the first landed gets a 412 and is merged again, below.
         repeat: "idempotent",
+        // The answer is the object as written: the engine's state, with no read after it.
+        schema: declaration.wire,
       });
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 412) || attempt >= attempts) throw error;
