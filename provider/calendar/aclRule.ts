@@ -25,7 +25,7 @@ export const aclRuleArgs = z.object({
   })
     .meta({
       description:
-        "The access granted: `none`, `freeBusyReader`, `reader`, `writer`, `writerWithoutPrivateAccess` or `owner`. " +
+        "The access granted (`owner` is manager access; `none` removes access). " +
         "A change is made in place: the live rule is read and written back with only the role changed, under `If-Match`.",
     }),
   sendNotifications: z.boolean({ error: (issue) => `must be true or false; got ${show(issue.input)}` }).default(true)

@@ -69,10 +69,10 @@ export const eventArgs = z.object({
     error: (issue) => `must be one of default, public, private, confidential; got ${show(issue.input)}`,
   })
     .optional()
-    .meta({ description: "Who sees the event's details: `default`, `public`, `private` or `confidential`." }),
+    .meta({ description: "Who sees the event's details (`default`: as the calendar says)." }),
   transparency: z.enum(["opaque", "transparent"], { error: (issue) => `must be "opaque" (busy) or "transparent" (free); got ${show(issue.input)}` })
     .optional()
-    .meta({ description: "`opaque` (the time is busy, the default) or `transparent` (free)." }),
+    .meta({ description: "Whether the event blocks time in free/busy: `opaque` (busy, the API's default) or `transparent` (free)." }),
   colorId: z
     .string()
     .regex(/^([1-9]|1[01])$/, { error: (issue) => `must be an event color id, "1" to "11" (see getColors); got ${show(issue.input)}` })
