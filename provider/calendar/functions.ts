@@ -78,7 +78,7 @@ export const freeBusyArgs = z
     calendarExpansionMax: z.number().int().min(1).max(50).optional(),
     groupExpansionMax: z.number().int().min(1).max(100).optional(),
   })
-  .refine(({ timeMin, timeMax }) => Date.parse(timeMax) > Date.parse(timeMin), { error: "timeMax must be after timeMin", path: ["timeMax"] });
+  .refine(({ timeMin, timeMax }) => Date.parse(timeMax) > Date.parse(timeMin), { error: "must be after timeMin", path: ["timeMax"] });
 export const aclRulesArgs = z.object({ calendarId, showDeleted: z.boolean().optional(), pageSize });
 export const calendarListArgs = z.object({
   minAccessRole: z.enum(ACL_ROLES.filter((role) => role !== "none" && role !== "writerWithoutPrivateAccess") as ["freeBusyReader", "reader", "writer", "owner"]).optional(),
