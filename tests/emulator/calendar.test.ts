@@ -6,7 +6,7 @@
 import { parseCommandLine } from '../../emulator/command-line';
 import { apis } from '../../emulator/apis';
 import type { CalendarChange, CalendarStore } from '../../emulator/apis/calendar/store';
-import { createEmulator, type Emulator } from '../../emulator/server';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server';
 import { httpRequest } from './helpers';
 
 const ACL = '/calendar/v3/calendars/primary/acl';
@@ -17,7 +17,7 @@ afterEach(async () => {
   emulator = undefined;
 });
 
-async function start(options: Parameters<typeof createEmulator>[0] = {}): Promise<string> {
+async function start(options: EmulatorOptions = {}): Promise<string> {
   emulator = createEmulator(options);
   return emulator.listen(0);
 }
