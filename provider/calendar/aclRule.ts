@@ -4,7 +4,10 @@ import { declare } from "../engine/declaration";
 import { excerpt as show } from "../engine/excerpt";
 import { CALENDAR_PATH, DOMAIN, EMAIL, calendarId } from "./shapes";
 
+/** The roles the API knows; `none` is how it shows a deleted rule. */
 export const ACL_ROLES = ["none", "freeBusyReader", "reader", "writer", "writerWithoutPrivateAccess", "owner"] as const;
+/** The roles a rule can grant: a rule of role `none` reads as deleted, so it would be made again on every `up`. */
+export const GRANTED_ROLES = ["freeBusyReader", "reader", "writer", "writerWithoutPrivateAccess", "owner"] as const;
 export const SCOPE_TYPES = ["default", "user", "group", "domain"] as const;
 
 export const aclRuleArgs = z.object({
@@ -20,12 +23,14 @@ export const aclRuleArgs = z.object({
         .meta({ description: "The e-mail address (`user`, `group`) or domain name (`domain`); none for `default`." }),
     })
     .meta({ description: "Whom the rule is for. A change replaces the rule (its id is the scope)." }),
-  role: z.enum(ACL_ROLES, {
-    error: (issue) => `must be one of ${ACL_ROLES.join(", ")}; got ${show(issue.input)}`,
+  role: z.enum(GRANTED_ROLES, {
+    error: (issue) =>
+      `must be one of ${GRANTED_ROLES.join(", ")}; got ${show(issue.input)}` +
+      (issue.input === "none" ? ' ("none" is a deleted rule: to take access away, remove the AclRule)' : ""),
   })
     .meta({
       description:
-        "The access granted (`owner` is manager access; `none` removes access). " +
+        "The access granted (`owner` is manager access). To take access away, remove the rule. " +
         "A change is made in place: the live rule is read and written back with only the role changed, under `If-Match`.",
     }),
   sendNotifications: z.boolean({ error: (issue) => `must be true or false; got ${show(issue.input)}` }).default(true)

@@ -20,8 +20,9 @@ export interface AclRuleArgs {
   /** Whom the rule is for. A change replaces the rule (its id is the scope). Changing it replaces the acl rule. */
   scope: pulumi.Input<AclRuleScopeArgs>;
   /**
-   * The access granted (`owner` is manager access; `none` removes access). A change is made in place: the live
-   * rule is read and written back with only the role changed, under `If-Match`. Updated in place.
+   * The access granted (`owner` is manager access). To take access away, remove the rule. A change is made in
+   * place: the live rule is read and written back with only the role changed, under `If-Match`. Updated in
+   * place.
    */
   role: pulumi.Input<AclRuleRole>;
   /**
@@ -41,9 +42,9 @@ export interface AclRuleState {
   /** Whom the rule is for. A change replaces the rule (its id is the scope). */
   scope?: pulumi.Input<AclRuleScopeArgs>;
   /**
-   * The access granted (`owner` is manager access; `none` removes access). A change is made in place: the live
-   * rule is read and written back with only the role changed, under `If-Match`. One of `none`, `freeBusyReader`,
-   * `reader`, `writer`, `writerWithoutPrivateAccess`, `owner`.
+   * The access granted (`owner` is manager access). To take access away, remove the rule. A change is made in
+   * place: the live rule is read and written back with only the role changed, under `If-Match`. One of
+   * `freeBusyReader`, `reader`, `writer`, `writerWithoutPrivateAccess`, `owner`.
    */
   role?: pulumi.Input<AclRuleRole>;
   /**
@@ -104,9 +105,9 @@ export class AclRule extends SvcResource {
   declare public readonly scope: pulumi.Output<AclRuleScope>;
 
   /**
-   * The access granted (`owner` is manager access; `none` removes access). A change is made in place: the live
-   * rule is read and written back with only the role changed, under `If-Match`. One of `none`, `freeBusyReader`,
-   * `reader`, `writer`, `writerWithoutPrivateAccess`, `owner`.
+   * The access granted (`owner` is manager access). To take access away, remove the rule. A change is made in
+   * place: the live rule is read and written back with only the role changed, under `If-Match`. One of
+   * `freeBusyReader`, `reader`, `writer`, `writerWithoutPrivateAccess`, `owner`.
    */
   declare public readonly role: pulumi.Output<AclRuleRole>;
 
@@ -142,7 +143,7 @@ export interface AclRuleScopeArgs {
 export type AclRuleScopeType = "default" | "user" | "group" | "domain";
 
 /** The accepted values. */
-export type AclRuleRole = "none" | "freeBusyReader" | "reader" | "writer" | "writerWithoutPrivateAccess" | "owner";
+export type AclRuleRole = "freeBusyReader" | "reader" | "writer" | "writerWithoutPrivateAccess" | "owner";
 
 export interface AclRuleScope {
   /** `default` (everyone), `user`, `group` (an e-mail address) or `domain` (a domain name). */

@@ -163,7 +163,8 @@ describe("an event's update", () => {
 
 describe("bad input", () => {
   it.each([
-    ["an unknown role", { role: "admin" }, "role", /must be one of none, freeBusyReader, reader, writer, writerWithoutPrivateAccess, owner; got "admin"/],
+    ["an unknown role", { role: "admin" }, "role", /must be one of freeBusyReader, reader, writer, writerWithoutPrivateAccess, owner; got "admin"/],
+    ["role none (a deleted rule)", { role: "none" }, "role", /got "none" \("none" is a deleted rule: to take access away, remove the AclRule\)/],
     ["a default scope with a value", { scope: { type: "default", value: "ann@example.com" } }, "scope", /scope\.value must be left out for a "default" scope/],
     ["a user scope without an e-mail", { scope: { type: "user" } }, "scope", /scope\.value must be an e-mail address for a "user" scope/],
     ["a user scope with a name, not an e-mail", { scope: { type: "user", value: "ann" } }, "scope", /an e-mail address.*got "ann"/],
