@@ -4,6 +4,7 @@
  * `ETag` in the request log (never the token), the change feed, and its flags.
  */
 import { parseCommandLine } from '../../emulator/command-line';
+import { createApiClient } from '../../provider/http/client';
 import { apis } from '../../emulator/apis';
 import type { CalendarChange, CalendarStore } from '../../emulator/apis/calendar/store';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server';
@@ -76,6 +77,40 @@ describe('quota units', () => {
     nowMs += 61_000;
     expect((await httpRequest(baseUrl, 'PATCH', '/calendar/v3/calendars/primary', { token: 'a', body: { location: 'y' } })).status).toBe(200);
     expect((await json<{ quotaUnits: Record<string, number> }>(baseUrl, '/_emulator/stats')).quotaUnits['a@example.test']).toBe(7);
+  });
+});
+
+describe("the provider's client under the per-minute quota", () => {
+  it('retries a 403 rateLimitExceeded with backoff until the quota has room; other 403s are refusals', async () => {
+    let nowMs = Date.parse('2030-01-01T00:00:00Z');
+    const baseUrl = await start({ now: () => new Date(nowMs), calendar: { quotaUnitsPerMinute: 1 } });
+    const waits: number[] = [];
+    const client = createApiClient(
+      { api: 'calendar', baseUrl: `${baseUrl}/calendar/v3`, token: 'a' },
+      {
+        // Each wait passes on the emulator's clock, so the minute ends after a few of them.
+        sleep: async (ms) => {
+          waits.push(ms);
+          nowMs += 20_000;
+        },
+        log: () => undefined,
+      },
+    );
+    await client.send({ method: 'GET', path: 'colors' });
+    await client.send({ method: 'GET', path: 'colors' });
+    expect(waits.length).toBeGreaterThanOrEqual(2);
+    const refusals = (await json<{ requests: Array<{ status: number }> }>(baseUrl, '/_emulator/requests')).requests.filter(({ status }) => status === 403);
+    expect(refusals).toHaveLength(waits.length);
+    nowMs += 60_000;
+    // A 403 that is no usage limit (too little access: b lets a see free/busy only) is not repeated.
+    const shared = await httpRequest(baseUrl, 'POST', '/calendar/v3/calendars/primary/acl', {
+      token: 'b',
+      body: { scope: { type: 'user', value: 'a@example.test' }, role: 'freeBusyReader' },
+    });
+    expect(shared.status).toBe(200);
+    const before = waits.length;
+    await expect(client.send({ method: 'GET', path: 'calendars/b%40example.test/events' })).rejects.toMatchObject({ status: 403, reason: 'requiredAccessLevel' });
+    expect(waits.length).toBe(before);
   });
 });
 
