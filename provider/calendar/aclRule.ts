@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { excerpt as show } from "../engine/excerpt";
-import { CALENDAR_PATH, DOMAIN, EMAIL, calendarId } from "./shapes";
+import { CALENDAR_PATH, DOMAIN, EMAIL, calendarId, mayBeSameCalendar, sameCalendarId } from "./shapes";
 
 /** The roles the API knows; `none` is how it shows a deleted rule. */
 export const ACL_ROLES = ["none", "freeBusyReader", "reader", "writer", "writerWithoutPrivateAccess", "owner"] as const;
@@ -70,6 +70,8 @@ export const aclRule = declare<AclRuleArgs, z.infer<typeof aclRuleWire>>({
   api: "calendar",
   args: aclRuleArgs,
   immutable: ["calendarId", "scope"],
+  // The same scope on what may be the same calendar (`primary` and its owner's e-mail) is the same rule: delete it first.
+  deleteBeforeReplace: (olds, news) => sameScope(olds["scope"], news["scope"]) && mayBeSameCalendar(olds["calendarId"], news["calendarId"]),
   id: {
     format: "{calendarId}/{ruleId}",
     importFormats: [],
@@ -94,7 +96,7 @@ export const aclRule = declare<AclRuleArgs, z.infer<typeof aclRuleWire>>({
   // The spec: a patch costs three quota units; a get followed by an update is preferred.
   update: { putMerged: { query: (args) => ({ sendNotifications: args["sendNotifications"] as boolean | undefined }) } },
   localInputs: ["sendNotifications"],
-  equal: { scope: sameScope, sendNotifications: () => true },
+  equal: { calendarId: sameCalendarId, scope: sameScope, sendNotifications: () => true },
   crossCheck: scopeFailures,
   outputs: {
     ruleId: z.string()

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { excerpt as show } from "../engine/excerpt";
-import { CALENDAR_PATH, EMAIL, calendarId, defined, managedOnly, reminder } from "./shapes";
+import { CALENDAR_PATH, EMAIL, calendarId, defined, managedOnly, reminder, sameCalendarId } from "./shapes";
 import { timeZone } from "./calendar";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([zZ]|[+-]\d{2}:\d{2})?$/;
@@ -189,7 +189,7 @@ export const event = declare<EventArgs, z.infer<typeof eventWire>>({
   },
   // The spec: update replaces the whole event; a partial change is a get, then an update with the etag.
   update: { putMerged: {} },
-  equal: { start: sameTime, end: sameTime, attendees: sameAttendees },
+  equal: { calendarId: sameCalendarId, start: sameTime, end: sameTime, attendees: sameAttendees },
   crossCheck: timeFailures,
   outputs: {
     eventId: z.string()

@@ -46,6 +46,20 @@ export function defined<T extends Record<string, unknown>>(value: T): Partial<T>
   return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined && member !== null)) as Partial<T>;
 }
 
+/** Calendar ids compare without regard to case (they are e-mail addresses or lowercase generated ids). */
+export function sameCalendarId(stored: unknown, wanted: unknown): boolean {
+  return typeof stored === "string" && typeof wanted === "string" && stored.toLowerCase() === wanted.toLowerCase();
+}
+
+/**
+ * Whether two calendar ids may name one calendar (`primary` is the caller's e-mail, which check
+ * cannot know): a replacement between them must delete first, or deleting the old object would
+ * delete the new one, which is the same.
+ */
+export function mayBeSameCalendar(olds: unknown, news: unknown): boolean {
+  return olds === "primary" || news === "primary" || sameCalendarId(olds, news);
+}
+
 /** A path template below the calendar base address (which includes `/calendar/v3`). */
 export const CALENDAR_PATH = "calendars/{calendarId}";
 export const CALENDAR_LIST_PATH = "users/me/calendarList";

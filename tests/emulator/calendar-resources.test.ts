@@ -161,6 +161,17 @@ describe("an event's update", () => {
   });
 });
 
+describe("replacements that may keep the object", () => {
+  it("delete first when primary and an e-mail may name one calendar, so the new rule is not deleted as the old one", async () => {
+    const olds = { calendarId: "primary", scope: { type: "user", value: "ann@example.com" }, role: "reader", ruleId: "user:ann@example.com" };
+    expect(await rules.diff("primary/user:ann@example.com", olds, { ...olds, calendarId: USER })).toEqual({ changes: true, replaces: ["calendarId"], deleteBeforeReplace: true });
+    // Another scope is another rule: made first, then the old one deleted.
+    expect(await rules.diff("primary/user:ann@example.com", olds, { ...olds, scope: { type: "user", value: "bob@example.com" } })).toEqual({ changes: true, replaces: ["scope"] });
+    // A change of case alone is none.
+    expect(await rules.diff("primary/user:ann@example.com", olds, { ...olds, scope: { type: "user", value: "Ann@Example.com" } })).toEqual({ changes: false });
+  });
+});
+
 describe("bad input", () => {
   it.each([
     ["an unknown role", { role: "admin" }, "role", /must be one of freeBusyReader, reader, writer, writerWithoutPrivateAccess, owner; got "admin"/],
