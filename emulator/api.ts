@@ -71,6 +71,8 @@ export interface AdmittedRequest {
   /** The route's documented pattern: the endpoint a per-endpoint budget counts. */
   routePattern: string;
   headers: IncomingHttpHeaders;
+  /** The query (Google also takes the bearer token as `access_token`). */
+  query: QueryParams;
 }
 
 /** A response body serialized for the wire. */
@@ -101,6 +103,11 @@ export interface ApiTraits {
   acceptsFormBodies?: boolean;
   /** Credential query parameters and secret body fields `/_emulator/requests` must mask, in every API's requests. */
   secrets?: SecretNames;
+  /**
+   * Headers `/_emulator/requests` records, lowercase: of the request (`if-match`) and of the
+   * response (`etag`). Credential headers (authorization, cookies, tokens) are never recorded.
+   */
+  recordedHeaders?: { request?: readonly string[]; response?: readonly string[] };
 }
 
 /** What a started API serves, built by its plug-in from its store and options. */

@@ -2,7 +2,7 @@
  * Endpoints for tests and operators, under `/_emulator/`, outside every API
  * namespace. They need no token and are neither recorded nor faulted.
  *
- *   GET    /_emulator/stats     -> RequestStats
+ *   GET    /_emulator/stats     -> RequestStats and each API's own counters (calendar: quotaUnits)
  *   GET    /_emulator/requests  -> { requests: RecordedRequest[] }   (?method=PATCH&pathPrefix=/dns/v1/...)
  *   GET    /_emulator/objects   -> { <api>: { <collection>: [...] } } (client-created objects only)
  *   POST   /_emulator/reset     -> 204; clears state, stats, request log and faults
@@ -35,7 +35,7 @@ export function registerInternalRoutes(app: FastifyInstance, { store, recorder, 
   const options = { config: { internal: true } };
 
   app.get(`${INTERNAL_PREFIX}/stats`, options, async (_request, reply) =>
-    sendResult(reply, { status: 200, body: recorder.stats() }),
+    sendResult(reply, { status: 200, body: { ...store.stats(), ...recorder.stats() } }),
   );
 
   app.get(`${INTERNAL_PREFIX}/requests`, options, async (request, reply) => {

@@ -1,12 +1,15 @@
 /**
  * Counts and logs the API requests the emulator serves, for
  * `/_emulator/stats` and `/_emulator/requests`. Internal endpoints are not
- * recorded. Credentials never enter the log: headers are not recorded at all,
+ * recorded. Credentials never enter the log: only the headers an API names are recorded (never credential ones),
  * credential query parameters (`access_token`, `ci-token`) are masked, and so
  * are secret body fields (`private_key`) at any depth. Each API names its
  * own (`ApiTraits.secrets`); every request is masked by all of them.
  */
 import type { QueryParams } from './api';
+
+/** Request or response headers as Node gives them. */
+export type HeaderValues = Readonly<Record<string, string | string[] | number | undefined>>;
 
 export type FaultKind = 'rateLimited' | 'serverError' | 'lostResponse' | 'brokenResponse';
 
@@ -22,7 +25,18 @@ export interface RecordedRequest {
   route: string;
   /** Set when the response was an injected fault. */
   fault?: FaultKind;
+  /** The headers an API asks to record (`if-match` sent, `etag` answered), when present; never credentials. */
+  headers?: Record<string, string>;
 }
+
+/** Which headers are recorded, lowercase. */
+export interface RecordedHeaderNames {
+  request?: readonly string[];
+  response?: readonly string[];
+}
+
+/** Headers that carry credentials: never recorded, whatever an API asks. */
+const CREDENTIAL_HEADERS = /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|key/i;
 
 export interface RequestFilter {
   method?: string;
@@ -60,15 +74,23 @@ export class RequestRecorder {
   private readonly credentialQueryParameters: ReadonlySet<string>;
   private readonly secretBodyFields: ReadonlySet<string>;
 
-  constructor(secrets: readonly SecretNames[] = []) {
+  private readonly requestHeaders: readonly string[];
+  private readonly responseHeaders: readonly string[];
+
+  constructor(secrets: readonly SecretNames[] = [], headers: readonly RecordedHeaderNames[] = []) {
     this.credentialQueryParameters = new Set(secrets.flatMap((names) => names.queryParameters ?? []));
     this.secretBodyFields = new Set(secrets.flatMap((names) => names.bodyFields ?? []));
+    const recordable = (names: readonly string[]): string[] =>
+      [...new Set(names.map((name) => name.toLowerCase()))].filter((name) => !CREDENTIAL_HEADERS.test(name));
+    this.requestHeaders = recordable(headers.flatMap((names) => names.request ?? []));
+    this.responseHeaders = recordable(headers.flatMap((names) => names.response ?? []));
   }
 
   /** Records a request as it arrives, so the log keeps arrival order. */
-  begin(method: string, path: string, query: QueryParams, routePattern: string | undefined): RecordedRequest {
+  begin(method: string, path: string, query: QueryParams, routePattern: string | undefined, headers: HeaderValues = {}): RecordedRequest {
     const route = `${method} ${routePattern ?? UNMATCHED_ROUTE}`;
     const entry: RecordedRequest = { method, path, query: redactQuery(query, this.credentialQueryParameters), body: undefined, status: null, route };
+    this.recordHeaders(entry, headers, this.requestHeaders);
     this.log.push(entry);
     this.routeCounts.set(route, (this.routeCounts.get(route) ?? 0) + 1);
     return entry;
@@ -80,10 +102,19 @@ export class RequestRecorder {
     this.faultKindCounts[kind] += 1;
   }
 
-  complete(entry: RecordedRequest, status: number, body: unknown): void {
+  complete(entry: RecordedRequest, status: number, body: unknown, responseHeaders: HeaderValues = {}): void {
     entry.status = status;
+    this.recordHeaders(entry, responseHeaders, this.responseHeaders);
     // A copy, so later mutation of the parsed body cannot rewrite history.
     entry.body = body === undefined ? undefined : redactBody(structuredClone(body), this.secretBodyFields);
+  }
+
+  private recordHeaders(entry: RecordedRequest, headers: HeaderValues, names: readonly string[]): void {
+    for (const name of names) {
+      const value = headers[name];
+      if (value === undefined) continue;
+      entry.headers = { ...entry.headers, [name]: Array.isArray(value) ? value.join(', ') : String(value) };
+    }
   }
 
   requests(filter: RequestFilter = {}): RecordedRequest[] {

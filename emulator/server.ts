@@ -79,7 +79,10 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
   const faults = new FaultInjector();
   const now = options.now ?? (() => new Date());
   const plugins: readonly ApiPlugin[] = options.apis ?? defaultApis;
-  const recorder = new RequestRecorder(plugins.flatMap((plugin) => plugin.secrets ?? []));
+  const recorder = new RequestRecorder(
+    plugins.flatMap((plugin) => plugin.secrets ?? []),
+    plugins.flatMap((plugin) => (plugin.recordedHeaders === undefined ? [] : [plugin.recordedHeaders])),
+  );
   const duplicate = plugins.find((plugin, index) => plugins.findIndex((other) => other.name === plugin.name) !== index);
   if (duplicate !== undefined) throw new Error(`two APIs are named '${duplicate.name}'`);
   const channelDelivery: DeliverySettings = {
@@ -116,7 +119,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     const path = pathOf(request.url);
     const api = (config.apiName !== undefined ? apisByName.get(config.apiName) : undefined) ?? apiOwningPath(path);
     const query = request.query as QueryParams;
-    const record = recorder.begin(request.method, path, query, config.routePattern);
+    const record = recorder.begin(request.method, path, query, config.routePattern, request.headers);
     const state: ApiRequestState = { api, record, loseResponse: false };
     request.apiRequest = state;
     // A path no route serves gets its 404 from the not-found handler, without auth or faults.
@@ -124,7 +127,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
 
     api.authenticate({ headers: request.headers, query });
     if (api.admit !== undefined) {
-      state.release = await api.admit({ method: request.method, path, routePattern: config.routePattern, headers: request.headers });
+      state.release = await api.admit({ method: request.method, path, routePattern: config.routePattern, headers: request.headers, query });
     }
 
     const fault = faults.decide(request.method, path);
@@ -167,7 +170,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
 
   app.addHook('onResponse', async (request, reply) => {
     const state = request.apiRequest;
-    if (state !== null) recorder.complete(state.record, reply.statusCode, request.body);
+    if (state !== null) recorder.complete(state.record, reply.statusCode, request.body, reply.getHeaders());
     state?.release?.();
   });
 

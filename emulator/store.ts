@@ -14,6 +14,8 @@ export interface ApiStore {
    * assert that it cleaned up after itself.
    */
   userObjects(): Record<string, unknown[]>;
+  /** Counters of its own for `/_emulator/stats` (the calendar's `quotaUnits`), merged into the core's. */
+  stats?(): Record<string, unknown>;
 }
 
 export class EmulatorStore {
@@ -31,6 +33,11 @@ export class EmulatorStore {
 
   reset(): void {
     for (const store of this.apiStores.values()) store.reset();
+  }
+
+  /** Every API's own counters, one object (each API owns its keys). */
+  stats(): Record<string, unknown> {
+    return Object.assign({}, ...[...this.apiStores.values()].map((store) => store.stats?.() ?? {})) as Record<string, unknown>;
   }
 
   userObjects(): Record<string, Record<string, unknown[]>> {

@@ -25,6 +25,12 @@ export interface ConfigSource {
  */
 export type AuthStyle = "bearer" | "ci-token-header" | "basic" | "query" | "client-basic" | "none";
 
+/**
+ * Where the emulator serves an API whose base address includes a path (the calendar's base address
+ * includes `/calendar/v3`); the others' base address is the emulator's origin.
+ */
+const EMULATOR_BASE_PATHS: Partial<Record<ApiName, string>> = { calendar: "/calendar/v3" };
+
 /** Resolved connection settings of one API. */
 export interface ApiSettings {
   readonly api: ApiName;
@@ -90,8 +96,9 @@ export function settingNames(api: ApiName): { baseUrl: [string, string]; token: 
 export function resolveApiSettings(api: ApiName, env: NodeJS.ProcessEnv = process.env): ApiSettings {
   if (api === "codehost") return resolveCodeHostSettings(env);
   const names = settingNames(api);
+  const emulatorUrl = lookup("svc:emulatorUrl", "SVC_EMULATOR_URL", env);
   const baseUrl =
-    lookup(names.baseUrl[0], names.baseUrl[1], env) ?? lookup("svc:emulatorUrl", "SVC_EMULATOR_URL", env);
+    lookup(names.baseUrl[0], names.baseUrl[1], env) ?? (emulatorUrl === undefined ? undefined : `${emulatorUrl.replace(/\/+$/, "")}${EMULATOR_BASE_PATHS[api] ?? ""}`);
   if (baseUrl === undefined) {
     throw new MissingSettingError(
       names.baseUrl[0],

@@ -10,6 +10,10 @@ import { responsePolicyRule } from "./dns/responsePolicyRule";
 import { checkoutKey } from "./ci/checkoutKey";
 import { projectFollow } from "./ci/projectFollow";
 import { sshKey } from "./ci/sshKey";
+import { aclRule } from "./calendar/aclRule";
+import { calendar } from "./calendar/calendar";
+import { calendarListEntry } from "./calendar/calendarListEntry";
+import { event } from "./calendar/event";
 import { activityWatchChannel } from "./reports/activityWatchChannel";
 
 export const declarations: readonly ResourceDeclaration[] = [
@@ -24,6 +28,10 @@ export const declarations: readonly ResourceDeclaration[] = [
   checkoutKey,
   sshKey,
   projectFollow,
+  calendar,
+  aclRule,
+  calendarListEntry,
+  event,
   activityWatchChannel,
 ];
 

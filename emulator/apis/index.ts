@@ -4,9 +4,10 @@
  * a new API is its folder and one entry here (see "Adding an API" in README.md).
  */
 import { adsApi } from './ads/plugin';
+import { calendarApi } from './calendar/plugin';
 import { ciApi } from './ci/plugin';
 import { codeHostApi } from './codehost/plugin';
 import { dnsApi } from './dns/plugin';
 import { reportsApi } from './reports/plugin';
 
-export const apis = [dnsApi, ciApi, adsApi, codeHostApi, reportsApi];
+export const apis = [dnsApi, ciApi, adsApi, codeHostApi, calendarApi, reportsApi];

@@ -248,6 +248,12 @@ export function stepConflicts(declaration: ResourceDeclaration): string[] {
     conflicts.push("delete is abandon: beforeDelete and detachBeforeDelete would never run");
   }
   if (steps.read === "stored" && declaration.importable !== false) conflicts.push("a read of the stored state cannot check an import: set importable: false");
+  if (steps.move !== undefined) {
+    const { field } = steps.move;
+    if (update === "none") conflicts.push("update is none: every change replaces, so steps.move would never run");
+    if (declaration.immutable.includes(field)) conflicts.push(`steps.move changes ${field}, which is immutable: it would never run`);
+    if (!declaration.id.format.includes(`{${field}}`)) conflicts.push(`steps.move changes ${field}, which is no part of the id`);
+  }
   if (steps.findCreated !== undefined && (declaration.id.serverAssigned ?? []).length === 0) {
     conflicts.push("findCreated is for server-assigned ids; this id has none");
   }

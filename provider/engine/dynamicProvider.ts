@@ -278,7 +278,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       if (difference.replaces.length > 0) {
         throw new Error(`${label} ${id}: ${difference.replaces.join(", ")} cannot change in place`);
       }
-      return { outs: await bounded(() => engine().update(id, args, difference.patch)) };
+      return { outs: await bounded(() => engine().update(id, args, difference.patch, olds)) };
     },
 
     async delete(id, props) {

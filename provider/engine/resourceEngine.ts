@@ -10,7 +10,7 @@ import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import type { Args, HookContext, ResourceDeclaration, State } from "./declaration";
 import { keyedLock } from "../google/keyedLock";
 import { diffArgs, type ArgsDiff } from "./diff";
-import { listCreated, readWire, sendCreate, sendDelete, sendUpdate } from "./stepRunner";
+import { listCreated, readWire, sendCreate, sendDelete, sendMove, sendUpdate } from "./stepRunner";
 import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "./template";
 
 /**
@@ -63,6 +63,18 @@ export class ResourceEngine {
       if (!this.serverAssigned.includes(name) && typeof value === "string") values[name] = value;
     }
     return values;
+  }
+
+  /**
+   * The identity of a stored object: its id's, with the current value of an input that moves it
+   * (an event's calendar) taken from the state, since an id never changes.
+   */
+  identityIn(id: string, state: State): Record<string, string> {
+    const identity = this.parseId(id);
+    const field = this.declaration.steps?.move?.field;
+    const current = field === undefined ? undefined : state[field];
+    if (field !== undefined && typeof current === "string" && current !== "") identity[field] = current;
+    return identity;
   }
 
   /** Parses a canonical id (as stored in state). */
@@ -241,22 +253,29 @@ export class ResourceEngine {
 
   /** Reads the object for refresh; undefined when it is gone. */
   async read(id: string, previous: State = {}): Promise<State | undefined> {
-    return this.fetch(this.parseId(id), previous);
+    return this.fetch(this.identityIn(id, previous), previous);
   }
 
   /** Applies an in-place change of what changed (the update kind or hook says how), then reads back. */
-  async update(id: string, args: Args, patch: ArgsDiff["patch"]): Promise<State> {
-    const identity = this.parseId(id);
+  async update(id: string, args: Args, patch: ArgsDiff["patch"], olds: State = {}): Promise<State> {
+    let identity = this.identityIn(id, olds);
     const { update } = this.declaration;
     if (update === "none") throw new Error(`${this.label} cannot be updated in place`);
     const local = this.declaration.localInputs ?? [];
+    const moved = this.declaration.steps?.move?.field;
+    if (moved !== undefined && moved in patch.set) {
+      // One move request: the object keeps its server id at its new place; the rest is changed there.
+      identity = await sendMove(this.declaration, args, this.context(identity));
+    }
     const change = {
-      set: Object.fromEntries(Object.entries(patch.set).filter(([field]) => !local.includes(field))),
+      set: Object.fromEntries(Object.entries(patch.set).filter(([field]) => !local.includes(field) && field !== moved)),
       cleared: patch.cleared.filter((field) => !local.includes(field)),
     };
     // A change of client-side inputs alone needs no request: reading back records it.
     if (Object.keys(change.set).length > 0 || change.cleared.length > 0) {
-      await sendUpdate(this.declaration, change, args, this.context(identity));
+      const answer = await sendUpdate(this.declaration, change, args, this.context(identity));
+      // A merged PUT answers the object as written (validated): reading it again would cost a request (a quota unit) for nothing.
+      if (typeof update === "object" && "putMerged" in update && this.declaration.steps?.wait === undefined) return this.stateOf(answer, identity, args);
     }
     const state = await this.fetch(identity, args);
     if (state === undefined) throw new Error(`${this.label} ${id} disappeared during the update`);
@@ -265,7 +284,7 @@ export class ResourceEngine {
 
   /** Deletes the object; one already gone counts as deleted. */
   async delete(id: string, state: State = {}): Promise<void> {
-    const identity = this.parseId(id);
+    const identity = this.identityIn(id, state);
     try {
       await sendDelete(this.declaration, state, `${this.label} ${id}`, this.context(identity));
     } catch (error) {

@@ -110,12 +110,44 @@ async function putMerged(
         body: merged,
         // Guarded by the etag: a copy after the first landed gets a 412 and is merged again, below.
         repeat: "idempotent",
+        // The answer is the object as written: the engine's state, with no read after it.
+        schema: declaration.wire,
       });
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 412) || attempt >= attempts) throw error;
       context.log(`svc: ${path} changed meanwhile (412 on If-Match); reading it again to merge the change (attempt ${attempt + 1} of ${attempts})`);
     }
   }
+}
+
+/**
+ * Moves the object to the new value of the move step's field (`POST .../move?destination=`);
+ * resolves to the identity at the destination. A lost answer is settled by reading the object
+ * there: found, it moved; otherwise the failure stands (a second move would not duplicate it,
+ * but the outcome must be known before anything else is sent).
+ */
+export async function sendMove(declaration: ResourceDeclaration, args: Args, context: HookContext): Promise<Record<string, string>> {
+  const move = declaration.steps?.move;
+  if (move === undefined) throw new Error("the declaration has no move step");
+  const destination = { ...context.identity, [move.field]: String(args[move.field]) };
+  try {
+    await context.client.send({
+      method: "POST",
+      path: fillTemplate(move.path, context.identity),
+      query: move.query(args),
+      repeat: "settle",
+      schema: declaration.wire,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.outcome !== "unknown") throw error;
+    try {
+      await context.client.send({ method: "GET", path: fillTemplate(declaration.paths.item, destination), schema: declaration.wire });
+    } catch {
+      throw error;
+    }
+    context.log(`svc: the answer to the move was lost or unreadable; the object is at ${move.field} ${destination[move.field]}`);
+  }
+  return destination;
 }
 
 /** Sends an in-place change (local inputs already left out); resolves to the answer the wait step polls. */

@@ -103,6 +103,21 @@ export interface FindCreated {
   readonly entry?: z.ZodType;
 }
 
+/**
+ * An input that changes in place by moving the object (an event to another calendar): one
+ * request, after which the object keeps its server id under the input's new value. The id
+ * keeps the value the object was created with (an id never changes); reads, updates and
+ * deletes take the input's current value from the state.
+ */
+export interface MoveStep<A> {
+  /** The input (an id placeholder) the move changes. */
+  readonly field: string;
+  /** Path template, filled with the identity before the move; the verb is part of it (`.../move`). */
+  readonly path: string;
+  /** Query parameters naming the destination, e.g. `{ destination: args.calendarId }`. */
+  readonly query: (args: A) => QueryValues;
+}
+
 export interface Steps<A> {
   readonly create?: CreateStep<A>;
   readonly read?: ReadStep;
@@ -111,6 +126,7 @@ export interface Steps<A> {
   readonly detachBeforeDelete?: Detach;
   readonly wait?: WaitStep;
   readonly findCreated?: FindCreated;
+  readonly move?: MoveStep<A>;
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   DEFAULT_RETRY_POLICY,
   planRetry,
   repeatRuleOf,
+  type AttemptResult,
   type RepeatRule,
   type RetryPolicy,
 } from "./retry";
@@ -223,7 +224,7 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
         }
         limitedAttempts = 0;
       }
-      const decision = planRetry(policy, rule, result, attemptNumber, waitedMs);
+      const decision = planRetry(policy, rule, asRateLimit(result, answer), attemptNumber, waitedMs);
       if (!decision.retry) throw failure(spec, path, answer);
       if (decision.delayMs >= logWaitsOverMs) {
         log(
@@ -239,6 +240,16 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
       }
       waitedMs += decision.delayMs;
     }
+  }
+
+  /**
+   * Google's usage limits (`rateLimitExceeded`, `userRateLimitExceeded`, domain `usageLimits`) come as 403
+   * from some APIs (the calendar's quota): retried like a 429, with backoff. Other 403s are refusals.
+   */
+  function asRateLimit(result: AttemptResult, answer: Answer): AttemptResult {
+    if (result.kind !== "status" || result.status !== 403) return result;
+    const { reason } = parseErrorBody(answer.errorBody);
+    return reason === "rateLimitExceeded" || reason === "userRateLimitExceeded" ? { kind: "status", status: 429 } : result;
   }
 
   function rateLimitDecision(answer: Answer, status: number, attemptNumber: number): LimitDecision {

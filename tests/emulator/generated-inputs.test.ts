@@ -11,8 +11,10 @@ import { generateKeyPairSync } from "node:crypto";
 import * as fc from "fast-check";
 import type { z } from "zod";
 import { CATALOGUE } from "../../emulator/apis/ci/seed";
+import { calendarId } from "../../provider/calendar/shapes";
 import { channelShape } from "../../provider/channels/watchChannel";
 import { hostname, projectShape } from "../../provider/ci/names";
+import { resolveApiSettings } from "../../provider/config";
 import { iamMember, iamRole } from "../../provider/dns/iam";
 import { fqdn, projectId, recordName, ruleDnsName, zoneName } from "../../provider/dns/names";
 import { typeKey, type Args, type ResourceDeclaration } from "../../provider/engine/declaration";
@@ -31,6 +33,7 @@ beforeAll(async () => {
   process.env["SVC_EMULATOR_URL"] = emulator.url;
   process.env["SVC_DNS_TOKEN"] = emulator.token;
   process.env["SVC_CI_TOKEN"] = emulator.token;
+  process.env["SVC_CALENDAR_TOKEN"] = emulator.token;
   process.env["SVC_REPORTS_TOKEN"] = emulator.token;
   process.env["SVC_PROJECT"] = "default-project";
 });
@@ -72,6 +75,7 @@ const generatorsBySchema = new Map<z.ZodType, fc.Arbitrary<string>>([
   [projectShape.username, fc.stringMatching(/^[A-Za-z0-9_.-]{1,39}$/)],
   [projectShape.project, fc.stringMatching(/^[A-Za-z0-9_.-]{1,100}$/)],
   [hostname, fc.oneof(fc.domain(), fc.ipV4(), fc.ipV6())],
+  [calendarId, fc.oneof(fc.constant("primary"), fc.emailAddress(), fc.stringMatching(/^c_[0-9a-f]{32}@group\.calendar\.google\.com$/))],
   [userKey, fc.oneof(fc.constant("all"), fc.stringMatching(/^[a-z0-9._-]{1,20}@[a-z0-9-]{1,20}\.[a-z]{2,6}$/), fc.stringMatching(/^\d{1,21}$/))],
   [unwrap(channelShape.channelId), fc.stringMatching(/^[A-Za-z0-9_.-]{1,64}$/)],
 ]);
@@ -245,6 +249,40 @@ function fixtureFor(declaration: ResourceDeclaration): Fixture {
       };
     case "ci:ProjectFollow":
       return { inputs: ciProject(declaration), absent: (inputs) => !isSeeded(inputs) };
+    case "calendar:Calendar":
+      return { inputs: fc.record({ summary: fc.string({ minLength: 1, maxLength: 40 }), timeZone: fc.constantFrom("UTC", "Europe/Zurich", "Asia/Tokyo") }) };
+    case "calendar:AclRule":
+      return {
+        inputs: fc.record({
+          calendarId: fc.constant("primary"),
+          scope: fc.oneof(
+            fc.constant({ type: "default" }),
+            fc.emailAddress().filter((email) => /^[^@\s/]+@[^@\s/]+\.[^@\s/]+$/.test(email)).map((value) => ({ type: "user", value })),
+            fc.domain().filter((domain) => /\.[a-z]{2,63}$/i.test(domain)).map((value) => ({ type: "domain", value })),
+          ),
+          role: accepted(declaration, "role"),
+        }),
+      };
+    case "calendar:CalendarListEntry":
+      return {
+        inputs: fc.record({ calendarId: fc.constant("primary"), colorId: fc.integer({ min: 1, max: 24 }).map(String), summaryOverride: fc.string({ maxLength: 20 }) }),
+        // A calendar of the caller's own to list (the primary one cannot leave its owner's list).
+        setup: async (inputs) => {
+          const created = await emulator.api("POST", "/calendar/v3/calendars", { summary: "listed" });
+          if (created.status !== 200) throw new Error(`setting up a calendar: ${created.status}`);
+          inputs["calendarId"] = (created.body as { id: string }).id;
+        },
+      };
+    case "calendar:Event":
+      return {
+        inputs: fc
+          .record({ day: fc.integer({ min: 1, max: 28 }), hours: fc.integer({ min: 1, max: 48 }), summary: fc.string({ maxLength: 30 }) })
+          .map(({ day, hours, summary }) => {
+            const start = Date.UTC(2030, 0, day, 9);
+            const at = (ms: number): string => new Date(ms).toISOString().replace(".000Z", "Z");
+            return { calendarId: "primary", summary, start: { dateTime: at(start) }, end: { dateTime: at(start + hours * 3_600_000) } };
+          }),
+      };
     case "reports:ActivityWatchChannel":
       // The sync goes to an address nobody serves: a failed delivery, in the background.
       return { inputs: identity(["userKey", "applicationName", "channelId"]).map((id) => ({ ...id, address: "https://receiver.example.test/hook" })) };
@@ -349,9 +387,11 @@ describe.each(declarations.map((declaration) => [typeKey(declaration), declarati
           await provider.delete(created.id, { ...checked.inputs, ...identity });
           completed++;
         }
+        // The API's base address may have a path of its own (the calendar's `/calendar/v3`).
+        const basePath = new URL(resolveApiSettings(declaration.api).baseUrl).pathname.replace(/\/+$/, "");
         const bases = [declaration.paths.collection, declaration.paths.item, ...(declaration.paths.related ?? [])]
           .filter((template) => placeholders(template).every((name) => identity[name] !== undefined))
-          .map((template) => `/${fillTemplate(template, identity)}`);
+          .map((template) => `${basePath}/${fillTemplate(template, identity)}`);
         const requests = (await emulator.requests()).slice(from);
         expect(requests.length).toBeGreaterThan(0);
         const elsewhere = requests.filter(({ path }) => !bases.some((base) => path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}:`)));

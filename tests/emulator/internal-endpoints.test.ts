@@ -155,6 +155,8 @@ describe('stats', () => {
         requests: { [`PATCH ${ZONE_ROUTE}`]: 1 },
         kinds: { rateLimited: 1, serverError: 0, lostResponse: 0 },
       },
+      // The calendar's own counter: quota units per user (none spent here).
+      quotaUnits: {},
     });
   });
 });

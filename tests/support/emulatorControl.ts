@@ -7,6 +7,8 @@ export interface RecordedRequest {
   readonly query: Record<string, string>;
   readonly body: unknown;
   readonly status: number;
+  /** The headers the API records: `if-match` sent, `etag` answered (calendar). */
+  readonly headers?: Record<string, string>;
 }
 
 export interface FaultSettings {

@@ -27,6 +27,7 @@ export function providerEmulator(token: string, options: ProviderEmulatorOptions
     process.env["SVC_EMULATOR_URL"] = emulator.url;
     process.env["SVC_DNS_TOKEN"] = emulator.token;
     process.env["SVC_CI_TOKEN"] = emulator.token;
+    process.env["SVC_CALENDAR_TOKEN"] = emulator.token;
     process.env["SVC_REPORTS_TOKEN"] = emulator.token;
     process.env["SVC_PROJECT"] = options.project ?? DEFAULT_PROJECT;
     if (options.instantRetries === true) setClientOptions({ sleep: async () => undefined, log: () => undefined });
@@ -53,6 +54,7 @@ export function offlineSettings(project = "p1"): void {
   beforeEach(() => {
     process.env["SVC_EMULATOR_URL"] = "http://127.0.0.1:9";
     process.env["SVC_DNS_TOKEN"] = "t0ken";
+    process.env["SVC_CALENDAR_TOKEN"] = "t0ken";
     process.env["SVC_PROJECT"] = project;
   });
   afterEach(() => {

@@ -86,3 +86,38 @@ export function addedObjects(before: Record<string, unknown>, after: Record<stri
   }
   return added;
 }
+
+/**
+ * The value of the live object a merged PUT must send: the live object with only the changed
+ * fields changed, a removed one (null) left out.
+ */
+export function mergedInto(live: Record<string, unknown>, changed: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...live };
+  for (const [field, value] of Object.entries(changed)) {
+    if (value === null) delete merged[field];
+    else merged[field] = value;
+  }
+  return merged;
+}
+
+const PARENT_OUTPUT = /^\{\{parents\[(\d+)\]\.([A-Za-z][A-Za-z0-9]*)\}\}$/;
+
+/**
+ * Samples with `"{{parents[i].name}}"` strings replaced by that output of the i-th parent, for
+ * inputs that name what a parent's API assigned (a secondary calendar's id).
+ */
+export function withParentOutputs<S extends object>(samples: S, parents: readonly Record<string, unknown>[]): S {
+  const resolve = (value: unknown): unknown => {
+    if (typeof value === "string") {
+      const match = PARENT_OUTPUT.exec(value);
+      if (match === null) return value;
+      const output = parents[Number(match[1])]?.[match[2] ?? ""];
+      if (output === undefined) throw new Error(`samples name ${value}, which no parent has`);
+      return output;
+    }
+    if (Array.isArray(value)) return value.map(resolve);
+    if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, resolve(member)]));
+    return value;
+  };
+  return resolve(samples) as S;
+}

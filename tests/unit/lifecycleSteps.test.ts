@@ -130,9 +130,13 @@ describe("update kinds", () => {
     const { engine, client, messages } = engineOf(thing, ({ method }) => {
       if (method === "GET") return { name: "t", title: "old", color: "blue", attendees: [`a${etag}`], etag: `e${++etag}` };
       puts++;
-      return puts === 1 ? statusError(412, "PUT", PATH) : {};
+      // A PUT answers the object as written.
+      return puts === 1 ? statusError(412, "PUT", PATH) : { name: "t", title: "new", attendees: ["a1"], etag: "e3" };
     });
-    await engine.update(ID, { project: "p", name: "t", title: "new" }, { set: { title: "new" }, cleared: ["color"] });
+    const state = await engine.update(ID, { project: "p", name: "t", title: "new" }, { set: { title: "new" }, cleared: ["color"] });
+    // The PUT's answer is the new state: no read after it.
+    expect(client.sent.at(-1)?.method).toBe("PUT");
+    expect(state).toMatchObject({ name: "t", title: "new" });
     const sentPuts = client.sent.filter((r) => r.method === "PUT");
     expect(sentPuts).toEqual([
       { method: "PUT", path: PATH, headers: { "If-Match": "e1" }, body: { name: "t", title: "new", attendees: ["a0"], etag: "e1" }, repeat: "idempotent" },

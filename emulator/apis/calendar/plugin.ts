@@ -1,0 +1,41 @@
+/**
+ * Google Calendar v3 as an emulator plug-in: options under `calendar`, flags
+ * `--calendar-...`, the legacy Google error envelope, `fields` partial
+ * responses, tokens mapped to users, quota units counted per user (and an
+ * optional per-minute quota), `If-Match` and `ETag` in the request log. The
+ * store's change feed (`store.onChange`) is what watch channels build on.
+ */
+import { googleLegacyErrors } from '../../errors';
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS } from '../../google/auth';
+import { defineApi } from '../../plugin';
+import type { CalendarContext } from './context';
+import { CALENDAR_PREFIX, callerOf } from './context';
+import { calendarFlags, resolveCalendarOptions, type CalendarInput } from './options';
+import { admitByQuota } from './quota';
+import { calendarRoutes } from './routes';
+import { CalendarStore } from './store';
+
+export const calendarApi = defineApi({
+  name: 'calendar',
+  summary: `Google Calendar v3 at ${CALENDAR_PREFIX}/...`,
+  pathPrefixes: [`${CALENDAR_PREFIX}/`],
+  errorFamily: googleLegacyErrors,
+  partialResponses: true,
+  secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS },
+  recordedHeaders: { request: ['if-match'], response: ['etag'] },
+  options: (input: CalendarInput) => resolveCalendarOptions(input),
+  flags: calendarFlags,
+  createStore: () => new CalendarStore(),
+  mount: ({ store, now, tokens, options }) => {
+    // Configured users exist from the start (their primary calendars can be shared with before they call).
+    store.seedUsers([...(options.users?.values() ?? [])]);
+    const context: CalendarContext = { store, options, now, tokens };
+    return {
+      authenticate: ({ headers, query }) => {
+        callerOf(context, headers, query);
+      },
+      routes: calendarRoutes(context),
+      admit: async (request) => admitByQuota(context, request),
+    };
+  },
+});
