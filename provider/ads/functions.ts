@@ -9,6 +9,7 @@ import { clientFor } from "../clients";
 import { excerpt as show } from "../engine/excerpt";
 import { fillTemplate, pathValueProblem } from "../engine/template";
 import { listAll } from "../google/listAll";
+import { parseFunctionArgs } from "../functionArgs";
 
 /** The spec's ad unit formats of an adapter. */
 export const adapterFormat = z.enum(["BANNER", "INTERSTITIAL", "REWARDED", "NATIVE", "REWARDED_INTERSTITIAL", "APP_OPEN"]);
@@ -64,12 +65,7 @@ export type AdaptersArgs = z.input<typeof adaptersArgs>;
 const ADAPTERS_PATH = "/v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters";
 
 function parseArgs(input: unknown): z.output<typeof adaptersArgs> {
-  const parsed = adaptersArgs.safeParse(input);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(arguments)"} ${issue.message}`);
-    throw new Error(`svc.ads.getAdapters: ${problems.join("; ")}`);
-  }
-  return parsed.data;
+  return parseFunctionArgs(adaptersArgs, input, "ads.getAdapters");
 }
 
 /** Every adapter of an ad source of a publisher, across all pages. */

@@ -12,6 +12,7 @@ import { fillTemplate } from "../engine/template";
 import { listAll, type Paging } from "../google/listAll";
 import { ACL_ROLES } from "./aclRule";
 import { CALENDAR_LIST_PATH, CALENDAR_PATH, calendarId } from "./shapes";
+import { parseFunctionArgs } from "../functionArgs";
 
 /** Calendar lists page by `maxResults`, at most 250 per page. */
 const CALENDAR_PAGING: Paging = { pageParam: "pageToken", pageSizeParam: "maxResults", maxPageSize: 250 };
@@ -112,11 +113,7 @@ export type EventsArgs = z.input<typeof eventsArgs>;
 export type EventInstancesArgs = z.input<typeof eventInstancesArgs>;
 
 function parse<T>(schema: z.ZodType<T>, input: unknown, fn: string): T {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    throw new Error(`svc.calendar.${fn}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "(arguments)"} ${issue.message}`).join("; ")}`);
-  }
-  return parsed.data;
+  return parseFunctionArgs(schema, input, `calendar.${fn}`);
 }
 
 const asQuery = (values: Record<string, string | number | boolean | undefined>): Record<string, string | undefined> =>

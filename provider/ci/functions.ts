@@ -9,6 +9,7 @@ import { ApiError } from "../http/errors";
 import { excerpt } from "../engine/excerpt";
 import { fillTemplate, isDotSegment } from "../engine/template";
 import { VCS_TYPES, projectShape, PROJECT_PATH } from "./names";
+import { parseFunctionArgs } from "../functionArgs";
 
 const nullableString = z.string().nullish();
 const timestamp = z.string().nullish();
@@ -167,12 +168,8 @@ export type RecentBuildsArgs = z.infer<typeof recentBuildsArgs>;
 export type BuildArgs = z.infer<typeof buildArgs>;
 export type CheckoutKeysArgs = z.infer<typeof checkoutKeysArgs>;
 
-/** Validates function arguments; the error names each bad argument and the accepted form. */
 function parseArgs<T>(schema: z.ZodType<T>, args: unknown, fn: string): T {
-  const parsed = schema.safeParse(args);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(arguments)"} ${issue.message}`);
-  throw new Error(`svc.ci.${fn}: ${problems.join("; ")}`);
+  return parseFunctionArgs(schema, args, `ci.${fn}`);
 }
 
 function projectPath(args: ProjectArgs): string {

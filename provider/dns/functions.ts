@@ -9,6 +9,7 @@ import { fillTemplate } from "../engine/template";
 import { fqdn, projectId, zoneName } from "./names";
 import { DNS_PAGING, listAll } from "../google/listAll";
 import { API_PREFIX } from "./wire";
+import { parseFunctionArgs } from "../functionArgs";
 
 const loose = z.looseObject({});
 
@@ -47,13 +48,10 @@ export type ResponsePolicyLookupArgs = z.input<typeof responsePolicyArgs>;
 export type ProjectArgs = z.input<typeof projectArgs>;
 
 function parse<T extends { project?: string | undefined }>(schema: z.ZodType<T>, input: unknown, fn: string): T & { project: string } {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    throw new Error(`svc.dns.${fn}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "(arguments)"} ${issue.message}`).join("; ")}`);
-  }
-  const project = parsed.data.project ?? defaultProject();
+  const args = parseFunctionArgs(schema, input, `dns.${fn}`);
+  const project = args.project ?? defaultProject();
   if (project === undefined) throw new Error(`svc.dns.${fn}: project is required: pass it, or set svc:project (or SVC_PROJECT)`);
-  return { ...parsed.data, project };
+  return { ...args, project };
 }
 
 const path = (template: string, values: Record<string, string>): string => fillTemplate(`${API_PREFIX}${template}`, values);

@@ -11,6 +11,7 @@ import { excerpt as show } from "../engine/excerpt";
 import { fillTemplate } from "../engine/template";
 import { parseActivity, type Activity } from "./activitySchema";
 import { ACTIVITIES_PATH, applicationName, eventName, filters, filtersParameter, userKey } from "./names";
+import { parseFunctionArgs } from "../functionArgs";
 
 /** The largest page the API serves (the reference: maxResults 1 to 1000). */
 export const MAX_ACTIVITIES_PAGE_SIZE = 1000;
@@ -63,12 +64,7 @@ export interface ActivitiesResult {
 const pageWire = z.looseObject({ kind: z.string().optional(), items: z.array(z.unknown()).optional(), nextPageToken: z.string().optional() });
 
 function parseArgs(input: unknown): z.output<typeof activitiesArgs> {
-  const parsed = activitiesArgs.safeParse(input);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(arguments)"} ${issue.message}`);
-    throw new Error(`svc.reports.getActivities: ${problems.join("; ")}`);
-  }
-  return parsed.data;
+  return parseFunctionArgs(activitiesArgs, input, "reports.getActivities");
 }
 
 /** The activities of an application for a user (or `all`), newest first. */
