@@ -7,5 +7,6 @@ import { adsApi } from './ads/plugin';
 import { ciApi } from './ci/plugin';
 import { codeHostApi } from './codehost/plugin';
 import { dnsApi } from './dns/plugin';
+import { quotasApi } from './quotas/plugin';
 
-export const apis = [dnsApi, ciApi, adsApi, codeHostApi];
+export const apis = [dnsApi, ciApi, adsApi, codeHostApi, quotasApi];
