@@ -10,6 +10,8 @@ import { responsePolicyRule } from "./dns/responsePolicyRule";
 import { checkoutKey } from "./ci/checkoutKey";
 import { projectFollow } from "./ci/projectFollow";
 import { sshKey } from "./ci/sshKey";
+import { quotaPreference } from "./quotas/quotaPreference";
+import { quotaAdjusterSettings } from "./quotas/quotaAdjusterSettings";
 
 export const declarations: readonly ResourceDeclaration[] = [
   managedZone,
@@ -23,6 +25,8 @@ export const declarations: readonly ResourceDeclaration[] = [
   checkoutKey,
   sshKey,
   projectFollow,
+  quotaPreference,
+  quotaAdjusterSettings,
 ];
 
 const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));

@@ -36,6 +36,8 @@ const longRunningWire = z.looseObject({
   error: z.looseObject({ code: z.number().optional(), message: z.string().optional() }).optional(),
 });
 
+const reconcilingWire = z.looseObject({ name: z.string(), reconciling: z.boolean().optional() });
+
 export const POLL_KINDS = {
   /** A DNS zone operation (`managedZoneOperations`): `id`, `status` pending or done. */
   zoneOperation: {
@@ -75,6 +77,18 @@ export const POLL_KINDS = {
     maxPauseMs: 5000,
     until: "finish",
   },
+  /** A declarative-friendly resource (AIP-128) whose `reconciling` is true while the service acts on it. */
+  reconciling: {
+    schema: reconcilingWire,
+    pending: (answer) => {
+      const parsed = reconcilingWire.safeParse(answer);
+      if (!parsed.success) return undefined;
+      return { id: parsed.data.name, done: parsed.data.reconciling !== true, what: parsed.data.name };
+    },
+    firstPauseMs: 250,
+    maxPauseMs: 5000,
+    until: "be decided",
+  },
 } satisfies Record<string, PollKind>;
 
 export type PollKindName = keyof typeof POLL_KINDS;
@@ -85,27 +99,38 @@ export interface WaitOptions {
   /** Where the work is read, given its id. */
   readonly pathOf: (id: string) => string;
   readonly timeoutMs?: number;
+  /** Past the timeout: `fail` (default), or `carryOn`, saying so in the log (an opt-in wait the program bounded). */
+  readonly onTimeout?: "fail" | "carryOn";
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until the work `answer` describes is done; returns at once when it is done or is no such work. */
-export async function waitFor(kind: PollKind, answer: unknown, options: WaitOptions): Promise<void> {
+/**
+ * Waits until the work `answer` describes is done; returns at once when it is done or is no
+ * such work. Resolves to the last answer read (the first one when there was nothing to wait for).
+ */
+export async function waitFor(kind: PollKind, answer: unknown, options: WaitOptions): Promise<unknown> {
   const first = kind.pending(answer);
-  if (first === undefined) return;
-  const { client, log, pathOf, timeoutMs = 10 * 60_000, sleep = defaultSleep } = options;
+  if (first === undefined) return answer;
+  const { client, log, pathOf, timeoutMs = 10 * 60_000, onTimeout = "fail", sleep = defaultSleep } = options;
   const started = Date.now();
   let current = first;
+  let last = answer;
   let pause = kind.firstPauseMs;
   let reported = false;
   for (;;) {
     if (current.failure !== undefined) throw new Error(`${first.what} failed: ${current.failure}`);
-    if (current.done) return;
+    if (current.done) return last;
+    if (onTimeout === "carryOn" && Date.now() - started + pause > timeoutMs) {
+      log(`svc: ${first.what} did not ${kind.until} within ${Math.round(timeoutMs / 1000)}s; not waiting longer (a refresh shows the outcome later).`);
+      return last;
+    }
     await sleep(pause);
-    current = kind.pending(await client.send({ method: "GET", path: pathOf(first.id), schema: kind.schema })) ?? { ...first, done: true };
+    last = await client.send({ method: "GET", path: pathOf(first.id), schema: kind.schema });
+    current = kind.pending(last) ?? { ...first, done: true };
     const waited = Date.now() - started;
-    if (current.failure === undefined && !current.done && waited > timeoutMs) {
+    if (onTimeout === "fail" && current.failure === undefined && !current.done && waited > timeoutMs) {
       throw new Error(`${first.what} was not done after ${Math.round(waited / 1000)}s`);
     }
     if (!reported && !current.done && waited > 3000) {

@@ -24,6 +24,7 @@ export function providerEmulator(token: string, options: ProviderEmulatorOptions
     process.env["SVC_EMULATOR_URL"] = emulator.url;
     process.env["SVC_DNS_TOKEN"] = emulator.token;
     process.env["SVC_CI_TOKEN"] = emulator.token;
+    process.env["SVC_QUOTAS_TOKEN"] = emulator.token;
     process.env["SVC_PROJECT"] = options.project ?? DEFAULT_PROJECT;
     if (options.instantRetries === true) setClientOptions({ sleep: async () => undefined, log: () => undefined });
   });
