@@ -27,6 +27,7 @@ const MODULE_DOCS: Readonly<Record<string, string>> = {
   ci: "The continuous-integration service: checkout keys, SSH keys and project follows.",
   codehost: "The code host: its rate-limit status (`getRateLimit`); requests to it keep its primary and secondary limits.",
   dns: "DNS management: zones, record sets, policies, response policies and rules, zone access policy.",
+  quotas: "Cloud Quotas: quota preferences and quota adjuster settings; quota infos and preferences as functions.",
 };
 
 type Mode = "input" | "output";

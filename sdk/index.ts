@@ -14,3 +14,4 @@ export * as ads from "./ads";
 export * as ci from "./ci";
 export * as codehost from "./codehost";
 export * as dns from "./dns";
+export * as quotas from "./quotas";
