@@ -181,11 +181,11 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
 }
 
 /** The lifecycle step a refusal came from. */
-export type RefusedStep = "create" | "delete";
+export type RefusedStep = "create" | "update" | "delete";
 
 export interface Hooks<A extends Args, W> {
   /**
-   * Turns a create or delete the API refused (4xx) into an error that names the input and
+   * Turns a create, update or delete the API refused (4xx) into an error that names the input and
    * the rule where the API's own message would not; undefined keeps the API's error.
    * Not data: which refusal means what is read from the API's reason and message text.
    */

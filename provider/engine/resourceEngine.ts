@@ -296,7 +296,8 @@ export class ResourceEngine {
         await sendUpdate(this.declaration, change, args, this.context(identity, args), stored);
         return;
       } catch (error) {
-        if (etagField === undefined || !(error instanceof ApiError) || error.status !== 409) throw error;
+        if (!(error instanceof ApiError)) throw error;
+        if (etagField === undefined || error.status !== 409) throw (error.outcome === "rejected" && this.declaration.hooks?.explainRefusal?.(error, args, "update")) || error;
         const live = await this.fetch(identity, previous);
         if (live === undefined) throw new Error(`${this.label} ${id} disappeared during the update`);
         const fields = [...Object.keys(change.set), ...change.cleared];

@@ -102,6 +102,8 @@ export interface WaitOptions {
   /** Past the timeout: `fail` (default), or `carryOn`, saying so in the log (an opt-in wait the program bounded). */
   readonly onTimeout?: "fail" | "carryOn";
   readonly sleep?: (ms: number) => Promise<void>;
+  /** The clock the timeout is measured on (tests pass the one their `sleep` advances). */
+  readonly clock?: () => number;
 }
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -113,8 +115,8 @@ const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export async function waitFor(kind: PollKind, answer: unknown, options: WaitOptions): Promise<unknown> {
   const first = kind.pending(answer);
   if (first === undefined) return answer;
-  const { client, log, pathOf, timeoutMs = 10 * 60_000, onTimeout = "fail", sleep = defaultSleep } = options;
-  const started = Date.now();
+  const { client, log, pathOf, timeoutMs = 10 * 60_000, onTimeout = "fail", sleep = defaultSleep, clock = Date.now } = options;
+  const started = clock();
   let current = first;
   let last = answer;
   let pause = kind.firstPauseMs;
@@ -122,14 +124,14 @@ export async function waitFor(kind: PollKind, answer: unknown, options: WaitOpti
   for (;;) {
     if (current.failure !== undefined) throw new Error(`${first.what} failed: ${current.failure}`);
     if (current.done) return last;
-    if (onTimeout === "carryOn" && Date.now() - started + pause > timeoutMs) {
-      log(`svc: ${first.what} did not ${kind.until} within ${Math.round(timeoutMs / 1000)}s; not waiting longer (a refresh shows the outcome later).`);
+    if (onTimeout === "carryOn" && clock() - started + pause > timeoutMs) {
+      log(`svc: waited ${Math.round(timeoutMs / 1000)}s for ${first.what} to ${kind.until}; not waiting longer (a refresh shows the outcome later).`);
       return last;
     }
     await sleep(pause);
     last = await client.send({ method: "GET", path: pathOf(first.id), schema: kind.schema });
     current = kind.pending(last) ?? { ...first, done: true };
-    const waited = Date.now() - started;
+    const waited = clock() - started;
     if (onTimeout === "fail" && current.failure === undefined && !current.done && waited > timeoutMs) {
       throw new Error(`${first.what} was not done after ${Math.round(waited / 1000)}s`);
     }

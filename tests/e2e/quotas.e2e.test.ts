@@ -30,7 +30,7 @@ describe("quota preferences and adjuster settings (examples/quotas)", () => {
   it("passes the conformance run: each parent kind, both versions, adjuster settings; masks of exactly the changed paths; an int64 above 2^53 through up, refresh and import", async () => {
     const test = suite.track(await openStack("quotas", suite.emulator, { functions: { value: "false" } }));
     await runConformance(test, suite.emulator, {
-      created: 4,
+      created: 5,
       afterUp: async (outputs) => {
         expect(outputs["bigPreferred"]?.value).toBe(BIG);
         // waitForGrant waited for the decision: granted up to the seeded ceiling, the shortfall in words.
@@ -52,26 +52,26 @@ describe("quota preferences and adjuster settings (examples/quotas)", () => {
         {
           what: "a lower preferred value: one PATCH masking quotaConfig.preferredValue, under the etag",
           config: { cpusValue: { value: "22" } },
-          changes: { same: 3, update: 1 },
+          changes: { same: 4, update: 1 },
           writes: [{ path: CPUS, ...masked("quotaConfig.preferredValue", { quotaConfig: { preferredValue: "22" } }) }],
         },
         {
           what: "contactEmail alone (never read back) is an update of exactly contactEmail",
           config: { cpusContact: { value: "platform@example.com" } },
-          changes: { same: 3, update: 1 },
+          changes: { same: 4, update: 1 },
           writes: [{ path: CPUS, ...masked("contactEmail", { contactEmail: "platform@example.com" }) }],
         },
         {
           what: "the justification and the adjuster's enablement: one masked PATCH each",
           config: { cpusJustification: { value: "fewer batch jobs" }, adjusterEnablement: { value: "DISABLED" } },
-          changes: { same: 2, update: 2 },
+          changes: { same: 3, update: 2 },
         },
       ],
       replaces: [
         {
           what: "another region (dimensions) replaces the folder's preference; the old one stays at the service",
           config: { folderRegion: { value: "us-east1" } },
-          changes: { same: 3, replace: 1 },
+          changes: { same: 4, replace: 1 },
           verify: async () => {
             const onFolder = (await quotaObjects()).quotaPreferences.filter((preference) => preference.name.startsWith("folders/"));
             expect(onFolder).toHaveLength(2);
