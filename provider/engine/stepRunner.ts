@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { listAll } from "../google/listAll";
 import { getPolicy, modifyPolicy, type PolicyTarget } from "../google/iamPolicy";
-import { POLL_KINDS, waitFor } from "../google/poll";
+import { POLL_KINDS, waitFor, type PollKind } from "../google/poll";
 import { ApiError } from "../http/errors";
 import type { Args, HookContext, PatchChange, PolicyHook, ResourceDeclaration, State } from "./declaration";
 import { abandons, type ListRead, type UpdateKind } from "./steps";
@@ -43,8 +43,8 @@ export async function sendCreate(declaration: ResourceDeclaration, args: Args, c
     repeat: step.repeat ?? "settle",
     ...(step.answer !== "ignored" && { schema: step.answer ?? declaration.wire }),
   });
-  await waitAfter(declaration, "create", answer, context, args);
-  return step.toWire === undefined ? answer : step.toWire(answer, args);
+  const newest = await waitAfter(declaration, "create", answer, context, args);
+  return step.toWire === undefined ? newest : step.toWire(newest, args);
 }
 
 async function readListing(list: ListRead, context: HookContext): Promise<unknown> {
@@ -188,13 +188,18 @@ export async function sendUpdate(declaration: ResourceDeclaration, change: Patch
   return answer;
 }
 
-/** Waits for the work a create or update answer describes, when the declaration says to (and, for an opt-in wait, the inputs). */
-export async function waitAfter(declaration: ResourceDeclaration, step: "create" | "update", answer: unknown, context: HookContext, args: Args): Promise<void> {
+/**
+ * Waits for the work a create or update answer describes, when the declaration says to (and, for
+ * an opt-in wait, the inputs). Resolves to the answer to go on with: the object's last read when
+ * what is polled is the object itself, else the answer given.
+ */
+export async function waitAfter(declaration: ResourceDeclaration, step: "create" | "update", answer: unknown, context: HookContext, args: Args): Promise<unknown> {
   const wait = declaration.steps?.wait;
-  if (wait === undefined || !wait.after.includes(step)) return;
+  if (wait === undefined || !wait.after.includes(step)) return answer;
   const seconds = wait.seconds?.(args);
-  if (wait.seconds !== undefined && seconds === undefined) return;
-  const last = await waitFor(POLL_KINDS[wait.poll], answer, {
+  if (wait.seconds !== undefined && seconds === undefined) return answer;
+  const kind: PollKind = POLL_KINDS[wait.poll];
+  const last = await waitFor(kind, answer, {
     client: context.client,
     log: context.log,
     pathOf: (id) => fillTemplate(wait.path, { ...context.identity, id }),
@@ -202,6 +207,7 @@ export async function waitAfter(declaration: ResourceDeclaration, step: "create"
   });
   const said = wait.outcome?.(last);
   if (said !== undefined) context.log(said);
+  return kind.pollsTheObject === true ? last : answer;
 }
 
 /**

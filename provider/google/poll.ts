@@ -26,6 +26,8 @@ export interface PollKind {
   readonly maxPauseMs: number;
   /** The verb for the log: "finish", "be done". */
   readonly until: string;
+  /** What is polled is the object itself (not an operation about it): the last read is its newest state. */
+  readonly pollsTheObject?: boolean;
 }
 
 export const operationWire = z.looseObject({ id: z.string(), status: z.enum(["pending", "done"]), type: z.string().optional() });
@@ -88,6 +90,7 @@ export const POLL_KINDS = {
     firstPauseMs: 250,
     maxPauseMs: 5000,
     until: "be decided",
+    pollsTheObject: true,
   },
 } satisfies Record<string, PollKind>;
 

@@ -19,7 +19,7 @@ const wire = z.looseObject({ name: z.string(), config: z.looseObject({ value: z.
 const parentOf = (known: Readonly<Record<string, unknown>>): [string, string] | undefined =>
   typeof known["project"] === "string" ? ["projects", known["project"]] : typeof known["folder"] === "string" ? ["folders", known["folder"]] : undefined;
 
-const thing = declare<Args, z.infer<typeof wire>>({
+const thingDeclaration = {
   module: "test",
   name: "Thing",
   api: "quotas",
@@ -40,15 +40,16 @@ const thing = declare<Args, z.infer<typeof wire>>({
   },
   update: { patch: "updateMask", paths: { value: "config.value" }, etagField: "etag" },
   localInputs: ["apiVersion"],
-  steps: { delete: { abandon: (state) => `it stays with value ${String(state["value"])}` } },
+  steps: { delete: { abandon: (state: Readonly<Record<string, unknown>>) => `it stays with value ${String(state["value"])}` } },
   outputs: {},
   docs: { summary: "A thing.", example: "" },
-});
+} satisfies Parameters<typeof declare<Args, z.infer<typeof wire>>>[0];
+const thing = declare<Args, z.infer<typeof wire>>(thingDeclaration);
 
-function engineOf(handler: Handler) {
+function engineOf(handler: Handler, declaration = thing) {
   const client = fakeClient(handler);
   const messages: string[] = [];
-  return { engine: new ResourceEngine(thing, client, (message) => messages.push(message)), client, messages };
+  return { engine: new ResourceEngine(declaration, client, (message) => messages.push(message)), client, messages };
 }
 
 const ID = "folders/42/things/t";
@@ -112,6 +113,19 @@ describe("abandon and waits", () => {
   it("a {name*} path placeholder is a name of several segments, each checked", () => {
     expect(fillTemplate("v1/{id*}", { id: "projects/p q/things/t" })).toBe("v1/projects/p%20q/things/t");
     expect(() => fillTemplate("v1/{id*}", { id: "projects/../things" })).toThrow(/must not be "." or ".."/);
+  });
+
+  it("a create with an opt-in wait on the object itself keeps the object's decided state, and logs the outcome", async () => {
+    const waiting = declare<Args, z.infer<typeof wire>>({
+      ...thingDeclaration,
+      steps: { wait: { after: ["create"], poll: "reconciling", path: "{version}/{id*}", seconds: () => 5, outcome: () => "decided" } },
+    });
+    let reads = 0;
+    const { engine, client, messages } = engineOf(({ method }) => (method === "POST" ? { ...live("1", "e1"), reconciling: true } : ++reads < 2 ? { ...live("1", "e1"), reconciling: true } : live("1", "e2")), waiting);
+    const created = await engine.create({ folder: "42", name: "t", value: "1" });
+    expect(created.state["etag"]).toBe("e2");
+    expect(client.sent.filter((request) => request.method === "GET").map((request) => request.path)).toEqual(["v1/folders/42/things/t", "v1/folders/42/things/t"]);
+    expect(messages).toEqual(["decided"]);
   });
 
   it("an opt-in wait past its seconds carries on, saying so; the last answer is returned", async () => {
