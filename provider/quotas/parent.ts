@@ -91,3 +91,8 @@ export const apiVersionDerived: DerivedValue = {
 
 /** `W/"..."`: what every write answers; sent back in the body of the next write. */
 export const etagOutput = z.string().meta({ description: "The service's etag, sent with every update so a change made meanwhile is not overwritten." });
+
+/** A stored value in a log line: strings as they are, anything else as JSON (never `[object Object]`). */
+export function text(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value) ?? "";
+}

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { excerpt } from "../engine/excerpt";
-import { etagOutput, parentShape } from "./parent";
+import { etagOutput, parentShape, text } from "./parent";
 
 export const quotaAdjusterSettingsArgs = z.object({
   project: parentShape.project.meta({ description: "The project; `svc:project` when left out. The settings exist only for projects." }),
@@ -48,7 +48,7 @@ export const quotaAdjusterSettings = declare<QuotaAdjusterSettingsArgs, z.infer<
     create: { method: "PATCH", path: ITEM, query: () => ({ updateMask: "enablement" }), repeat: "idempotent" },
     delete: {
       abandon: (state) =>
-        `quota adjuster settings cannot be deleted (every project has them), so ${String(state["project"] ?? "the project")} keeps enablement ${String(state["enablement"] ?? "")}`,
+        `quota adjuster settings cannot be deleted (every project has them), so ${text(state["project"])} keeps enablement ${text(state["enablement"])}`,
     },
   },
   outputs: {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { excerpt } from "../engine/excerpt";
 import type { ApiError } from "../http/errors";
-import { apiVersionArg, apiVersionDerived, etagOutput, parentDerived, parentInputs, parentProblems, parentShape } from "./parent";
+import { apiVersionArg, apiVersionDerived, etagOutput, parentDerived, parentInputs, parentProblems, parentShape, text } from "./parent";
 
 const SAFETY_CHECKS = ["QUOTA_DECREASE_BELOW_USAGE", "QUOTA_DECREASE_PERCENTAGE_TOO_HIGH"] as const;
 const INT64_FORM = 'a whole number of at least -1 (-1 is unlimited), as a decimal string (e.g. "9007199254740993") or a safe integer';
@@ -190,7 +190,7 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
   localInputs: ["ignoreSafetyChecks", "apiVersion", "waitForGrant"],
   crossCheck: (args) => parentProblems(args),
   equal: {
-    preferredValue: (stored, wanted) => stored !== undefined && wanted !== undefined && String(stored) === String(wanted),
+    preferredValue: (stored, wanted) => stored !== undefined && wanted !== undefined && text(stored) === text(wanted),
     // Left out, the service's assigned id stands.
     quotaPreferenceId: (stored, wanted) => wanted === undefined || stored === wanted,
   },
@@ -204,8 +204,8 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
     findCreated: { field: "quotaPreferences", omitsEmptyList: true },
     delete: {
       abandon: (state) =>
-        `Cloud Quotas has no delete, so the quota preference ${String(state["name"] ?? "")} stays at the service with its value ` +
-        `${String(state["preferredValue"] ?? "")} (granted ${String(state["grantedValue"] || "nothing yet")}); to lower it, set preferredValue before removing it from the program`,
+        `Cloud Quotas has no delete, so the quota preference ${text(state["name"])} stays at the service with its value ` +
+        `${text(state["preferredValue"])} (granted ${state["grantedValue"] === "" ? "nothing yet" : text(state["grantedValue"])}); to lower it, set preferredValue before removing it from the program`,
     },
     wait: {
       after: ["create", "update"],

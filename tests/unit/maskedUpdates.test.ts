@@ -76,7 +76,7 @@ describe("derived parts", () => {
 
 describe("update masks under an etag", () => {
   it("name the nested paths of exactly the changed inputs; the body is the create body cut to them, with the stored etag", async () => {
-    const { engine, client } = engineOf(({ method }) => live("2", "e2", "n"));
+    const { engine, client } = engineOf(() => live("2", "e2", "n"));
     await engine.update(ID, { folder: "42", name: "t", value: "2", note: "n", apiVersion: "v1beta" }, { set: { value: "2", note: "n" }, cleared: [] }, stored);
     expect(client.sent[0]).toEqual({ method: "PATCH", path: "v1beta/folders/42/things/t", query: { updateMask: "config.value,note" }, body: { config: { value: "2" }, note: "n", etag: "e1" } });
   });
