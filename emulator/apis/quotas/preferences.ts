@@ -107,7 +107,7 @@ function newPreference(context: QuotasContext, parent: string, id: string, body:
 
 function generatedId(context: QuotasContext, body: PreferenceBody): string {
   const base = `${body.service ?? 'quota'}-${body.quotaId ?? 'preference'}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
-  return `${base}-${context.store.next().toString(36)}${Date.now().toString(36).slice(-4)}`;
+  return `${base}-${context.store.next().toString(36)}${context.now().getTime().toString(36).slice(-4)}`;
 }
 
 export function createPreference(context: QuotasContext, call: ApiCall, kind: ParentKind): ApiResult {
