@@ -10,20 +10,23 @@ import { excerpt } from "../engine/excerpt";
 const PROJECT_FORM = 'a project id (6 to 30 lowercase letters, digits and hyphens, e.g. "my-project") or number';
 const NUMERIC_FORM = (what: string): string => `a ${what} number (digits only, e.g. "123456789012")`;
 
+/** A project as Cloud Quotas names it: its id or its number. */
+export const quotaProjectId = z
+  .string()
+  .regex(/^(?:[a-z][a-z0-9-]{4,28}[a-z0-9]|\d{1,20})$/, { error: (issue) => `must be ${PROJECT_FORM}; got ${excerpt(issue.input)}` });
+export const folderNumber = z.string().regex(/^\d{1,20}$/, { error: (issue) => `must be ${NUMERIC_FORM("folder")}; got ${excerpt(issue.input)}` });
+export const organizationNumber = z
+  .string()
+  .regex(/^\d{1,20}$/, { error: (issue) => `must be ${NUMERIC_FORM("organization")}; got ${excerpt(issue.input)}` });
+
 export const parentShape = {
-  project: z
-    .string()
-    .regex(/^(?:[a-z][a-z0-9-]{4,28}[a-z0-9]|\d{1,20})$/, { error: (issue) => `must be ${PROJECT_FORM}; got ${excerpt(issue.input)}` })
+  project: quotaProjectId
     .optional()
     .meta({ description: "The project the preference belongs to; give exactly one of `project`, `folder` and `organization`." }),
-  folder: z
-    .string()
-    .regex(/^\d{1,20}$/, { error: (issue) => `must be ${NUMERIC_FORM("folder")}; got ${excerpt(issue.input)}` })
+  folder: folderNumber
     .optional()
     .meta({ description: "The folder (its number) the preference belongs to; give exactly one of `project`, `folder` and `organization`." }),
-  organization: z
-    .string()
-    .regex(/^\d{1,20}$/, { error: (issue) => `must be ${NUMERIC_FORM("organization")}; got ${excerpt(issue.input)}` })
+  organization: organizationNumber
     .optional()
     .meta({ description: "The organization (its number) the preference belongs to; give exactly one of `project`, `folder` and `organization`." }),
 };

@@ -11,6 +11,9 @@ import { generateKeyPairSync } from "node:crypto";
 import * as fc from "fast-check";
 import type { z } from "zod";
 import { CATALOGUE } from "../../emulator/apis/ci/seed";
+import { SEED_QUOTAS } from "../../emulator/apis/quotas/seed";
+import { folderNumber, organizationNumber, quotaProjectId } from "../../provider/quotas/parent";
+import { pathValues } from "../../provider/engine/derived";
 import { hostname, projectShape } from "../../provider/ci/names";
 import { iamMember, iamRole } from "../../provider/dns/iam";
 import { fqdn, projectId, recordName, ruleDnsName, zoneName } from "../../provider/dns/names";
@@ -29,6 +32,7 @@ beforeAll(async () => {
   process.env["SVC_EMULATOR_URL"] = emulator.url;
   process.env["SVC_DNS_TOKEN"] = emulator.token;
   process.env["SVC_CI_TOKEN"] = emulator.token;
+  process.env["SVC_QUOTAS_TOKEN"] = emulator.token;
   process.env["SVC_PROJECT"] = "default-project";
 });
 
@@ -69,6 +73,9 @@ const generatorsBySchema = new Map<z.ZodType, fc.Arbitrary<string>>([
   [projectShape.username, fc.stringMatching(/^[A-Za-z0-9_.-]{1,39}$/)],
   [projectShape.project, fc.stringMatching(/^[A-Za-z0-9_.-]{1,100}$/)],
   [hostname, fc.oneof(fc.domain(), fc.ipV4(), fc.ipV6())],
+  [quotaProjectId, fc.oneof(fc.stringMatching(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/), fc.stringMatching(/^\d{1,20}$/))],
+  [folderNumber, fc.stringMatching(/^\d{1,20}$/)],
+  [organizationNumber, fc.stringMatching(/^\d{1,20}$/)],
 ]);
 const generators = new Map([...generatorsBySchema].map(([schema, generator]) => [definitionOf(schema), generator]));
 
@@ -104,7 +111,10 @@ const serverAssigned = (declaration: ResourceDeclaration): readonly string[] => 
 function identities(declaration: ResourceDeclaration): fc.Arbitrary<Record<string, string>> {
   const parts: Record<string, fc.Arbitrary<string>> = {};
   for (const name of placeholders(declaration.id.format)) {
-    if (serverAssigned(declaration).includes(name)) {
+    const derived = declaration.derived?.[name];
+    if (derived !== undefined) {
+      parts[name] = fc.stringMatching(derived.pattern);
+    } else if (serverAssigned(declaration).includes(name)) {
       const form = declaration.id.serverAssignedForms?.[name];
       if (form === undefined) throw new Error(`${typeKey(declaration)}: declare the form of ${name}`);
       parts[name] = fc.stringMatching(form.pattern);
@@ -240,6 +250,22 @@ function fixtureFor(declaration: ResourceDeclaration): Fixture {
       };
     case "ci:ProjectFollow":
       return { inputs: ciProject(declaration), absent: (inputs) => !isSeeded(inputs) };
+    case "quotas:QuotaPreference": {
+      // A parent of each kind, a quota of the seeded catalogue (the service refuses others), its current value (no safety check trips).
+      const parent = fc.oneof(
+        identity(["project"]),
+        identity(["folder"]),
+        identity(["organization"]),
+      );
+      const quota = fc.constantFrom(...SEED_QUOTAS);
+      return {
+        inputs: fc
+          .record({ parent, quota, apiVersion: accepted(declaration, "apiVersion") })
+          .map(({ parent: given, quota: { service, quotaId, defaultValue }, apiVersion }) => ({ ...given, service, quotaId, apiVersion, preferredValue: defaultValue.toString() })),
+      };
+    }
+    case "quotas:QuotaAdjusterSettings":
+      return { inputs: fc.record({ id: identity(["project"]), enablement: accepted(declaration, "enablement") }).map(({ id, enablement }) => ({ ...id, enablement })) };
     default:
       throw new Error(`${typeKey(declaration)}: add a fixture (valid inputs and the parents they need)`);
   }
@@ -250,7 +276,9 @@ function fixtureFor(declaration: ResourceDeclaration): Fixture {
 /** Inputs placed in request paths: these must stay one segment naming the object. */
 function pathPlaceholders(declaration: ResourceDeclaration): string[] {
   const { collection, item, related = [] } = declaration.paths;
-  return [...new Set([collection, item, ...related].flatMap(placeholders))].filter((name) => !serverAssigned(declaration).includes(name));
+  return [...new Set([collection, item, ...related].flatMap(placeholders))].filter(
+    (name) => !serverAssigned(declaration).includes(name) && declaration.args.shape[name] !== undefined,
+  );
 }
 
 const MEGABYTE = "a".repeat(1 << 20);
@@ -266,6 +294,8 @@ function invalidValues(declaration: ResourceDeclaration, name: string): fc.Arbit
     boolean: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
     array: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })),
     object: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 })),
+    // An int64 given as a string or a number: anything else, or a number that is no safe integer.
+    union: fc.oneof(fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.constantFrom(1.5, 2 ** 60, "12a", "-2")),
     record: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 })),
   };
   const ofAnotherType = wrongType[kind];
@@ -328,7 +358,10 @@ describe.each(declarations.map((declaration) => [typeKey(declaration), declarati
         const from = (await emulator.requests()).length;
         const checked = await provider.check({}, inputs);
         expect(checked.failures).toBeUndefined();
-        const identity = pick(inputs as Record<string, string>, pathPlaceholders(declaration).filter((name) => inputs[name] !== undefined));
+        const identity = {
+          ...pathValues(declaration, checked.inputs ?? {}),
+          ...pick(inputs as Record<string, string>, pathPlaceholders(declaration).filter((name) => inputs[name] !== undefined)),
+        };
         let created: { id: string } | undefined;
         try {
           created = await provider.create(checked.inputs ?? {});

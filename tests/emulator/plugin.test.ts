@@ -198,6 +198,7 @@ describe('a plug-in API served through the list of APIs', () => {
       ci: expect.objectContaining({ checkoutKeys: [] }),
       ads: {},
       codehost: { issues: [] },
+      quotas: { quotaPreferences: [], quotaAdjusterSettings: [] },
       widgets: { widgets: [{ name: 'kept', label: 'shiny' }] },
     });
     await request('POST', '/_emulator/reset');

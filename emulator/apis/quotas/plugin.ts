@@ -13,7 +13,7 @@ import { QuotasStore } from './state';
 
 export const quotasApi = defineApi({
   name: 'quotas',
-  summary: 'Cloud Quotas (v1, v1beta) at /v1/... and /v1beta/{projects,folders,organizations}/...',
+  summary: 'Cloud Quotas at /v1/... and /v1beta/...',
   pathPrefixes: QUOTAS_PATH_PREFIXES,
   errorFamily: googleAip193Errors('cloudquotas.googleapis.com'),
   partialResponses: true,
