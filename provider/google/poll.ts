@@ -109,6 +109,9 @@ export interface WaitOptions {
   readonly clock?: () => number;
 }
 
+/** How often an opt-in wait says it is still waiting. */
+const PROGRESS_EVERY_MS = 10_000;
+
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -123,7 +126,12 @@ export async function waitFor(kind: PollKind, answer: unknown, options: WaitOpti
   let current = first;
   let last = answer;
   let pause = kind.firstPauseMs;
-  let reported = false;
+  let reportedAt: number | undefined;
+  // An opt-in wait the program asked for says what it waits for at once, then how long so far every 10 s.
+  if (onTimeout === "carryOn" && !first.done) {
+    log(`svc: waiting up to ${Math.round(timeoutMs / 1000)}s for ${first.what} to ${kind.until}...`);
+    reportedAt = started;
+  }
   for (;;) {
     if (current.failure !== undefined) throw new Error(`${first.what} failed: ${current.failure}`);
     if (current.done) return last;
@@ -138,9 +146,12 @@ export async function waitFor(kind: PollKind, answer: unknown, options: WaitOpti
     if (onTimeout === "fail" && current.failure === undefined && !current.done && waited > timeoutMs) {
       throw new Error(`${first.what} was not done after ${Math.round(waited / 1000)}s`);
     }
-    if (!reported && !current.done && waited > 3000) {
+    if (reportedAt === undefined && !current.done && waited > 3000) {
       log(`svc: waiting for ${first.what} to ${kind.until}...`);
-      reported = true;
+      reportedAt = clock();
+    } else if (onTimeout === "carryOn" && reportedAt !== undefined && !current.done && clock() - reportedAt >= PROGRESS_EVERY_MS) {
+      log(`svc: still waiting for ${first.what} to ${kind.until} (${Math.round(waited / 1000)}s so far)`);
+      reportedAt = clock();
     }
     pause = Math.min(pause * 2, kind.maxPauseMs);
   }

@@ -125,7 +125,19 @@ describe("abandon and waits", () => {
     const created = await engine.create({ folder: "42", name: "t", value: "1" });
     expect(created.state["etag"]).toBe("e2");
     expect(client.sent.filter((request) => request.method === "GET").map((request) => request.path)).toEqual(["v1/folders/42/things/t", "v1/folders/42/things/t"]);
-    expect(messages).toEqual(["decided"]);
+    expect(messages).toEqual(["svc: waiting up to 5s for folders/42/things/t to be decided...", "decided"]);
+  });
+
+  it("an opt-in wait says how long it has waited every 10 s", async () => {
+    let now = 0;
+    let reads = 0;
+    const client = fakeClient(() => ({ name: "n", reconciling: ++reads < 12 }));
+    const messages: string[] = [];
+    await waitFor(POLL_KINDS.reconciling, { name: "n", reconciling: true }, {
+      client, log: (message) => messages.push(message), pathOf: (id) => id, timeoutMs: 120_000, onTimeout: "carryOn",
+      sleep: async (ms) => { now += ms; }, clock: () => now,
+    });
+    expect(messages.filter((message) => /still waiting for n to be decided \(\d+s so far\)/.test(message)).length).toBeGreaterThanOrEqual(3);
   });
 
   it("an opt-in wait past its seconds carries on, saying so; the last answer is returned", async () => {
@@ -138,6 +150,7 @@ describe("abandon and waits", () => {
     });
     expect(last).toEqual({ name: "n", reconciling: true });
     expect(client.sent.length).toBeGreaterThan(0);
+    expect(messages[0]).toMatch(/waiting up to 1s for n to be decided/);
     expect(messages.at(-1)).toMatch(/waited 1s for n to be decided; not waiting longer/);
     expect(now).toBeLessThanOrEqual(1000);
   });
