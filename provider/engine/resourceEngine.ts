@@ -13,10 +13,7 @@ import { diffArgs, type ArgsDiff } from "./diff";
 import { listCreated, readWire, sendCreate, sendDelete, sendUpdate } from "./stepRunner";
 import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "./template";
 import { derivedDisagreements, derivedIdentity, isDerived, pathValues } from "./derived";
-import { sameValue } from "./equality";
-
-/** How many times an update under an etag is sent when the object keeps changing meanwhile. */
-const ETAG_ATTEMPTS = 3;
+import { sendUnderEtag } from "./concurrentChange";
 
 /**
  * How many times a create is sent in all when each outcome was unknown and
@@ -274,54 +271,17 @@ export class ResourceEngine {
     };
     // A change of client-side inputs alone needs no request: reading back records it.
     if (Object.keys(change.set).length > 0 || change.cleared.length > 0) {
-      await this.sendGuarded(id, identity, change, args, previous);
+      await sendUnderEtag({
+        declaration: this.declaration,
+        label: `${this.label} ${id}`,
+        send: (stored) => sendUpdate(this.declaration, change, args, this.context(identity, args), stored),
+        reread: () => this.fetch(identity, previous),
+        log: this.log,
+      }, change, args, previous);
     }
     const state = await this.fetch(identity, args);
     if (state === undefined) throw new Error(`${this.label} ${id} disappeared during the update`);
     return state;
-  }
-
-  /**
-   * Sends the update; under an etag, a 409 (changed meanwhile) reads the object again: when
-   * nobody else changed what this update changes (or changed it to what the program wants),
-   * the update goes again under the new etag; otherwise it fails naming each property, never
-   * overwriting the other change blindly.
-   */
-  private async sendGuarded(id: string, identity: Record<string, string>, change: ArgsDiff["patch"], args: Args, previous: State): Promise<void> {
-    const { update } = this.declaration;
-    const etagField = typeof update === "object" && "patch" in update ? update.etagField : undefined;
-    let stored = previous;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await sendUpdate(this.declaration, change, args, this.context(identity, args), stored);
-        return;
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        if (etagField === undefined || error.status !== 409) throw (error.outcome === "rejected" && this.declaration.hooks?.explainRefusal?.(error, args, "update")) || error;
-        const live = await this.fetch(identity, previous);
-        if (live === undefined) throw new Error(`${this.label} ${id} disappeared during the update`);
-        const fields = [...Object.keys(change.set), ...change.cleared];
-        const same = (field: string, a: unknown, b: unknown): boolean => (this.declaration.equal?.[field] ?? sameValue)(a, b, args);
-        const drifted = Object.keys(this.declaration.args.shape).filter((field) => !same(field, live[field], stored[field]));
-        const conflicts = fields.filter((field) => drifted.includes(field) && !same(field, live[field], args[field]));
-        if (conflicts.length > 0) {
-          const detail = conflicts
-            .map((field) => `${field}: the stack last saw ${JSON.stringify(stored[field])}, the service now has ${JSON.stringify(live[field])}, the program wants ${JSON.stringify(args[field])}`)
-            .join("; ");
-          throw new Error(
-            `${this.label} ${id} was changed outside this stack since it was last read (the service refused the update: etag mismatch), ` +
-              `in what this update changes: ${detail}. Nothing was written. Run \`pulumi refresh\` to take in the service's values, ` +
-              `then \`pulumi up\` to apply the program's.`,
-          );
-        }
-        if (attempt >= ETAG_ATTEMPTS) throw error;
-        this.log(
-          `svc: ${this.label} ${id} was changed outside this stack since it was last read (etag mismatch${drifted.length > 0 ? `: ${drifted.join(", ")}` : ""}); ` +
-            `${fields.join(", ")} still apply cleanly, so the update is sent again under the new etag.`,
-        );
-        stored = live;
-      }
-    }
   }
 
   /** Deletes the object; one already gone counts as deleted. */
