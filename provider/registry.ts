@@ -15,6 +15,8 @@ import { calendar } from "./calendar/calendar";
 import { calendarListEntry } from "./calendar/calendarListEntry";
 import { event } from "./calendar/event";
 import { activityWatchChannel } from "./reports/activityWatchChannel";
+import { quotaPreference } from "./quotas/quotaPreference";
+import { quotaAdjusterSettings } from "./quotas/quotaAdjusterSettings";
 
 export const declarations: readonly ResourceDeclaration[] = [
   managedZone,
@@ -33,6 +35,8 @@ export const declarations: readonly ResourceDeclaration[] = [
   calendarListEntry,
   event,
   activityWatchChannel,
+  quotaPreference,
+  quotaAdjusterSettings,
 ];
 
 const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));

@@ -29,6 +29,7 @@ const MODULE_DOCS: Readonly<Record<string, string>> = {
   codehost: "The code host: its rate-limit status (`getRateLimit`); requests to it keep its primary and secondary limits.",
   dns: "DNS management: zones, record sets, policies, response policies and rules, zone access policy.",
   reports: "Admin activity reports: watch channels on activities (token audit), the activities as a typed function, and a receiver for notifications.",
+  quotas: "Cloud Quotas: quota preferences and quota adjuster settings; quota infos and preferences as functions.",
 };
 
 type Mode = "input" | "output";

@@ -8,6 +8,8 @@ import { calendarApi } from './calendar/plugin';
 import { ciApi } from './ci/plugin';
 import { codeHostApi } from './codehost/plugin';
 import { dnsApi } from './dns/plugin';
+import { quotasApi } from './quotas/plugin';
 import { reportsApi } from './reports/plugin';
 
-export const apis = [dnsApi, ciApi, adsApi, codeHostApi, calendarApi, reportsApi];
+export const apis = [dnsApi, ciApi, adsApi, codeHostApi, calendarApi, quotasApi, reportsApi];
+

@@ -148,7 +148,7 @@ async function forceDestroy(state: State, context: HookContext): Promise<void> {
 }
 
 /** The API refuses to delete a zone that holds record sets: say which input would do it. */
-function notEmptyRefusal(error: ApiError, state: ManagedZoneArgs, step: "create" | "delete"): Error | undefined {
+function notEmptyRefusal(error: ApiError, state: ManagedZoneArgs, step: "create" | "update" | "delete"): Error | undefined {
   if (step !== "delete" || error.status !== 400 || error.reason !== "containerNotEmpty") return undefined;
   return new Error(
     `svc.dns.ManagedZone ${state.name} still holds record sets that are not managed here, so the API refuses to delete it. ` +

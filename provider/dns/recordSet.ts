@@ -156,7 +156,7 @@ async function replaceAtomically(args: RecordSetArgs, context: HookContext): Pro
  * the zone; the API's refusal (400 "Invalid value for '...name'") is turned
  * into a message that names the input and the rule.
  */
-function nameRefusal(error: ApiError, args: RecordSetArgs, step: "create" | "delete"): Error | undefined {
+function nameRefusal(error: ApiError, args: RecordSetArgs, step: "create" | "update" | "delete"): Error | undefined {
   if (step !== "create" || error.status !== 400 || !/\.name'/.test(error.apiMessage ?? "")) return undefined;
   return new Error(
     `svc.dns.RecordSet: name ${JSON.stringify(args.name)} was refused by the API for zone ${JSON.stringify(args.managedZone)}: ` +

@@ -9,7 +9,7 @@ import type { ApiName } from "../config";
 import type { ApiClient } from "../http/client";
 import type { ApiError } from "../http/errors";
 import type { Binding } from "../google/iamPolicy";
-import type { Steps, UpdateKind } from "./steps";
+import { abandons, type Steps, type UpdateKind } from "./steps";
 
 export type { Steps, UpdateKind } from "./steps";
 
@@ -35,6 +35,20 @@ export interface HookContext {
 /** The accepted form of a server-assigned id part: a pattern, and the words that describe it in messages. */
 export interface ServerAssignedForm {
   readonly pattern: RegExp;
+  readonly accepted: string;
+}
+
+/**
+ * A path or id part computed from the inputs rather than given as one: which of
+ * several inputs names the parent (`projects` and the project id, or `folders`
+ * and the folder id), or the API version a program picks. Parts of the id are
+ * parsed back from it; parts only of paths come from the stored state on read.
+ */
+export interface DerivedValue {
+  /** The value from the inputs (create, update, import) or the stored state (read, delete); undefined when they do not say. */
+  readonly from: (known: Readonly<Record<string, unknown>>) => string | undefined;
+  readonly pattern: RegExp;
+  /** The accepted form, in words, for messages. */
   readonly accepted: string;
 }
 
@@ -102,6 +116,8 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
      */
     readonly serverAssignedForms?: Readonly<Record<string, ServerAssignedForm>>;
   };
+  /** Placeholders of the id or the paths that are no input: how each is computed (see DerivedValue). */
+  readonly derived?: Readonly<Record<string, DerivedValue>>;
   /**
    * Request paths below the API base URL; placeholders are input names. Every
    * request the resource makes goes to one of these (or below it); `related`
@@ -174,11 +190,11 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
 }
 
 /** The lifecycle step a refusal came from. */
-export type RefusedStep = "create" | "delete";
+export type RefusedStep = "create" | "update" | "delete";
 
 export interface Hooks<A extends Args, W> {
   /**
-   * Turns a create or delete the API refused (4xx) into an error that names the input and
+   * Turns a create, update or delete the API refused (4xx) into an error that names the input and
    * the rule where the API's own message would not; undefined keeps the API's error.
    * Not data: which refusal means what is read from the API's reason and message text.
    */
@@ -244,7 +260,7 @@ export function stepConflicts(declaration: ResourceDeclaration): string[] {
   if (hooks.applyUpdate !== undefined && (typeof update === "object" || update === "PUT")) {
     conflicts.push("applyUpdate sends the update; the update kind would never be used (declare PATCH)");
   }
-  if (steps.delete === "abandon" && (hooks.beforeDelete !== undefined || steps.detachBeforeDelete !== undefined)) {
+  if (abandons(steps.delete) && (hooks.beforeDelete !== undefined || steps.detachBeforeDelete !== undefined)) {
     conflicts.push("delete is abandon: beforeDelete and detachBeforeDelete would never run");
   }
   if (steps.read === "stored" && declaration.importable !== false) conflicts.push("a read of the stored state cannot check an import: set importable: false");

@@ -13,6 +13,7 @@ import { containsUnknown, diffArgs } from "./diff";
 import { clip, excerpt } from "./excerpt";
 import { ResourceEngine } from "./resourceEngine";
 import { matchAny, matchTemplate, pathValueProblem, placeholders } from "./template";
+import { derivedProblem, isDerived } from "./derived";
 
 export interface CheckFailure {
   readonly property: string;
@@ -42,7 +43,7 @@ function pathInputs(declaration: ResourceDeclaration): string[] {
   const serverAssigned = declaration.id.serverAssigned ?? [];
   const { collection, item, related = [] } = declaration.paths;
   const names = [collection, item, ...related, declaration.id.format].flatMap(placeholders);
-  return [...new Set(names)].filter((name) => !serverAssigned.includes(name));
+  return [...new Set(names)].filter((name) => !serverAssigned.includes(name) && !isDerived(declaration, name));
 }
 
 /**
@@ -61,6 +62,11 @@ export function idPartProblems(
     const pathProblem = pathValueProblem(value);
     if (pathProblem !== undefined) {
       failures.push({ property: name, reason: pathProblem });
+      continue;
+    }
+    if (isDerived(declaration, name)) {
+      const problem = derivedProblem(declaration, name, value);
+      if (problem !== undefined) failures.push({ property: name, reason: problem });
       continue;
     }
     if (serverAssigned.includes(name)) {

@@ -12,6 +12,8 @@ import { keyedLock } from "../google/keyedLock";
 import { diffArgs, type ArgsDiff } from "./diff";
 import { listCreated, readWire, sendCreate, sendDelete, sendMove, sendUpdate } from "./stepRunner";
 import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "./template";
+import { derivedDisagreements, derivedIdentity, isDerived, pathValues } from "./derived";
+import { sendUnderEtag } from "./concurrentChange";
 
 /**
  * How many times a create is sent in all when each outcome was unknown and
@@ -45,8 +47,9 @@ export class ResourceEngine {
   /** The identity values (the id's placeholders), from inputs and, for server-assigned parts, state. */
   identityOf(args: Args, state: State = {}): Record<string, string> {
     const values: Record<string, string> = {};
+    const derived = derivedIdentity(this.declaration, args);
     for (const name of placeholders(this.declaration.id.format)) {
-      const value = this.serverAssigned.includes(name) ? state[name] : args[name];
+      const value = isDerived(this.declaration, name) ? derived[name] : this.serverAssigned.includes(name) ? state[name] : args[name];
       if (typeof value !== "string" || value === "") {
         throw new Error(`${this.label}: ${this.serverAssigned.includes(name) ? "the API returned no" : "input"} ${name}`);
       }
@@ -57,10 +60,10 @@ export class ResourceEngine {
 
   /** The identity parts known before the object exists (what the collection path needs). */
   private knownIdentity(args: Args): Record<string, string> {
-    const values: Record<string, string> = {};
+    const values: Record<string, string> = derivedIdentity(this.declaration, args);
     for (const name of placeholders(this.declaration.id.format)) {
       const value = args[name];
-      if (!this.serverAssigned.includes(name) && typeof value === "string") values[name] = value;
+      if (!this.serverAssigned.includes(name) && !isDerived(this.declaration, name) && typeof value === "string") values[name] = value;
     }
     return values;
   }
@@ -102,23 +105,34 @@ export class ResourceEngine {
     return formatId(this.declaration.id.format, identity);
   }
 
-  private context(identity: Readonly<Record<string, string>>): HookContext {
-    return { client: this.client, identity, log: this.log, ...(this.channelClient !== undefined && { channelClient: this.channelClient }) };
+  /** What steps and hooks work with: the identity, and the path values derived from what is `known` (inputs or state). */
+  private context(identity: Readonly<Record<string, string>>, known: Readonly<Record<string, unknown>> = {}): HookContext {
+    return {
+      client: this.client,
+      identity: { ...pathValues(this.declaration, known), ...identity },
+      log: this.log,
+      ...(this.channelClient !== undefined && { channelClient: this.channelClient }),
+    };
   }
 
   private stateOf(wire: unknown, identity: Readonly<Record<string, string>>, previous: State = {}): State {
     const parsed = this.declaration.wire.parse(wire);
     // Absent members are dropped: the engine's wire format (a protobuf Struct) has no undefined.
-    const state = Object.entries({ ...this.declaration.toState(parsed, previous), ...identity }).filter(
+    const state = Object.entries({ ...this.declaration.toState(parsed, previous), ...this.inputsOf(identity) }).filter(
       ([, value]) => value !== undefined,
     );
     return Object.fromEntries(state);
   }
 
+  /** The identity parts that are inputs: derived ones (which input names the parent) are not; toState says what the inputs are. */
+  private inputsOf(identity: Readonly<Record<string, string>>): Record<string, string> {
+    return Object.fromEntries(Object.entries(identity).filter(([name]) => !isDerived(this.declaration, name)));
+  }
+
   /** Reads the object; undefined when it does not exist. */
   async fetch(identity: Readonly<Record<string, string>>, previous: State = {}): Promise<State | undefined> {
     try {
-      const wire = await readWire(this.declaration, previous, this.context(identity));
+      const wire = await readWire(this.declaration, previous, this.context(identity, previous));
       // Only a listing or a policy says "gone" by finding nothing (in an answer validated); otherwise only a 404 does.
       return wire === undefined ? undefined : this.stateOf(wire, identity, previous);
     } catch (error) {
@@ -128,7 +142,7 @@ export class ResourceEngine {
   }
 
   private async post(args: Args): Promise<unknown> {
-    return sendCreate(this.declaration, args, this.context(this.knownIdentity(args)));
+    return sendCreate(this.declaration, args, this.context(this.knownIdentity(args), args));
   }
 
   /**
@@ -139,7 +153,7 @@ export class ResourceEngine {
   async create(args: Args): Promise<{ id: string; state: State }> {
     if (this.serverAssigned.length > 0) {
       // One create at a time per collection, so that after a lost answer the one new object in the listing is ours.
-      return keyedLock(`${this.label} ${fillTemplate(this.declaration.paths.collection, this.knownIdentity(args))}`, () =>
+      return keyedLock(`${this.label} ${fillTemplate(this.declaration.paths.collection, this.context(this.knownIdentity(args), args).identity)}`, () =>
         this.createWithServerId(args),
       );
     }
@@ -184,7 +198,7 @@ export class ResourceEngine {
 
   /** Creates an object whose id the server assigns; a lost response is settled by comparing listings. */
   private async createWithServerId(args: Args): Promise<{ id: string; state: State }> {
-    const context = this.context(this.knownIdentity(args));
+    const context = this.context(this.knownIdentity(args), args);
     const list = async (): Promise<unknown[] | undefined> => listCreated(this.declaration, context);
     const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.stateOf(wire, {}, args)));
     const before = (await list())?.map(keyOf);
@@ -192,7 +206,7 @@ export class ResourceEngine {
       try {
         const state = this.stateOf(await this.post(args), {}, args);
         const identity = this.identityOf(args, state);
-        return { id: this.idOf(identity), state: { ...state, ...identity } };
+        return { id: this.idOf(identity), state: { ...state, ...this.inputsOf(identity) } };
       } catch (error) {
         if (!(error instanceof ApiError) || error.outcome !== "unknown" || before === undefined) throw error;
         const appeared = ((await list()) ?? []).filter((wire) => !before.includes(keyOf(wire)));
@@ -200,7 +214,7 @@ export class ResourceEngine {
           const state = this.stateOf(appeared[0], {}, args);
           const identity = this.identityOf(args, state);
           this.log(`svc: ${this.label}: the answer to the create was lost or unreadable; the new object ${this.idOf(identity)} is adopted.`);
-          return { id: this.idOf(identity), state: { ...state, ...identity } };
+          return { id: this.idOf(identity), state: { ...state, ...this.inputsOf(identity) } };
         }
         if (appeared.length > 1) {
           throw new Error(
@@ -230,6 +244,10 @@ export class ResourceEngine {
         );
       }
     }
+    const disagreements = derivedDisagreements(this.declaration, identity, args);
+    if (disagreements.length > 0) {
+      throw new Error(`${this.label}: the import id "${importId}" names ${disagreements.join(", ")}; make them agree.`);
+    }
     const id = this.idOf(identity);
     const existing = await this.fetch(identity, args);
     if (existing === undefined) {
@@ -248,7 +266,7 @@ export class ResourceEngine {
     }
     if (difference.changed.length === 0) return { id, state: existing };
     this.log(`svc: ${this.label} ${id}: imported; updating ${difference.changed.join(", ")} to match the program.`);
-    return { id, state: await this.update(id, { ...args, ...identity }, difference.patch) };
+    return { id, state: await this.update(id, { ...args, ...identity }, difference.patch, existing) };
   }
 
   /** Reads the object for refresh; undefined when it is gone. */
@@ -256,16 +274,19 @@ export class ResourceEngine {
     return this.fetch(this.identityIn(id, previous), previous);
   }
 
-  /** Applies an in-place change of what changed (the update kind or hook says how), then reads back. */
-  async update(id: string, args: Args, patch: ArgsDiff["patch"], olds: State = {}): Promise<State> {
-    let identity = this.identityIn(id, olds);
+  /**
+   * Applies an in-place change of what changed (the update kind or hook says how), then reads back.
+   * `previous` is the stored state (its etag guards an update that declares one).
+   */
+  async update(id: string, args: Args, patch: ArgsDiff["patch"], previous: State = {}): Promise<State> {
+    let identity = this.identityIn(id, previous);
     const { update } = this.declaration;
     if (update === "none") throw new Error(`${this.label} cannot be updated in place`);
     const local = this.declaration.localInputs ?? [];
     const moved = this.declaration.steps?.move?.field;
     if (moved !== undefined && moved in patch.set) {
       // One move request: the object keeps its server id at its new place; the rest is changed there.
-      identity = await sendMove(this.declaration, args, this.context(identity));
+      identity = await sendMove(this.declaration, args, this.context(identity, args));
     }
     const change = {
       set: Object.fromEntries(Object.entries(patch.set).filter(([field]) => !local.includes(field) && field !== moved)),
@@ -273,7 +294,13 @@ export class ResourceEngine {
     };
     // A change of client-side inputs alone needs no request: reading back records it.
     if (Object.keys(change.set).length > 0 || change.cleared.length > 0) {
-      const answer = await sendUpdate(this.declaration, change, args, this.context(identity));
+      const answer = await sendUnderEtag({
+        declaration: this.declaration,
+        label: `${this.label} ${id}`,
+        send: (stored) => sendUpdate(this.declaration, change, args, this.context(identity, args), stored),
+        reread: () => this.fetch(identity, previous),
+        log: this.log,
+      }, change, args, previous);
       // A merged PUT answers the object as written (validated): reading it again would cost a request (a quota unit) for nothing.
       if (typeof update === "object" && "putMerged" in update && this.declaration.steps?.wait === undefined) return this.stateOf(answer, identity, args);
     }
@@ -286,7 +313,7 @@ export class ResourceEngine {
   async delete(id: string, state: State = {}): Promise<void> {
     const identity = this.identityIn(id, state);
     try {
-      await sendDelete(this.declaration, state, `${this.label} ${id}`, this.context(identity));
+      await sendDelete(this.declaration, state, `${this.label} ${id}`, this.context(identity, state));
     } catch (error) {
       if (error instanceof ApiError && error.isNotFound) return;
       throw error;

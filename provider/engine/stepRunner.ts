@@ -6,10 +6,10 @@
 import { z } from "zod";
 import { listAll } from "../google/listAll";
 import { getPolicy, modifyPolicy, type PolicyTarget } from "../google/iamPolicy";
-import { POLL_KINDS, waitFor } from "../google/poll";
+import { POLL_KINDS, waitFor, type PollKind } from "../google/poll";
 import { ApiError } from "../http/errors";
 import type { Args, HookContext, PatchChange, PolicyHook, ResourceDeclaration, State } from "./declaration";
-import type { ListRead, UpdateKind } from "./steps";
+import { abandons, type ListRead, type UpdateKind } from "./steps";
 import { fillTemplate, formatId } from "./template";
 
 /** A merged PUT whose object keeps changing meanwhile is reported after this many reads. */
@@ -43,8 +43,8 @@ export async function sendCreate(declaration: ResourceDeclaration, args: Args, c
     repeat: step.repeat ?? "settle",
     ...(step.answer !== "ignored" && { schema: step.answer ?? declaration.wire }),
   });
-  await waitAfter(declaration, "create", answer, context);
-  return step.toWire === undefined ? answer : step.toWire(answer, args);
+  const newest = await waitAfter(declaration, "create", answer, context, args);
+  return step.toWire === undefined ? newest : step.toWire(newest, args);
 }
 
 async function readListing(list: ListRead, context: HookContext): Promise<unknown> {
@@ -150,8 +150,59 @@ export async function sendMove(declaration: ResourceDeclaration, args: Args, con
   return destination;
 }
 
-/** Sends an in-place change (local inputs already left out); resolves to the answer the wait step polls. */
-export async function sendUpdate(declaration: ResourceDeclaration, change: PatchChange<Args>, args: Args, context: HookContext): Promise<unknown> {
+type MaskUpdate = Extract<UpdateKind, { patch: "updateMask" }>;
+
+/** The value at a dotted path of a body; undefined when absent. */
+function valueAtPath(body: unknown, path: string): unknown {
+  let current = body;
+  for (const key of path.split(".")) {
+    if (typeof current !== "object" || current === null) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** Sets a value at a dotted path, making the objects on the way. */
+function setAtPath(body: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split(".");
+  let current = body;
+  for (const key of keys.slice(0, -1)) {
+    const next = current[key];
+    current = (current[key] = typeof next === "object" && next !== null ? next : {}) as Record<string, unknown>;
+  }
+  current[keys[keys.length - 1] as string] = value;
+}
+
+/**
+ * An update-mask PATCH: the mask names the changed inputs' paths; the body is the create
+ * body cut down to those paths (a removed input is named and absent, which clears it),
+ * plus the stored etag when declared. Without a create body: the patch body, nulls left out.
+ */
+export function maskedPatch(declaration: ResourceDeclaration, update: MaskUpdate, change: PatchChange<Args>, args: Args, previous: State): { mask: string[]; body: Args } {
+  const paths = update.paths ?? {};
+  const changed = [...Object.keys(change.set), ...change.cleared];
+  const mask = changed.map((field) => paths[field] ?? field);
+  let body: Args;
+  if (declaration.toCreateBody === undefined || declaration.toPatchBody !== undefined) {
+    const fields = (declaration.toPatchBody ?? defaultPatchBody)(change, args) as Args;
+    body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
+  } else {
+    const whole = declaration.toCreateBody(args);
+    body = {};
+    for (const path of mask) {
+      const value = valueAtPath(whole, path);
+      if (value !== undefined) setAtPath(body, path, value);
+    }
+  }
+  if (update.etagField !== undefined && typeof previous[update.etagField] === "string") body[update.etagField] = previous[update.etagField];
+  return { mask, body };
+}
+
+/**
+ * Sends an in-place change (local inputs already left out); resolves to the answer the wait
+ * step polls. `previous` is the stored state, whose etag guards an update that declares one.
+ */
+export async function sendUpdate(declaration: ResourceDeclaration, change: PatchChange<Args>, args: Args, context: HookContext, previous: State = {}): Promise<unknown> {
   const { update, hooks } = declaration;
   const policy = hooks?.policy;
   let answer: unknown;
@@ -166,27 +217,36 @@ export async function sendUpdate(declaration: ResourceDeclaration, change: Patch
     if (update === "PUT") answer = await context.client.send({ method: "PUT", path, body: declaration.toCreateBody?.(args) });
     else if (update === "PATCH") answer = await context.client.send({ method: "PATCH", path, body: changes() });
     else if ("patch" in update) {
-      const fields = changes();
-      const body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
-      const mask = Object.keys(fields).join(",");
-      answer = await context.client.send({ method: "PATCH", path, query: { ...update.query?.(args), [update.maskParam ?? "updateMask"]: mask }, body });
+      const { mask, body } = maskedPatch(declaration, update, change, args, previous);
+      answer = await context.client.send({ method: "PATCH", path, query: { ...update.query?.(args), [update.maskParam ?? "updateMask"]: mask.join(",") }, body });
     } else {
       answer = await putMerged(declaration, changes(), update.putMerged, args, context);
     }
   }
-  await waitAfter(declaration, "update", answer, context);
+  await waitAfter(declaration, "update", answer, context, args);
   return answer;
 }
 
-/** Waits for the work a create or update answer describes, when the declaration says to. */
-export async function waitAfter(declaration: ResourceDeclaration, step: "create" | "update", answer: unknown, context: HookContext): Promise<void> {
+/**
+ * Waits for the work a create or update answer describes, when the declaration says to (and, for
+ * an opt-in wait, the inputs). Resolves to the answer to go on with: the object's last read when
+ * what is polled is the object itself, else the answer given.
+ */
+export async function waitAfter(declaration: ResourceDeclaration, step: "create" | "update", answer: unknown, context: HookContext, args: Args): Promise<unknown> {
   const wait = declaration.steps?.wait;
-  if (wait === undefined || !wait.after.includes(step)) return;
-  await waitFor(POLL_KINDS[wait.poll], answer, {
+  if (wait === undefined || !wait.after.includes(step)) return answer;
+  const seconds = wait.seconds?.(args);
+  if (wait.seconds !== undefined && seconds === undefined) return answer;
+  const kind: PollKind = POLL_KINDS[wait.poll];
+  const last = await waitFor(kind, answer, {
     client: context.client,
     log: context.log,
     pathOf: (id) => fillTemplate(wait.path, { ...context.identity, id }),
+    ...(seconds !== undefined && { timeoutMs: seconds * 1000, onTimeout: "carryOn" as const }),
   });
+  const said = wait.outcome?.(last);
+  if (said !== undefined) context.log(said);
+  return kind.pollsTheObject === true ? last : answer;
 }
 
 /**
@@ -222,8 +282,9 @@ export async function sendDelete(declaration: ResourceDeclaration, state: State,
     return;
   }
   const step = declaration.steps?.delete ?? {};
-  if (step === "abandon") {
-    context.log(`svc: ${label}: the API cannot delete it, so it remains (abandoned) and is no longer managed by this stack; remove it by hand if it is not wanted.`);
+  if (abandons(step)) {
+    const words = step === "abandon" ? "the API cannot delete it, so it remains (abandoned)" : step.abandon(known);
+    context.log(`svc: ${label}: ${words}; it is no longer managed by this stack.`);
     return;
   }
   await declaration.hooks?.beforeDelete?.(known, context);
@@ -253,5 +314,5 @@ export async function listCreated(declaration: ResourceDeclaration, context: Hoo
   const entry = find.entry ?? declaration.wire;
   // Validated: a listing that is not a list of objects must fail the settling, not count as "none".
   if (find.field === undefined) return context.client.send({ method: "GET", path, schema: z.array(entry) });
-  return z.array(entry).parse(await listAll(context.client, path, find.field));
+  return z.array(entry).parse(await listAll(context.client, path, find.field, { omitsEmptyList: find.omitsEmptyList === true }));
 }

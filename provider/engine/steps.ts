@@ -14,7 +14,8 @@ type Values = Readonly<Record<string, unknown>>;
 
 /** The create request. Default: POST to `paths.collection`, body `toCreateBody`, answer the wire object, repeat `settle`. */
 export interface CreateStep<A> {
-  readonly method?: "POST" | "PUT";
+  /** `PATCH` for a singleton the service always has: the create adopts it (an update mask in `query`). */
+  readonly method?: "POST" | "PUT" | "PATCH";
   /**
    * Path template (input names); a custom verb is part of it (`.../events/watch`). Default `paths.collection`.
    * A function gives the path from the inputs when they choose it (a watch channel on one of several
@@ -89,8 +90,15 @@ export interface Detach {
 export interface WaitStep {
   readonly after: readonly ("create" | "update")[];
   readonly poll: PollKindName;
-  /** Where the work is read: a template of identity names and `{id}`, the work's id. */
+  /** Where the work is read: a template of identity names and `{id}`, the work's id (`{id*}`: a name of several segments). */
   readonly path: string;
+  /**
+   * An opt-in wait: the seconds the inputs allow (e.g. `waitForGrant`); undefined: no wait.
+   * Past them the resource carries on, saying so, instead of failing.
+   */
+  readonly seconds?: (args: Values) => number | undefined;
+  /** Words for the log about the last answer once the work is done (e.g. a partial grant); undefined: nothing to say. */
+  readonly outcome?: (answer: unknown) => string | undefined;
 }
 
 /** For server-assigned ids: the listing in which a create whose answer was lost is found. */
@@ -99,6 +107,8 @@ export interface FindCreated {
   readonly path?: string;
   /** As in ListRead; absent: the answer is an array. */
   readonly field?: string;
+  /** The list answers in proto3 JSON (AIP-158): a page without items leaves the field out. */
+  readonly omitsEmptyList?: boolean;
   /** Default the wire schema. */
   readonly entry?: z.ZodType;
 }
@@ -121,8 +131,11 @@ export interface MoveStep<A> {
 export interface Steps<A> {
   readonly create?: CreateStep<A>;
   readonly read?: ReadStep;
-  /** `abandon`: the API has no delete; destroy leaves the object and says so. */
-  readonly delete?: DeleteRequest | "abandon";
+  /**
+   * `abandon`: the API has no delete; destroy leaves the object and says so, in the
+   * declaration's words when given (`{ abandon: (state) => "... remains at 100" }`).
+   */
+  readonly delete?: DeleteRequest | "abandon" | { readonly abandon: (state: Values) => string };
   readonly detachBeforeDelete?: Detach;
   readonly wait?: WaitStep;
   readonly findCreated?: FindCreated;
@@ -132,7 +145,7 @@ export interface Steps<A> {
 /**
  * `PATCH`: a body of the changes (removed fields as null). `PUT`: the whole create body.
  * `updateMask`: a PATCH of the changed fields with `?<maskParam>=a,b` naming them (a removed
- * field is named and left out of the body). `putMerged`: GET the live object, merge the
+ * field is named and left out of the body), under the stored etag when declared. `putMerged`: GET the live object, merge the
  * changes into it, PUT it with `If-Match: <etag>`; a 412 (changed meanwhile) reads again,
  * up to `attempts` times. `none`: every change replaces.
  */
@@ -140,5 +153,25 @@ export type UpdateKind =
   | "PATCH"
   | "PUT"
   | "none"
-  | { readonly patch: "updateMask"; readonly maskParam?: string; readonly query?: (args: Values) => QueryValues }
+  | {
+      readonly patch: "updateMask";
+      readonly maskParam?: string;
+      readonly query?: (args: Values) => QueryValues;
+      /**
+       * The mask path of an input where it is not the input's name (`preferredValue` ->
+       * `quotaConfig.preferredValue`); the body is the create body cut down to the masked paths.
+       */
+      readonly paths?: Readonly<Record<string, string>>;
+      /**
+       * The state field holding the etag, sent in the body: the service refuses the write
+       * (409 ABORTED) when the object changed since; the engine then reads it again and
+       * goes on only when the change still applies cleanly.
+       */
+      readonly etagField?: string;
+    }
   | { readonly putMerged: { readonly etagField?: string; readonly attempts?: number; readonly query?: (args: Values) => QueryValues } };
+
+/** Whether destroy leaves the object (the API has no delete). */
+export function abandons(step: Steps<unknown>["delete"]): step is "abandon" | { readonly abandon: (state: Values) => string } {
+  return step === "abandon" || (typeof step === "object" && "abandon" in step);
+}

@@ -51,12 +51,16 @@ export function pathValueProblem(value: string): string | undefined {
  * change which object the path names throws before any request is made.
  */
 export function fillTemplate(template: string, values: TemplateValues): string {
-  return template.replace(PLACEHOLDER, (_match, name: string) => {
+  return template.replace(PLACEHOLDER, (_match, name: string, star: string) => {
     const value = values[name];
     if (value === undefined || value === "") throw new Error(`template ${template}: no value for {${name}}`);
-    const problem = pathValueProblem(value);
-    if (problem !== undefined) throw new Error(`template ${template}: {${name}} ${problem}`);
-    return encodeURIComponent(value);
+    // `{name*}` in a path is a resource name of several segments (`projects/p/locations/global/...`): each is checked and encoded.
+    const segments = star === "*" ? value.split("/") : [value];
+    for (const segment of segments) {
+      const problem = pathValueProblem(segment);
+      if (problem !== undefined) throw new Error(`template ${template}: {${name}} ${problem}`);
+    }
+    return segments.map(encodeURIComponent).join("/");
   });
 }
 

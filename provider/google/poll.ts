@@ -26,6 +26,8 @@ export interface PollKind {
   readonly maxPauseMs: number;
   /** The verb for the log: "finish", "be done". */
   readonly until: string;
+  /** What is polled is the object itself (not an operation about it): the last read is its newest state. */
+  readonly pollsTheObject?: boolean;
 }
 
 export const operationWire = z.looseObject({ id: z.string(), status: z.enum(["pending", "done"]), type: z.string().optional() });
@@ -35,6 +37,8 @@ const longRunningWire = z.looseObject({
   done: z.boolean().optional(),
   error: z.looseObject({ code: z.number().optional(), message: z.string().optional() }).optional(),
 });
+
+const reconcilingWire = z.looseObject({ name: z.string(), reconciling: z.boolean().optional() });
 
 export const POLL_KINDS = {
   /** A DNS zone operation (`managedZoneOperations`): `id`, `status` pending or done. */
@@ -75,6 +79,19 @@ export const POLL_KINDS = {
     maxPauseMs: 5000,
     until: "finish",
   },
+  /** A declarative-friendly resource (AIP-128) whose `reconciling` is true while the service acts on it. */
+  reconciling: {
+    schema: reconcilingWire,
+    pending: (answer) => {
+      const parsed = reconcilingWire.safeParse(answer);
+      if (!parsed.success) return undefined;
+      return { id: parsed.data.name, done: parsed.data.reconciling !== true, what: parsed.data.name };
+    },
+    firstPauseMs: 250,
+    maxPauseMs: 5000,
+    until: "be decided",
+    pollsTheObject: true,
+  },
 } satisfies Record<string, PollKind>;
 
 export type PollKindName = keyof typeof POLL_KINDS;
@@ -85,32 +102,56 @@ export interface WaitOptions {
   /** Where the work is read, given its id. */
   readonly pathOf: (id: string) => string;
   readonly timeoutMs?: number;
+  /** Past the timeout: `fail` (default), or `carryOn`, saying so in the log (an opt-in wait the program bounded). */
+  readonly onTimeout?: "fail" | "carryOn";
   readonly sleep?: (ms: number) => Promise<void>;
+  /** The clock the timeout is measured on (tests pass the one their `sleep` advances). */
+  readonly clock?: () => number;
 }
+
+/** How often an opt-in wait says it is still waiting. */
+const PROGRESS_EVERY_MS = 10_000;
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until the work `answer` describes is done; returns at once when it is done or is no such work. */
-export async function waitFor(kind: PollKind, answer: unknown, options: WaitOptions): Promise<void> {
+/**
+ * Waits until the work `answer` describes is done; returns at once when it is done or is no
+ * such work. Resolves to the last answer read (the first one when there was nothing to wait for).
+ */
+export async function waitFor(kind: PollKind, answer: unknown, options: WaitOptions): Promise<unknown> {
   const first = kind.pending(answer);
-  if (first === undefined) return;
-  const { client, log, pathOf, timeoutMs = 10 * 60_000, sleep = defaultSleep } = options;
-  const started = Date.now();
+  if (first === undefined) return answer;
+  const { client, log, pathOf, timeoutMs = 10 * 60_000, onTimeout = "fail", sleep = defaultSleep, clock = Date.now } = options;
+  const started = clock();
   let current = first;
+  let last = answer;
   let pause = kind.firstPauseMs;
-  let reported = false;
+  let reportedAt: number | undefined;
+  // An opt-in wait the program asked for says what it waits for at once, then how long so far every 10 s.
+  if (onTimeout === "carryOn" && !first.done) {
+    log(`svc: waiting up to ${Math.round(timeoutMs / 1000)}s for ${first.what} to ${kind.until}...`);
+    reportedAt = started;
+  }
   for (;;) {
     if (current.failure !== undefined) throw new Error(`${first.what} failed: ${current.failure}`);
-    if (current.done) return;
+    if (current.done) return last;
+    if (onTimeout === "carryOn" && clock() - started + pause > timeoutMs) {
+      log(`svc: waited ${Math.round(timeoutMs / 1000)}s for ${first.what} to ${kind.until}; not waiting longer (a refresh shows the outcome later).`);
+      return last;
+    }
     await sleep(pause);
-    current = kind.pending(await client.send({ method: "GET", path: pathOf(first.id), schema: kind.schema })) ?? { ...first, done: true };
-    const waited = Date.now() - started;
-    if (current.failure === undefined && !current.done && waited > timeoutMs) {
+    last = await client.send({ method: "GET", path: pathOf(first.id), schema: kind.schema });
+    current = kind.pending(last) ?? { ...first, done: true };
+    const waited = clock() - started;
+    if (onTimeout === "fail" && current.failure === undefined && !current.done && waited > timeoutMs) {
       throw new Error(`${first.what} was not done after ${Math.round(waited / 1000)}s`);
     }
-    if (!reported && !current.done && waited > 3000) {
+    if (reportedAt === undefined && !current.done && waited > 3000) {
       log(`svc: waiting for ${first.what} to ${kind.until}...`);
-      reported = true;
+      reportedAt = clock();
+    } else if (onTimeout === "carryOn" && reportedAt !== undefined && !current.done && clock() - reportedAt >= PROGRESS_EVERY_MS) {
+      log(`svc: still waiting for ${first.what} to ${kind.until} (${Math.round(waited / 1000)}s so far)`);
+      reportedAt = clock();
     }
     pause = Math.min(pause * 2, kind.maxPauseMs);
   }

@@ -10,13 +10,15 @@
 import { isDeepStrictEqual } from "node:util";
 import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
 import { dynamicProvider, type DynamicProvider } from "../../provider/engine/dynamicProvider";
+import { pathValues } from "../../provider/engine/derived";
+import { abandons } from "../../provider/engine/steps";
 import { fillTemplate, formatId, matchTemplate, placeholders } from "../../provider/engine/template";
 import { resolveApiSettings } from "../../provider/config";
 import { declarationFor, declarations } from "../../provider/registry";
 import type { RecordedRequest } from "../support/emulatorControl";
 import { providerEmulator } from "../support/providerEmulator";
 import { writesDuring } from "../support/requests";
-import { addedObjects, applyChange, carries, changedWireFields, inputKinds, mergedInto, sampleProblems, withParentOutputs } from "../support/samples";
+import { addedObjects, applyChange, carries, changedWireFields, inputKinds, maskedWireFields, mergedInto, sampleProblems, withParentOutputs } from "../support/samples";
 
 const emulator = providerEmulator("conformance-token");
 
@@ -85,6 +87,7 @@ function expectUpdateWrites(
   news: Args,
   change: Args,
   live: Record<string, unknown>,
+  stored: State,
 ): void {
   const { item } = paths;
   const local: readonly string[] = declaration.localInputs ?? [];
@@ -98,8 +101,15 @@ function expectUpdateWrites(
     expectMergedPut(declaration, writes, paths, live, olds, news, change);
     return;
   }
+  if (typeof update === "object" && "patch" in update) {
+    // The mask names exactly the changed inputs' paths, and the body carries exactly those paths (and the stored etag).
+    const { mask, body } = maskedWireFields(declaration, olds, news, update.paths ?? {});
+    if (update.etagField !== undefined) body[update.etagField] = stored[update.etagField];
+    const requests = writes.map(({ method, path, query, body: sentBody }) => ({ method, path, mask: String(query[update.maskParam ?? "updateMask"] ?? "").split(",").sort(), body: sentBody }));
+    expect(requests).toEqual([{ method: "PATCH", path: item, mask: mask.sort(), body }]);
+    return;
+  }
   if (typeof update !== "string") {
-    // No resource of today updates by an update mask; the first one extends this check.
     throw new Error(`conformance does not check the writes of update kind ${JSON.stringify(update)} yet: add it here`);
   }
   const body = update === "PUT" ? declaration.toCreateBody?.(news) : changedWireFields(declaration, olds, news);
@@ -168,7 +178,7 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
     moveField === undefined || typeof state[moveField] !== "string" ? identity : { ...identity, [moveField]: state[moveField] };
   // The API's base address may have a path of its own (the calendar's `/calendar/v3`), which the emulator's log shows.
   const basePath = new URL(resolveApiSettings(declaration.api).baseUrl).pathname.replace(/\/+$/, "");
-  const pathOf = (values: Record<string, string>): string => `${basePath}/${fillTemplate(declaration.paths.item, values)}`;
+  const pathOf = (values: Record<string, string>): string => `${basePath}/${fillTemplate(declaration.paths.item, { ...pathValues(declaration, inputs), ...values })}`;
   const itemPath = (): string => pathOf(current());
 
   await step("the emulator holds the object", async () => {
@@ -205,7 +215,7 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
       const live = typeof declaration.update === "object" ? ((await api.api("GET", item)).body as Record<string, unknown>) : {};
       let outs: State = {};
       const writes = await writesDuring(api, async () => (outs = (await provider.update(id, state, next)).outs));
-      expectUpdateWrites(declaration, writes, { item, after }, inputs, next, change, live);
+      expectUpdateWrites(declaration, writes, { item, after }, inputs, next, change, live, state);
       if (readable) {
         const read = await provider.read(id, outs);
         expect(read).toEqual({ id, props: outs });
@@ -260,6 +270,18 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
     });
   }
 
+  if (abandons(declaration.steps?.delete)) {
+    await step("delete (abandon: no request changes it, it stays readable at the emulator)", async () => {
+      expect(await writesDuring(api, async () => {
+        await provider.delete(id, state);
+        await provider.delete(id, state);
+      })).toEqual([]);
+      expect((await provider.read(id, state)).id).toBe(id);
+      expect(addedObjects(before, await api.objects())).toHaveLength(1);
+    });
+    await step("delete the parents", removeParents);
+    return;
+  }
   await step("delete", async () => {
     await provider.delete(id, state);
     await provider.delete(id, state);

@@ -13,6 +13,9 @@ import type { z } from "zod";
 import { CATALOGUE } from "../../emulator/apis/ci/seed";
 import { calendarId } from "../../provider/calendar/shapes";
 import { channelShape } from "../../provider/channels/watchChannel";
+import { SEED_QUOTAS } from "../../emulator/apis/quotas/seed";
+import { folderNumber, organizationNumber, quotaProjectId } from "../../provider/quotas/parent";
+import { pathValues } from "../../provider/engine/derived";
 import { hostname, projectShape } from "../../provider/ci/names";
 import { resolveApiSettings } from "../../provider/config";
 import { iamMember, iamRole } from "../../provider/dns/iam";
@@ -35,6 +38,7 @@ beforeAll(async () => {
   process.env["SVC_CI_TOKEN"] = emulator.token;
   process.env["SVC_CALENDAR_TOKEN"] = emulator.token;
   process.env["SVC_REPORTS_TOKEN"] = emulator.token;
+  process.env["SVC_QUOTAS_TOKEN"] = emulator.token;
   process.env["SVC_PROJECT"] = "default-project";
 });
 
@@ -78,6 +82,9 @@ const generatorsBySchema = new Map<z.ZodType, fc.Arbitrary<string>>([
   [calendarId, fc.oneof(fc.constant("primary"), fc.emailAddress(), fc.stringMatching(/^c_[0-9a-f]{32}@group\.calendar\.google\.com$/))],
   [userKey, fc.oneof(fc.constant("all"), fc.stringMatching(/^[a-z0-9._-]{1,20}@[a-z0-9-]{1,20}\.[a-z]{2,6}$/), fc.stringMatching(/^\d{1,21}$/))],
   [unwrap(channelShape.channelId), fc.stringMatching(/^[A-Za-z0-9_.-]{1,64}$/)],
+  [quotaProjectId, fc.oneof(fc.stringMatching(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/), fc.stringMatching(/^\d{1,20}$/))],
+  [folderNumber, fc.stringMatching(/^\d{1,20}$/)],
+  [organizationNumber, fc.stringMatching(/^\d{1,20}$/)],
 ]);
 const generators = new Map([...generatorsBySchema].map(([schema, generator]) => [definitionOf(schema), generator]));
 
@@ -113,7 +120,10 @@ const serverAssigned = (declaration: ResourceDeclaration): readonly string[] => 
 function identities(declaration: ResourceDeclaration): fc.Arbitrary<Record<string, string>> {
   const parts: Record<string, fc.Arbitrary<string>> = {};
   for (const name of placeholders(declaration.id.format)) {
-    if (serverAssigned(declaration).includes(name)) {
+    const derived = declaration.derived?.[name];
+    if (derived !== undefined) {
+      parts[name] = fc.stringMatching(derived.pattern);
+    } else if (serverAssigned(declaration).includes(name)) {
       const form = declaration.id.serverAssignedForms?.[name];
       if (form === undefined) throw new Error(`${typeKey(declaration)}: declare the form of ${name}`);
       parts[name] = fc.stringMatching(form.pattern);
@@ -286,6 +296,22 @@ function fixtureFor(declaration: ResourceDeclaration): Fixture {
     case "reports:ActivityWatchChannel":
       // The sync goes to an address nobody serves: a failed delivery, in the background.
       return { inputs: identity(["userKey", "applicationName", "channelId"]).map((id) => ({ ...id, address: "https://receiver.example.test/hook" })) };
+    case "quotas:QuotaPreference": {
+      // A parent of each kind, a quota of the seeded catalogue (the service refuses others), its current value (no safety check trips).
+      const parent = fc.oneof(
+        identity(["project"]),
+        identity(["folder"]),
+        identity(["organization"]),
+      );
+      const quota = fc.constantFrom(...SEED_QUOTAS);
+      return {
+        inputs: fc
+          .record({ parent, quota, apiVersion: accepted(declaration, "apiVersion") })
+          .map(({ parent: given, quota: { service, quotaId, defaultValue }, apiVersion }) => ({ ...given, service, quotaId, apiVersion, preferredValue: defaultValue.toString() })),
+      };
+    }
+    case "quotas:QuotaAdjusterSettings":
+      return { inputs: fc.record({ id: identity(["project"]), enablement: accepted(declaration, "enablement") }).map(({ id, enablement }) => ({ ...id, enablement })) };
     default:
       throw new Error(`${typeKey(declaration)}: add a fixture (valid inputs and the parents they need)`);
   }
@@ -296,7 +322,9 @@ function fixtureFor(declaration: ResourceDeclaration): Fixture {
 /** Inputs placed in request paths: these must stay one segment naming the object. */
 function pathPlaceholders(declaration: ResourceDeclaration): string[] {
   const { collection, item, related = [] } = declaration.paths;
-  return [...new Set([collection, item, ...related].flatMap(placeholders))].filter((name) => !serverAssigned(declaration).includes(name));
+  return [...new Set([collection, item, ...related].flatMap(placeholders))].filter(
+    (name) => !serverAssigned(declaration).includes(name) && declaration.args.shape[name] !== undefined,
+  );
 }
 
 const MEGABYTE = "a".repeat(1 << 20);
@@ -312,6 +340,8 @@ function invalidValues(declaration: ResourceDeclaration, name: string): fc.Arbit
     boolean: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
     array: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })),
     object: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 })),
+    // An int64 given as a string or a number: anything else, or a number that is no safe integer.
+    union: fc.oneof(fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.constantFrom(1.5, 2 ** 60, "12a", "-2")),
     record: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 })),
   };
   const ofAnotherType = wrongType[kind];
@@ -374,7 +404,10 @@ describe.each(declarations.map((declaration) => [typeKey(declaration), declarati
         const from = (await emulator.requests()).length;
         const checked = await provider.check({}, inputs);
         expect(checked.failures).toBeUndefined();
-        const identity = pick(inputs as Record<string, string>, pathPlaceholders(declaration).filter((name) => inputs[name] !== undefined));
+        const identity = {
+          ...pathValues(declaration, checked.inputs ?? {}),
+          ...pick(inputs as Record<string, string>, pathPlaceholders(declaration).filter((name) => inputs[name] !== undefined)),
+        };
         let created: { id: string } | undefined;
         try {
           created = await provider.create(checked.inputs ?? {});

@@ -200,6 +200,7 @@ describe('a plug-in API served through the list of APIs', () => {
       codehost: { issues: [] },
       calendar: { calendars: [], aclRules: [], calendarList: [], events: [] },
       reports: { channels: [] },
+      quotas: { quotaPreferences: [], quotaAdjusterSettings: [] },
       widgets: { widgets: [{ name: 'kept', label: 'shiny' }] },
     });
     await request('POST', '/_emulator/reset');

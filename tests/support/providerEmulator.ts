@@ -29,6 +29,7 @@ export function providerEmulator(token: string, options: ProviderEmulatorOptions
     process.env["SVC_CI_TOKEN"] = emulator.token;
     process.env["SVC_CALENDAR_TOKEN"] = emulator.token;
     process.env["SVC_REPORTS_TOKEN"] = emulator.token;
+    process.env["SVC_QUOTAS_TOKEN"] = emulator.token;
     process.env["SVC_PROJECT"] = options.project ?? DEFAULT_PROJECT;
     if (options.instantRetries === true) setClientOptions({ sleep: async () => undefined, log: () => undefined });
   });

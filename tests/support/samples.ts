@@ -121,3 +121,36 @@ export function withParentOutputs<S extends object>(samples: S, parents: readonl
   };
   return resolve(samples) as S;
 }
+
+function valueAt(body: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((current, key) => (typeof current === "object" && current !== null ? (current as Record<string, unknown>)[key] : undefined), body);
+}
+
+/**
+ * An update-mask PATCH as it must be: the mask paths of the inputs that differ between the old
+ * and the new inputs (client-side inputs excluded), and a body of the new create body's values at
+ * exactly those paths (a removed input: named in the mask, absent from the body).
+ */
+export function maskedWireFields(
+  declaration: ResourceDeclaration,
+  olds: Args,
+  news: Args,
+  paths: Readonly<Record<string, string>>,
+): { mask: string[]; body: Record<string, unknown> } {
+  const local: readonly string[] = declaration.localInputs ?? [];
+  const changed = Object.keys(declaration.args.shape).filter(
+    (name) => !local.includes(name) && !isDeepStrictEqual(olds[name], news[name]) && !(declaration.equal?.[name]?.(olds[name], news[name], news) ?? false),
+  );
+  const mask = changed.map((name) => paths[name] ?? name);
+  const whole = declaration.toCreateBody?.(news) ?? {};
+  const body: Record<string, unknown> = {};
+  for (const path of mask) {
+    const value = valueAt(whole, path);
+    if (value === undefined) continue;
+    const keys = path.split(".");
+    let at = body;
+    for (const key of keys.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>;
+    at[keys[keys.length - 1] as string] = value;
+  }
+  return { mask, body };
+}

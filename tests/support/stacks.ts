@@ -67,6 +67,7 @@ export async function openStack(
     "svc:dnsToken": { value: emulator.token, secret: true },
     "svc:ciToken": { value: emulator.token, secret: true },
     "svc:adsToken": { value: emulator.token, secret: true },
+    "svc:quotasToken": { value: emulator.token, secret: true },
   });
   await stack.setAllConfig(config);
   return {

@@ -1,0 +1,28 @@
+/**
+ * Cloud Quotas (v1 and v1beta) as an emulator plug-in: options under `quotas`,
+ * flags `--quotas-...`. A One Platform API, so errors are the AIP-193 envelope
+ * with canonical `status` (ABORTED for an etag mismatch, FAILED_PRECONDITION
+ * for a safety check), not Cloud DNS's legacy `errors[]`.
+ */
+import { googleAip193Errors } from '../../errors';
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleBearerAuth } from '../../google/auth';
+import { defineApi } from '../../plugin';
+import { quotasFlags, resolveQuotasOptions, type QuotasInput } from './options';
+import { QUOTAS_PATH_PREFIXES, quotasRoutes } from './routes';
+import { QuotasStore } from './state';
+
+export const quotasApi = defineApi({
+  name: 'quotas',
+  summary: 'Cloud Quotas at /v1/... and /v1beta/...',
+  pathPrefixes: QUOTAS_PATH_PREFIXES,
+  errorFamily: googleAip193Errors('cloudquotas.googleapis.com'),
+  partialResponses: true,
+  secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS },
+  options: (input: QuotasInput) => resolveQuotasOptions(input),
+  flags: quotasFlags,
+  createStore: () => new QuotasStore(),
+  mount: ({ store, tokens, options, now }) => ({
+    authenticate: googleBearerAuth(tokens),
+    routes: quotasRoutes({ store, now, ...options }),
+  }),
+});
