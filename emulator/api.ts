@@ -128,6 +128,13 @@ export interface ApiMount {
    * concurrency limit).
    */
   admit?: (request: AdmittedRequest) => Promise<() => void>;
+  /**
+   * Test and operator endpoints of this API, served under `/_emulator/<name>` (e.g.
+   * `/_emulator/reports/activities`): no auth, no recording, no faults, like the core's.
+   */
+  internalRoutes?: ApiRoute[];
+  /** Ends the API's background work (push-notification deliveries) when the emulator closes. */
+  close?: () => Promise<void>;
 }
 
 /** A started API as the server routes to it. */

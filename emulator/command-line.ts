@@ -4,6 +4,7 @@
  * Kept apart from `cli.ts` (the bin, which starts serving when loaded) so
  * plug-ins can use the value parsers and tests can parse a command line.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ApiOptionsOf, ApiPlugin } from './plugin';
 
@@ -33,13 +34,14 @@ export interface CommandLine<ApiOptions> {
   port: number;
   host: string;
   /** `createEmulator`'s options: `tokens` and every plug-in's part. */
-  emulatorOptions: { tokens?: string[] } & Partial<ApiOptions>;
+  emulatorOptions: { tokens?: string[]; trustCa?: string[] } & Partial<ApiOptions>;
 }
 
 const CORE_FLAGS: readonly CliFlag[] = [
   { name: 'port', value: '<port>', help: 'TCP port; 0 (the default) picks a free one' },
   { name: 'host', value: '<host>', help: 'interface to bind (default 127.0.0.1)' },
   { name: 'tokens', value: '<a,b,...>', help: 'accept only these bearer tokens (default: any non-empty token)' },
+  { name: 'trust-ca', value: '<file>', help: 'a PEM CA certificate trusted for push-notification receivers,\nbesides the system CAs; repeatable', multiple: true },
 ];
 
 export function parseCommandLine<Plugins extends readonly ApiPlugin[]>(
@@ -65,10 +67,11 @@ export function parseCommandLine<Plugins extends readonly ApiPlugin[]>(
   const port = parseInteger('--port', read.one('port') ?? '0', 65535);
   const tokens = commaList(read.one('tokens'));
   const apiOptions = Object.assign({}, ...plugins.map((plugin) => plugin.parseFlags(read))) as Partial<ApiOptionsOf<Plugins>>;
+  const trustCa = read.all('trust-ca').map(readCaFile);
   return {
     port,
     host: read.one('host') ?? '127.0.0.1',
-    emulatorOptions: { ...apiOptions, ...(tokens !== undefined && tokens.length > 0 ? { tokens } : {}) },
+    emulatorOptions: { ...apiOptions, ...(tokens !== undefined && tokens.length > 0 ? { tokens } : {}), ...(trustCa.length > 0 && { trustCa }) },
   };
 }
 
@@ -146,4 +149,16 @@ export function parsePositiveInteger(option: string, raw: string): number {
 export function parseInteger(option: string, raw: string, max: number): number {
   if (!/^\d+$/.test(raw) || Number(raw) > max) throw new UsageError(`${option} must be an integer from 0 to ${max}, got '${raw}'`);
   return Number(raw);
+}
+
+/** A `--trust-ca` file: PEM text with at least one certificate. */
+function readCaFile(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--trust-ca ${file}: cannot be read (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--trust-ca ${file}: must be a PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  return text;
 }

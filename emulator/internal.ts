@@ -9,6 +9,7 @@
  *   POST   /_emulator/faults    -> { faults: FaultConfig }            (body: FaultConfigInput)
  *   GET    /_emulator/faults    -> { faults: FaultConfig | null }
  *   DELETE /_emulator/faults    -> 204
+ * An API adds its own under `/_emulator/<api>/` (`ApiMount.internalRoutes`, registered by the server).
  */
 import type { FastifyInstance } from 'fastify';
 import type { QueryParams } from './api';

@@ -6,6 +6,7 @@
  * (`apis/index.ts`), so adding an API is a folder and one line there.
  */
 import type { ApiModule, ApiMount, ApiTraits } from './api';
+import type { DeliverySettings } from './channels/delivery';
 import type { CliFlag, FlagValues } from './command-line';
 import type { ApiStore } from './store';
 
@@ -15,6 +16,8 @@ export interface ApiEnvironment {
   now: () => Date;
   /** Bearer tokens the Google-style APIs accept (`tokens`, `--tokens`); undefined: any non-empty token. */
   tokens: readonly string[] | undefined;
+  /** How push notifications reach channel receivers (`trustCa`, `--trust-ca`), for APIs with watch channels. */
+  channelDelivery: DeliverySettings;
 }
 
 export interface ApiSetup<Options, Store> extends ApiEnvironment {

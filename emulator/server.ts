@@ -17,6 +17,8 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fastify from 'fastify';
 import type { ApiModule, ApiResult, QueryParams } from './api';
 import { apis as defaultApis } from './apis';
+import type { DeliverySettings } from './channels/delivery';
+import { DEFAULT_DELIVERY } from './channels/delivery';
 import type { ErrorFamily } from './errors';
 import { ApiError, googleLegacyErrors, renderError } from './errors';
 import { breakResponse } from './broken-responses';
@@ -25,7 +27,7 @@ import { parseFormBody } from './form-body';
 import { backendError, parseError, rateLimitExceeded, routeNotFound } from './google/errors';
 import type { FieldSelection } from './google/partial-response';
 import { fieldsParameter, selectFields } from './google/partial-response';
-import { registerInternalRoutes } from './internal';
+import { INTERNAL_PREFIX, registerInternalRoutes } from './internal';
 import type { ApiOptionsOf, ApiPlugin } from './plugin';
 import { RequestRecorder } from './recorder';
 import type { ApiRequestState } from './request-state';
@@ -43,6 +45,13 @@ export interface CoreEmulatorOptions<Plugins extends readonly ApiPlugin[]> {
   now?: () => Date;
   /** The APIs to serve (default: every API of `apis/index.ts`); tests add their own plug-ins here. */
   apis?: Plugins;
+  /**
+   * PEM certificate(s) of CAs trusted for push-notification receivers, besides the system's
+   * (`--trust-ca <file>`): tests make a CA and a localhost certificate at test time.
+   */
+  trustCa?: string | string[];
+  /** Push-notification retries and timeouts (defaults: 500 ms doubling, 6 attempts, 10 s). */
+  channelDelivery?: Partial<Omit<DeliverySettings, 'trustCa'>>;
 }
 
 /**
@@ -76,7 +85,12 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
   );
   const duplicate = plugins.find((plugin, index) => plugins.findIndex((other) => other.name === plugin.name) !== index);
   if (duplicate !== undefined) throw new Error(`two APIs are named '${duplicate.name}'`);
-  const started = plugins.map((plugin) => plugin.start(options, { now, tokens: options.tokens }));
+  const channelDelivery: DeliverySettings = {
+    ...DEFAULT_DELIVERY,
+    ...options.channelDelivery,
+    trustCa: options.trustCa === undefined ? [] : [options.trustCa].flat(),
+  };
+  const started = plugins.map((plugin) => plugin.start(options, { now, tokens: options.tokens, channelDelivery }));
   const store = new EmulatorStore(started.map(({ module, store: apiStore }) => [module.name, apiStore] as const));
   const apis: ApiModule[] = started.map(({ module }) => module);
   const apisByName = new Map(apis.map((api) => [api.name, api]));
@@ -187,6 +201,17 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
   }
 
   registerInternalRoutes(app, { store, recorder, faults });
+  for (const api of apis) {
+    for (const route of api.internalRoutes ?? []) {
+      app.route({
+        method: route.method,
+        url: `${INTERNAL_PREFIX}/${api.name}${route.routerPath ?? route.pattern}`,
+        config: { internal: true },
+        handler: async (request, reply) =>
+          sendResult(reply, route.handle({ params: request.params as Record<string, string>, query: request.query as QueryParams, body: request.body, headers: request.headers })),
+      });
+    }
+  }
 
   return {
     app,
@@ -199,6 +224,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     },
     async close() {
       await app.close();
+      await Promise.all(apis.flatMap((api) => (api.close === undefined ? [] : [api.close()])));
     },
   };
 }

@@ -3,7 +3,7 @@
  * every resource of a deployment shares it (and so its rate-limit gate); in a
  * program process the read-only functions share it the same way.
  */
-import { resolveApiSettings, type ApiName } from "./config";
+import { resolveApiSettings, resolveChannelSettings, type ApiName, type ApiSettings } from "./config";
 import { createApiClient, type ApiClient, type ClientOptions } from "./http/client";
 import { CODEHOST_REQUEST_LIMITS } from "./http/requestLimiter";
 import { report } from "./log";
@@ -18,7 +18,15 @@ export function setClientOptions(options: ClientOptions): void {
 }
 
 export function clientFor(api: ApiName): ApiClient {
-  const settings = resolveApiSettings(api);
+  return clientWith(api, resolveApiSettings(api));
+}
+
+/** The client of the API's channel base address (where channels are stopped). */
+export function channelClientFor(api: ApiName): ApiClient {
+  return clientWith(api, resolveChannelSettings(api));
+}
+
+function clientWith(api: ApiName, settings: ApiSettings): ApiClient {
   const key = `${api} ${settings.baseUrl} ${settings.authStyle ?? ""} ${settings.clientId ?? ""} ${settings.token}`;
   let client = clients.get(key);
   if (client === undefined) {

@@ -187,3 +187,13 @@ export function resolveCodeHostSettings(env: NodeJS.ProcessEnv = process.env): A
 export function defaultProject(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return lookup("svc:project", "SVC_PROJECT", env);
 }
+
+/**
+ * Where an API's push-notification channels are stopped: `svc:<api>ChannelBaseUrl` /
+ * `SVC_<API>_CHANNEL_BASE_URL`, else the API's own base address; the API's token.
+ */
+export function resolveChannelSettings(api: ApiName, env: NodeJS.ProcessEnv = process.env): ApiSettings {
+  const settings = resolveApiSettings(api, env);
+  const own = lookup(`svc:${api}ChannelBaseUrl`, `SVC_${envSuffix(api)}_CHANNEL_BASE_URL`, env);
+  return own === undefined ? settings : { ...settings, baseUrl: own.replace(/\/+$/, "") };
+}

@@ -14,6 +14,7 @@ import { aclRule } from "./calendar/aclRule";
 import { calendar } from "./calendar/calendar";
 import { calendarListEntry } from "./calendar/calendarListEntry";
 import { event } from "./calendar/event";
+import { activityWatchChannel } from "./reports/activityWatchChannel";
 
 export const declarations: readonly ResourceDeclaration[] = [
   managedZone,
@@ -31,6 +32,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   aclRule,
   calendarListEntry,
   event,
+  activityWatchChannel,
 ];
 
 const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));

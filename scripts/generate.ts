@@ -28,6 +28,7 @@ const MODULE_DOCS: Readonly<Record<string, string>> = {
   ci: "The continuous-integration service: checkout keys, SSH keys and project follows.",
   codehost: "The code host: its rate-limit status (`getRateLimit`); requests to it keep its primary and secondary limits.",
   dns: "DNS management: zones, record sets, policies, response policies and rules, zone access policy.",
+  reports: "Admin activity reports: watch channels on activities (token audit), the activities as a typed function, and a receiver for notifications.",
 };
 
 type Mode = "input" | "output";
@@ -267,7 +268,8 @@ function renderResource(declaration: ResourceDeclaration): string {
   const shape =
     `{\n  module: ${JSON.stringify(module)},\n  name: ${JSON.stringify(name)},\n  inputs: ${list(inputs.map((p) => p.name))},\n` +
     `  outputs: ${list(props.filter((p) => p.output).map((p) => p.name))},\n` +
-    `${declaration.secretOutputs === undefined ? "" : `  secretOutputs: ${list(declaration.secretOutputs)},\n`}}`;
+    `${declaration.secretOutputs === undefined ? "" : `  secretOutputs: ${list(declaration.secretOutputs)},\n`}` +
+    `${declaration.autoName === undefined ? "" : `  autoNamed: true,\n`}}`;
 
   const text = [
     header(sourceOf(declaration)),

@@ -15,3 +15,4 @@ export * as calendar from "./calendar";
 export * as ci from "./ci";
 export * as codehost from "./codehost";
 export * as dns from "./dns";
+export * as reports from "./reports";

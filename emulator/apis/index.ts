@@ -8,5 +8,6 @@ import { calendarApi } from './calendar/plugin';
 import { ciApi } from './ci/plugin';
 import { codeHostApi } from './codehost/plugin';
 import { dnsApi } from './dns/plugin';
+import { reportsApi } from './reports/plugin';
 
-export const apis = [dnsApi, ciApi, adsApi, codeHostApi, calendarApi];
+export const apis = [dnsApi, ciApi, adsApi, codeHostApi, calendarApi, reportsApi];

@@ -28,6 +28,8 @@ export interface HookContext {
   /** The identity values (`project`, `managedZone`, ...) of the object at hand, as far as known. */
   readonly identity: Readonly<Record<string, string>>;
   readonly log: (message: string) => void;
+  /** The client of the API's channel base address (`steps.delete.at: "channelBase"`). */
+  readonly channelClient?: () => ApiClient;
 }
 
 /** The accepted form of a server-assigned id part: a pattern, and the words that describe it in messages. */
@@ -76,6 +78,13 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
    * some combinations (a CNAME and any other record set at one name).
    */
   readonly deleteBeforeReplace?: boolean | ((olds: State, news: Args) => boolean);
+  /**
+   * An input named by Pulumi when the program leaves it out: the resource's name plus a
+   * random suffix, at most `maxLength` characters, kept across updates and made anew for a
+   * replacement (the engine checks the inputs again without the old ones), so the new object
+   * can exist beside the old. The SDK passes the resource's name as `__resourceName`.
+   */
+  readonly autoName?: { readonly property: string; readonly maxLength: number };
   /** Fill `project` from `svc:project` / SVC_PROJECT when the program leaves it out. */
   readonly projectScoped?: boolean;
   /**
@@ -248,7 +257,9 @@ export function stepConflicts(declaration: ResourceDeclaration): string[] {
   if (steps.findCreated !== undefined && (declaration.id.serverAssigned ?? []).length === 0) {
     conflicts.push("findCreated is for server-assigned ids; this id has none");
   }
-  if ((declaration.id.serverAssigned ?? []).length > 0 && steps.findCreated === undefined && steps.create?.repeat !== "idempotent") {
+  // An object that ends by itself and has no read or listing (a channel) cannot be settled: a lost create is reported.
+  const unsettleable = typeof steps.read === "object" && "storedUntil" in steps.read;
+  if ((declaration.id.serverAssigned ?? []).length > 0 && steps.findCreated === undefined && steps.create?.repeat !== "idempotent" && !unsettleable) {
     conflicts.push("a server-assigned id needs findCreated (or an idempotent create) to settle a lost create");
   }
   return conflicts;

@@ -3,8 +3,9 @@
  * check (validation and defaults, no API call), diff (patch semantics, no API
  * call), create/read/update/delete (through the resource engine).
  */
+import { randomBytes } from "node:crypto";
 import type { z } from "zod";
-import { clientFor } from "../clients";
+import { channelClientFor, clientFor } from "../clients";
 import { defaultProject, resolveApiSettings, useStackConfig, type ConfigSource } from "../config";
 import { report } from "../log";
 import type { Args, ResourceDeclaration, State } from "./declaration";
@@ -152,8 +153,37 @@ function issuesToFailures(issues: readonly z.core.$ZodIssue[], label: string): C
   });
 }
 
+/**
+ * Fills the declaration's auto-named input when the program leaves it out: the value of the
+ * last check when it was Pulumi's own (so an update keeps it), else the resource's name and a
+ * random suffix (a first create, or a replacement, which the engine checks without the old inputs).
+ * Returns whether the value is Pulumi's.
+ */
+function autoName(declaration: ResourceDeclaration, olds: Args, args: Args, resourceName: unknown, importId: unknown): boolean {
+  const rule = declaration.autoName;
+  if (rule === undefined || (args[rule.property] !== undefined && args[rule.property] !== "")) return false;
+  // An import names the object: its id says the value.
+  const imported = typeof importId === "string" ? matchAny([declaration.id.format, ...declaration.id.importFormats], importId)?.[rule.property] : undefined;
+  if (imported !== undefined) {
+    args[rule.property] = imported;
+    return true;
+  }
+  const previous = olds[rule.property];
+  if (olds["__autoName"] === true && typeof previous === "string" && previous !== "") {
+    args[rule.property] = previous;
+    return true;
+  }
+  const suffix = `-${randomBytes(4).toString("hex")}`;
+  const base = (typeof resourceName === "string" && resourceName !== "" ? resourceName : declaration.name)
+    .replace(/[^A-Za-z0-9_-]+/g, "-")
+    .slice(0, rule.maxLength - suffix.length);
+  args[rule.property] = `${base}${suffix}`;
+  return true;
+}
+
 export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvider {
-  const engine = (): ResourceEngine => new ResourceEngine(declaration, clientFor(declaration.api), report);
+  const engine = (): ResourceEngine =>
+    new ResourceEngine(declaration, clientFor(declaration.api), report, () => channelClientFor(declaration.api));
   const label = `svc.${declaration.module}.${declaration.name}`;
 
   return {
@@ -161,9 +191,10 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       useStackConfig(request.config);
     },
 
-    async check(_olds, news) {
-      const { __provider: _provider, __import: importId, ...given } = news;
+    async check(olds, news) {
+      const { __provider: _provider, __import: importId, __resourceName: resourceName, __autoName: _autoName, ...given } = news;
       const args: Args = { ...given };
+      const autoNamed = autoName(declaration, olds, args, resourceName, importId);
       if (declaration.projectScoped === true && (args["project"] === undefined || args["project"] === "")) {
         const project = defaultProject();
         if (project !== undefined) args["project"] = project;
@@ -200,6 +231,8 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       const inputs: Args = { ...(parsed.success ? (parsed.data) : {}) };
       for (const field of unknownFields) inputs[field] = args[field];
       if (importId !== undefined) inputs["__import"] = importId;
+      // Marks the value as Pulumi's own, so it is kept by the next check and made anew for a replacement.
+      if (autoNamed) inputs["__autoName"] = true;
       return { inputs };
     },
 
@@ -215,7 +248,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
     },
 
     async create(inputs) {
-      const { __provider: _provider, __import: importId, ...args } = inputs;
+      const { __provider: _provider, __import: importId, __autoName: _autoName, ...args } = inputs;
       if (typeof importId === "string" && declaration.importable !== false) {
         const problems = importFailures(declaration, importId, args);
         if (problems.length > 0) throw new Error(`${label}: ${problems.map((p) => clip(p.reason, REASON_LIMIT)).join("; ")}`);
@@ -239,7 +272,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
     },
 
     async update(id, olds, news) {
-      const { __provider: _provider, __import: _import, ...args } = news;
+      const { __provider: _provider, __import: _import, __autoName: _autoName, ...args } = news;
       assertUsableId(declaration, label, id);
       const difference = diffArgs(declaration, olds, args);
       if (difference.replaces.length > 0) {

@@ -31,6 +31,7 @@ export class ResourceEngine {
     private readonly declaration: ResourceDeclaration,
     private readonly client: ApiClient,
     private readonly log: (message: string) => void,
+    private readonly channelClient?: () => ApiClient,
   ) {}
 
   private get label(): string {
@@ -102,7 +103,7 @@ export class ResourceEngine {
   }
 
   private context(identity: Readonly<Record<string, string>>): HookContext {
-    return { client: this.client, identity, log: this.log };
+    return { client: this.client, identity, log: this.log, ...(this.channelClient !== undefined && { channelClient: this.channelClient }) };
   }
 
   private stateOf(wire: unknown, identity: Readonly<Record<string, string>>, previous: State = {}): State {

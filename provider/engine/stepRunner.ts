@@ -36,7 +36,7 @@ export async function sendCreate(declaration: ResourceDeclaration, args: Args, c
   const step = declaration.steps?.create ?? {};
   const answer = await context.client.send({
     method: step.method ?? "POST",
-    path: fillTemplate(step.path ?? declaration.paths.collection, context.identity),
+    path: typeof step.path === "function" ? step.path(args) : fillTemplate(step.path ?? declaration.paths.collection, context.identity),
     query: step.query?.(args),
     body: declaration.toCreateBody?.(args),
     // A second copy could create a second object (or fail with a conflict): create() settles by reading.
@@ -64,9 +64,16 @@ export async function readWire(declaration: ResourceDeclaration, previous: State
   if (policy !== undefined) return policy.find((await getPolicy(policyTarget(policy, context))).bindings ?? [], known);
   const read = declaration.steps?.read;
   if (read === "stored") return known;
+  if (read !== undefined && "storedUntil" in read) return endedAt(known[read.storedUntil]) <= Date.now() ? undefined : known;
   if (read !== undefined) return readListing(read.list, context);
   // The wire schema is checked in the call path: an empty or misshapen 200 is an error there, never "gone".
   return context.client.send({ method: "GET", path: fillTemplate(declaration.paths.item, context.identity), schema: declaration.wire });
+}
+
+/** When a `storedUntil` object ends: its time as Unix ms (ISO date-time or ms); never when unknown. */
+function endedAt(value: unknown): number {
+  const time = typeof value === "number" ? value : typeof value === "string" ? (/^\d+$/.test(value) ? Number(value) : Date.parse(value)) : NaN;
+  return Number.isNaN(time) ? Infinity : time;
 }
 
 function defaultPatchBody(change: PatchChange<Args>): Args {
@@ -220,8 +227,9 @@ export async function sendDelete(declaration: ResourceDeclaration, state: State,
     return;
   }
   await declaration.hooks?.beforeDelete?.(known, context);
+  const client = step.at === "channelBase" ? (context.channelClient?.() ?? context.client) : context.client;
   const send = (): Promise<unknown> =>
-    context.client.send({
+    client.send({
       method: step.method ?? "DELETE",
       path: fillTemplate(step.path ?? declaration.paths.item, context.identity),
       query: step.query?.(known),

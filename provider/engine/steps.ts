@@ -15,8 +15,12 @@ type Values = Readonly<Record<string, unknown>>;
 /** The create request. Default: POST to `paths.collection`, body `toCreateBody`, answer the wire object, repeat `settle`. */
 export interface CreateStep<A> {
   readonly method?: "POST" | "PUT";
-  /** Path template (input names); a custom verb is part of it (`.../events/watch`). Default `paths.collection`. */
-  readonly path?: string;
+  /**
+   * Path template (input names); a custom verb is part of it (`.../events/watch`). Default `paths.collection`.
+   * A function gives the path from the inputs when they choose it (a watch channel on one of several
+   * collections); it fills its template itself (`fillTemplate`).
+   */
+  readonly path?: string | ((args: A) => string);
   /** Query parameters, e.g. a client-chosen id (`quotaPreferenceId`). */
   readonly query?: (args: A) => QueryValues;
   /**
@@ -50,12 +54,21 @@ export function fromListing<E>(read: ListRead<E>): { readonly list: ListRead } {
 /**
  * How the object is read. Default: GET of `paths.item`, 404 = gone. `stored`: the API has
  * no read (the state is what was stored; drift is not seen). `list`: through a listing.
+ * `storedUntil`: no read either, but the object ends by itself at a time the state holds
+ * (a push-notification channel's expiration, an ISO date-time or Unix ms): present until
+ * then, gone after, so a refresh drops it and the next `up` makes a new one. Such an object
+ * can be imported by its id: what the program says is taken as what exists.
  */
-export type ReadStep = "stored" | { readonly list: ListRead };
+export type ReadStep = "stored" | { readonly list: ListRead } | { readonly storedUntil: string };
 
 interface DeleteRequestBase {
   /** Default `paths.item`. */
   readonly path?: string;
+  /**
+   * `channelBase`: the request goes to the API's channel base address (`svc:<api>ChannelBaseUrl`,
+   * default the API's base address), where push-notification channels are stopped.
+   */
+  readonly at?: "channelBase";
   readonly query?: (state: Values) => QueryValues;
   readonly body?: (state: Values) => unknown;
   readonly answer?: z.ZodType;

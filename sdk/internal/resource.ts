@@ -34,6 +34,8 @@ export interface ResourceShape {
   readonly outputs: readonly string[];
   /** Properties kept as Pulumi secrets (inputs among them are wrapped as secrets before they leave the program). */
   readonly secretOutputs?: readonly string[];
+  /** The provider names an input after the resource (declaration `autoName`): the name is passed as `__resourceName`. */
+  readonly autoNamed?: boolean;
 }
 
 export abstract class SvcResource extends pulumi.CustomResource {
@@ -75,6 +77,7 @@ export abstract class SvcResource extends pulumi.CustomResource {
     for (const output of shape.outputs) props[output] = reading ? given[output] : undefined;
     // An import becomes an input that `create` handles by adopting the existing object.
     if (importId !== undefined) props["__import"] = importId;
+    if (shape.autoNamed === true && !reading) props["__resourceName"] = name;
     const secretOutputs = [...(options.additionalSecretOutputs ?? []), ...secrets];
     super(`pulumi-nodejs:dynamic/${shape.module}:${shape.name}`, name, props, {
       ...options,

@@ -12,6 +12,7 @@ import * as fc from "fast-check";
 import type { z } from "zod";
 import { CATALOGUE } from "../../emulator/apis/ci/seed";
 import { calendarId } from "../../provider/calendar/shapes";
+import { channelShape } from "../../provider/channels/watchChannel";
 import { hostname, projectShape } from "../../provider/ci/names";
 import { resolveApiSettings } from "../../provider/config";
 import { iamMember, iamRole } from "../../provider/dns/iam";
@@ -21,6 +22,7 @@ import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "../../provider/engine/template";
 import { ApiError } from "../../provider/http/errors";
 import { declarations } from "../../provider/registry";
+import { userKey } from "../../provider/reports/names";
 import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
 
 const env = { ...process.env };
@@ -32,6 +34,7 @@ beforeAll(async () => {
   process.env["SVC_DNS_TOKEN"] = emulator.token;
   process.env["SVC_CI_TOKEN"] = emulator.token;
   process.env["SVC_CALENDAR_TOKEN"] = emulator.token;
+  process.env["SVC_REPORTS_TOKEN"] = emulator.token;
   process.env["SVC_PROJECT"] = "default-project";
 });
 
@@ -73,6 +76,8 @@ const generatorsBySchema = new Map<z.ZodType, fc.Arbitrary<string>>([
   [projectShape.project, fc.stringMatching(/^[A-Za-z0-9_.-]{1,100}$/)],
   [hostname, fc.oneof(fc.domain(), fc.ipV4(), fc.ipV6())],
   [calendarId, fc.oneof(fc.constant("primary"), fc.emailAddress(), fc.stringMatching(/^c_[0-9a-f]{32}@group\.calendar\.google\.com$/))],
+  [userKey, fc.oneof(fc.constant("all"), fc.stringMatching(/^[a-z0-9._-]{1,20}@[a-z0-9-]{1,20}\.[a-z]{2,6}$/), fc.stringMatching(/^\d{1,21}$/))],
+  [unwrap(channelShape.channelId), fc.stringMatching(/^[A-Za-z0-9_.-]{1,64}$/)],
 ]);
 const generators = new Map([...generatorsBySchema].map(([schema, generator]) => [definitionOf(schema), generator]));
 
@@ -278,6 +283,9 @@ function fixtureFor(declaration: ResourceDeclaration): Fixture {
             return { calendarId: "primary", summary, start: { dateTime: at(start) }, end: { dateTime: at(start + hours * 3_600_000) } };
           }),
       };
+    case "reports:ActivityWatchChannel":
+      // The sync goes to an address nobody serves: a failed delivery, in the background.
+      return { inputs: identity(["userKey", "applicationName", "channelId"]).map((id) => ({ ...id, address: "https://receiver.example.test/hook" })) };
     default:
       throw new Error(`${typeKey(declaration)}: add a fixture (valid inputs and the parents they need)`);
   }

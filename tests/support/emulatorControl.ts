@@ -1,5 +1,5 @@
 /** Starts the emulator in the test process and drives its internal endpoints. */
-import { createEmulator } from "../../emulator/server";
+import { createEmulator, type EmulatorOptions } from "../../emulator/server";
 
 export interface RecordedRequest {
   readonly method: string;
@@ -40,8 +40,9 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-export async function startEmulator(token = "test-token-4f1c2b"): Promise<RunningEmulator> {
-  const emulator = createEmulator({ tokens: [token] });
+/** `options` adds to the emulator's (a CA to trust, an API's own options); the token is always accepted. */
+export async function startEmulator(token = "test-token-4f1c2b", options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const emulator = createEmulator({ ...options, tokens: [token, ...(options.tokens ?? [])] });
   const url = await emulator.listen(0, "127.0.0.1");
 
   async function call(method: string, path: string, body?: unknown, auth?: "bearer" | "ci"): Promise<{ status: number; body: unknown }> {

@@ -3,6 +3,7 @@
  * emulator in the test process, with the settings environment pointing every
  * API at it, restored when the file's tests end.
  */
+import type { EmulatorOptions } from "../../emulator/server";
 import { setClientOptions } from "../../provider/clients";
 import { startEmulator, type RunningEmulator } from "./emulatorControl";
 
@@ -14,17 +15,20 @@ export interface ProviderEmulatorOptions {
   readonly project?: string;
   /** Retries happen, their waits do not, and nothing is logged: for tests of the rules, not of the clock. */
   readonly instantRetries?: boolean;
+  /** The emulator's own options besides the token (a CA to trust, an API's options). */
+  readonly emulator?: EmulatorOptions;
 }
 
 export function providerEmulator(token: string, options: ProviderEmulatorOptions = {}): { readonly current: RunningEmulator } {
   const env = { ...process.env };
   let emulator: RunningEmulator | undefined;
   beforeAll(async () => {
-    emulator = await startEmulator(token);
+    emulator = await startEmulator(token, options.emulator);
     process.env["SVC_EMULATOR_URL"] = emulator.url;
     process.env["SVC_DNS_TOKEN"] = emulator.token;
     process.env["SVC_CI_TOKEN"] = emulator.token;
     process.env["SVC_CALENDAR_TOKEN"] = emulator.token;
+    process.env["SVC_REPORTS_TOKEN"] = emulator.token;
     process.env["SVC_PROJECT"] = options.project ?? DEFAULT_PROJECT;
     if (options.instantRetries === true) setClientOptions({ sleep: async () => undefined, log: () => undefined });
   });

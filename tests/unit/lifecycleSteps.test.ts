@@ -206,6 +206,34 @@ describe("read and delete", () => {
     expect(client.sent).toEqual([]);
   });
 
+  it("storedUntil: the stored state until the time it holds, then gone, with no request; importable by id", async () => {
+    const thing = declare<Args, z.infer<typeof wire>>({ ...base, update: "none", steps: { read: { storedUntil: "color" } } });
+    const { engine, client } = engineOf(thing, () => ({}));
+    const later = new Date(Date.now() + 60_000).toISOString();
+    expect(await engine.read(ID, { name: "t", color: later })).toEqual({ name: "t", color: later, project: "p" });
+    expect(await engine.read(ID, { name: "t", color: String(Date.now() - 1) })).toBeUndefined();
+    expect(await engine.adopt(ID, { project: "p", name: "t", color: later })).toEqual({ id: ID, state: { name: "t", color: later, project: "p" } });
+    expect(client.sent).toEqual([]);
+  });
+
+  it("a create path chosen by the inputs, and a delete at the channel base address", async () => {
+    const thing = declare<Args, z.infer<typeof wire>>({
+      ...base,
+      update: "none",
+      steps: {
+        create: { path: ({ title }) => `v1/${title === "events" ? "events" : "acl"}/watch`, answer: "ignored", toWire: (_answer, { name }) => ({ name }) },
+        delete: { method: "POST", path: "v1/channels/stop", at: "channelBase", body: (state) => ({ id: state["name"] }), repeat: "idempotent" },
+      },
+    });
+    const channelBase = fakeClient(() => ({}));
+    const client = fakeClient(() => ({}));
+    const engine = new ResourceEngine(thing, client, () => undefined, () => channelBase);
+    await engine.create({ project: "p", name: "t", title: "events" });
+    await engine.delete(ID, { name: "t" });
+    expect(client.sent.map(({ method, path }) => `${method} ${path}`)).toEqual(["POST v1/events/watch"]);
+    expect(channelBase.sent.map(({ method, path }) => `${method} ${path}`)).toEqual(["POST v1/channels/stop"]);
+  });
+
   it("a read through a paged Google listing finds the entry, and finds nothing when it is gone", async () => {
     const thing = declare<Args, z.infer<typeof wire>>({
       ...base,

@@ -1,0 +1,96 @@
+/**
+ * The reports API's read side: `getActivities`, the activities of an
+ * application (token audit by default), every page or one. Arguments are
+ * checked before any request; results are typed as the spec's Activity
+ * (activitySchema.ts). The `eventName` rule of the spec holds: an activity
+ * that contains the event is returned whole, its other events included.
+ */
+import { z } from "zod";
+import { clientFor } from "../clients";
+import { excerpt as show } from "../engine/excerpt";
+import { fillTemplate } from "../engine/template";
+import { parseActivity, type Activity } from "./activitySchema";
+import { ACTIVITIES_PATH, applicationName, eventName, filters, filtersParameter, userKey } from "./names";
+
+/** The largest page the API serves (the reference: maxResults 1 to 1000). */
+export const MAX_ACTIVITIES_PAGE_SIZE = 1000;
+
+const dateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i, {
+    error: (issue) => `must be an RFC 3339 date-time, e.g. "2030-01-31T12:00:00Z"; got ${show(issue.input)}`,
+  })
+  .optional();
+
+const pageSize = `must be a whole number from 1 to ${MAX_ACTIVITIES_PAGE_SIZE}`;
+
+export const activitiesArgs = z
+  .object({
+    userKey,
+    applicationName,
+    eventName,
+    filters,
+    startTime: dateTime,
+    endTime: dateTime,
+    actorIpAddress: z
+      .string()
+      .regex(/^[0-9A-Fa-f.:]+$/, { error: (issue) => `must be an IPv4 or IPv6 address; got ${show(issue.input)}` })
+      .optional(),
+    /** Activities per request (the API's maxResults). */
+    maxResults: z
+      .number({ error: (issue) => `${pageSize}; got ${show(issue.input)}` })
+      .int({ error: (issue) => `${pageSize}; got ${show(issue.input)}` })
+      .min(1, { error: (issue) => `${pageSize}; got ${show(issue.input)}` })
+      .max(MAX_ACTIVITIES_PAGE_SIZE, { error: (issue) => `${pageSize}; got ${show(issue.input)}` })
+      .optional(),
+    /** `all` (the default): every page; `one`: the page at `pageToken` (the first without it). */
+    pages: z.enum(["all", "one"], { error: (issue) => `must be "all" or "one"; got ${show(issue.input)}` }).default("all"),
+    pageToken: z.string().min(1).optional(),
+  })
+  .refine((args) => args.startTime === undefined || args.endTime === undefined || Date.parse(args.startTime) < Date.parse(args.endTime), {
+    error: "startTime must be before endTime",
+    path: ["startTime"],
+  })
+  .refine((args) => args.pageToken === undefined || args.pages === "one", { error: 'is only for pages: "one"', path: ["pageToken"] });
+export type ActivitiesArgs = z.input<typeof activitiesArgs>;
+
+export interface ActivitiesResult {
+  activities: Activity[];
+  /** With `pages: "one"`, the token of the next page, when there is one. */
+  nextPageToken?: string;
+}
+
+const pageWire = z.looseObject({ kind: z.string().optional(), items: z.array(z.unknown()).optional(), nextPageToken: z.string().optional() });
+
+function parseArgs(input: unknown): z.output<typeof activitiesArgs> {
+  const parsed = activitiesArgs.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(arguments)"} ${issue.message}`);
+    throw new Error(`svc.reports.getActivities: ${problems.join("; ")}`);
+  }
+  return parsed.data;
+}
+
+/** The activities of an application for a user (or `all`), newest first. */
+export async function getActivities(input: ActivitiesArgs): Promise<ActivitiesResult> {
+  const args = parseArgs(input);
+  const client = clientFor("reports");
+  const path = fillTemplate(ACTIVITIES_PATH, { userKey: args.userKey, applicationName: args.applicationName });
+  const query = {
+    eventName: args.eventName,
+    filters: filtersParameter(args.filters),
+    startTime: args.startTime,
+    endTime: args.endTime,
+    actorIpAddress: args.actorIpAddress,
+    maxResults: args.maxResults,
+  };
+  const activities: Activity[] = [];
+  let pageToken = args.pageToken;
+  for (;;) {
+    const page = await client.send({ method: "GET", path, query: { ...query, pageToken }, schema: pageWire });
+    activities.push(...(page.items ?? []).map(parseActivity));
+    pageToken = page.nextPageToken === "" ? undefined : page.nextPageToken;
+    if (pageToken === undefined || args.pages === "one") break;
+  }
+  return { activities, ...(pageToken !== undefined && { nextPageToken: pageToken }) };
+}
