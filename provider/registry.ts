@@ -15,6 +15,7 @@ import { calendar } from "./calendar/calendar";
 import { calendarListEntry } from "./calendar/calendarListEntry";
 import { event } from "./calendar/event";
 import { activityWatchChannel } from "./reports/activityWatchChannel";
+import { watchChannel } from "./calendar/watchChannel";
 
 export const declarations: readonly ResourceDeclaration[] = [
   managedZone,
@@ -33,6 +34,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   calendarListEntry,
   event,
   activityWatchChannel,
+  watchChannel,
 ];
 
 const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
