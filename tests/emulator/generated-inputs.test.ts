@@ -286,6 +286,15 @@ function fixtureFor(declaration: ResourceDeclaration): Fixture {
     case "reports:ActivityWatchChannel":
       // The sync goes to an address nobody serves: a failed delivery, in the background.
       return { inputs: identity(["userKey", "applicationName", "channelId"]).map((id) => ({ ...id, address: "https://receiver.example.test/hook" })) };
+    case "calendar:WatchChannel":
+      // A calendar's collections name it (the caller's primary); the caller's own collections may not.
+      return {
+        inputs: identity(["resource", "channelId"]).map((id) => ({
+          ...id,
+          ...(["acl", "events"].includes(String(id["resource"])) && { calendarId: "primary" }),
+          address: "https://receiver.example.test/hook",
+        })),
+      };
     default:
       throw new Error(`${typeKey(declaration)}: add a fixture (valid inputs and the parents they need)`);
   }

@@ -198,7 +198,7 @@ describe('a plug-in API served through the list of APIs', () => {
       ci: expect.objectContaining({ checkoutKeys: [] }),
       ads: {},
       codehost: { issues: [] },
-      calendar: { calendars: [], aclRules: [], calendarList: [], events: [] },
+      calendar: { calendars: [], aclRules: [], calendarList: [], events: [], channels: [] },
       reports: { channels: [] },
       widgets: { widgets: [{ name: 'kept', label: 'shiny' }] },
     });
