@@ -19,6 +19,9 @@ const OF_A_CALENDAR: readonly WatchedResource[] = ["acl", "events"];
 const SETTINGS_PATH = "users/me/settings";
 const STOP_PATH = "channels/stop";
 
+// The calendar's notifications never carry a body (the receiver syncs the list), so `payload` means nothing here.
+const { payload: _payload, ...calendarChannelShape } = channelShape;
+
 export const watchChannelArgs = z.object({
   resource: z
     .enum(WATCHED_RESOURCES, { error: (issue) => `must be one of ${WATCHED_RESOURCES.join(", ")}; got ${show(issue.input)}` })
@@ -34,7 +37,7 @@ export const watchChannelArgs = z.object({
         "The calendar whose `acl` or `events` are watched: `primary`, an e-mail address (a primary calendar) or a calendar id. " +
         "Required for those two; not given for `calendarList` and `settings`, which are the caller's.",
     }),
-  ...channelShape,
+  ...calendarChannelShape,
 });
 
 export interface WatchChannelArgs extends ChannelArgs {
@@ -107,7 +110,6 @@ export const watchChannel = declare<WatchChannelArgs, ChannelWire>({
       calendarId: "primary",
       address: "https://receiver.example.test/calendar",
       token: "target=conformance",
-      payload: true,
       ttlSeconds: 3600,
       channelId: "conformance-channel",
     },
@@ -118,7 +120,6 @@ export const watchChannel = declare<WatchChannelArgs, ChannelWire>({
       { calendarId: "ann@example.com" },
       { address: "https://receiver.example.test/other" },
       { token: "target=other" },
-      { payload: false },
       { ttlSeconds: undefined, expiration: "2099-01-01T00:00:00Z" },
       { ttlSeconds: 7200 },
       { channelId: "conformance-channel-2" },

@@ -6,7 +6,7 @@ import { SvcResource, type ResourceShape } from "../internal/resource";
 const SHAPE: ResourceShape = {
   module: "calendar",
   name: "WatchChannel",
-  inputs: ["resource", "calendarId", "address", "token", "payload", "expiration", "ttlSeconds", "channelId"],
+  inputs: ["resource", "calendarId", "address", "token", "expiration", "ttlSeconds", "channelId"],
   outputs: ["resourceId", "resourceUri", "effectiveExpiration"],
   secretOutputs: ["token"],
   autoNamed: true,
@@ -36,11 +36,6 @@ export interface WatchChannelArgs {
    * messages. Kept as a Pulumi secret. Changing it replaces the watch channel.
    */
   token?: pulumi.Input<string>;
-  /**
-   * Whether notifications carry the changed object as their body (default: they do). Changing it replaces the
-   * watch channel.
-   */
-  payload?: pulumi.Input<boolean>;
   /**
    * When the channel should end (RFC 3339). The service keeps the earlier of this and its own limit: see
    * `effectiveExpiration`. Give this or `ttlSeconds`, not both. Changing it replaces the watch channel.
@@ -81,8 +76,6 @@ export interface WatchChannelState {
    * messages. Kept as a Pulumi secret.
    */
   token?: pulumi.Input<string>;
-  /** Whether notifications carry the changed object as their body (default: they do). */
-  payload?: pulumi.Input<boolean>;
   /**
    * When the channel should end (RFC 3339). The service keeps the earlier of this and its own limit: see
    * `effectiveExpiration`. Give this or `ttlSeconds`, not both.
@@ -176,9 +169,6 @@ export class WatchChannel extends SvcResource {
    * messages. Kept as a Pulumi secret.
    */
   declare public readonly token: pulumi.Output<string | undefined>;
-
-  /** Whether notifications carry the changed object as their body (default: they do). */
-  declare public readonly payload: pulumi.Output<boolean | undefined>;
 
   /**
    * When the channel should end (RFC 3339). The service keeps the earlier of this and its own limit: see
