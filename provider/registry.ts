@@ -17,6 +17,7 @@ import { event } from "./calendar/event";
 import { activityWatchChannel } from "./reports/activityWatchChannel";
 import { quotaPreference } from "./quotas/quotaPreference";
 import { quotaAdjusterSettings } from "./quotas/quotaAdjusterSettings";
+import { watchChannel } from "./calendar/watchChannel";
 
 export const declarations: readonly ResourceDeclaration[] = [
   managedZone,
@@ -37,6 +38,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   activityWatchChannel,
   quotaPreference,
   quotaAdjusterSettings,
+  watchChannel,
 ];
 
 const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));

@@ -24,7 +24,7 @@ export const REPO_ROOT = path.resolve(__dirname, "..");
 /** What each SDK namespace is about (its index.ts doc). */
 const MODULE_DOCS: Readonly<Record<string, string>> = {
   ads: "Ad mediation (AdMob v1beta): the adapters of an ad source, a read-only function.",
-  calendar: "Google Calendar v3: access rules, secondary calendars, calendar-list entries and events; colors, settings, free/busy and listings as functions.",
+  calendar: "Google Calendar v3: access rules, secondary calendars, calendar-list entries, events and watch channels; colors, settings, free/busy and listings as functions.",
   ci: "The continuous-integration service: checkout keys, SSH keys and project follows.",
   codehost: "The code host: its rate-limit status (`getRateLimit`); requests to it keep its primary and secondary limits.",
   dns: "DNS management: zones, record sets, policies, response policies and rules, zone access policy.",

@@ -132,9 +132,18 @@ export function channelCrossCheck(args: ChannelArgs): { property: string; reason
   return [];
 }
 
+/**
+ * How a channel's life (`ttlSeconds`) goes on the wire: as an expiration time computed at the
+ * watch, or as `params.ttl` (seconds), which the calendar and directory APIs take, so the
+ * service counts the life from when it makes the channel.
+ */
+export type TtlForm = "expiration" | "params";
+
 /** The watch request's body: the Channel resource as the client asks for it. */
-export function channelBody(args: ChannelArgs, now: number = Date.now()): Record<string, unknown> {
-  const expiration = args.expiration !== undefined ? Date.parse(args.expiration) : args.ttlSeconds !== undefined ? now + args.ttlSeconds * 1000 : undefined;
+export function channelBody(args: ChannelArgs, now: number = Date.now(), ttlForm: TtlForm = "expiration"): Record<string, unknown> {
+  const ttlAsParam = ttlForm === "params" && args.ttlSeconds !== undefined && args.expiration === undefined;
+  const expiration =
+    args.expiration !== undefined ? Date.parse(args.expiration) : args.ttlSeconds !== undefined && !ttlAsParam ? now + args.ttlSeconds * 1000 : undefined;
   return {
     id: args.channelId,
     type: "web_hook",
@@ -142,6 +151,7 @@ export function channelBody(args: ChannelArgs, now: number = Date.now()): Record
     ...(args.token !== undefined && { token: args.token }),
     ...(args.payload !== undefined && { payload: args.payload }),
     ...(expiration !== undefined && { expiration: String(expiration) }),
+    ...(ttlAsParam && { params: { ttl: String(args.ttlSeconds) } }),
   };
 }
 
@@ -191,6 +201,8 @@ export function channelDeclaration<A extends ChannelArgs>(options: {
   watchPath: string | ((args: A) => string);
   watchQuery?: (args: A) => Readonly<Record<string, string | undefined>>;
   stopPath: string;
+  /** How `ttlSeconds` is sent (default: as an expiration time). */
+  ttlForm?: TtlForm;
 }) {
   const steps: Steps<A> = {
     create: {
@@ -226,7 +238,7 @@ export function channelDeclaration<A extends ChannelArgs>(options: {
       serverAssignedForms: { resourceId: RESOURCE_ID_FORM },
     },
     wire: channelWire,
-    toCreateBody: (args: A) => channelBody(args),
+    toCreateBody: (args: A) => channelBody(args, Date.now(), options.ttlForm),
     toState: channelState(options.inputNames),
     steps,
     secretOutputs: ["token"],

@@ -2,11 +2,12 @@
 // change the declaration, then run `npm run generate`.
 
 /**
- * Google Calendar v3: access rules, secondary calendars, calendar-list entries and events; colors, settings,
- * free/busy and listings as functions.
+ * Google Calendar v3: access rules, secondary calendars, calendar-list entries, events and watch channels;
+ * colors, settings, free/busy and listings as functions.
  */
 export * from "./aclRule";
 export * from "./calendar";
 export * from "./calendarListEntry";
 export * from "./event";
+export * from "./watchChannel";
 export * from "./functions";

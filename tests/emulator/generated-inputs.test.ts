@@ -312,6 +312,15 @@ function fixtureFor(declaration: ResourceDeclaration): Fixture {
     }
     case "quotas:QuotaAdjusterSettings":
       return { inputs: fc.record({ id: identity(["project"]), enablement: accepted(declaration, "enablement") }).map(({ id, enablement }) => ({ ...id, enablement })) };
+    case "calendar:WatchChannel":
+      // A calendar's collections name it (the caller's primary); the caller's own collections may not.
+      return {
+        inputs: identity(["resource", "channelId"]).map((id) => ({
+          ...id,
+          ...(["acl", "events"].includes(String(id["resource"])) && { calendarId: "primary" }),
+          address: "https://receiver.example.test/hook",
+        })),
+      };
     default:
       throw new Error(`${typeKey(declaration)}: add a fixture (valid inputs and the parents they need)`);
   }

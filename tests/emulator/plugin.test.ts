@@ -198,9 +198,9 @@ describe('a plug-in API served through the list of APIs', () => {
       ci: expect.objectContaining({ checkoutKeys: [] }),
       ads: {},
       codehost: { issues: [] },
-      calendar: { calendars: [], aclRules: [], calendarList: [], events: [] },
-      reports: { channels: [] },
       quotas: { quotaPreferences: [], quotaAdjusterSettings: [] },
+      calendar: { calendars: [], aclRules: [], calendarList: [], events: [], channels: [] },
+      reports: { channels: [] },
       widgets: { widgets: [{ name: 'kept', label: 'shiny' }] },
     });
     await request('POST', '/_emulator/reset');

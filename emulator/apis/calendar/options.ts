@@ -17,6 +17,8 @@ export interface CalendarOptions {
   users?: Record<string, string>;
   /** Quota units a user may spend per minute (patch 3, any other request 1); beyond it 403 `rateLimitExceeded`. Default: no limit. */
   quotaUnitsPerMinute?: number;
+  /** The service's own limit of a watch channel's life, and its life when no expiration is asked (default 604,800 s: a week). */
+  channelMaxTtlSeconds?: number;
 }
 
 export interface CalendarInput {
@@ -28,6 +30,7 @@ export interface ResolvedCalendarOptions {
   /** `null`: any token is `<token>@example.test`. */
   users: ReadonlyMap<string, string> | null;
   quotaUnitsPerMinute: number | null;
+  channelMaxTtlMs: number;
 }
 
 export const DEFAULT_USER_DOMAIN = 'example.test';
@@ -46,7 +49,9 @@ export function resolveCalendarOptions({ calendar = {} }: CalendarInput): Resolv
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
     throw new Error(`calendar quotaUnitsPerMinute must be a whole number of at least 1, got ${limit}`);
   }
-  return { users, quotaUnitsPerMinute: limit ?? null };
+  const ttl = calendar.channelMaxTtlSeconds ?? 604_800;
+  if (!(ttl > 0)) throw new Error(`calendar channelMaxTtlSeconds must be positive, got ${ttl}`);
+  return { users, quotaUnitsPerMinute: limit ?? null, channelMaxTtlMs: ttl * 1000 };
 }
 
 export const calendarFlags: ApiFlags<CalendarInput> = {
@@ -56,6 +61,7 @@ export const calendarFlags: ApiFlags<CalendarInput> = {
       value: '<token=email,...>',
       help: 'bearer tokens and the calendar users they are\n(default: token t is the user t@example.test)',
     },
+    { name: 'calendar-channel-max-ttl', value: '<seconds>', help: "a watch channel's longest life (default 604800)" },
     { name: 'calendar-quota-per-minute', value: '<units>', help: 'quota units per user and minute (patch 3, others 1);\nbeyond it 403 rateLimitExceeded (default: no limit)' },
   ],
   parse: (values) => {
@@ -74,6 +80,8 @@ export const calendarFlags: ApiFlags<CalendarInput> = {
     }
     const quota = values.one('calendar-quota-per-minute');
     if (quota !== undefined) options.quotaUnitsPerMinute = parsePositiveInteger('--calendar-quota-per-minute', quota);
+    const ttl = values.one('calendar-channel-max-ttl');
+    if (ttl !== undefined) options.channelMaxTtlSeconds = parsePositiveInteger('--calendar-channel-max-ttl', ttl);
     return Object.keys(options).length === 0 ? {} : { calendar: options };
   },
 };

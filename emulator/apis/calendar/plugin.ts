@@ -13,7 +13,7 @@ import { CALENDAR_PREFIX, callerOf } from './context';
 import { calendarFlags, resolveCalendarOptions, type CalendarInput } from './options';
 import { admitByQuota } from './quota';
 import { calendarRoutes } from './routes';
-import { CalendarStore } from './store';
+import { calendarWatchInternalRoutes, calendarWatchRoutes, CalendarWatchStore } from './watch';
 
 export const calendarApi = defineApi({
   name: 'calendar',
@@ -21,20 +21,24 @@ export const calendarApi = defineApi({
   pathPrefixes: [`${CALENDAR_PREFIX}/`],
   errorFamily: googleLegacyErrors,
   partialResponses: true,
-  secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS },
+  // A channel token is the receiver's secret: the request log never shows it.
+  secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS, bodyFields: ['token'] },
   recordedHeaders: { request: ['if-match'], response: ['etag'] },
   options: (input: CalendarInput) => resolveCalendarOptions(input),
   flags: calendarFlags,
-  createStore: () => new CalendarStore(),
-  mount: ({ store, now, tokens, options }) => {
+  createStore: () => new CalendarWatchStore(),
+  mount: ({ store, now, tokens, options, channelDelivery }) => {
     // Configured users exist from the start (their primary calendars can be shared with before they call).
     store.seedUsers([...(options.users?.values() ?? [])]);
+    const channels = store.attachChannels({ now, maxTtlMs: options.channelMaxTtlMs, delivery: channelDelivery });
     const context: CalendarContext = { store, options, now, tokens };
     return {
       authenticate: ({ headers, query }) => {
         callerOf(context, headers, query);
       },
-      routes: calendarRoutes(context),
+      routes: [...calendarRoutes(context), ...calendarWatchRoutes(context)],
+      internalRoutes: calendarWatchInternalRoutes(store),
+      close: () => channels.close(),
       admit: async (request) => admitByQuota(context, request),
     };
   },
