@@ -129,6 +129,6 @@ it("manages a team calendar through the conformance run (examples/calendar-acl)"
       { what: "a forgotten access rule is adopted by {calendarId}/{ruleId}", urnSuffix: "::editor", configKey: "editorRuleImport" },
       { what: "a forgotten list entry is adopted by its calendar id", urnSuffix: "::team-in-my-list", configKey: "listEntryImport" },
     ],
-    nothingLeft: (objects) => expect((objects as unknown as CalendarObjects).calendar).toEqual({ calendars: [], aclRules: [], calendarList: [], events: [] }),
+    nothingLeft: (objects) => expect((objects as unknown as CalendarObjects).calendar).toEqual({ calendars: [], aclRules: [], calendarList: [], events: [], channels: [] }),
   });
 });
