@@ -86,6 +86,8 @@ export const responsePolicyRule = declare<ResponsePolicyRuleArgs, z.infer<typeof
     localData: withoutKinds(rule.localData),
   }),
   update: "PATCH",
+  // patch answers {responsePolicyRule}: the new state without a read.
+  steps: { updateAnswer: { member: "responsePolicyRule" } },
   outputs: {},
   docs: {
     summary: "One rule of a response policy: local data served for a name, or a behavior (bypass the policy), never both.",

@@ -10,6 +10,7 @@ import { report } from "../log";
 import type { Args, ResourceDeclaration, State } from "./declaration";
 import { containsUnknown, diffArgs } from "./diff";
 import { clip, excerpt } from "./excerpt";
+import { occupancy } from "./occupancy";
 import { ResourceEngine } from "./resourceEngine";
 import { matchAny, matchTemplate, pathValueProblem, placeholders } from "./template";
 
@@ -122,12 +123,16 @@ function assertUsableId(declaration: ResourceDeclaration, label: string, id: str
 /** An error message longer than this is cut (the error keeps its type): a service may echo a huge request back. */
 const ERROR_MESSAGE_LIMIT = 2000;
 
+/** Runs one operation the engine asked for, counted in the process's occupancy (batch windows use it). */
 async function bounded<T>(work: () => Promise<T>): Promise<T> {
+  const end = occupancy.begin();
   try {
     return await work();
   } catch (error) {
     if (error instanceof Error && error.message.length > ERROR_MESSAGE_LIMIT) error.message = clip(error.message, ERROR_MESSAGE_LIMIT);
     throw error;
+  } finally {
+    end();
   }
 }
 
@@ -245,7 +250,8 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       if (difference.replaces.length > 0) {
         throw new Error(`${label} ${id}: ${difference.replaces.join(", ")} cannot change in place`);
       }
-      return { outs: await bounded(() => engine().update(id, args, difference.patch)) };
+      const { __provider: _olderProvider, ...previous } = olds;
+      return { outs: await bounded(() => engine().update(id, args, difference.patch, previous)) };
     },
 
     async delete(id, props) {

@@ -9,6 +9,7 @@ import type { ApiClient } from "../http/client";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import type { Args, HookContext, ResourceDeclaration, State } from "./declaration";
 import { keyedLock } from "../google/keyedLock";
+import { sharedListingsFor } from "./sharedListings";
 import { diffArgs, type ArgsDiff } from "./diff";
 import { listCreated, readWire, sendCreate, sendDelete, sendUpdate } from "./stepRunner";
 import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "./template";
@@ -27,11 +28,16 @@ function pauseBeforeCreate(attempt: number, log: (message: string) => void, beca
 }
 
 export class ResourceEngine {
+  /** The API client, through which writes drop the shared listings they change (sharedListings.ts). */
+  private readonly client: ApiClient;
+
   constructor(
     private readonly declaration: ResourceDeclaration,
-    private readonly client: ApiClient,
+    client: ApiClient,
     private readonly log: (message: string) => void,
-  ) {}
+  ) {
+    this.client = sharedListingsFor(client).client;
+  }
 
   private get label(): string {
     return `svc.${this.declaration.module}.${this.declaration.name}`;
@@ -235,7 +241,7 @@ export class ResourceEngine {
     }
     if (difference.changed.length === 0) return { id, state: existing };
     this.log(`svc: ${this.label} ${id}: imported; updating ${difference.changed.join(", ")} to match the program.`);
-    return { id, state: await this.update(id, { ...args, ...identity }, difference.patch) };
+    return { id, state: await this.update(id, { ...args, ...identity }, difference.patch, existing) };
   }
 
   /** Reads the object for refresh; undefined when it is gone. */
@@ -243,8 +249,26 @@ export class ResourceEngine {
     return this.fetch(this.parseId(id), previous);
   }
 
-  /** Applies an in-place change of what changed (the update kind or hook says how), then reads back. */
-  async update(id: string, args: Args, patch: ArgsDiff["patch"]): Promise<State> {
+  /**
+   * The object as an update's answer shows it, when the answer is the whole object (see
+   * `steps.updateAnswer`); undefined when it must be read back: work a `wait` step polled, a
+   * policy written, an answer declared partial or not of the wire's shape.
+   */
+  private updatedWire(answer: unknown): unknown {
+    const { steps = {}, hooks = {} } = this.declaration;
+    if (answer === undefined || hooks.policy !== undefined || steps.updateAnswer === "partial") return undefined;
+    if (steps.wait?.after.includes("update") === true) return undefined;
+    const member = steps.updateAnswer?.member;
+    const candidate = member === undefined ? answer : (answer as Record<string, unknown> | null)?.[member];
+    return this.declaration.wire.safeParse(candidate).success ? candidate : undefined;
+  }
+
+  /**
+   * Applies an in-place change of what changed (the update kind or hook says how); the new
+   * state is the update's answer when that is the whole object, otherwise read back.
+   * `previous` is the stored state (a hook may send what it says the object holds).
+   */
+  async update(id: string, args: Args, patch: ArgsDiff["patch"], previous: State = {}): Promise<State> {
     const identity = this.parseId(id);
     const { update } = this.declaration;
     if (update === "none") throw new Error(`${this.label} cannot be updated in place`);
@@ -255,7 +279,9 @@ export class ResourceEngine {
     };
     // A change of client-side inputs alone needs no request: reading back records it.
     if (Object.keys(change.set).length > 0 || change.cleared.length > 0) {
-      await sendUpdate(this.declaration, change, args, this.context(identity));
+      const answer = await sendUpdate(this.declaration, change, args, this.context(identity), previous);
+      const wire = this.updatedWire(answer);
+      if (wire !== undefined) return this.stateOf(wire, identity, args);
     }
     const state = await this.fetch(identity, args);
     if (state === undefined) throw new Error(`${this.label} ${id} disappeared during the update`);

@@ -8,6 +8,7 @@ import { listAll } from "../google/listAll";
 import { getPolicy, modifyPolicy, type PolicyTarget } from "../google/iamPolicy";
 import { POLL_KINDS, waitFor } from "../google/poll";
 import { ApiError } from "../http/errors";
+import { sharedListingsFor } from "./sharedListings";
 import type { Args, HookContext, PatchChange, PolicyHook, ResourceDeclaration, State } from "./declaration";
 import type { ListRead, UpdateKind } from "./steps";
 import { fillTemplate, formatId } from "./template";
@@ -34,6 +35,12 @@ export async function sendCreate(declaration: ResourceDeclaration, args: Args, c
     return found;
   }
   const step = declaration.steps?.create ?? {};
+  const applyCreate = declaration.hooks?.applyCreate;
+  if (applyCreate !== undefined) {
+    const wire = await applyCreate(args, context);
+    await waitAfter(declaration, "create", wire, context);
+    return wire;
+  }
   const answer = await context.client.send({
     method: step.method ?? "POST",
     path: fillTemplate(step.path ?? declaration.paths.collection, context.identity),
@@ -47,12 +54,15 @@ export async function sendCreate(declaration: ResourceDeclaration, args: Args, c
   return step.toWire === undefined ? answer : step.toWire(answer, args);
 }
 
-async function readListing(list: ListRead, context: HookContext): Promise<unknown> {
+/** Every entry of a listing, validated once. */
+async function listEntries(list: ListRead, context: HookContext): Promise<unknown[]> {
   const path = fillTemplate(list.path, context.identity);
-  const entries: unknown[] =
-    list.field === undefined
-      ? await context.client.send({ method: "GET", path, schema: z.array(list.entry) })
-      : z.array(list.entry).parse(await listAll(context.client, path, list.field));
+  return list.field === undefined
+    ? await context.client.send({ method: "GET", path, schema: z.array(list.entry) })
+    : z.array(list.entry).parse(await listAll(context.client, path, list.field, list.paging));
+}
+
+function pickEntry(list: ListRead, entries: readonly unknown[], context: HookContext): unknown {
   const entry = entries.find((candidate) => list.match(candidate, context.identity));
   return entry === undefined || list.toWire === undefined ? entry : list.toWire(entry);
 }
@@ -64,9 +74,18 @@ export async function readWire(declaration: ResourceDeclaration, previous: State
   if (policy !== undefined) return policy.find((await getPolicy(policyTarget(policy, context))).bindings ?? [], known);
   const read = declaration.steps?.read;
   if (read === "stored") return known;
-  if (read !== undefined) return readListing(read.list, context);
+  if (read !== undefined && "list" in read) return pickEntry(read.list, await listEntries(read.list, context), context);
   // The wire schema is checked in the call path: an empty or misshapen 200 is an error there, never "gone".
-  return context.client.send({ method: "GET", path: fillTemplate(declaration.paths.item, context.identity), schema: declaration.wire });
+  const getItem = (): Promise<unknown> =>
+    context.client.send({ method: "GET", path: fillTemplate(declaration.paths.item, context.identity), schema: declaration.wire });
+  if (read === undefined) return getItem();
+  const list = read.sharedListing;
+  return sharedListingsFor(context.client).listings.read(
+    fillTemplate(list.path, context.identity),
+    getItem,
+    () => listEntries(list, context),
+    (entries) => pickEntry(list, entries, context),
+  );
 }
 
 function defaultPatchBody(change: PatchChange<Args>): Args {
@@ -112,14 +131,20 @@ async function putMerged(
 }
 
 /** Sends an in-place change (local inputs already left out); resolves to the answer the wait step polls. */
-export async function sendUpdate(declaration: ResourceDeclaration, change: PatchChange<Args>, args: Args, context: HookContext): Promise<unknown> {
+export async function sendUpdate(
+  declaration: ResourceDeclaration,
+  change: PatchChange<Args>,
+  args: Args,
+  context: HookContext,
+  previous: State = {},
+): Promise<unknown> {
   const { update, hooks } = declaration;
   const policy = hooks?.policy;
   let answer: unknown;
   if (policy !== undefined) {
     await modifyPolicy(policyTarget(policy, context), (bindings) => policy.grant(bindings, args));
   } else if (hooks?.applyUpdate !== undefined) {
-    answer = await hooks.applyUpdate(change, args, context);
+    answer = await hooks.applyUpdate(change, args, context, previous);
   } else {
     const path = fillTemplate(declaration.paths.item, context.identity);
     const changes = (): Args => (declaration.toPatchBody ?? defaultPatchBody)(change, args) as Args;
@@ -188,8 +213,9 @@ export async function sendDelete(declaration: ResourceDeclaration, state: State,
     return;
   }
   await declaration.hooks?.beforeDelete?.(known, context);
+  const applyDelete = declaration.hooks?.applyDelete;
   const send = (): Promise<unknown> =>
-    context.client.send({
+    applyDelete !== undefined ? applyDelete(known, context) : context.client.send({
       method: step.method ?? "DELETE",
       path: fillTemplate(step.path ?? declaration.paths.item, context.identity),
       query: step.query?.(known),

@@ -90,10 +90,32 @@ export interface WaitOptions {
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until the work `answer` describes is done; returns at once when it is done or is no such work. */
+/** Polls in progress per client and path: every waiter of one piece of work shares one poll. */
+const polls = new WeakMap<ApiClient, Map<string, Promise<void>>>();
+
+/**
+ * Waits until the work `answer` describes is done; returns at once when it is done or is no
+ * such work. Waiters of the same work (the resources of one batched change) share one poll.
+ */
 export async function waitFor(kind: PollKind, answer: unknown, options: WaitOptions): Promise<void> {
   const first = kind.pending(answer);
-  if (first === undefined) return;
+  if (first === undefined || (first.done && first.failure === undefined)) return;
+  const path = options.pathOf(first.id);
+  let inProgress = polls.get(options.client);
+  if (inProgress === undefined) {
+    inProgress = new Map();
+    polls.set(options.client, inProgress);
+  }
+  const shared = inProgress;
+  let poll = shared.get(path);
+  if (poll === undefined) {
+    poll = pollUntilDone(kind, first, options).finally(() => shared.delete(path));
+    shared.set(path, poll);
+  }
+  return poll;
+}
+
+async function pollUntilDone(kind: PollKind, first: Pending, options: WaitOptions): Promise<void> {
   const { client, log, pathOf, timeoutMs = 10 * 60_000, sleep = defaultSleep } = options;
   const started = Date.now();
   let current = first;

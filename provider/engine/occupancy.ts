@@ -1,0 +1,45 @@
+/**
+ * How busy the provider process is: the operations the engine has running in it,
+ * how many of them sit in an open batch or read window, and how many the engine
+ * has shown it runs at once (its `--parallel`, learned: the provider is not told).
+ * When every running operation waits in a window and the engine already runs as
+ * many as it ever has, waiting longer cannot bring another item: the windows go now.
+ */
+export class Occupancy {
+  private running = 0;
+  private waiting = 0;
+  /** The most operations seen running at once, recorded when one ends (so a first burst is still being counted). */
+  private shownParallelism = 0;
+  private readonly listeners = new Set<() => void>();
+
+  /** An operation starts; the function returned ends it. */
+  begin(): () => void {
+    this.running++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.shownParallelism = Math.max(this.shownParallelism, this.running);
+      this.running--;
+    };
+  }
+
+  /** `count` operations joined (positive) or left (negative) an open window. */
+  waits(count: number): void {
+    this.waiting += count;
+    if (count > 0 && this.saturated()) for (const listener of [...this.listeners]) listener();
+  }
+
+  saturated(): boolean {
+    return this.shownParallelism > 0 && this.running > 0 && this.waiting >= this.running && this.running >= this.shownParallelism;
+  }
+
+  /** Called when the process becomes saturated (a window should go at once). */
+  onSaturated(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** The provider process's one occupancy: every window of every API shares it. */
+export const occupancy = new Occupancy();
