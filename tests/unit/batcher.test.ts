@@ -1,0 +1,196 @@
+/**
+ * The batching policies as pure functions: windows (quiet, deadline, limits,
+ * saturation, adaptive quiet), culprit search by halves, and the process's
+ * occupancy.
+ */
+import { bisect, createBatcher, type Outcome, type Timers } from "../../provider/engine/batcher";
+import { Occupancy } from "../../provider/engine/occupancy";
+
+/** Timers driven by the test: `advance(ms)` runs what is due. */
+function manualTimers(): Timers & { advance(ms: number): void } {
+  let now = 0;
+  let next = 0;
+  const pending = new Map<number, { at: number; callback: () => void }>();
+  return {
+    set(callback, ms) {
+      const id = ++next;
+      pending.set(id, { at: now + ms, callback });
+      return id;
+    },
+    clear(handle) {
+      pending.delete(handle as number);
+    },
+    advance(ms) {
+      const until = now + ms;
+      for (;;) {
+        const due = [...pending.entries()].filter(([, timer]) => timer.at <= until).sort(([, a], [, b]) => a.at - b.at)[0];
+        if (due === undefined) break;
+        pending.delete(due[0]);
+        now = due[1].at;
+        due[1].callback();
+      }
+      now = until;
+    },
+  };
+}
+
+const flushPromises = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+function harness(options: { fits?: (batch: readonly number[], item: number) => boolean; occupancy?: Occupancy } = {}) {
+  const timers = manualTimers();
+  const batches: Array<{ key: string; items: number[] }> = [];
+  const batcher = createBatcher<number, string>({
+    window: { quietMs: 20, minQuietMs: 2, maxWaitMs: 100 },
+    timers,
+    occupancy: options.occupancy ?? new Occupancy(),
+    ...(options.fits !== undefined && { fits: options.fits }),
+    run: async (key, items) => {
+      batches.push({ key, items: [...items] });
+      return items.map((item): Outcome<string> => (item < 0 ? { ok: false, error: new Error(`bad ${item}`) } : { ok: true, value: `${key}:${item}` }));
+    },
+  });
+  return { timers, batches, batcher };
+}
+
+describe("createBatcher", () => {
+  it("gathers the items of one key that arrive within the quiet time, each caller getting its own outcome", async () => {
+    const { timers, batches, batcher } = harness();
+    const a = batcher.add("zone-a", 1);
+    timers.advance(10);
+    const b = batcher.add("zone-a", 2);
+    const c = batcher.add("zone-b", 3);
+    const bad = batcher.add("zone-a", -1);
+    timers.advance(25);
+    await expect(Promise.all([a, b, c])).resolves.toEqual(["zone-a:1", "zone-a:2", "zone-b:3"]);
+    await expect(bad).rejects.toThrow("bad -1");
+    // zone-b's window went first: its quiet time ran out first.
+    expect(batches).toEqual([
+      { key: "zone-b", items: [3] },
+      { key: "zone-a", items: [1, 2, -1] },
+    ]);
+  });
+
+  it("sends a window at its deadline even while items keep arriving", async () => {
+    const { timers, batches, batcher } = harness();
+    const pending: Promise<string>[] = [];
+    for (let i = 0; i < 12; i++) {
+      pending.push(batcher.add("z", i));
+      timers.advance(10);
+    }
+    timers.advance(100);
+    await Promise.all(pending);
+    expect(batches.map((batch) => batch.items.length)).toEqual([10, 2]);
+  });
+
+  it("sends the open window when the next item does not fit, and opens the next with it", async () => {
+    const { timers, batches, batcher } = harness({ fits: (batch) => batch.length < 3 });
+    const pending = [1, 2, 3, 4].map((item) => batcher.add("z", item));
+    timers.advance(50);
+    await Promise.all(pending);
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it("sends at once when every running operation waits and the engine runs as many as it has shown", async () => {
+    const occupancy = new Occupancy();
+    // The engine has shown it runs three at once.
+    const shown = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
+    shown.forEach((end) => end());
+    const { timers, batches, batcher } = harness({ occupancy });
+    const operations = [1, 2, 3].map((item) => {
+      const end = occupancy.begin();
+      return batcher.add("z", item).finally(end);
+    });
+    await flushPromises();
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3]]);
+    await Promise.all(operations);
+    timers.advance(1000);
+    expect(batches).toHaveLength(1);
+  });
+
+  it("does not send early while another running operation could still join", async () => {
+    const occupancy = new Occupancy();
+    [occupancy.begin(), occupancy.begin()].forEach((end) => end());
+    const { timers, batches, batcher } = harness({ occupancy });
+    const endBusy = occupancy.begin(); // running, but not waiting in a window
+    const end = occupancy.begin();
+    const one = batcher.add("z", 1).finally(end);
+    await flushPromises();
+    expect(batches).toEqual([]);
+    timers.advance(20);
+    await one;
+    endBusy();
+    expect(batches.map((batch) => batch.items)).toEqual([[1]]);
+  });
+
+  it("halves the quiet time after windows that gathered one item, and restores it when one gathers more", async () => {
+    const { timers, batches, batcher } = harness();
+    for (const expectedWait of [20, 10, 5, 2.5, 2, 2]) {
+      const before = batches.length;
+      const item = batcher.add("z", 1);
+      timers.advance(expectedWait - 0.25);
+      expect({ expectedWait, sent: batches.length }).toEqual({ expectedWait, sent: before });
+      timers.advance(0.25);
+      await item;
+      expect({ expectedWait, sent: batches.length }).toEqual({ expectedWait, sent: before + 1 });
+    }
+    const together = [batcher.add("z", 1), batcher.add("z", 2)];
+    timers.advance(2);
+    await Promise.all(together);
+    const restored = batcher.add("z", 3);
+    timers.advance(19);
+    const sent = batches.length;
+    timers.advance(1);
+    await restored;
+    expect(batches.length).toBe(sent + 1);
+  });
+});
+
+describe("bisect", () => {
+  const refused = new Error("refused");
+  it("finds the one refused item by halves: each item gets its own outcome, the others succeed", async () => {
+    const sent: number[][] = [];
+    const alone: number[] = [];
+    const outcomes = await bisect(
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      async (items) => {
+        sent.push([...items]);
+        if (items.includes(6)) throw refused;
+        return items.map((item) => ({ ok: true as const, value: item * 10 }));
+      },
+      async (item) => {
+        alone.push(item);
+        if (item === 6) throw new Error("6 is invalid");
+        return item * 10;
+      },
+      () => true,
+    );
+    expect(outcomes.map((outcome) => (outcome.ok ? outcome.value : (outcome.error as Error).message))).toEqual([10, 20, 30, 40, 50, "6 is invalid", 70, 80]);
+    expect(sent).toEqual([[1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4], [5, 6, 7, 8], [5, 6], [7, 8]]);
+    expect(alone).toEqual([5, 6]);
+  });
+
+  it("fails every item alike when the failure is not an item's fault", async () => {
+    const down = new Error("service unavailable");
+    const outcomes = await bisect([1, 2, 3], async () => Promise.reject(down), async () => 0, () => false);
+    expect(outcomes).toEqual([1, 2, 3].map(() => ({ ok: false, error: down })));
+  });
+});
+
+describe("Occupancy", () => {
+  it("is saturated only once the engine has shown its parallelism and every running operation waits", () => {
+    const occupancy = new Occupancy();
+    const ends = [occupancy.begin(), occupancy.begin()];
+    occupancy.waits(2);
+    expect(occupancy.saturated()).toBe(false); // nothing has ended yet: the first burst may still grow
+    occupancy.waits(-2);
+    ends.forEach((end) => end());
+    const again = [occupancy.begin(), occupancy.begin()];
+    occupancy.waits(1);
+    expect(occupancy.saturated()).toBe(false);
+    occupancy.waits(1);
+    expect(occupancy.saturated()).toBe(true);
+    again.forEach((end) => end());
+    occupancy.waits(-2);
+    expect(occupancy.saturated()).toBe(false);
+  });
+});
