@@ -57,7 +57,11 @@ export const recordSetArgs = z.object({
     .min(0, { error: (issue) => `must be a whole number of seconds from 0 to 2147483647; got ${JSON.stringify(issue.input)}` })
     .max(2147483647, { error: (issue) => `must be at most 2147483647 seconds; got ${JSON.stringify(issue.input)}` })
     .default(300)
-    .meta({ description: "Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone." }),
+    .meta({
+      description:
+        "Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone " +
+        "(or, together with other writes of the zone, part of their one change).",
+    }),
   rrdatas: z
     .array(z.string().min(1, { error: "record data must not be empty" }), {
       error: (issue) => `must be a list of record data strings, e.g. ["192.0.2.1"]; got ${JSON.stringify(issue.input)}`,
