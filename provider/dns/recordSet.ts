@@ -8,7 +8,7 @@ import { ApiError } from "../http/errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import { projectId, recordName, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
-import { sameRecordSet, writeRecordSet, type WireRecordSet } from "./changeBatch";
+import { recordKey, sameRecordSet, writeRecordSet, type WireRecordSet } from "./changeBatch";
 import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
 import { API_PREFIX, changeWire, waitForChange, withoutKinds } from "./wire";
 
@@ -216,6 +216,7 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
       field: "rrsets",
       entry: recordSetWire,
       match: (rrset, identity) => sameName(rrset.name, identity["name"]) && rrset.type === identity["type"],
+      key: { ofEntry: ({ name, type }) => recordKey({ name, type }), ofIdentity: ({ name = "", type = "" }) => recordKey({ name, type }) },
       paging: { ...DNS_PAGING, pageSize: 1000 },
     }),
   },

@@ -97,6 +97,7 @@ export const responsePolicyRule = declare<ResponsePolicyRuleArgs, z.infer<typeof
       field: "responsePolicyRules",
       entry: ruleWire,
       match: (rule, identity) => rule.ruleName === identity["ruleName"],
+      key: { ofEntry: (rule) => rule.ruleName, ofIdentity: ({ ruleName = "" }) => ruleName },
       paging: DNS_PAGING,
     }),
   },

@@ -8,7 +8,10 @@
 export class Occupancy {
   private running = 0;
   private waiting = 0;
-  /** The most operations seen running at once, recorded when one ends (so a first burst is still being counted). */
+  /**
+   * The most operations seen running at once, recorded when one ends (so a first burst is still
+   * being counted), and only when it ran beside others.
+   */
   private shownParallelism = 0;
   private readonly listeners = new Set<() => void>();
 
@@ -19,7 +22,8 @@ export class Occupancy {
     return () => {
       if (ended) return;
       ended = true;
-      this.shownParallelism = Math.max(this.shownParallelism, this.running);
+      // One operation alone (a zone created before its records) shows nothing of the engine's parallelism.
+      if (this.running > 1) this.shownParallelism = Math.max(this.shownParallelism, this.running);
       this.running--;
     };
   }

@@ -62,8 +62,26 @@ async function listEntries(list: ListRead, context: HookContext): Promise<unknow
     : z.array(list.entry).parse(await listAll(context.client, path, list.field, list.paging));
 }
 
+/** Each listing's entries by key, built once for all the reads it answers. */
+const indexes = new WeakMap<readonly unknown[], Map<string, unknown[]>>();
+
+function candidates(list: ListRead, entries: readonly unknown[], identity: Readonly<Record<string, string>>): readonly unknown[] {
+  const { key } = list;
+  if (key === undefined) return entries;
+  let index = indexes.get(entries);
+  if (index === undefined) {
+    index = new Map();
+    for (const entry of entries) {
+      const entryKey = key.ofEntry(entry);
+      index.set(entryKey, [...(index.get(entryKey) ?? []), entry]);
+    }
+    indexes.set(entries, index);
+  }
+  return index.get(key.ofIdentity(identity)) ?? [];
+}
+
 function pickEntry(list: ListRead, entries: readonly unknown[], context: HookContext): unknown {
-  const entry = entries.find((candidate) => list.match(candidate, context.identity));
+  const entry = candidates(list, entries, context.identity).find((candidate) => list.match(candidate, context.identity));
   return entry === undefined || list.toWire === undefined ? entry : list.toWire(entry);
 }
 

@@ -39,6 +39,11 @@ export interface ListRead<E = unknown> {
   readonly field?: string;
   readonly entry: z.ZodType<E>;
   readonly match: (entry: E, identity: Readonly<Record<string, string>>) => boolean;
+  /**
+   * The entry's key and the identity's, when they say the same as `match` (for a shared
+   * listing: each read then finds its entry in an index, not by a walk through the listing).
+   */
+  readonly key?: { readonly ofEntry: (entry: E) => string; readonly ofIdentity: (identity: Readonly<Record<string, string>>) => string };
   /** Page parameters of a Google list (`field` given): e.g. DNS's `maxResults`. */
   readonly paging?: Paging;
   /** The wire object from the matching entry; default the entry itself. */

@@ -179,6 +179,13 @@ describe("bisect", () => {
 describe("Occupancy", () => {
   it("is saturated only once the engine has shown its parallelism and every running operation waits", () => {
     const occupancy = new Occupancy();
+    // An operation that ran alone shows no parallelism: the next one waiting is not saturation.
+    occupancy.begin()();
+    const alone = occupancy.begin();
+    occupancy.waits(1);
+    expect(occupancy.saturated()).toBe(false);
+    occupancy.waits(-1);
+    alone();
     const ends = [occupancy.begin(), occupancy.begin()];
     occupancy.waits(2);
     expect(occupancy.saturated()).toBe(false); // nothing has ended yet: the first burst may still grow
