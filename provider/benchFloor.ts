@@ -16,7 +16,8 @@ export const provider = {
     return { changes: JSON.stringify(inputsOf(olds)) !== JSON.stringify(inputsOf(news)) };
   },
   async create(inputs: Props): Promise<{ id: string; outs: Props }> {
-    return { id: String(inputs["name"] ?? "floor"), outs: inputsOf(inputs) };
+    const name = inputs["name"];
+    return { id: typeof name === "string" ? name : "floor", outs: inputsOf(inputs) };
   },
   async read(id: string, props: Props): Promise<{ id: string; props: Props }> {
     return { id, props: inputsOf(props) };

@@ -3,18 +3,18 @@
  * into one batch, and hands each caller its own outcome. A window opens with
  * the first item and goes when no item joined for `quietMs`, at the latest
  * `maxWaitMs` after it opened, when the next item does not fit, or at once
- * when the process is saturated (occupancy.ts). The quiet time adapts: a
- * window that gathered nothing but its first item halves it (a chain of
- * dependent resources soon waits almost nothing), one that gathered more
- * restores it. Batches of one key may be in flight side by side.
+ * when the process is saturated (occupancy.ts). The quiet time adapts to the
+ * engine's pace (nextQuiet). Batches of one key may be in flight side by side.
  */
 import { occupancy as processOccupancy, type Occupancy } from "./occupancy";
 
 export interface WindowPolicy {
-  /** Flush when no item joined for this long. */
+  /** Flush when no item joined for this long (at first; it adapts, see nextQuiet). */
   readonly quietMs: number;
   /** The shortest the quiet time adapts down to. */
   readonly minQuietMs: number;
+  /** The longest the quiet time adapts up to. */
+  readonly maxQuietMs: number;
   /** Flush at the latest this long after the window opened. */
   readonly maxWaitMs: number;
 }
@@ -30,6 +30,19 @@ const realTimers: Timers = {
   set: (callback, ms) => setTimeout(callback, ms),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
+
+/**
+ * The quiet time after a window went for want of arrivals. Operations were still running
+ * elsewhere (not waiting in a window): one of them could have joined, so the quiet time was too
+ * short for this engine's pace (its checkpoint writes spread its arrivals) and doubles. Nothing
+ * else was running and the window held one item: a sequential chain, where waiting only delays;
+ * it halves.
+ */
+export function nextQuiet(window: WindowPolicy, quiet: number, gathered: number, busyElsewhere: number): number {
+  if (busyElsewhere > 0) return Math.min(window.maxQuietMs, quiet * 2);
+  if (gathered === 1) return Math.max(window.minQuietMs, quiet / 2);
+  return quiet;
+}
 
 export interface BatcherOptions<T, R> {
   readonly window: WindowPolicy;
@@ -71,11 +84,8 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
     open.delete(key);
     timers.clear(current.quietTimer);
     timers.clear(current.deadline);
+    if (byQuiet) quietOf.set(key, nextQuiet(window, quietOf.get(key) ?? window.quietMs, current.waiters.length, occupancy.busyElsewhere()));
     occupancy.waits(-current.waiters.length);
-    if (byQuiet) {
-      const quiet = quietOf.get(key) ?? window.quietMs;
-      quietOf.set(key, current.waiters.length > 1 ? window.quietMs : Math.max(window.minQuietMs, quiet / 2));
-    }
     const { waiters } = current;
     void run(key, waiters.map((waiter) => waiter.item)).then(
       (outcomes) =>

@@ -34,6 +34,11 @@ export class Occupancy {
     if (count > 0 && this.saturated()) for (const listener of [...this.listeners]) listener();
   }
 
+  /** Operations running that are not waiting in a window: work that may still join one. */
+  busyElsewhere(): number {
+    return this.running - this.waiting;
+  }
+
   saturated(): boolean {
     return this.shownParallelism > 0 && this.running > 0 && this.waiting >= this.running && this.running >= this.shownParallelism;
   }

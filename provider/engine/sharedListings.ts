@@ -20,7 +20,7 @@ export interface ListingPolicy {
 }
 
 export const DEFAULT_LISTING_POLICY: ListingPolicy = {
-  window: { quietMs: 20, minQuietMs: 2, maxWaitMs: 250 },
+  window: { quietMs: 20, minQuietMs: 2, maxQuietMs: 250, maxWaitMs: 500 },
   maxAgeMs: 10_000,
 };
 

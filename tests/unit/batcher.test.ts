@@ -3,7 +3,7 @@
  * saturation, adaptive quiet), culprit search by halves, and the process's
  * occupancy.
  */
-import { bisect, createBatcher, type Outcome, type Timers } from "../../provider/engine/batcher";
+import { bisect, createBatcher, nextQuiet, type Outcome, type Timers } from "../../provider/engine/batcher";
 import { Occupancy } from "../../provider/engine/occupancy";
 
 /** Timers driven by the test: `advance(ms)` runs what is due. */
@@ -40,7 +40,7 @@ function harness(options: { fits?: (batch: readonly number[], item: number) => b
   const timers = manualTimers();
   const batches: Array<{ key: string; items: number[] }> = [];
   const batcher = createBatcher<number, string>({
-    window: { quietMs: 20, minQuietMs: 2, maxWaitMs: 100 },
+    window: { quietMs: 20, minQuietMs: 2, maxQuietMs: 80, maxWaitMs: 100 },
     timers,
     occupancy: options.occupancy ?? new Occupancy(),
     ...(options.fits !== undefined && { fits: options.fits }),
@@ -122,7 +122,7 @@ describe("createBatcher", () => {
     expect(batches.map((batch) => batch.items)).toEqual([[1]]);
   });
 
-  it("halves the quiet time after windows that gathered one item, and restores it when one gathers more", async () => {
+  it("halves the quiet time after windows that gathered one item while nothing else ran (a chain)", async () => {
     const { timers, batches, batcher } = harness();
     for (const expectedWait of [20, 10, 5, 2.5, 2, 2]) {
       const before = batches.length;
@@ -133,15 +133,35 @@ describe("createBatcher", () => {
       await item;
       expect({ expectedWait, sent: batches.length }).toEqual({ expectedWait, sent: before + 1 });
     }
-    const together = [batcher.add("z", 1), batcher.add("z", 2)];
-    timers.advance(2);
-    await Promise.all(together);
-    const restored = batcher.add("z", 3);
-    timers.advance(19);
-    const sent = batches.length;
-    timers.advance(1);
-    await restored;
-    expect(batches.length).toBe(sent + 1);
+  });
+
+  it("doubles the quiet time after a window went while other operations ran that could have joined it", async () => {
+    const occupancy = new Occupancy();
+    const { timers, batches, batcher } = harness({ occupancy });
+    const busy = occupancy.begin(); // e.g. the engine writing a checkpoint before it sends the next record
+    for (const expectedWait of [20, 40, 80, 80]) {
+      const before = batches.length;
+      const end = occupancy.begin();
+      const item = batcher.add("z", 1).finally(end);
+      timers.advance(expectedWait - 0.25);
+      expect({ expectedWait, sent: batches.length }).toEqual({ expectedWait, sent: before });
+      timers.advance(0.25);
+      await item;
+    }
+    busy();
+  });
+});
+
+describe("nextQuiet", () => {
+  const window = { quietMs: 50, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 };
+  it.each([
+    ["others still running: doubles", 50, 1, 3, 100],
+    ["others still running, at the cap: stays", 1000, 4, 1, 1000],
+    ["alone and nothing else running: halves", 50, 1, 0, 25],
+    ["alone at the floor: stays", 2, 1, 0, 2],
+    ["several gathered, nothing else running: stays", 50, 5, 0, 50],
+  ])("%s", (_what, quiet, gathered, busyElsewhere, expected) => {
+    expect(nextQuiet(window, quiet, gathered, busyElsewhere)).toBe(expected);
   });
 });
 
