@@ -173,7 +173,7 @@ function clientId(client: object): number {
 
 const batcher = createBatcher<PendingWrite, unknown>({
   // Arrivals of one burst of the engine are spread by its checkpoint writes; a full burst goes at once (saturation).
-  window: { quietMs: 50, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 },
+  window: { quietMs: 200, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 },
   fits: (batch, next) => fitsInChange(batch.map(({ write }) => write), next.write),
   run: (_key, pending) => runZoneWrites(pending),
 });

@@ -1,7 +1,8 @@
 /**
  * Gathers items that arrive close together under one key (a zone, a listing)
  * into one batch, and hands each caller its own outcome. A window opens with
- * the first item and goes when no item joined for `quietMs`, at the latest
+ * the first item and goes when no item joined (and the engine made no step,
+ * occupancy.touch) for `quietMs`, at the latest
  * `maxWaitMs` after it opened, when the next item does not fit, or at once
  * when the process is saturated (occupancy.ts). The quiet time adapts to the
  * engine's pace (nextQuiet). Batches of one key may be in flight side by side.
@@ -104,6 +105,15 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
   }
 
   occupancy.onSaturated(flushAll);
+  // Activity elsewhere (a step being made) restarts the quiet time of every open window; the deadline still holds.
+  occupancy.onActivity(() => {
+    for (const [key, current] of open) restartQuiet(key, current);
+  });
+
+  function restartQuiet(key: string, current: OpenWindow<T, R>): void {
+    timers.clear(current.quietTimer);
+    current.quietTimer = timers.set(() => flush(key, true), quietOf.get(key) ?? window.quietMs);
+  }
 
   return {
     add(key, item) {
@@ -116,8 +126,7 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
           open.set(key, current);
         }
         current.waiters.push({ item, resolve, reject });
-        timers.clear(current.quietTimer);
-        current.quietTimer = timers.set(() => flush(key, true), quietOf.get(key) ?? window.quietMs);
+        restartQuiet(key, current);
         occupancy.waits(1);
       });
     },

@@ -167,6 +167,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
     },
 
     async check(_olds, news) {
+      occupancy.touch();
       const { __provider: _provider, __import: importId, ...given } = news;
       const args: Args = { ...given };
       if (declaration.projectScoped === true && (args["project"] === undefined || args["project"] === "")) {
@@ -209,6 +210,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
     },
 
     async diff(_id, olds, news) {
+      occupancy.touch();
       const difference = diffArgs(declaration, olds, news);
       if (difference.changed.length === 0) return { changes: false };
       const { replaces } = difference;

@@ -14,6 +14,7 @@ export class Occupancy {
    */
   private shownParallelism = 0;
   private readonly listeners = new Set<() => void>();
+  private readonly activityListeners = new Set<() => void>();
 
   /** An operation starts; the function returned ends it. */
   begin(): () => void {
@@ -41,6 +42,21 @@ export class Occupancy {
 
   saturated(): boolean {
     return this.shownParallelism > 0 && this.running > 0 && this.waiting >= this.running && this.running >= this.shownParallelism;
+  }
+
+  /**
+   * The engine checked or diffed a resource: a write is likely to follow soon (its step is being
+   * made), so open windows wait on (an engine making steps slower than it could run them, as
+   * with checkpoints written, then still fills a batch).
+   */
+  touch(): void {
+    for (const listener of [...this.activityListeners]) listener();
+  }
+
+  /** Called on each touch. */
+  onActivity(listener: () => void): () => void {
+    this.activityListeners.add(listener);
+    return () => this.activityListeners.delete(listener);
   }
 
   /** Called when the process becomes saturated (a window should go at once). */

@@ -221,3 +221,27 @@ describe("Occupancy", () => {
     expect(occupancy.saturated()).toBe(false);
   });
 });
+
+describe("createBatcher and the engine's activity", () => {
+  it("keeps a window open while the engine makes steps (check, diff), up to its deadline", async () => {
+    const occupancy = new Occupancy();
+    const { timers, batches, batcher } = harness({ occupancy });
+    const item = batcher.add("z", 1);
+    for (let i = 0; i < 4; i++) {
+      timers.advance(15);
+      occupancy.touch();
+    }
+    expect(batches).toEqual([]);
+    timers.advance(20);
+    await item;
+    expect(batches.map((batch) => batch.items)).toEqual([[1]]);
+    const late = batcher.add("z", 2);
+    for (let i = 0; i < 20; i++) {
+      timers.advance(10);
+      occupancy.touch();
+    }
+    await late;
+    // Gone at the deadline (100 ms) although the engine kept making steps.
+    expect(batches).toHaveLength(2);
+  });
+});
