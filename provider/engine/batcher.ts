@@ -112,7 +112,13 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
 
   function restartQuiet(key: string, current: OpenWindow<T, R>): void {
     timers.clear(current.quietTimer);
-    current.quietTimer = timers.set(() => flush(key, true), quietOf.get(key) ?? window.quietMs);
+    current.quietTimer = timers.set(() => quietEnded(key, current), quietOf.get(key) ?? window.quietMs);
+  }
+
+  /** The quiet time ran out: the window goes, unless operations that just ended are still to be replaced by the engine. */
+  function quietEnded(key: string, current: OpenWindow<T, R>): void {
+    if (occupancy.owedArrivals() > 0) restartQuiet(key, current);
+    else flush(key, true);
   }
 
   return {

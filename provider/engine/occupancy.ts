@@ -5,8 +5,16 @@
  * When every running operation waits in a window and the engine already runs as
  * many as it ever has, waiting longer cannot bring another item: the windows go now.
  */
+/** How long after an operation ended the engine is still expected to send the one that takes its place. */
+export const REFILL_MS = 1000;
+
 export class Occupancy {
+  constructor(private readonly now: () => number = Date.now) {}
+
   private running = 0;
+  /** Operations ended whose slot the engine has not filled again yet, and when the last one ended. */
+  private owed = 0;
+  private lastEndAt = -Infinity;
   private waiting = 0;
   /**
    * The most operations seen running at once, recorded when one ends (so a first burst is still
@@ -19,10 +27,13 @@ export class Occupancy {
   /** An operation starts; the function returned ends it. */
   begin(): () => void {
     this.running++;
+    this.owed = Math.max(0, this.owed - 1);
     let ended = false;
     return () => {
       if (ended) return;
       ended = true;
+      this.owed++;
+      this.lastEndAt = this.now();
       // One operation alone (a zone created before its records) shows nothing of the engine's parallelism.
       if (this.running > 1) this.shownParallelism = Math.max(this.shownParallelism, this.running);
       this.running--;
@@ -33,6 +44,15 @@ export class Occupancy {
   waits(count: number): void {
     this.waiting += count;
     if (count > 0 && this.saturated()) for (const listener of [...this.listeners]) listener();
+  }
+
+  /**
+   * Operations that ended within REFILL_MS and whose slots the engine has not filled again:
+   * when the engine writes a checkpoint after each one, their successors arrive one by one,
+   * and a window should wait for them rather than go with the first.
+   */
+  owedArrivals(): number {
+    return this.now() - this.lastEndAt <= REFILL_MS ? this.owed : 0;
   }
 
   /** Operations running that are not waiting in a window: work that may still join one. */

@@ -245,3 +245,40 @@ describe("createBatcher and the engine's activity", () => {
     expect(batches).toHaveLength(2);
   });
 });
+
+describe("createBatcher and operations just ended", () => {
+  it("waits for the engine to refill the slots of operations that just ended, then goes", async () => {
+    let clock = 0;
+    const occupancy = new Occupancy(() => clock);
+    const { timers, batches, batcher } = harness({ occupancy });
+    // A batch of three ended: the engine owes three new operations, which arrive slowly (checkpoints).
+    const ended = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
+    ended.forEach((end) => end());
+    const pending: Promise<string>[] = [];
+    for (const item of [1, 2]) {
+      const end = occupancy.begin();
+      pending.push(batcher.add("z", item).finally(end));
+      clock += 30;
+      timers.advance(30); // longer than the quiet time (20 ms)
+    }
+    expect(batches).toEqual([]);
+    const end = occupancy.begin();
+    pending.push(batcher.add("z", 3).finally(end));
+    await flushPromises();
+    // All three are in and running: saturated, gone at once.
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3]]);
+    await Promise.all(pending);
+  });
+
+  it("stops waiting for a refill once the operations ended long ago", async () => {
+    let clock = 0;
+    const occupancy = new Occupancy(() => clock);
+    const { timers, batches, batcher } = harness({ occupancy });
+    [occupancy.begin(), occupancy.begin()].forEach((end) => end());
+    const one = batcher.add("z", 1);
+    clock += 2000;
+    timers.advance(25);
+    await one;
+    expect(batches.map((batch) => batch.items)).toEqual([[1]]);
+  });
+});
