@@ -19,3 +19,6 @@ echo "== end-to-end tests with the real Pulumi engine"
 # Two files at a time: each has its own emulator, backends and stack names, and most of a file's
 # time is the engine and ts-node waiting on each other, so a second one uses the idle core.
 NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects e2e --maxWorkers=2
+
+echo "== the benchmark at N = 5: that it runs (its numbers mean nothing at this size)"
+npx ts-node --transpile-only scripts/bench.ts 5 --out "$(mktemp -d)/bench.json"

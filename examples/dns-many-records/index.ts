@@ -6,6 +6,9 @@ import * as svc from "pulumi-svc";
 const config = new pulumi.Config();
 const count = config.getNumber("count") ?? 50;
 const domain = config.get("domain") ?? "many.example.com.";
+// The benchmark's ttl and record-data updates change these.
+const ttl = config.getNumber("ttl") ?? 300;
+const dataVersion = config.getNumber("dataVersion") ?? 1;
 
 const zone = new svc.dns.ManagedZone("zone", { name: config.get("zoneName") ?? "many-records", dnsName: domain });
 
@@ -14,8 +17,8 @@ const hosts = Array.from({ length: count }, (_, i) =>
     managedZone: zone.name,
     name: `host-${i}.${domain}`,
     type: "A",
-    ttl: 300,
-    rrdatas: [`198.51.100.${i % 250}`],
+    ttl,
+    rrdatas: [`${dataVersion === 1 ? "198.51.100" : "203.0.113"}.${i % 250}`],
   }),
 );
 

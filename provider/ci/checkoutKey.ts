@@ -1,6 +1,7 @@
 /** `svc.ci.CheckoutKey`: a deploy key or user key a project uses to check out its code. */
 import { z } from "zod";
 import { declare } from "../engine/declaration";
+import { sharedListing } from "../engine/steps";
 import { publicKeyFingerprints } from "./keys";
 import { excerpt } from "../engine/excerpt";
 import { FINGERPRINT_FORM, PROJECT_PATH, projectShape } from "./names";
@@ -54,8 +55,19 @@ export const checkoutKey = declare<CheckoutKeyArgs, z.infer<typeof checkoutKeyWi
     };
   },
   update: "none",
-  // A create whose answer was lost is found in the project's key listing (the collection).
-  steps: { findCreated: {} },
+  steps: {
+    // A create whose answer was lost is found in the project's key listing (the collection).
+    findCreated: {},
+    // A refresh reads every key at once: one listing of the project answers them (in either fingerprint form).
+    read: sharedListing({
+      path: `${PROJECT_PATH}/checkout-key`,
+      entry: checkoutKeyWire,
+      match: (key, identity) => {
+        const { md5, sha256 } = publicKeyFingerprints(key.public_key);
+        return identity["fingerprint"] === md5 || identity["fingerprint"] === sha256;
+      },
+    }),
+  },
   outputs: {
     fingerprint: z.string()
       .meta({ description: "The md5 fingerprint, colon-separated hex (the API's default form; part of the id)." }),

@@ -67,7 +67,7 @@ export const policy = declare<PolicyArgs, z.infer<typeof policyWire>>({
     enableLogging: (a, b) => (a ?? false) === (b ?? false),
   },
   // The API refuses to delete a policy networks still use (also ones attached outside Pulumi since the last refresh).
-  steps: { detachBeforeDelete: { fields: ["networks"], inUseReason: "resourceInUseByAnotherResource" } },
+  steps: { detachBeforeDelete: { fields: ["networks"], inUseReason: "resourceInUseByAnotherResource" }, updateAnswer: { member: "policy" } },
   outputs: {
     policyId: z.string()
       .meta({ description: "The server-assigned id." }),

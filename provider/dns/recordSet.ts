@@ -1,11 +1,14 @@
 /** `svc.dns.RecordSet`: the records of one name and type in a managed zone. */
 import { z } from "zod";
 import { declare, type HookContext } from "../engine/declaration";
+import { sharedListing } from "../engine/steps";
 import { fillTemplate } from "../engine/template";
+import { DNS_PAGING } from "../google/listAll";
 import { ApiError } from "../http/errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import { projectId, recordName, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
+import { recordKey, sameRecordSet, writeRecordSet, type WireRecordSet } from "./changeBatch";
 import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
 import { API_PREFIX, changeWire, waitForChange, withoutKinds } from "./wire";
 
@@ -54,7 +57,11 @@ export const recordSetArgs = z.object({
     .min(0, { error: (issue) => `must be a whole number of seconds from 0 to 2147483647; got ${JSON.stringify(issue.input)}` })
     .max(2147483647, { error: (issue) => `must be at most 2147483647 seconds; got ${JSON.stringify(issue.input)}` })
     .default(300)
-    .meta({ description: "Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone." }),
+    .meta({
+      description:
+        "Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone " +
+        "(or, together with other writes of the zone, part of their one change).",
+    }),
   rrdatas: z
     .array(z.string().min(1, { error: "record data must not be empty" }), {
       error: (issue) => `must be a list of record data strings, e.g. ["192.0.2.1"]; got ${JSON.stringify(issue.input)}`,
@@ -92,7 +99,7 @@ const ZONE = `${API_PREFIX}/managedZones/{managedZone}`;
 const CHANGE_ATTEMPTS = 10;
 
 /** The record set as the API takes it in additions. */
-function wireRecordSet({ name, type, ttl, rrdatas, routingPolicy }: RecordSetArgs): Record<string, unknown> {
+function wireRecordSet({ name, type, ttl, rrdatas, routingPolicy }: RecordSetArgs): WireRecordSet {
   return { kind: "dns#resourceRecordSet", name, type, ttl, ...(rrdatas !== undefined && { rrdatas }), ...(routingPolicy !== undefined && { routingPolicy }) };
 }
 
@@ -101,43 +108,40 @@ function settlePause(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
 }
 
-/** The live record set already holds what the program asks for. */
-function holds(live: z.infer<typeof recordSetWire>, args: RecordSetArgs): boolean {
-  return (
-    live.ttl === args.ttl &&
-    sameRrdatas(args.type, live.rrdatas ?? [], args.rrdatas ?? []) &&
-    JSON.stringify(withoutKinds(live.routingPolicy) ?? null) === JSON.stringify(args.routingPolicy ?? null)
-  );
-}
-
 /**
  * Replaces the record data in one atomic change: deletion of the live set
  * plus addition of the new one, so the name never goes without records. The
- * deletion must match the live set exactly; when it moved meanwhile (412),
- * the set is read again and the change retried. A change is never repeated
- * blindly: after an unknown outcome (lost or unreadable answer) the set is
- * read again — if it holds the additions the change happened; if the deleted
- * records are still live, the change is sent again.
+ * deletion must match the live set exactly: the first try deletes what the
+ * state says is there (`believed`); when it moved meanwhile (412), the set is
+ * read and the change retried. A change is never repeated blindly: after an
+ * unknown outcome (lost or unreadable answer) the set is read again — if it
+ * holds the additions the change happened; if the deleted records are still
+ * live, the change is sent again. Resolves to the record set as written.
  */
-async function replaceAtomically(args: RecordSetArgs, context: HookContext): Promise<void> {
+async function replaceAtomically(args: RecordSetArgs, context: HookContext, believed?: WireRecordSet): Promise<unknown> {
   const zone = fillTemplate(ZONE, context.identity);
+  const wanted = wireRecordSet(args);
+  let live = believed;
   for (let attempt = 1; ; attempt++) {
-    const live = await context.client.send({ method: "GET", path: fillTemplate(ITEM, context.identity), schema: recordSetWire });
-    if (holds(live, args)) {
-      if (attempt > 1) context.log(`svc: record set ${args.name} ${args.type}: the change had taken effect; its answer was lost or unreadable`);
-      return;
+    if (live === undefined) {
+      const read = await context.client.send({ method: "GET", path: fillTemplate(ITEM, context.identity), schema: recordSetWire });
+      if (sameRecordSet(read, wanted)) {
+        if (attempt > 1) context.log(`svc: record set ${args.name} ${args.type}: the change had taken effect; its answer was lost or unreadable`);
+        return read;
+      }
+      live = read;
     }
     try {
       const change = await context.client.send({
         method: "POST",
         path: `${zone}/changes`,
-        body: { kind: "dns#change", deletions: [withoutKinds(live)], additions: [wireRecordSet(args)] },
+        body: { kind: "dns#change", deletions: [withoutKinds(live)], additions: [wanted] },
         // A change applied twice fails its deletions (or adds twice): read back instead, above.
         repeat: "settle",
         schema: changeWire,
       });
       await waitForChange(zone, change, context);
-      return;
+      return (change as { additions?: unknown[] }).additions?.[0] ?? wanted;
     } catch (error) {
       const settle = error instanceof ApiError && (error.status === 412 || error.outcome === "unknown");
       if (!settle || attempt >= CHANGE_ATTEMPTS) throw error;
@@ -146,9 +150,18 @@ async function replaceAtomically(args: RecordSetArgs, context: HookContext): Pro
           ? `svc: record set ${args.name} ${args.type} changed meanwhile; reading it again`
           : `svc: record set ${args.name} ${args.type}: the change's outcome is unknown (${error.message}); reading the set to settle it`,
       );
+      live = undefined;
       if (error.status !== 412) await settlePause(attempt);
     }
   }
+}
+
+/** The set the stored state says is live, when the state says enough to delete it exactly. */
+function storedSet(state: Readonly<Record<string, unknown>>): WireRecordSet | undefined {
+  const { name, type, ttl, rrdatas, routingPolicy } = state;
+  if (typeof name !== "string" || typeof type !== "string" || typeof ttl !== "number") return undefined;
+  if (!Array.isArray(rrdatas) && routingPolicy === undefined) return undefined;
+  return withoutKinds(wireRecordSet({ name, type, ttl, rrdatas: Array.isArray(rrdatas) && rrdatas.length > 0 ? (rrdatas as string[]) : undefined, routingPolicy } as RecordSetArgs)) as WireRecordSet;
 }
 
 /**
@@ -196,6 +209,17 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     routingPolicy: withoutKinds(rrset.routingPolicy),
   }),
   update: "PATCH",
+  // A refresh reads every record set at once: one listing of the zone answers them.
+  steps: {
+    read: sharedListing({
+      path: COLLECTION,
+      field: "rrsets",
+      entry: recordSetWire,
+      match: (rrset, identity) => sameName(rrset.name, identity["name"]) && rrset.type === identity["type"],
+      key: { ofEntry: ({ name, type }) => recordKey({ name, type }), ofIdentity: ({ name = "", type = "" }) => recordKey({ name, type }) },
+      paging: { ...DNS_PAGING, pageSize: 1000 },
+    }),
+  },
   crossCheck: ({ name, type, rrdatas, routingPolicy }) => {
     const failures: { property: string; reason: string }[] = [];
     // A delegation names one zone cut; the API refuses a wildcard NS set (wildcardNotAllowed).
@@ -220,14 +244,29 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
   hooks: {
     // The API's refusal of a name outside the zone names a wire field; say which input and rule.
     explainRefusal: nameRefusal,
-    // A TTL alone changes with a PATCH of just the TTL; record data goes through an atomic change.
-    applyUpdate: async (change, args, context) => {
-      const fields = [...Object.keys(change.set), ...change.cleared];
-      if (fields.every((field) => field === "ttl")) {
-        return context.client.send({ method: "PATCH", path: fillTemplate(ITEM, context.identity), body: { ttl: args.ttl } });
-      }
-      await replaceAtomically(args, context);
-      return undefined;
+    // Writes of one zone that come together go out as one atomic change (changeBatch.ts); alone, each is its own request.
+    applyCreate: (args, context) =>
+      writeRecordSet({
+        zonePath: fillTemplate(ZONE, context.identity),
+        write: { kind: "create", addition: wireRecordSet(args) },
+        context,
+        alone: () => context.client.send({ method: "POST", path: fillTemplate(COLLECTION, context.identity), body: wireRecordSet(args), repeat: "settle", schema: recordSetWire }),
+      }),
+    // A TTL alone is a PATCH of just the TTL, record data an atomic change; together with others, one change.
+    applyUpdate: async (change, args, context, previous) => {
+      const ttlOnly = [...Object.keys(change.set), ...change.cleared].every((field) => field === "ttl");
+      const alone = ttlOnly
+        ? () => context.client.send({ method: "PATCH", path: fillTemplate(ITEM, context.identity), body: { ttl: args.ttl }, schema: recordSetWire })
+        : () => replaceAtomically(args, context, storedSet(previous));
+      const deletion = storedSet(previous);
+      if (deletion === undefined) return alone();
+      const write = { kind: "update", deletion, addition: wireRecordSet(args) } as const;
+      return writeRecordSet({ zonePath: fillTemplate(ZONE, context.identity), write, context, alone });
+    },
+    applyDelete: async (state, context) => {
+      const alone = (): Promise<unknown> => context.client.send({ method: "DELETE", path: fillTemplate(ITEM, context.identity) });
+      const deletion = storedSet(state);
+      await (deletion === undefined ? alone() : writeRecordSet({ zonePath: fillTemplate(ZONE, context.identity), write: { kind: "delete", deletion }, context, alone }));
     },
   },
   // Record data is a set of values in canonical form: order and spelling are no change.

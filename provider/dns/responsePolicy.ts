@@ -58,7 +58,10 @@ export const responsePolicy = declare<ResponsePolicyArgs, z.infer<typeof respons
   }),
   update: "PATCH",
   // The API refuses to delete a response policy networks or clusters still use.
-  steps: { detachBeforeDelete: { fields: ["networks", "gkeClusters"], inUseReason: "resourceInUseByAnotherResource" } },
+  steps: {
+    detachBeforeDelete: { fields: ["networks", "gkeClusters"], inUseReason: "resourceInUseByAnotherResource" },
+    updateAnswer: { member: "responsePolicy" },
+  },
   outputs: {
     responsePolicyId: z.string()
       .meta({ description: "The server-assigned id." }),

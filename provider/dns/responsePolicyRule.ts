@@ -3,6 +3,8 @@
  * served for a name, or a behavior (bypass the policy), never both.
  */
 import { z } from "zod";
+import { sharedListing } from "../engine/steps";
+import { DNS_PAGING } from "../google/listAll";
 import { declare } from "../engine/declaration";
 import { isAtOrUnder, projectId, ruleDnsName, zoneName } from "./names";
 import { localRecordSet } from "./shapes";
@@ -86,6 +88,19 @@ export const responsePolicyRule = declare<ResponsePolicyRuleArgs, z.infer<typeof
     localData: withoutKinds(rule.localData),
   }),
   update: "PATCH",
+  steps: {
+    // patch answers {responsePolicyRule}: the new state without a read.
+    updateAnswer: { member: "responsePolicyRule" },
+    // A refresh reads every rule at once: one listing of the response policy answers them.
+    read: sharedListing({
+      path: `${API_PREFIX}/responsePolicies/{responsePolicy}/rules`,
+      field: "responsePolicyRules",
+      entry: ruleWire,
+      match: (rule, identity) => rule.ruleName === identity["ruleName"],
+      key: { ofEntry: (rule) => rule.ruleName, ofIdentity: ({ ruleName = "" }) => ruleName },
+      paging: DNS_PAGING,
+    }),
+  },
   outputs: {},
   docs: {
     summary: "One rule of a response policy: local data served for a name, or a behavior (bypass the policy), never both.",

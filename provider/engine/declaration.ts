@@ -200,13 +200,25 @@ export interface Hooks<A extends Args, W> {
    */
   readonly explainRefusal?: (error: ApiError, args: A, step: RefusedStep) => Error | undefined;
   /**
+   * Sends the create in a way data cannot say (RecordSet: gathered with others of its zone
+   * into one atomic change); resolves to the object's wire form. An ApiError of unknown
+   * outcome is settled by the engine as for any create (read, adopt or create again).
+   */
+  readonly applyCreate?: (args: A, context: HookContext) => Promise<unknown>;
+  /**
+   * Sends the delete in a way data cannot say (RecordSet: gathered into one change);
+   * a 404 counts as deleted, as for any delete. Runs after `beforeDelete` and detaching.
+   */
+  readonly applyDelete?: (state: State, context: HookContext) => Promise<void>;
+  /**
    * Sends an in-place update that is not one request (RecordSet: record data through one
-   * atomic change settled by reading back, a TTL alone by PATCH). Returns the answer the
-   * `wait` step polls, if any; the engine then waits and reads back as for any update.
+   * atomic change settled by reading back, a TTL alone by PATCH). Returns the object's new
+   * wire form (taken as the state, as an update's answer is), or the answer the `wait` step
+   * polls, or nothing (then the object is read back). `previous` is the stored state.
    * Not data: which request is sent depends on what changed, and the settling of a lost
    * answer compares the live object with the inputs.
    */
-  readonly applyUpdate?: (change: PatchChange<A>, args: A, context: HookContext) => Promise<unknown>;
+  readonly applyUpdate?: (change: PatchChange<A>, args: A, context: HookContext, previous: State) => Promise<unknown>;
   /**
    * Runs before the delete request (and before any detaching), on the stored state
    * (ManagedZone `forceDestroy`: deletes the zone's record sets in one change).
@@ -252,7 +264,9 @@ export function stepConflicts(declaration: ResourceDeclaration): string[] {
     const data = (["create", "read", "delete", "detachBeforeDelete", "wait", "findCreated"] as const).filter((step) => steps[step] !== undefined);
     if (data.length > 0) conflicts.push(`the policy hook sends every step; steps.${data.join(", steps.")} would never run`);
     if (declaration.toCreateBody !== undefined) conflicts.push("the policy hook sends the create; toCreateBody would never be used");
-    if (hooks.applyUpdate !== undefined || hooks.beforeDelete !== undefined) conflicts.push("the policy hook cannot be combined with applyUpdate or beforeDelete");
+    if ([hooks.applyCreate, hooks.applyUpdate, hooks.applyDelete, hooks.beforeDelete].some((hook) => hook !== undefined)) {
+      conflicts.push("the policy hook cannot be combined with applyCreate, applyUpdate, applyDelete or beforeDelete");
+    }
   }
   if (update === "none" && (hooks.applyUpdate !== undefined || declaration.toPatchBody !== undefined)) {
     conflicts.push("update is none: applyUpdate and toPatchBody would never run");
@@ -260,6 +274,8 @@ export function stepConflicts(declaration: ResourceDeclaration): string[] {
   if (hooks.applyUpdate !== undefined && (typeof update === "object" || update === "PUT")) {
     conflicts.push("applyUpdate sends the update; the update kind would never be used (declare PATCH)");
   }
+  if (hooks.applyCreate !== undefined && steps.create !== undefined) conflicts.push("applyCreate sends the create; steps.create would never be used");
+  if (hooks.applyDelete !== undefined && steps.delete !== undefined) conflicts.push("applyDelete sends the delete; steps.delete would never be used");
   if (abandons(steps.delete) && (hooks.beforeDelete !== undefined || steps.detachBeforeDelete !== undefined)) {
     conflicts.push("delete is abandon: beforeDelete and detachBeforeDelete would never run");
   }

@@ -11,6 +11,7 @@ import { report } from "../log";
 import type { Args, ResourceDeclaration, State } from "./declaration";
 import { containsUnknown, diffArgs } from "./diff";
 import { clip, excerpt } from "./excerpt";
+import { occupancy } from "./occupancy";
 import { ResourceEngine } from "./resourceEngine";
 import { matchAny, matchTemplate, pathValueProblem, placeholders } from "./template";
 import { derivedProblem, isDerived } from "./derived";
@@ -129,12 +130,16 @@ function assertUsableId(declaration: ResourceDeclaration, label: string, id: str
 /** An error message longer than this is cut (the error keeps its type): a service may echo a huge request back. */
 const ERROR_MESSAGE_LIMIT = 2000;
 
+/** Runs one operation the engine asked for, counted in the process's occupancy (batch windows use it). */
 async function bounded<T>(work: () => Promise<T>): Promise<T> {
+  const end = occupancy.begin();
   try {
     return await work();
   } catch (error) {
     if (error instanceof Error && error.message.length > ERROR_MESSAGE_LIMIT) error.message = clip(error.message, ERROR_MESSAGE_LIMIT);
     throw error;
+  } finally {
+    end();
   }
 }
 
@@ -198,6 +203,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
     },
 
     async check(olds, news) {
+      occupancy.touch();
       const { __provider: _provider, __import: importId, __resourceName: resourceName, __autoName: _autoName, ...given } = news;
       const args: Args = { ...given };
       const autoNamed = autoName(declaration, olds, args, resourceName, importId);
@@ -243,6 +249,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
     },
 
     async diff(_id, olds, news) {
+      occupancy.touch();
       const difference = diffArgs(declaration, olds, news);
       if (difference.changed.length === 0) return { changes: false };
       const { replaces } = difference;
@@ -284,7 +291,8 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       if (difference.replaces.length > 0) {
         throw new Error(`${label} ${id}: ${difference.replaces.join(", ")} cannot change in place`);
       }
-      return { outs: await bounded(() => engine().update(id, args, difference.patch, olds)) };
+      const { __provider: _olderProvider, ...previous } = olds;
+      return { outs: await bounded(() => engine().update(id, args, difference.patch, previous)) };
     },
 
     async delete(id, props) {

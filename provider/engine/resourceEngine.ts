@@ -9,6 +9,7 @@ import type { ApiClient } from "../http/client";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import type { Args, HookContext, ResourceDeclaration, State } from "./declaration";
 import { keyedLock } from "../google/keyedLock";
+import { sharedListingsFor } from "./sharedListings";
 import { diffArgs, type ArgsDiff } from "./diff";
 import { listCreated, readWire, sendCreate, sendDelete, sendMove, sendUpdate } from "./stepRunner";
 import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "./template";
@@ -29,12 +30,17 @@ function pauseBeforeCreate(attempt: number, log: (message: string) => void, beca
 }
 
 export class ResourceEngine {
+  /** The API client, through which writes drop the shared listings they change (sharedListings.ts). */
+  private readonly client: ApiClient;
+
   constructor(
     private readonly declaration: ResourceDeclaration,
-    private readonly client: ApiClient,
+    client: ApiClient,
     private readonly log: (message: string) => void,
     private readonly channelClient?: () => ApiClient,
-  ) {}
+  ) {
+    this.client = sharedListingsFor(client).client;
+  }
 
   private get label(): string {
     return `svc.${this.declaration.module}.${this.declaration.name}`;
@@ -275,8 +281,24 @@ export class ResourceEngine {
   }
 
   /**
-   * Applies an in-place change of what changed (the update kind or hook says how), then reads back.
-   * `previous` is the stored state (its etag guards an update that declares one).
+   * The object as an update's answer shows it, when the answer is the whole object (see
+   * `steps.updateAnswer`); undefined when it must be read back: work a `wait` step polled, a
+   * policy written, an answer declared partial or not of the wire's shape.
+   */
+  private updatedWire(answer: unknown): unknown {
+    const { steps = {}, hooks = {} } = this.declaration;
+    if (answer === undefined || hooks.policy !== undefined || steps.updateAnswer === "partial") return undefined;
+    if (steps.wait?.after.includes("update") === true) return undefined;
+    const member = steps.updateAnswer?.member;
+    const candidate = member === undefined ? answer : (answer as Record<string, unknown> | null)?.[member];
+    return this.declaration.wire.safeParse(candidate).success ? candidate : undefined;
+  }
+
+  /**
+   * Applies an in-place change of what changed (the update kind or hook says how); the new
+   * state is the update's answer when that is the whole object, otherwise read back.
+   * `previous` is the stored state (its etag guards an update that declares one; a hook may send
+   * what it says the object holds).
    */
   async update(id: string, args: Args, patch: ArgsDiff["patch"], previous: State = {}): Promise<State> {
     let identity = this.identityIn(id, previous);
@@ -301,8 +323,8 @@ export class ResourceEngine {
         reread: () => this.fetch(identity, previous),
         log: this.log,
       }, change, args, previous);
-      // A merged PUT answers the object as written (validated): reading it again would cost a request (a quota unit) for nothing.
-      if (typeof update === "object" && "putMerged" in update && this.declaration.steps?.wait === undefined) return this.stateOf(answer, identity, args);
+      const wire = this.updatedWire(answer);
+      if (wire !== undefined) return this.stateOf(wire, identity, args);
     }
     const state = await this.fetch(identity, args);
     if (state === undefined) throw new Error(`${this.label} ${id} disappeared during the update`);

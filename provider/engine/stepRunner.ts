@@ -8,6 +8,7 @@ import { listAll } from "../google/listAll";
 import { getPolicy, modifyPolicy, type PolicyTarget } from "../google/iamPolicy";
 import { POLL_KINDS, waitFor, type PollKind } from "../google/poll";
 import { ApiError } from "../http/errors";
+import { sharedListingsFor } from "./sharedListings";
 import type { Args, HookContext, PatchChange, PolicyHook, ResourceDeclaration, State } from "./declaration";
 import { abandons, type ListRead, type UpdateKind } from "./steps";
 import { fillTemplate, formatId } from "./template";
@@ -34,6 +35,11 @@ export async function sendCreate(declaration: ResourceDeclaration, args: Args, c
     return found;
   }
   const step = declaration.steps?.create ?? {};
+  const applyCreate = declaration.hooks?.applyCreate;
+  if (applyCreate !== undefined) {
+    const wire = await applyCreate(args, context);
+    return waitAfter(declaration, "create", wire, context, args);
+  }
   const answer = await context.client.send({
     method: step.method ?? "POST",
     path: typeof step.path === "function" ? step.path(args) : fillTemplate(step.path ?? declaration.paths.collection, context.identity),
@@ -47,13 +53,34 @@ export async function sendCreate(declaration: ResourceDeclaration, args: Args, c
   return step.toWire === undefined ? newest : step.toWire(newest, args);
 }
 
-async function readListing(list: ListRead, context: HookContext): Promise<unknown> {
+/** Every entry of a listing, validated once. */
+async function listEntries(list: ListRead, context: HookContext): Promise<unknown[]> {
   const path = fillTemplate(list.path, context.identity);
-  const entries: unknown[] =
-    list.field === undefined
-      ? await context.client.send({ method: "GET", path, schema: z.array(list.entry) })
-      : z.array(list.entry).parse(await listAll(context.client, path, list.field));
-  const entry = entries.find((candidate) => list.match(candidate, context.identity));
+  return list.field === undefined
+    ? await context.client.send({ method: "GET", path, schema: z.array(list.entry) })
+    : z.array(list.entry).parse(await listAll(context.client, path, list.field, list.paging));
+}
+
+/** Each listing's entries by key, built once for all the reads it answers. */
+const indexes = new WeakMap<readonly unknown[], Map<string, unknown[]>>();
+
+function candidates(list: ListRead, entries: readonly unknown[], identity: Readonly<Record<string, string>>): readonly unknown[] {
+  const { key } = list;
+  if (key === undefined) return entries;
+  let index = indexes.get(entries);
+  if (index === undefined) {
+    index = new Map();
+    for (const entry of entries) {
+      const entryKey = key.ofEntry(entry);
+      index.set(entryKey, [...(index.get(entryKey) ?? []), entry]);
+    }
+    indexes.set(entries, index);
+  }
+  return index.get(key.ofIdentity(identity)) ?? [];
+}
+
+function pickEntry(list: ListRead, entries: readonly unknown[], context: HookContext): unknown {
+  const entry = candidates(list, entries, context.identity).find((candidate) => list.match(candidate, context.identity));
   return entry === undefined || list.toWire === undefined ? entry : list.toWire(entry);
 }
 
@@ -65,9 +92,18 @@ export async function readWire(declaration: ResourceDeclaration, previous: State
   const read = declaration.steps?.read;
   if (read === "stored") return known;
   if (read !== undefined && "storedUntil" in read) return endedAt(known[read.storedUntil]) <= Date.now() ? undefined : known;
-  if (read !== undefined) return readListing(read.list, context);
+  if (read !== undefined && "list" in read) return pickEntry(read.list, await listEntries(read.list, context), context);
   // The wire schema is checked in the call path: an empty or misshapen 200 is an error there, never "gone".
-  return context.client.send({ method: "GET", path: fillTemplate(declaration.paths.item, context.identity), schema: declaration.wire });
+  const getItem = (): Promise<unknown> =>
+    context.client.send({ method: "GET", path: fillTemplate(declaration.paths.item, context.identity), schema: declaration.wire });
+  if (read === undefined) return getItem();
+  const list = read.sharedListing;
+  return sharedListingsFor(context.client).listings.read(
+    fillTemplate(list.path, context.identity),
+    getItem,
+    () => listEntries(list, context),
+    (entries) => pickEntry(list, entries, context),
+  );
 }
 
 /** When a `storedUntil` object ends: its time as Unix ms (ISO date-time or ms); never when unknown. */
@@ -209,7 +245,7 @@ export async function sendUpdate(declaration: ResourceDeclaration, change: Patch
   if (policy !== undefined) {
     await modifyPolicy(policyTarget(policy, context), (bindings) => policy.grant(bindings, args));
   } else if (hooks?.applyUpdate !== undefined) {
-    answer = await hooks.applyUpdate(change, args, context);
+    answer = await hooks.applyUpdate(change, args, context, previous);
   } else {
     const path = fillTemplate(declaration.paths.item, context.identity);
     const changes = (): Args => (declaration.toPatchBody ?? defaultPatchBody)(change, args) as Args;
@@ -289,8 +325,9 @@ export async function sendDelete(declaration: ResourceDeclaration, state: State,
   }
   await declaration.hooks?.beforeDelete?.(known, context);
   const client = step.at === "channelBase" ? (context.channelClient?.() ?? context.client) : context.client;
+  const applyDelete = declaration.hooks?.applyDelete;
   const send = (): Promise<unknown> =>
-    client.send({
+    applyDelete !== undefined ? applyDelete(known, context) : client.send({
       method: step.method ?? "DELETE",
       path: fillTemplate(step.path ?? declaration.paths.item, context.identity),
       query: step.query?.(known),

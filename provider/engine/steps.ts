@@ -6,6 +6,7 @@
  * one of the named hooks in declaration.ts.
  */
 import type { z } from "zod";
+import type { Paging } from "../google/listAll";
 import type { PollKindName } from "../google/poll";
 import type { RepeatRule } from "../http/retry";
 
@@ -43,6 +44,13 @@ export interface ListRead<E = unknown> {
   readonly field?: string;
   readonly entry: z.ZodType<E>;
   readonly match: (entry: E, identity: Readonly<Record<string, string>>) => boolean;
+  /**
+   * The entry's key and the identity's, when they say the same as `match` (for a shared
+   * listing: each read then finds its entry in an index, not by a walk through the listing).
+   */
+  readonly key?: { readonly ofEntry: (entry: E) => string; readonly ofIdentity: (identity: Readonly<Record<string, string>>) => string };
+  /** Page parameters of a Google list (`field` given): e.g. DNS's `maxResults`. */
+  readonly paging?: Paging;
   /** The wire object from the matching entry; default the entry itself. */
   readonly toWire?: (entry: E) => unknown;
 }
@@ -53,14 +61,23 @@ export function fromListing<E>(read: ListRead<E>): { readonly list: ListRead } {
 }
 
 /**
+ * Reads of the item that come together (a refresh) answered from one listing of the
+ * collection (engine/sharedListings.ts); a read alone is still the GET of the item.
+ */
+export function sharedListing<E>(read: ListRead<E>): { readonly sharedListing: ListRead } {
+  return { sharedListing: read as unknown as ListRead };
+}
+
+/**
  * How the object is read. Default: GET of `paths.item`, 404 = gone. `stored`: the API has
  * no read (the state is what was stored; drift is not seen). `list`: through a listing.
  * `storedUntil`: no read either, but the object ends by itself at a time the state holds
  * (a push-notification channel's expiration, an ISO date-time or Unix ms): present until
  * then, gone after, so a refresh drops it and the next `up` makes a new one. Such an object
  * can be imported by its id: what the program says is taken as what exists.
+ * `sharedListing`: the GET of the item, or with other reads of the collection one listing.
  */
-export type ReadStep = "stored" | { readonly list: ListRead } | { readonly storedUntil: string };
+export type ReadStep = "stored" | { readonly list: ListRead } | { readonly sharedListing: ListRead } | { readonly storedUntil: string };
 
 interface DeleteRequestBase {
   /** Default `paths.item`. */
@@ -128,8 +145,17 @@ export interface MoveStep<A> {
   readonly query: (args: A) => QueryValues;
 }
 
+/**
+ * What an update's answer holds. Default: the object itself, taken as the new state when it
+ * is a whole wire object (so an update is one request); `{ member }`: the object is that member
+ * of the answer (`{ policy: {...} }`); `partial`: the answer does not show the whole object,
+ * so the object is read back. Work polled by a `wait` step is always followed by a read.
+ */
+export type UpdateAnswer = { readonly member: string } | "partial";
+
 export interface Steps<A> {
   readonly create?: CreateStep<A>;
+  readonly updateAnswer?: UpdateAnswer;
   readonly read?: ReadStep;
   /**
    * `abandon`: the API has no delete; destroy leaves the object and says so, in the

@@ -74,8 +74,12 @@ export function formatId(template: string, values: TemplateValues): string {
   return template.replace(PLACEHOLDER, (_match, name: string, star: string) => escapeIdValue(values[name] ?? "", star !== "*"));
 }
 
-/** Matches an id against a template; undefined when it does not fit. */
-export function matchTemplate(template: string, id: string): Record<string, string> | undefined {
+/** Templates as compiled patterns: a deployment matches the same few templates thousands of times. */
+const compiled = new Map<string, { pattern: RegExp; names: string[] }>();
+
+function compile(template: string): { pattern: RegExp; names: string[] } {
+  let known = compiled.get(template);
+  if (known !== undefined) return known;
   const names: string[] = [];
   let pattern = "";
   let last = 0;
@@ -86,7 +90,15 @@ export function matchTemplate(template: string, id: string): Record<string, stri
     last = (match.index ?? 0) + match[0].length;
   }
   pattern += escapeRegExp(template.slice(last));
-  const found = new RegExp(`^${pattern}$`).exec(id);
+  known = { pattern: new RegExp(`^${pattern}$`), names };
+  compiled.set(template, known);
+  return known;
+}
+
+/** Matches an id against a template; undefined when it does not fit. */
+export function matchTemplate(template: string, id: string): Record<string, string> | undefined {
+  const { pattern, names } = compile(template);
+  const found = pattern.exec(id);
   if (found === null) return undefined;
   const values: Record<string, string> = {};
   names.forEach((name, i) => {

@@ -114,13 +114,33 @@ const PROGRESS_EVERY_MS = 10_000;
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Polls in progress per client and path: every waiter of one piece of work shares one poll. */
+const polls = new WeakMap<ApiClient, Map<string, Promise<unknown>>>();
+
 /**
  * Waits until the work `answer` describes is done; returns at once when it is done or is no
- * such work. Resolves to the last answer read (the first one when there was nothing to wait for).
+ * such work. Resolves to the last answer read (the first one when there was nothing to wait
+ * for). Waiters of the same work (the resources of one batched change) share one poll.
  */
 export async function waitFor(kind: PollKind, answer: unknown, options: WaitOptions): Promise<unknown> {
   const first = kind.pending(answer);
-  if (first === undefined) return answer;
+  if (first === undefined || (first.done && first.failure === undefined)) return answer;
+  const path = options.pathOf(first.id);
+  let inProgress = polls.get(options.client);
+  if (inProgress === undefined) {
+    inProgress = new Map();
+    polls.set(options.client, inProgress);
+  }
+  const shared = inProgress;
+  let poll = shared.get(path);
+  if (poll === undefined) {
+    poll = pollUntilDone(kind, first, answer, options).finally(() => shared.delete(path));
+    shared.set(path, poll);
+  }
+  return poll;
+}
+
+async function pollUntilDone(kind: PollKind, first: Pending, answer: unknown, options: WaitOptions): Promise<unknown> {
   const { client, log, pathOf, timeoutMs = 10 * 60_000, onTimeout = "fail", sleep = defaultSleep, clock = Date.now } = options;
   const started = clock();
   let current = first;

@@ -27,8 +27,8 @@ export interface RecordSetArgs {
   /** The record type. Changing it replaces the record set. */
   type: pulumi.Input<RecordSetType>;
   /**
-   * Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone. Default:
-   * `300`. Updated in place.
+   * Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or,
+   * together with other writes of the zone, part of their one change). Default: `300`. Updated in place.
    */
   ttl?: pulumi.Input<number>;
   /**
@@ -59,8 +59,8 @@ export interface RecordSetState {
    */
   type?: pulumi.Input<RecordSetType>;
   /**
-   * Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone. Default:
-   * `300`.
+   * Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or,
+   * together with other writes of the zone, part of their one change). Default: `300`.
    */
   ttl?: pulumi.Input<number>;
   /**
@@ -127,8 +127,8 @@ export class RecordSet extends SvcResource {
   declare public readonly type: pulumi.Output<RecordSetType>;
 
   /**
-   * Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone. Default:
-   * `300`.
+   * Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or,
+   * together with other writes of the zone, part of their one change). Default: `300`.
    */
   declare public readonly ttl: pulumi.Output<number>;
 

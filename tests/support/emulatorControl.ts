@@ -1,5 +1,6 @@
 /** Starts the emulator in the test process and drives its internal endpoints. */
 import { createEmulator, type EmulatorOptions } from "../../emulator/server";
+import type { RequestStats } from "../../emulator/recorder";
 
 export interface RecordedRequest {
   readonly method: string;
@@ -28,7 +29,7 @@ export interface RunningEmulator {
   readonly url: string;
   readonly token: string;
   requests(filter?: { method?: string; pathPrefix?: string }): Promise<RecordedRequest[]>;
-  stats(): Promise<{ total: number; requests: Record<string, number> }>;
+  stats(): Promise<RequestStats>;
   objects(): Promise<Record<string, unknown>>;
   reset(): Promise<void>;
   faults(settings: FaultSettings): Promise<void>;

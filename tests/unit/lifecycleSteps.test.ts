@@ -269,3 +269,19 @@ describe("declarations whose steps would turn each other off are refused", () =>
     for (const declaration of declarations) expect([declaration.name, stepConflicts(declaration)]).toEqual([declaration.name, []]);
   });
 });
+
+describe("the update's answer as the new state", () => {
+  const change = { set: { title: "new" }, cleared: [] };
+  it.each([
+    ["the answer is the whole object: no read back", {}, { name: "t", title: "new" }, ["PATCH"]],
+    ["the object is a member of the answer", { updateAnswer: { member: "thing" } }, { thing: { name: "t", title: "new" } }, ["PATCH"]],
+    ["the answer is declared partial: read back", { updateAnswer: "partial" }, { name: "t", title: "new" }, ["PATCH", "GET"]],
+    ["the answer is not of the wire's shape: read back", {}, { operation: "7" }, ["PATCH", "GET"]],
+  ] as const)("%s", async (_what, steps, answer, methods) => {
+    const thing = declare<Args, z.infer<typeof wire>>({ ...base, update: "PATCH", steps });
+    const { engine, client } = engineOf(thing, ({ method }) => (method === "PATCH" ? answer : { name: "t", title: "new" }));
+    const state = await engine.update(ID, { project: "p", name: "t", title: "new" }, change);
+    expect(client.sent.map((request) => request.method)).toEqual(methods);
+    expect(state).toMatchObject({ name: "t", title: "new", project: "p" });
+  });
+});

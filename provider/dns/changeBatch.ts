@@ -1,0 +1,184 @@
+/**
+ * Record-set writes of one zone that arrive together go out as one atomic
+ * change (changes.create: every deletion and every addition), waited for
+ * once. A write alone in its window is sent as its own request (a create, a
+ * PATCH of the TTL, a DELETE): one request, no change to wait for.
+ *
+ * A change is all or nothing. When the API refuses one (a record the zone
+ * already has, a deletion that no longer matches, a name outside the zone),
+ * its halves are sent again as changes of their own, down to each write
+ * alone, so every resource gets its own error and no other fails with it. A
+ * change whose answer was lost is settled by one listing of the zone: if
+ * every write is in place it happened; if none is, it is sent again; a write
+ * is never sent twice blindly.
+ */
+import { bisect, createBatcher, type Outcome } from "../engine/batcher";
+import type { HookContext } from "../engine/declaration";
+import { DNS_PAGING, listAll } from "../google/listAll";
+import { ApiError } from "../http/errors";
+import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
+import { sameRrdatas } from "./rrdata";
+import { changeWire, waitForChange, withoutKinds } from "./wire";
+
+/** A record set as the API takes it in a change. */
+export interface WireRecordSet {
+  readonly name: string;
+  readonly type: string;
+  readonly ttl?: number | undefined;
+  readonly rrdatas?: readonly string[] | undefined;
+  readonly routingPolicy?: unknown;
+  readonly [field: string]: unknown;
+}
+
+/** What one resource asks of its zone: a set added, one replaced by another, one deleted. */
+export type RecordWrite =
+  | { readonly kind: "create"; readonly addition: WireRecordSet }
+  | { readonly kind: "update"; readonly deletion: WireRecordSet; readonly addition: WireRecordSet }
+  | { readonly kind: "delete"; readonly deletion: WireRecordSet };
+
+/** A write waiting for its zone's change, and the request(s) it sends when it goes alone. */
+export interface PendingWrite {
+  readonly zonePath: string;
+  readonly write: RecordWrite;
+  readonly context: HookContext;
+  readonly alone: () => Promise<unknown>;
+}
+
+/** Per change, from the Cloud DNS quotas (projects.get `quota`): additions, deletions, bytes of record data. */
+export interface ChangeLimits {
+  readonly additions: number;
+  readonly deletions: number;
+  readonly rrdataBytes: number;
+}
+
+export const CHANGE_LIMITS: ChangeLimits = { additions: 1000, deletions: 1000, rrdataBytes: 100_000 };
+
+const addedBy = (write: RecordWrite): WireRecordSet | undefined => (write.kind === "delete" ? undefined : write.addition);
+const deletedBy = (write: RecordWrite): WireRecordSet | undefined => (write.kind === "create" ? undefined : write.deletion);
+
+/** Name (any case) and type: one record set of a zone. */
+export function recordKey({ name, type }: Pick<WireRecordSet, "name" | "type">): string {
+  return `${name.toLowerCase()} ${type}`;
+}
+
+function rrdataBytes(set: WireRecordSet | undefined): number {
+  if (set === undefined) return 0;
+  const data = (set.rrdatas ?? []).reduce((sum, value) => sum + Buffer.byteLength(value), 0);
+  return data + (set.routingPolicy === undefined ? 0 : Buffer.byteLength(JSON.stringify(set.routingPolicy)));
+}
+
+/**
+ * Whether `write` can join `batch` in one change: within the limits, and touching no record set
+ * the batch already touches (one change names a set at most once on each side).
+ */
+export function fitsInChange(batch: readonly RecordWrite[], write: RecordWrite, limits: ChangeLimits = CHANGE_LIMITS): boolean {
+  const keys = new Set(batch.map((queued) => recordKey(addedBy(queued) ?? deletedBy(queued) ?? { name: "", type: "" })));
+  if (keys.has(recordKey(addedBy(write) ?? deletedBy(write) ?? { name: "", type: "" }))) return false;
+  const additions = batch.filter((queued) => addedBy(queued) !== undefined).length + (addedBy(write) === undefined ? 0 : 1);
+  const deletions = batch.filter((queued) => deletedBy(queued) !== undefined).length + (deletedBy(write) === undefined ? 0 : 1);
+  const bytes = [...batch, write].reduce((sum, queued) => sum + rrdataBytes(addedBy(queued)) + rrdataBytes(deletedBy(queued)), 0);
+  return additions <= limits.additions && deletions <= limits.deletions && bytes <= limits.rrdataBytes;
+}
+
+/** The change that makes every write of the batch. */
+export function changeBody(writes: readonly RecordWrite[]): { kind: string; additions: WireRecordSet[]; deletions: WireRecordSet[] } {
+  return {
+    kind: "dns#change",
+    deletions: writes.map(deletedBy).filter((set): set is WireRecordSet => set !== undefined),
+    additions: writes.map(addedBy).filter((set): set is WireRecordSet => set !== undefined),
+  };
+}
+
+/** The live set holds what `wanted` says: same TTL, same records (as a set), same routing. */
+export function sameRecordSet(live: WireRecordSet, wanted: WireRecordSet): boolean {
+  return (
+    live.ttl === wanted.ttl &&
+    sameRrdatas(wanted.type, live.rrdatas ?? [], wanted.rrdatas ?? []) &&
+    JSON.stringify(withoutKinds(live.routingPolicy) ?? null) === JSON.stringify(withoutKinds(wanted.routingPolicy) ?? null)
+  );
+}
+
+/** Whether the zone's live record sets show the write done; for a create or update, the set as it is. */
+export function writeInPlace(write: RecordWrite, live: ReadonlyMap<string, WireRecordSet>): { done: boolean; set?: WireRecordSet } {
+  if (write.kind === "delete") return { done: !live.has(recordKey(write.deletion)) };
+  const set = live.get(recordKey(write.addition));
+  return set !== undefined && sameRecordSet(set, write.addition) ? { done: true, set } : { done: false };
+}
+
+/** Refusals that can be one write's fault (split the batch to find it); others fail every write alike. */
+export function isWriteFault(error: unknown): boolean {
+  return error instanceof ApiError && error.outcome === "rejected" && [400, 404, 409, 412, 413].includes(error.status ?? 0);
+}
+
+/** Changes sent in all for one batch whose outcomes stay unknown. */
+const CHANGE_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts;
+
+function resultOf(write: RecordWrite, added: readonly WireRecordSet[]): WireRecordSet | undefined {
+  if (write.kind === "delete") return undefined;
+  return added.find((set) => recordKey(set) === recordKey(write.addition)) ?? write.addition;
+}
+
+async function liveSets(zonePath: string, context: HookContext): Promise<Map<string, WireRecordSet>> {
+  const sets = (await listAll(context.client, `${zonePath}/rrsets`, "rrsets", { ...DNS_PAGING, pageSize: 1000 })) as unknown as WireRecordSet[];
+  return new Map(sets.map((set) => [recordKey(set), set]));
+}
+
+/** Sends the batch as one change and waits for it; a lost answer is settled by listing the zone. */
+async function sendChange(zonePath: string, pending: readonly PendingWrite[], attempt = 1): Promise<Outcome<unknown>[]> {
+  const [first] = pending;
+  if (first === undefined) return [];
+  const { context } = first;
+  try {
+    const answer = await context.client.send({
+      method: "POST",
+      path: `${zonePath}/changes`,
+      body: changeBody(pending.map(({ write }) => write)),
+      // Sent twice, a change fails its deletions or adds twice: settled below by listing instead.
+      repeat: "settle",
+      schema: changeWire,
+    });
+    await waitForChange(zonePath, answer, context);
+    const added = ((answer as { additions?: WireRecordSet[] }).additions ?? []);
+    return pending.map(({ write }) => ({ ok: true, value: resultOf(write, added) }));
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.outcome !== "unknown" || attempt >= CHANGE_ATTEMPTS) throw error;
+    context.log(`svc: a change of ${pending.length} record sets in ${zonePath}: its outcome is unknown (${error.message}); listing the zone to settle it`);
+    await new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
+    const live = await liveSets(zonePath, context);
+    const found = pending.map(({ write }) => writeInPlace(write, live));
+    const rest = pending.filter((_, index) => found[index]?.done !== true);
+    const again = rest.length === 0 ? [] : await sendChange(zonePath, rest, attempt + 1);
+    return found.map((place) => (place.done ? { ok: true as const, value: place.set } : (again.shift() ?? { ok: false as const, error })));
+  }
+}
+
+/** The writes of one batch, each with its own outcome: one change, or its halves when it was refused. */
+export function runZoneWrites(pending: readonly PendingWrite[]): Promise<Outcome<unknown>[]> {
+  const [first] = pending;
+  if (first === undefined) return Promise.resolve([]);
+  return bisect(pending, (some) => sendChange(first.zonePath, some), (one) => one.alone(), isWriteFault);
+}
+
+/** Writes through different clients (tokens) never share a change. */
+const clientIds = new WeakMap<object, number>();
+let clientsSeen = 0;
+function clientId(client: object): number {
+  let id = clientIds.get(client);
+  if (id === undefined) {
+    id = ++clientsSeen;
+    clientIds.set(client, id);
+  }
+  return id;
+}
+
+const batcher = createBatcher<PendingWrite, unknown>({
+  // Arrivals of one burst of the engine are spread by its checkpoint writes; a full burst goes at once (saturation).
+  window: { quietMs: 200, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 },
+  fits: (batch, next) => fitsInChange(batch.map(({ write }) => write), next.write),
+  run: (_key, pending) => runZoneWrites(pending),
+});
+
+/** Queues a write for its zone's next change; resolves to the record set written (nothing for a delete). */
+export function writeRecordSet(pending: PendingWrite): Promise<unknown> {
+  return batcher.add(`${clientId(pending.context.client)} ${pending.zonePath}`, pending);
+}

@@ -1,0 +1,176 @@
+/**
+ * Gathers items that arrive close together under one key (a zone, a listing)
+ * into one batch, and hands each caller its own outcome. A window opens with
+ * the first item and goes when no item joined (and the engine made no step,
+ * occupancy.touch) for `quietMs`, at the latest
+ * `maxWaitMs` after it opened, when the next item does not fit, or at once
+ * when the process is saturated (occupancy.ts). The quiet time adapts to the
+ * engine's pace (nextQuiet). Batches of one key may be in flight side by side.
+ */
+import { occupancy as processOccupancy, type Occupancy } from "./occupancy";
+
+export interface WindowPolicy {
+  /** Flush when no item joined for this long (at first; it adapts, see nextQuiet). */
+  readonly quietMs: number;
+  /** The shortest the quiet time adapts down to. */
+  readonly minQuietMs: number;
+  /** The longest the quiet time adapts up to. */
+  readonly maxQuietMs: number;
+  /** Flush at the latest this long after the window opened. */
+  readonly maxWaitMs: number;
+}
+
+export type Outcome<R> = { readonly ok: true; readonly value: R } | { readonly ok: false; readonly error: unknown };
+
+export interface Timers {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: Timers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * The quiet time after a window went for want of arrivals. Operations were still running
+ * elsewhere (not waiting in a window): one of them could have joined, so the quiet time was too
+ * short for this engine's pace (its checkpoint writes spread its arrivals) and doubles. Nothing
+ * else was running and the window held one item: a sequential chain, where waiting only delays;
+ * it halves.
+ */
+export function nextQuiet(window: WindowPolicy, quiet: number, gathered: number, busyElsewhere: number): number {
+  if (busyElsewhere > 0) return Math.min(window.maxQuietMs, quiet * 2);
+  if (gathered === 1) return Math.max(window.minQuietMs, quiet / 2);
+  return quiet;
+}
+
+export interface BatcherOptions<T, R> {
+  readonly window: WindowPolicy;
+  /** Sends one batch; resolves to one outcome per item, in order. */
+  readonly run: (key: string, items: readonly T[]) => Promise<readonly Outcome<R>[]>;
+  /** Whether `item` may join the open `batch` (a per-batch limit); when not, the batch goes and `item` opens the next. */
+  readonly fits?: (batch: readonly T[], item: T) => boolean;
+  readonly occupancy?: Occupancy;
+  readonly timers?: Timers;
+}
+
+interface Waiter<T, R> {
+  readonly item: T;
+  readonly resolve: (value: R) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface OpenWindow<T, R> {
+  readonly waiters: Waiter<T, R>[];
+  quietTimer: unknown;
+  readonly deadline: unknown;
+}
+
+export interface Batcher<T, R> {
+  /** Adds an item to the key's open window; resolves to its own outcome once its batch has run. */
+  add(key: string, item: T): Promise<R>;
+  /** Sends every open window now. */
+  flushAll(): void;
+}
+
+export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R> {
+  const { window, run, fits = () => true, occupancy = processOccupancy, timers = realTimers } = options;
+  const open = new Map<string, OpenWindow<T, R>>();
+  const quietOf = new Map<string, number>();
+
+  function flush(key: string, byQuiet: boolean): void {
+    const current = open.get(key);
+    if (current === undefined) return;
+    open.delete(key);
+    timers.clear(current.quietTimer);
+    timers.clear(current.deadline);
+    if (byQuiet) quietOf.set(key, nextQuiet(window, quietOf.get(key) ?? window.quietMs, current.waiters.length, occupancy.busyElsewhere()));
+    occupancy.waits(-current.waiters.length);
+    const { waiters } = current;
+    void run(key, waiters.map((waiter) => waiter.item)).then(
+      (outcomes) =>
+        waiters.forEach((waiter, index) => {
+          const outcome = outcomes[index];
+          if (outcome === undefined) waiter.reject(new Error("a batch ended without an outcome for one of its items"));
+          else if (outcome.ok) waiter.resolve(outcome.value);
+          else waiter.reject(outcome.error);
+        }),
+      (error: unknown) => waiters.forEach((waiter) => waiter.reject(error)),
+    );
+  }
+
+  function flushAll(): void {
+    for (const key of [...open.keys()]) flush(key, false);
+  }
+
+  occupancy.onSaturated(flushAll);
+  // Activity elsewhere (a step being made) restarts the quiet time of every open window; the deadline still holds.
+  occupancy.onActivity(() => {
+    for (const [key, current] of open) restartQuiet(key, current);
+  });
+
+  function restartQuiet(key: string, current: OpenWindow<T, R>): void {
+    timers.clear(current.quietTimer);
+    current.quietTimer = timers.set(() => quietEnded(key, current), quietOf.get(key) ?? window.quietMs);
+  }
+
+  /** The quiet time ran out: the window goes, unless operations that just ended are still to be replaced by the engine. */
+  function quietEnded(key: string, current: OpenWindow<T, R>): void {
+    if (occupancy.owedArrivals() > 0) restartQuiet(key, current);
+    else flush(key, true);
+  }
+
+  return {
+    add(key, item) {
+      return new Promise<R>((resolve, reject) => {
+        const existing = open.get(key);
+        if (existing !== undefined && !fits(existing.waiters.map((waiter) => waiter.item), item)) flush(key, false);
+        let current = open.get(key);
+        if (current === undefined) {
+          current = { waiters: [], quietTimer: undefined, deadline: timers.set(() => flush(key, false), window.maxWaitMs) };
+          open.set(key, current);
+        }
+        current.waiters.push({ item, resolve, reject });
+        restartQuiet(key, current);
+        occupancy.waits(1);
+      });
+    },
+    flushAll,
+  };
+}
+
+/** Runs `work` and captures its outcome. */
+export async function outcomeOf<R>(work: () => Promise<R> | R): Promise<Outcome<R>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/**
+ * Finds the culprits of a failed batch: sends each half again as its own batch (and a
+ * lone item alone through `runOne`), so every item gets its own outcome and none fails
+ * for another's fault. `runMany` resolves to outcomes per item, or throws for the batch
+ * as a whole; `splits(error)` says whether a whole-batch failure can be an item's fault
+ * (a refusal of one item) rather than the batch's (the service down, no permission).
+ */
+export async function bisect<T, R>(
+  items: readonly T[],
+  runMany: (items: readonly T[]) => Promise<readonly Outcome<R>[]>,
+  runOne: (item: T) => Promise<R>,
+  splits: (error: unknown) => boolean,
+): Promise<Outcome<R>[]> {
+  if (items.length === 0) return [];
+  const [only] = items;
+  if (items.length === 1 && only !== undefined) return [await outcomeOf(() => runOne(only))];
+  try {
+    return [...(await runMany(items))];
+  } catch (error) {
+    if (!splits(error)) return items.map(() => ({ ok: false, error }));
+    const middle = Math.ceil(items.length / 2);
+    const halves = await Promise.all([items.slice(0, middle), items.slice(middle)].map((half) => bisect(half, runMany, runOne, splits)));
+    return halves.flat();
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * How busy the provider process is: the operations the engine has running in it,
+ * how many of them sit in an open batch or read window, and how many the engine
+ * has shown it runs at once (its `--parallel`, learned: the provider is not told).
+ * When every running operation waits in a window and the engine already runs as
+ * many as it ever has, waiting longer cannot bring another item: the windows go now.
+ */
+/** How long after an operation ended the engine is still expected to send the one that takes its place. */
+export const REFILL_MS = 1000;
+
+export class Occupancy {
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private running = 0;
+  /** Operations ended whose slot the engine has not filled again yet, and when the last one ended. */
+  private owed = 0;
+  private lastEndAt = -Infinity;
+  private waiting = 0;
+  /**
+   * The most operations seen running at once, recorded when one ends (so a first burst is still
+   * being counted), and only when it ran beside others.
+   */
+  private shownParallelism = 0;
+  private readonly listeners = new Set<() => void>();
+  private readonly activityListeners = new Set<() => void>();
+
+  /** An operation starts; the function returned ends it. */
+  begin(): () => void {
+    this.running++;
+    this.owed = Math.max(0, this.owed - 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.owed++;
+      this.lastEndAt = this.now();
+      // One operation alone (a zone created before its records) shows nothing of the engine's parallelism.
+      if (this.running > 1) this.shownParallelism = Math.max(this.shownParallelism, this.running);
+      this.running--;
+    };
+  }
+
+  /** `count` operations joined (positive) or left (negative) an open window. */
+  waits(count: number): void {
+    this.waiting += count;
+    if (count > 0 && this.saturated()) for (const listener of [...this.listeners]) listener();
+  }
+
+  /**
+   * Operations that ended within REFILL_MS and whose slots the engine has not filled again:
+   * when the engine writes a checkpoint after each one, their successors arrive one by one,
+   * and a window should wait for them rather than go with the first.
+   */
+  owedArrivals(): number {
+    return this.now() - this.lastEndAt <= REFILL_MS ? this.owed : 0;
+  }
+
+  /** Operations running that are not waiting in a window: work that may still join one. */
+  busyElsewhere(): number {
+    return this.running - this.waiting;
+  }
+
+  saturated(): boolean {
+    return this.shownParallelism > 0 && this.running > 0 && this.waiting >= this.running && this.running >= this.shownParallelism;
+  }
+
+  /**
+   * The engine checked or diffed a resource: a write is likely to follow soon (its step is being
+   * made), so open windows wait on (an engine making steps slower than it could run them, as
+   * with checkpoints written, then still fills a batch).
+   */
+  touch(): void {
+    for (const listener of [...this.activityListeners]) listener();
+  }
+
+  /** Called on each touch. */
+  onActivity(listener: () => void): () => void {
+    this.activityListeners.add(listener);
+    return () => this.activityListeners.delete(listener);
+  }
+
+  /** Called when the process becomes saturated (a window should go at once). */
+  onSaturated(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** The provider process's one occupancy: every window of every API shares it. */
+export const occupancy = new Occupancy();

@@ -1,0 +1,284 @@
+/**
+ * The batching policies as pure functions: windows (quiet, deadline, limits,
+ * saturation, adaptive quiet), culprit search by halves, and the process's
+ * occupancy.
+ */
+import { bisect, createBatcher, nextQuiet, type Outcome, type Timers } from "../../provider/engine/batcher";
+import { Occupancy } from "../../provider/engine/occupancy";
+
+/** Timers driven by the test: `advance(ms)` runs what is due. */
+function manualTimers(): Timers & { advance(ms: number): void } {
+  let now = 0;
+  let next = 0;
+  const pending = new Map<number, { at: number; callback: () => void }>();
+  return {
+    set(callback, ms) {
+      const id = ++next;
+      pending.set(id, { at: now + ms, callback });
+      return id;
+    },
+    clear(handle) {
+      pending.delete(handle as number);
+    },
+    advance(ms) {
+      const until = now + ms;
+      for (;;) {
+        const due = [...pending.entries()].filter(([, timer]) => timer.at <= until).sort(([, a], [, b]) => a.at - b.at)[0];
+        if (due === undefined) break;
+        pending.delete(due[0]);
+        now = due[1].at;
+        due[1].callback();
+      }
+      now = until;
+    },
+  };
+}
+
+const flushPromises = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+function harness(options: { fits?: (batch: readonly number[], item: number) => boolean; occupancy?: Occupancy } = {}) {
+  const timers = manualTimers();
+  const batches: Array<{ key: string; items: number[] }> = [];
+  const batcher = createBatcher<number, string>({
+    window: { quietMs: 20, minQuietMs: 2, maxQuietMs: 80, maxWaitMs: 100 },
+    timers,
+    occupancy: options.occupancy ?? new Occupancy(),
+    ...(options.fits !== undefined && { fits: options.fits }),
+    run: async (key, items) => {
+      batches.push({ key, items: [...items] });
+      return items.map((item): Outcome<string> => (item < 0 ? { ok: false, error: new Error(`bad ${item}`) } : { ok: true, value: `${key}:${item}` }));
+    },
+  });
+  return { timers, batches, batcher };
+}
+
+describe("createBatcher", () => {
+  it("gathers the items of one key that arrive within the quiet time, each caller getting its own outcome", async () => {
+    const { timers, batches, batcher } = harness();
+    const a = batcher.add("zone-a", 1);
+    timers.advance(10);
+    const b = batcher.add("zone-a", 2);
+    const c = batcher.add("zone-b", 3);
+    const bad = batcher.add("zone-a", -1);
+    timers.advance(25);
+    await expect(Promise.all([a, b, c])).resolves.toEqual(["zone-a:1", "zone-a:2", "zone-b:3"]);
+    await expect(bad).rejects.toThrow("bad -1");
+    // zone-b's window went first: its quiet time ran out first.
+    expect(batches).toEqual([
+      { key: "zone-b", items: [3] },
+      { key: "zone-a", items: [1, 2, -1] },
+    ]);
+  });
+
+  it("sends a window at its deadline even while items keep arriving", async () => {
+    const { timers, batches, batcher } = harness();
+    const pending: Promise<string>[] = [];
+    for (let i = 0; i < 12; i++) {
+      pending.push(batcher.add("z", i));
+      timers.advance(10);
+    }
+    timers.advance(100);
+    await Promise.all(pending);
+    expect(batches.map((batch) => batch.items.length)).toEqual([10, 2]);
+  });
+
+  it("sends the open window when the next item does not fit, and opens the next with it", async () => {
+    const { timers, batches, batcher } = harness({ fits: (batch) => batch.length < 3 });
+    const pending = [1, 2, 3, 4].map((item) => batcher.add("z", item));
+    timers.advance(50);
+    await Promise.all(pending);
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it("sends at once when every running operation waits and the engine runs as many as it has shown", async () => {
+    const occupancy = new Occupancy();
+    // The engine has shown it runs three at once.
+    const shown = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
+    shown.forEach((end) => end());
+    const { timers, batches, batcher } = harness({ occupancy });
+    const operations = [1, 2, 3].map((item) => {
+      const end = occupancy.begin();
+      return batcher.add("z", item).finally(end);
+    });
+    await flushPromises();
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3]]);
+    await Promise.all(operations);
+    timers.advance(1000);
+    expect(batches).toHaveLength(1);
+  });
+
+  it("does not send early while another running operation could still join", async () => {
+    const occupancy = new Occupancy();
+    [occupancy.begin(), occupancy.begin()].forEach((end) => end());
+    const { timers, batches, batcher } = harness({ occupancy });
+    const endBusy = occupancy.begin(); // running, but not waiting in a window
+    const end = occupancy.begin();
+    const one = batcher.add("z", 1).finally(end);
+    await flushPromises();
+    expect(batches).toEqual([]);
+    timers.advance(20);
+    await one;
+    endBusy();
+    expect(batches.map((batch) => batch.items)).toEqual([[1]]);
+  });
+
+  it("halves the quiet time after windows that gathered one item while nothing else ran (a chain)", async () => {
+    const { timers, batches, batcher } = harness();
+    for (const expectedWait of [20, 10, 5, 2.5, 2, 2]) {
+      const before = batches.length;
+      const item = batcher.add("z", 1);
+      timers.advance(expectedWait - 0.25);
+      expect({ expectedWait, sent: batches.length }).toEqual({ expectedWait, sent: before });
+      timers.advance(0.25);
+      await item;
+      expect({ expectedWait, sent: batches.length }).toEqual({ expectedWait, sent: before + 1 });
+    }
+  });
+
+  it("doubles the quiet time after a window went while other operations ran that could have joined it", async () => {
+    const occupancy = new Occupancy();
+    const { timers, batches, batcher } = harness({ occupancy });
+    const busy = occupancy.begin(); // e.g. the engine writing a checkpoint before it sends the next record
+    for (const expectedWait of [20, 40, 80, 80]) {
+      const before = batches.length;
+      const end = occupancy.begin();
+      const item = batcher.add("z", 1).finally(end);
+      timers.advance(expectedWait - 0.25);
+      expect({ expectedWait, sent: batches.length }).toEqual({ expectedWait, sent: before });
+      timers.advance(0.25);
+      await item;
+    }
+    busy();
+  });
+});
+
+describe("nextQuiet", () => {
+  const window = { quietMs: 50, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 };
+  it.each([
+    ["others still running: doubles", 50, 1, 3, 100],
+    ["others still running, at the cap: stays", 1000, 4, 1, 1000],
+    ["alone and nothing else running: halves", 50, 1, 0, 25],
+    ["alone at the floor: stays", 2, 1, 0, 2],
+    ["several gathered, nothing else running: stays", 50, 5, 0, 50],
+  ])("%s", (_what, quiet, gathered, busyElsewhere, expected) => {
+    expect(nextQuiet(window, quiet, gathered, busyElsewhere)).toBe(expected);
+  });
+});
+
+describe("bisect", () => {
+  const refused = new Error("refused");
+  it("finds the one refused item by halves: each item gets its own outcome, the others succeed", async () => {
+    const sent: number[][] = [];
+    const alone: number[] = [];
+    const outcomes = await bisect(
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      async (items) => {
+        sent.push([...items]);
+        if (items.includes(6)) throw refused;
+        return items.map((item) => ({ ok: true as const, value: item * 10 }));
+      },
+      async (item) => {
+        alone.push(item);
+        if (item === 6) throw new Error("6 is invalid");
+        return item * 10;
+      },
+      () => true,
+    );
+    expect(outcomes.map((outcome) => (outcome.ok ? outcome.value : (outcome.error as Error).message))).toEqual([10, 20, 30, 40, 50, "6 is invalid", 70, 80]);
+    expect(sent).toEqual([[1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4], [5, 6, 7, 8], [5, 6], [7, 8]]);
+    expect(alone).toEqual([5, 6]);
+  });
+
+  it("fails every item alike when the failure is not an item's fault", async () => {
+    const down = new Error("service unavailable");
+    const outcomes = await bisect([1, 2, 3], async () => Promise.reject(down), async () => 0, () => false);
+    expect(outcomes).toEqual([1, 2, 3].map(() => ({ ok: false, error: down })));
+  });
+});
+
+describe("Occupancy", () => {
+  it("is saturated only once the engine has shown its parallelism and every running operation waits", () => {
+    const occupancy = new Occupancy();
+    // An operation that ran alone shows no parallelism: the next one waiting is not saturation.
+    occupancy.begin()();
+    const alone = occupancy.begin();
+    occupancy.waits(1);
+    expect(occupancy.saturated()).toBe(false);
+    occupancy.waits(-1);
+    alone();
+    const ends = [occupancy.begin(), occupancy.begin()];
+    occupancy.waits(2);
+    expect(occupancy.saturated()).toBe(false); // nothing has ended yet: the first burst may still grow
+    occupancy.waits(-2);
+    ends.forEach((end) => end());
+    const again = [occupancy.begin(), occupancy.begin()];
+    occupancy.waits(1);
+    expect(occupancy.saturated()).toBe(false);
+    occupancy.waits(1);
+    expect(occupancy.saturated()).toBe(true);
+    again.forEach((end) => end());
+    occupancy.waits(-2);
+    expect(occupancy.saturated()).toBe(false);
+  });
+});
+
+describe("createBatcher and the engine's activity", () => {
+  it("keeps a window open while the engine makes steps (check, diff), up to its deadline", async () => {
+    const occupancy = new Occupancy();
+    const { timers, batches, batcher } = harness({ occupancy });
+    const item = batcher.add("z", 1);
+    for (let i = 0; i < 4; i++) {
+      timers.advance(15);
+      occupancy.touch();
+    }
+    expect(batches).toEqual([]);
+    timers.advance(20);
+    await item;
+    expect(batches.map((batch) => batch.items)).toEqual([[1]]);
+    const late = batcher.add("z", 2);
+    for (let i = 0; i < 20; i++) {
+      timers.advance(10);
+      occupancy.touch();
+    }
+    await late;
+    // Gone at the deadline (100 ms) although the engine kept making steps.
+    expect(batches).toHaveLength(2);
+  });
+});
+
+describe("createBatcher and operations just ended", () => {
+  it("waits for the engine to refill the slots of operations that just ended, then goes", async () => {
+    let clock = 0;
+    const occupancy = new Occupancy(() => clock);
+    const { timers, batches, batcher } = harness({ occupancy });
+    // A batch of three ended: the engine owes three new operations, which arrive slowly (checkpoints).
+    const ended = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
+    ended.forEach((end) => end());
+    const pending: Promise<string>[] = [];
+    for (const item of [1, 2]) {
+      const end = occupancy.begin();
+      pending.push(batcher.add("z", item).finally(end));
+      clock += 30;
+      timers.advance(30); // longer than the quiet time (20 ms)
+    }
+    expect(batches).toEqual([]);
+    const end = occupancy.begin();
+    pending.push(batcher.add("z", 3).finally(end));
+    await flushPromises();
+    // All three are in and running: saturated, gone at once.
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3]]);
+    await Promise.all(pending);
+  });
+
+  it("stops waiting for a refill once the operations ended long ago", async () => {
+    let clock = 0;
+    const occupancy = new Occupancy(() => clock);
+    const { timers, batches, batcher } = harness({ occupancy });
+    [occupancy.begin(), occupancy.begin()].forEach((end) => end());
+    const one = batcher.add("z", 1);
+    clock += 2000;
+    timers.advance(25);
+    await one;
+    expect(batches.map((batch) => batch.items)).toEqual([[1]]);
+  });
+});
