@@ -11,6 +11,7 @@ import { ApiError } from "../http/errors";
 import { sharedListingsFor } from "./sharedListings";
 import type { Args, HookContext, PatchChange, PolicyHook, ResourceDeclaration, State } from "./declaration";
 import { abandons, type ListRead, type UpdateKind } from "./steps";
+import { defaultPatchBody, maskedPatch } from "./updateBodies";
 import { fillTemplate, formatId } from "./template";
 
 /** A merged PUT whose object keeps changing meanwhile is reported after this many reads. */
@@ -112,12 +113,6 @@ function endedAt(value: unknown): number {
   return Number.isNaN(time) ? Infinity : time;
 }
 
-function defaultPatchBody(change: PatchChange<Args>): Args {
-  const body: Args = { ...change.set };
-  for (const field of change.cleared) body[field] = null;
-  return body;
-}
-
 /** GET, merge, PUT under `If-Match`; a 412 means the object changed meanwhile: merge into the new one. */
 async function putMerged(
   declaration: ResourceDeclaration,
@@ -186,53 +181,6 @@ export async function sendMove(declaration: ResourceDeclaration, args: Args, con
   return destination;
 }
 
-type MaskUpdate = Extract<UpdateKind, { patch: "updateMask" }>;
-
-/** The value at a dotted path of a body; undefined when absent. */
-function valueAtPath(body: unknown, path: string): unknown {
-  let current = body;
-  for (const key of path.split(".")) {
-    if (typeof current !== "object" || current === null) return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
-}
-
-/** Sets a value at a dotted path, making the objects on the way. */
-function setAtPath(body: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split(".");
-  let current = body;
-  for (const key of keys.slice(0, -1)) {
-    const next = current[key];
-    current = (current[key] = typeof next === "object" && next !== null ? next : {}) as Record<string, unknown>;
-  }
-  current[keys[keys.length - 1] as string] = value;
-}
-
-/**
- * An update-mask PATCH: the mask names the changed inputs' paths; the body is the create
- * body cut down to those paths (a removed input is named and absent, which clears it),
- * plus the stored etag when declared. Without a create body: the patch body, nulls left out.
- */
-export function maskedPatch(declaration: ResourceDeclaration, update: MaskUpdate, change: PatchChange<Args>, args: Args, previous: State): { mask: string[]; body: Args } {
-  const paths = update.paths ?? {};
-  const changed = [...Object.keys(change.set), ...change.cleared];
-  const mask = changed.map((field) => paths[field] ?? field);
-  let body: Args;
-  if (declaration.toCreateBody === undefined || declaration.toPatchBody !== undefined) {
-    const fields = (declaration.toPatchBody ?? defaultPatchBody)(change, args) as Args;
-    body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
-  } else {
-    const whole = declaration.toCreateBody(args);
-    body = {};
-    for (const path of mask) {
-      const value = valueAtPath(whole, path);
-      if (value !== undefined) setAtPath(body, path, value);
-    }
-  }
-  if (update.etagField !== undefined && typeof previous[update.etagField] === "string") body[update.etagField] = previous[update.etagField];
-  return { mask, body };
-}
 
 /**
  * Sends an in-place change (local inputs already left out); resolves to the answer the wait
