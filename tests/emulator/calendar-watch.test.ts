@@ -8,13 +8,11 @@
  * emulator's clock, stops by the same user only, quota units.
  */
 import path from 'node:path';
-import type { IncomingHttpHeaders } from 'node:http';
 import { calendar_v3 } from 'googleapis/build/src/apis/calendar/v3';
 import { OAuth2Client } from 'googleapis-common';
 import type { ClientSchemas } from '../support/googleClientSchemas';
 import { readClientSchemas, schemaProblems } from '../support/googleClientSchemas';
-import type { HttpsReceiver } from '../support/tls';
-import { makeTestCa, startHttpsReceiver } from '../support/tls';
+import { makeTestCa, startRecordingReceiver, type ReceivedMessage, type RecordingReceiver } from '../support/tls';
 import type { TestEmulator } from './helpers';
 import { startEmulator } from './helpers';
 
@@ -25,21 +23,13 @@ const BOB = 'bob-token';
 const ALICE_EMAIL = 'alice@corp.example';
 const MAX_TTL_SECONDS = 3600;
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 let client: ClientSchemas;
 let emulator: TestEmulator;
-let receiver: HttpsReceiver;
+let receiver: RecordingReceiver;
 let alice: calendar_v3.Calendar;
 let bob: calendar_v3.Calendar;
 /** The emulator's clock runs this far ahead of the system's. */
 let clockOffsetMs = 0;
-const received: Received[] = [];
-/** Statuses the receiver answers a channel's messages with, one per message, then 200. */
-const answers = new Map<string, number[]>();
 
 beforeAll(async () => {
   client = readClientSchemas({
@@ -48,15 +38,7 @@ beforeAll(async () => {
     apiClass: 'Calendar',
   });
   const ca = makeTestCa();
-  receiver = await startHttpsReceiver(ca, (request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.statusCode = answers.get(String(request.headers['x-svc-channel-id']))?.shift() ?? 200;
-      response.end();
-    });
-  });
+  receiver = await startRecordingReceiver(ca);
   emulator = await startEmulator({
     trustCa: ca.caPem,
     now: () => new Date(Date.now() + clockOffsetMs),
@@ -74,8 +56,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await emulator.request('POST', '/_emulator/reset', { token: null });
-  received.length = 0;
-  answers.clear();
+  receiver.received.length = 0;
+  receiver.answers.clear();
   clockOffsetMs = 0;
 });
 
@@ -104,12 +86,12 @@ async function until<T>(what: string, probe: () => T | undefined): Promise<T> {
   for (;;) {
     const value = probe();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: received ${JSON.stringify(received.map((m) => m.headers))}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: receiver.received ${JSON.stringify(receiver.received.map((m) => m.headers))}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
-const messagesOf = (channelId: string): Received[] => received.filter((message) => message.headers['x-svc-channel-id'] === channelId);
+const messagesOf = (channelId: string): ReceivedMessage[] => receiver.received.filter((message) => message.headers['x-svc-channel-id'] === channelId);
 const statesOf = (channelId: string): string[] => messagesOf(channelId).map((message) => String(message.headers['x-svc-resource-state']));
 
 interface Delivery {
@@ -157,7 +139,7 @@ describe('the calendar watch methods', () => {
     // The same collection gives the same resource id (primary and the e-mail are one calendar).
     const again = await watched('acl.watch', () => alice.acl.watch({ calendarId: ALICE_EMAIL, requestBody: channel('acl-2') }));
     expect(again.resourceId).toBe(acl.resourceId);
-    await until('five sync messages', () => (received.length >= 5 ? true : undefined));
+    await until('five sync messages', () => (receiver.received.length >= 5 ? true : undefined));
 
     await alice.acl.insert({ calendarId: 'primary', sendNotifications: false, requestBody: { scope: { type: 'user', value: 'carol@corp.example' }, role: 'reader' } });
     await until('the ACL notifications', () => (statesOf('acl-1').length >= 2 && statesOf('acl-2').length >= 2 ? true : undefined));
@@ -203,10 +185,10 @@ describe('the calendar watch methods', () => {
 
 describe('calendar channels', () => {
   it('retry 500, 502, 503 and 504 with backoff', async () => {
-    answers.set('flaky', [500, 502]);
+    receiver.answers.set('flaky', [500, 502]);
     await alice.acl.watch({ calendarId: 'primary', requestBody: channel('flaky') });
     await until('the sync after retries', () => (messagesOf('flaky').length >= 3 ? true : undefined));
-    answers.set('flaky', [503, 504]);
+    receiver.answers.set('flaky', [503, 504]);
     await alice.acl.insert({ calendarId: 'primary', requestBody: { scope: { type: 'default' }, role: 'freeBusyReader' } });
     const settled = await settledDeliveries(2);
     expect(settled.map(({ state, attempts, outcome }) => ({ state, attempts, outcome }))).toEqual([

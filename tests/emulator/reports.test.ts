@@ -8,13 +8,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { IncomingHttpHeaders } from 'node:http';
 import { admin_reports_v1 } from 'googleapis/build/src/apis/admin/reports_v1';
 import { OAuth2Client } from 'googleapis-common';
 import type { ClientSchemas } from '../support/googleClientSchemas';
 import { readClientSchemas, schemaProblems } from '../support/googleClientSchemas';
-import type { HttpsReceiver, TestCa } from '../support/tls';
-import { makeTestCa, startHttpsReceiver, writeCaFile } from '../support/tls';
+import type { TestCa } from '../support/tls';
+import { makeTestCa, startHttpsReceiver, startRecordingReceiver, writeCaFile, type RecordingReceiver } from '../support/tls';
 import { apis } from '../../emulator/apis';
 import { parseCommandLine } from '../../emulator/command-line';
 import type { TestEmulator } from './helpers';
@@ -26,19 +25,11 @@ const OTHER_USER_TOKEN = 'other-user-token';
 const OTHER_CLIENT_TOKEN = 'other-client-token';
 const SERVICE_TOKEN = 'service-account-token';
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 let client: ClientSchemas;
 let ca: TestCa;
 let emulator: TestEmulator;
 let reports: admin_reports_v1.Admin;
-let receiver: HttpsReceiver;
-const received: Received[] = [];
-/** Statuses the receiver answers a channel's messages with, one per message, then 200. */
-const answers = new Map<string, number[]>();
+let receiver: RecordingReceiver;
 
 beforeAll(async () => {
   client = readClientSchemas({
@@ -47,15 +38,7 @@ beforeAll(async () => {
     apiClass: 'Admin',
   });
   ca = makeTestCa();
-  receiver = await startHttpsReceiver(ca, (request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.statusCode = answers.get(String(request.headers['x-svc-channel-id']))?.shift() ?? 200;
-      response.end();
-    });
-  });
+  receiver = await startRecordingReceiver(ca);
   emulator = await startEmulator({
     trustCa: ca.caPem,
     channelDelivery: { retryBaseMs: 20, maxAttempts: 4 },
@@ -79,8 +62,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await emulator.request('POST', '/_emulator/reset');
-  received.length = 0;
-  answers.clear();
+  receiver.received.length = 0;
+  receiver.answers.clear();
 });
 
 function clientFor(token: string): admin_reports_v1.Admin {
@@ -211,7 +194,7 @@ describe('activities.watch and channels.stop', () => {
     const watched = await reports.activities.watch({ userKey: 'all', applicationName: 'token', eventName: 'authorize', requestBody: watchBody('audit-1') });
     expectSchema('Channel', watched.data);
     expect(watched.data).toEqual(expect.objectContaining({ kind: 'api#channel', id: 'audit-1', token: 'target=audit' }));
-    const sync = await until('the sync message', () => received[0]);
+    const sync = await until('the sync message', () => receiver.received[0]);
     expect(sync.headers).toEqual(expect.objectContaining({
       'x-svc-channel-id': 'audit-1',
       'x-svc-message-number': '1',
@@ -224,12 +207,12 @@ describe('activities.watch and channels.stop', () => {
     expect(await addActivity([{ name: 'revoke' }])).toBe(0);
     expect(await addActivity([{ name: 'request' }, { name: 'authorize' }])).toBe(1);
     expect(await addActivity([{ name: 'authorize', parameters: { app_name: 'New App' } }])).toBe(1);
-    await until('two notifications', () => (received.length >= 3 ? true : undefined));
-    const [first, second] = received.slice(1).map((message) => ({ headers: message.headers, activity: JSON.parse(message.body) as admin_reports_v1.Schema$Activity }));
+    await until('two notifications', () => (receiver.received.length >= 3 ? true : undefined));
+    const [first, second] = receiver.received.slice(1).map((message) => ({ headers: message.headers, activity: JSON.parse(message.body) as admin_reports_v1.Schema$Activity }));
     expect(first?.headers['x-svc-resource-state']).toBe('authorize');
     expect(first?.activity.events?.map((event) => event.name)).toEqual(['request', 'authorize']);
     expectSchema('Activity', first?.activity);
-    const numbers = [sync, ...received.slice(1)].map((message) => Number(message.headers['x-svc-message-number']));
+    const numbers = [sync, ...receiver.received.slice(1)].map((message) => Number(message.headers['x-svc-message-number']));
     expect(numbers[1]! - numbers[0]!).toBeGreaterThan(1);
     expect(numbers[2]! - numbers[1]!).toBeGreaterThan(1);
     expect(second?.activity.events?.[0]?.parameters).toContainEqual({ name: 'app_name', value: 'New App' });
@@ -240,10 +223,10 @@ describe('activities.watch and channels.stop', () => {
   });
 
   it('retries 500, 502, 503 and 504 with backoff; any other status is a failed delivery', async () => {
-    answers.set('retried', [503, 500]);
+    receiver.answers.set('retried', [503, 500]);
     await reports.activities.watch({ userKey: 'all', applicationName: 'token', requestBody: watchBody('retried') });
-    await until('the sync after two retries', () => (received.filter((m) => m.headers['x-svc-channel-id'] === 'retried').length >= 3 ? true : undefined));
-    answers.set('retried', [404]);
+    await until('the sync after two retries', () => (receiver.received.filter((m) => m.headers['x-svc-channel-id'] === 'retried').length >= 3 ? true : undefined));
+    receiver.answers.set('retried', [404]);
     await addActivity([{ name: 'authorize' }]);
     const settled = await settledDeliveries(2);
     expect(settled.map(({ state, attempts, outcome }) => ({ state, attempts, outcome }))).toEqual([
@@ -336,7 +319,7 @@ describe('command line', () => {
 });
 
 describe('shutdown', () => {
-  it('closes without waiting for deliveries under way (a receiver that never answers)', async () => {
+  it('closes without waiting for deliveries under way (a receiver that never receiver.answers)', async () => {
     let arrived = false;
     const stuck = await startHttpsReceiver(ca, () => void (arrived = true));
     const own = await startEmulator({ trustCa: ca.caPem });

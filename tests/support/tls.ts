@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from "node:fs";
 import https from "node:https";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import forge from "node-forge";
 
@@ -91,4 +91,34 @@ export async function startHttpsReceiver(
         server.close(() => resolve());
       }),
   };
+}
+
+/** A message as a receiver got it. */
+export interface ReceivedMessage {
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+/**
+ * A receiver that records every message and answers each channel's messages with the statuses
+ * queued in `answers` under its channel id, one per message, then 200 (to make deliveries fail).
+ */
+export interface RecordingReceiver extends HttpsReceiver {
+  readonly received: ReceivedMessage[];
+  readonly answers: Map<string, number[]>;
+}
+
+export async function startRecordingReceiver(ca: TestCa): Promise<RecordingReceiver> {
+  const received: ReceivedMessage[] = [];
+  const answers = new Map<string, number[]>();
+  const receiver = await startHttpsReceiver(ca, (request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body });
+      response.statusCode = answers.get(String(request.headers["x-svc-channel-id"]))?.shift() ?? 200;
+      response.end();
+    });
+  });
+  return { ...receiver, received, answers };
 }
