@@ -12,7 +12,7 @@ import { OAuth2Client } from 'googleapis-common';
 import { createEmulator, type Emulator } from '../../emulator/server';
 import type { CalendarStore } from '../../emulator/apis/calendar/store';
 import type { ClientSchemas } from '../support/googleClientSchemas';
-import { readClientSchemas, schemaProblems } from '../support/googleClientSchemas';
+import { checkedCaller, readClientSchemas } from '../support/googleClientSchemas';
 
 jest.setTimeout(60_000);
 
@@ -62,18 +62,7 @@ beforeEach(() => emulator.store.reset());
 
 const store = (): CalendarStore => emulator.store.api('calendar') as CalendarStore;
 
-async function call<Data>(method: string, run: () => Promise<{ status: number; data: Data }>): Promise<Data> {
-  expect(client.methods.has(method)).toBe(true);
-  const response = await run();
-  called.add(method);
-  const schema = client.methods.get(method);
-  if (schema === undefined) {
-    expect(response.status).toBe(204);
-    return response.data;
-  }
-  expect({ method, problems: schemaProblems(client, schema, response.data) }).toEqual({ method, problems: [] });
-  return response.data;
-}
+const call = checkedCaller(() => client, called);
 
 interface ClientError {
   response?: { status: number; data: { error: { code: number; message: string; errors: Array<{ reason: string; domain: string }> } } };

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { dns_v1 } from 'googleapis/build/src/apis/dns/v1';
 import { OAuth2Client } from 'googleapis-common';
 import type { ClientSchemas } from '../support/googleClientSchemas';
-import { kindedObjects, kindedSchemasReachableFrom, readClientSchemas, schemaProblems } from '../support/googleClientSchemas';
+import { checkedCaller, kindedObjects, kindedSchemasReachableFrom, readClientSchemas } from '../support/googleClientSchemas';
 import type { TestEmulator } from './helpers';
 import { PROJECT, startEmulator, TOKEN } from './helpers';
 
@@ -59,19 +59,9 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 /** Calls a client method, records it, and checks its response against the client's schema for that method. */
-async function call<Data>(method: string, run: () => Promise<{ status: number; data: Data }>): Promise<Data> {
-  expect(client.methods.has(method)).toBe(true);
-  const response = await run();
-  called.add(method);
-  const schema = client.methods.get(method);
-  if (schema === undefined) {
-    expect(response.status).toBe(204);
-    return response.data;
-  }
-  expect({ method, problems: schemaProblems(client, schema, response.data) }).toEqual({ method, problems: [] });
-  for (const { schema: kinded } of kindedObjects(client, schema, response.data)) kindedSeen.add(kinded);
-  return response.data;
-}
+const call = checkedCaller(() => client, called, (schema, data) => {
+  for (const { schema: kinded } of kindedObjects(client, schema, data)) kindedSeen.add(kinded);
+});
 
 interface ClientError {
   response?: { status: number; data: { error: { code: number; message: string; errors: Array<{ reason: string }> } } };

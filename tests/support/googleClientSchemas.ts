@@ -261,3 +261,28 @@ function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
   return `${typeof value} ${JSON.stringify(value)}`;
 }
+
+/**
+ * A client method call made through `run`, recorded in `called` and checked: the method must be
+ * one the client has, and its answer must match the client's schema for it (no schema: a 204).
+ * `checked` sees each schema-checked answer (e.g. to collect the kinded objects it holds).
+ */
+export function checkedCaller(
+  client: () => ClientSchemas,
+  called: Set<string>,
+  checked?: (schema: string, data: unknown) => void,
+): <Data>(method: string, run: () => Promise<{ status: number; data: Data }>) => Promise<Data> {
+  return async (method, run) => {
+    expect(client().methods.has(method)).toBe(true);
+    const response = await run();
+    called.add(method);
+    const schema = client().methods.get(method);
+    if (schema === undefined) {
+      expect(response.status).toBe(204);
+      return response.data;
+    }
+    expect({ method, problems: schemaProblems(client(), schema, response.data) }).toEqual({ method, problems: [] });
+    checked?.(schema, response.data);
+    return response.data;
+  };
+}
