@@ -1,8 +1,11 @@
 /**
  * Record-set writes of one zone that arrive together go out as one atomic
- * change (changes.create: every deletion and every addition), waited for
- * once. A write alone in its window is sent as its own request (a create, a
- * PATCH of the TTL, a DELETE): one request, no change to wait for.
+ * change (changes.create: every deletion and every addition). The zone shows
+ * a change at once; its being done (served) is waited for by one of its
+ * writes only, which hands the wait on to the next change of the zone
+ * (relay.ts), so the others free their engine slots at once and the last
+ * waits for all. A write alone in its window is sent as its own request (a
+ * create, a PATCH of the TTL, a DELETE): one request, no change to wait for.
  *
  * A change is all or nothing. When the API refuses one (a record the zone
  * already has, a deletion that no longer matches, a name outside the zone),
@@ -12,13 +15,15 @@
  * every write is in place it happened; if none is, it is sent again; a write
  * is never sent twice blindly.
  */
+import { z } from "zod";
 import { bisect, createBatcher, type Outcome } from "../engine/batcher";
 import type { HookContext } from "../engine/declaration";
+import { createRelay } from "../engine/relay";
 import { DNS_PAGING, listAll } from "../google/listAll";
 import { ApiError } from "../http/errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import { sameRrdatas } from "./rrdata";
-import { changeWire, waitForChange, withoutKinds } from "./wire";
+import { changeWire, withoutKinds } from "./wire";
 
 /** A record set as the API takes it in a change. */
 export interface WireRecordSet {
@@ -123,8 +128,17 @@ async function liveSets(zonePath: string, context: HookContext): Promise<Map<str
   return new Map(sets.map((set) => [recordKey(set), set]));
 }
 
-/** Sends the batch as one change and waits for it; a lost answer is settled by listing the zone. */
-async function sendChange(zonePath: string, pending: readonly PendingWrite[], attempt = 1): Promise<Outcome<unknown>[]> {
+const acceptedChangeWire = changeWire.extend({ additions: z.array(z.looseObject({ name: z.string(), type: z.string() })).optional() });
+const changeListWire = z.looseObject({ changes: z.array(changeWire).optional(), nextPageToken: z.string().optional() });
+
+/** What a write of a batch comes back with: the set written, and the change it waits on when that is still pending. */
+interface Written {
+  readonly set: unknown;
+  readonly pendingChange?: string;
+}
+
+/** Sends the batch as one change; a lost answer is settled by listing the zone. */
+async function sendChange(zonePath: string, pending: readonly PendingWrite[], attempt = 1): Promise<Outcome<Written>[]> {
   const [first] = pending;
   if (first === undefined) return [];
   const { context } = first;
@@ -135,11 +149,15 @@ async function sendChange(zonePath: string, pending: readonly PendingWrite[], at
       body: changeBody(pending.map(({ write }) => write)),
       // Sent twice, a change fails its deletions or adds twice: settled below by listing instead.
       repeat: "settle",
-      schema: changeWire,
+      schema: acceptedChangeWire,
     });
-    await waitForChange(zonePath, answer, context);
-    const added = ((answer as { additions?: WireRecordSet[] }).additions ?? []);
-    return pending.map(({ write }) => ({ ok: true, value: resultOf(write, added) }));
+    const added = (answer.additions ?? []) as WireRecordSet[];
+    // One write of the batch holds the wait for the change (relay.ts); the others are free at once.
+    const pendingChange = answer.status === "pending" ? answer.id : undefined;
+    return pending.map(({ write }, index) => ({
+      ok: true,
+      value: { set: resultOf(write, added), ...(index === 0 && pendingChange !== undefined && { pendingChange }) },
+    }));
   } catch (error) {
     if (!(error instanceof ApiError) || error.outcome !== "unknown" || attempt >= CHANGE_ATTEMPTS) throw error;
     context.log(`svc: a change of ${pending.length} record sets in ${zonePath}: its outcome is unknown (${error.message}); listing the zone to settle it`);
@@ -148,15 +166,40 @@ async function sendChange(zonePath: string, pending: readonly PendingWrite[], at
     const found = pending.map(({ write }) => writeInPlace(write, live));
     const rest = pending.filter((_, index) => found[index]?.done !== true);
     const again = rest.length === 0 ? [] : await sendChange(zonePath, rest, attempt + 1);
-    return found.map((place) => (place.done ? { ok: true as const, value: place.set } : (again.shift() ?? { ok: false as const, error })));
+    return found.map((place) => (place.done ? { ok: true as const, value: { set: place.set } } : (again.shift() ?? { ok: false as const, error })));
   }
 }
 
 /** The writes of one batch, each with its own outcome: one change, or its halves when it was refused. */
-export function runZoneWrites(pending: readonly PendingWrite[]): Promise<Outcome<unknown>[]> {
+export function runZoneWrites(pending: readonly PendingWrite[]): Promise<Outcome<Written>[]> {
   const [first] = pending;
   if (first === undefined) return Promise.resolve([]);
-  return bisect(pending, (some) => sendChange(first.zonePath, some), (one) => one.alone(), isWriteFault);
+  return bisect(pending, (some) => sendChange(first.zonePath, some), async (one) => ({ set: await one.alone() }), isWriteFault);
+}
+
+/**
+ * Which of `ids` (changes of the zone) are done: one listing, newest first, paged only as far as
+ * the oldest of them. A change the listing does not show is taken as done: it is no longer waited on.
+ */
+export async function doneChanges(zonePath: string, ids: readonly string[], context: HookContext): Promise<Set<string>> {
+  const sought = new Set(ids);
+  const done = new Set<string>();
+  let pageToken: string | undefined;
+  do {
+    const page = await context.client.send({
+      method: "GET",
+      path: `${zonePath}/changes`,
+      query: { sortOrder: "descending", maxResults: Math.min(1000, ids.length + 10), pageToken },
+      schema: changeListWire,
+    });
+    for (const change of page.changes ?? []) {
+      if (!sought.delete(change.id)) continue;
+      if (change.status === "done") done.add(change.id);
+    }
+    pageToken = page.nextPageToken === "" ? undefined : page.nextPageToken;
+  } while (sought.size > 0 && pageToken !== undefined);
+  for (const unseen of sought) done.add(unseen);
+  return done;
 }
 
 /** Writes through different clients (tokens) never share a change. */
@@ -171,14 +214,34 @@ function clientId(client: object): number {
   return id;
 }
 
-const batcher = createBatcher<PendingWrite, unknown>({
+const batcher = createBatcher<PendingWrite, Written>({
   // Arrivals of one burst of the engine are spread by its checkpoint writes; a full burst goes at once (saturation).
   window: { quietMs: 200, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 },
   fits: (batch, next) => fitsInChange(batch.map(({ write }) => write), next.write),
   run: (_key, pending) => runZoneWrites(pending),
 });
 
-/** Queues a write for its zone's next change; resolves to the record set written (nothing for a delete). */
-export function writeRecordSet(pending: PendingWrite): Promise<unknown> {
-  return batcher.add(`${clientId(pending.context.client)} ${pending.zonePath}`, pending);
+const served = createRelay<HookContext>({
+  check: (key, ids, context) => doneChanges(key.slice(key.indexOf(" ") + 1), ids, context),
+  describe: (key, ids) => `${ids.length === 1 ? "a record change" : `${ids.length} record changes`} of ${key.slice(key.indexOf(" ") + 1)}`,
+  log: (context, message) => context.log(message),
+});
+
+/**
+ * Queues a write for its zone's next change; resolves to the record set written (nothing for a
+ * delete) once the change is accepted, and, for the write holding the zone's wait, once done.
+ */
+export async function writeRecordSet(pending: PendingWrite): Promise<unknown> {
+  const { set, pendingChange } = await batcher.add(zoneKey(pending.zonePath, pending.context), pending);
+  if (pendingChange !== undefined) await served.hold(zoneKey(pending.zonePath, pending.context), pendingChange, pending.context);
+  return set;
+}
+
+/** Waits for a change of the zone sent alone (an answer of changes.create) as a batch's change is waited for. */
+export async function holdUntilServed(zonePath: string, change: { readonly id: string; readonly status: string }, context: HookContext): Promise<void> {
+  if (change.status === "pending") await served.hold(zoneKey(zonePath, context), change.id, context);
+}
+
+function zoneKey(zonePath: string, context: HookContext): string {
+  return `${clientId(context.client)} ${zonePath}`;
 }

@@ -8,9 +8,9 @@ import { ApiError } from "../http/errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import { projectId, recordName, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
-import { recordKey, sameRecordSet, writeRecordSet, type WireRecordSet } from "./changeBatch";
+import { holdUntilServed, recordKey, sameRecordSet, writeRecordSet, type WireRecordSet } from "./changeBatch";
 import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
-import { API_PREFIX, changeWire, waitForChange, withoutKinds } from "./wire";
+import { API_PREFIX, changeWire, withoutKinds } from "./wire";
 
 export { RECORD_TYPES };
 
@@ -140,7 +140,7 @@ async function replaceAtomically(args: RecordSetArgs, context: HookContext, beli
         repeat: "settle",
         schema: changeWire,
       });
-      await waitForChange(zone, change, context);
+      await holdUntilServed(zone, change, context);
       return (change as { additions?: unknown[] }).additions?.[0] ?? wanted;
     } catch (error) {
       const settle = error instanceof ApiError && (error.status === 412 || error.outcome === "unknown");

@@ -1,0 +1,166 @@
+/**
+ * Waits handed on from caller to caller. A batched change is accepted for all
+ * its writes at once (the service shows it at once), but it takes a while to be
+ * done. If every write waited for it, each would hold one of the engine's
+ * parallel slots for that while, and the engine could send nothing new. Instead
+ * one caller per key (per zone), the holder, stays to wait. When the next batch
+ * of the key is accepted, its holder takes over and the previous one returns.
+ * So the engine's other slots move on to new work. The last holder waits until
+ * every piece of the key's work is done, so a deployment still does not end
+ * before the service has finished.
+ *
+ * A holder checks only after a patience without a successor: a few gaps
+ * between handovers, as this engine paces them. Then it checks with pauses that
+ * start short and grow. One check (`check`) answers for every outstanding piece
+ * of the key at once, so the waiting costs a few requests per run rather than
+ * one per batch.
+ */
+import { occupancy as processOccupancy, type Occupancy } from "./occupancy";
+
+export interface RelayPolicy {
+  /** The patience of the first holder of a key, before any gap between handovers was seen. */
+  readonly firstPatienceMs: number;
+  readonly minPatienceMs: number;
+  readonly maxPatienceMs: number;
+  /** Patience in gaps between handovers. */
+  readonly gapsOfPatience: number;
+  /** The pauses between checks after the patience: the first, doubling up to the longest. */
+  readonly firstPauseMs: number;
+  readonly maxPauseMs: number;
+  /** A holder still waiting this long after its first check says so in the log. */
+  readonly reportAfterMs: number;
+  readonly timeoutMs: number;
+}
+
+export const RELAY_POLICY: RelayPolicy = {
+  firstPatienceMs: 200,
+  minPatienceMs: 50,
+  maxPatienceMs: 2000,
+  gapsOfPatience: 3,
+  firstPauseMs: 50,
+  maxPauseMs: 2000,
+  reportAfterMs: 3000,
+  timeoutMs: 10 * 60_000,
+};
+
+export interface RelayOptions<C> {
+  /** Which of `ids` (the key's outstanding work) are done; throws when it cannot tell or one failed. */
+  readonly check: (key: string, ids: readonly string[], context: C) => Promise<ReadonlySet<string>>;
+  /** Words for the log: `3 record changes of zone x`. */
+  readonly describe: (key: string, ids: readonly string[]) => string;
+  readonly log: (context: C, message: string) => void;
+  readonly policy?: RelayPolicy;
+  readonly occupancy?: Occupancy;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly clock?: () => number;
+}
+
+interface Holder {
+  /** Returns the holder to its caller: its wait is someone else's now, or over. */
+  readonly release: () => void;
+  readonly fail: (error: unknown) => void;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+interface Lane<C> {
+  readonly outstanding: Set<string>;
+  holder: Holder | undefined;
+  /** The context of the latest work (its client and log): checks go through it. */
+  context: C;
+  lastAddAt: number | undefined;
+  /** Typical gap between two pieces of work of this key, smoothed. */
+  gapMs: number | undefined;
+}
+
+export interface Relay<C> {
+  /**
+   * Work `id` of `key` was accepted and is not done yet. Resolves when the caller may return:
+   * when a later piece of work's caller took over the wait, or when everything outstanding is done.
+   */
+  hold(key: string, id: string, context: C): Promise<void>;
+}
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
+  const { check, describe, log, policy = RELAY_POLICY, occupancy = processOccupancy, sleep = defaultSleep, clock = Date.now } = options;
+  const lanes = new Map<string, Lane<C>>();
+
+  function patienceOf(lane: Lane<C>): number {
+    if (lane.gapMs === undefined) return policy.firstPatienceMs;
+    return Math.min(policy.maxPatienceMs, Math.max(policy.minPatienceMs, lane.gapMs * policy.gapsOfPatience));
+  }
+
+  /** The holder's wait after its patience: checks until every outstanding piece is done, or a successor took over. */
+  async function drain(key: string, lane: Lane<C>, holder: Holder): Promise<void> {
+    const started = clock();
+    let pause = policy.firstPauseMs;
+    let reported = false;
+    try {
+      for (;;) {
+        const ids = [...lane.outstanding];
+        if (ids.length > 0) {
+          const done = await check(key, ids, lane.context);
+          for (const id of done) lane.outstanding.delete(id);
+        }
+        if (lane.holder !== holder) return;
+        if (lane.outstanding.size === 0) {
+          lane.holder = undefined;
+          holder.release();
+          return;
+        }
+        const waited = clock() - started;
+        if (waited > policy.timeoutMs) throw new Error(`${describe(key, [...lane.outstanding])} not done after ${Math.round(waited / 1000)}s`);
+        if (!reported && waited > policy.reportAfterMs) {
+          log(lane.context, `svc: waiting for ${describe(key, [...lane.outstanding])} to be done...`);
+          reported = true;
+        }
+        await sleep(pause);
+        if (lane.holder !== holder) return;
+        pause = Math.min(pause * 2, policy.maxPauseMs);
+      }
+    } catch (error) {
+      // A successor's check will see the same trouble and report it; only the holder reports.
+      if (lane.holder !== holder) return;
+      lane.holder = undefined;
+      holder.fail(error);
+    }
+  }
+
+  return {
+    hold(key, id, context) {
+      const now = clock();
+      let lane = lanes.get(key);
+      if (lane === undefined) {
+        lane = { outstanding: new Set(), holder: undefined, context, lastAddAt: undefined, gapMs: undefined };
+        lanes.set(key, lane);
+      }
+      if (lane.lastAddAt !== undefined) {
+        const gap = now - lane.lastAddAt;
+        lane.gapMs = lane.gapMs === undefined ? gap : 0.7 * lane.gapMs + 0.3 * gap;
+      }
+      lane.lastAddAt = now;
+      lane.context = context;
+      lane.outstanding.add(id);
+      const previous = lane.holder;
+      const current = lane;
+      const held = new Promise<void>((resolve, reject) => {
+        // A holder waits in no window, but can join none either: to the batch windows it is as good as waiting.
+        occupancy.waits(1);
+        let left = false;
+        const leave = (then: () => void): void => {
+          if (left) return;
+          left = true;
+          clearTimeout(holder.timer);
+          occupancy.waits(-1);
+          then();
+        };
+        const holder: Holder = { release: () => leave(resolve), fail: (error) => leave(() => reject(error)), timer: undefined };
+        current.holder = holder;
+        holder.timer = setTimeout(() => void drain(key, current, holder), patienceOf(current));
+      });
+      previous?.release();
+      return held;
+    },
+  };
+}

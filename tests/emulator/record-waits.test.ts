@@ -1,0 +1,70 @@
+/**
+ * A batched change is waited for by one write of the batch only: the others
+ * return as soon as the change is accepted, so the engine can send more work.
+ * The waiting write hands the wait to the next batch's, and the last one
+ * returns only when every change of the zone is done. Against the emulator,
+ * with changes that stay pending for 1.5 s.
+ */
+import { recordSet } from "../../provider/dns/recordSet";
+import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import type { Args } from "../../provider/engine/declaration";
+import { providerEmulator } from "../support/providerEmulator";
+
+const PROJECT = "wait-project";
+const ZONES = `/dns/v1/projects/${PROJECT}/managedZones`;
+const PENDING_MS = 1500;
+const running = providerEmulator("wait-token", { project: PROJECT, emulator: { changeCompletionDelayMs: PENDING_MS } });
+const provider = dynamicProvider(recordSet);
+
+async function inputs(host: string): Promise<Args> {
+  const checked = await provider.check({}, { managedZone: "relay", name: `${host}.relay.example.`, type: "A", ttl: 300, rrdatas: ["192.0.2.1"] });
+  expect(checked.failures).toBeUndefined();
+  return checked.inputs ?? {};
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** The statuses of the zone's changes after the first (the zone's own SOA and NS). */
+async function changeStatuses(zonePath: string): Promise<string[]> {
+  const { body } = await running.current.api("GET", `${zonePath}/changes`);
+  return (body as { changes: Array<{ status: string }> }).changes.slice(1).map((change) => change.status);
+}
+
+it("frees every write of a batch but one while its change is pending; the wait is handed on, and the last write returns when all are done", async () => {
+  const zonePath = `${ZONES}/relay`;
+  expect((await running.current.api("POST", ZONES, { name: "relay", dnsName: "relay.example.", description: "" })).status).toBe(200);
+  const returned: string[] = [];
+  const create = (label: string, args: Args): Promise<unknown> => provider.create(args).then(() => returned.push(label));
+
+  const first = await Promise.all(["a0", "a1", "a2", "a3", "a4", "a5"].map(inputs));
+  const firstWrites = first.map((args, i) => create(`a${i}`, args));
+  await until(() => returned.length === 5, "five writes of the first batch returned");
+  // Five returned while the change is still pending; one holds the wait.
+  expect(await changeStatuses(zonePath)).toEqual(["pending"]);
+
+  // Five: beside the holder, as many as were seen running at once (batches go when the process is that busy).
+  const second = await Promise.all(["b0", "b1", "b2", "b3", "b4"].map(inputs));
+  const secondWrites = second.map((args, i) => create(`b${i}`, args));
+  await until(() => returned.length === 10, "the first holder and four of the second batch returned");
+  // The first batch's holder left when the second change was accepted, both changes still pending.
+  expect(returned.filter((label) => label.startsWith("a"))).toHaveLength(6);
+  expect(await changeStatuses(zonePath)).toEqual(["pending", "pending"]);
+
+  await Promise.all([...firstWrites, ...secondWrites]);
+  // The last write returned only when every change of the zone was done.
+  expect(await changeStatuses(zonePath)).toEqual(["done", "done"]);
+  const requests = await running.current.requests({ pathPrefix: zonePath });
+  expect(requests.filter((r) => r.method === "POST").map((r) => r.path.slice(zonePath.length))).toEqual(["/changes", "/changes"]);
+  // Both changes are checked by listings of the zone's changes, newest first: a few, not one per write.
+  const reads = requests.filter((r) => r.method === "GET" && r.path.startsWith(zonePath) && r.query["sortOrder"] === undefined);
+  const checks = requests.filter((r) => r.method === "GET" && r.path === `${zonePath}/changes` && r.query["sortOrder"] === "descending");
+  expect(reads.map((r) => r.path.slice(zonePath.length))).toEqual(["/changes", "/changes", "/changes"]); // this test's own
+  expect(checks.length).toBeGreaterThan(0);
+  expect(checks.length).toBeLessThanOrEqual(8);
+}, 20_000);
