@@ -155,7 +155,11 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
           occupancy.waits(-1);
           then();
         };
-        const holder: Holder = { release: () => leave(resolve), fail: (error) => leave(() => reject(error)), timer: undefined };
+        const holder: Holder = {
+          release: () => leave(resolve),
+          fail: (error) => leave(() => reject(error instanceof Error ? error : new Error(String(error)))),
+          timer: undefined,
+        };
         current.holder = holder;
         holder.timer = setTimeout(() => void drain(key, current, holder), patienceOf(current));
       });
