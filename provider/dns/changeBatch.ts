@@ -216,7 +216,7 @@ function clientId(client: object): number {
 
 const batcher = createBatcher<PendingWrite, Written>({
   // Arrivals of one burst of the engine are spread by its checkpoint writes; a full burst goes at once (saturation).
-  window: { quietMs: 200, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 },
+  window: { quietMs: 60, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 },
   fits: (batch, next) => fitsInChange(batch.map(({ write }) => write), next.write),
   run: (_key, pending) => runZoneWrites(pending),
 });

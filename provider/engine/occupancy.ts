@@ -5,8 +5,13 @@
  * When every running operation waits in a window and the engine already runs as
  * many as it ever has, waiting longer cannot bring another item: the windows go now.
  */
-/** How long after an operation ended the engine is still expected to send the one that takes its place. */
+/**
+ * How long after an operation ended the engine is still expected to send the one that takes its
+ * place: a few times the refill time this engine showed, within these bounds.
+ */
 export const REFILL_MS = 1000;
+export const MIN_REFILL_MS = 25;
+const REFILLS_OF_PATIENCE = 4;
 
 export class Occupancy {
   constructor(private readonly now: () => number = Date.now) {}
@@ -16,6 +21,10 @@ export class Occupancy {
   private owed = 0;
   private lastEndAt = -Infinity;
   private waiting = 0;
+  /** Operations held back to wait for work of the service (relay.ts): they can join no window. */
+  private parked = 0;
+  /** The time the engine takes to send a new operation after one ended, smoothed. */
+  private refillMs: number | undefined;
   /**
    * The most operations seen running at once, recorded when one ends (so a first burst is still
    * being counted), and only when it ran beside others.
@@ -27,6 +36,10 @@ export class Occupancy {
   /** An operation starts; the function returned ends it. */
   begin(): () => void {
     this.running++;
+    if (this.owed > 0) {
+      const refill = Math.min(REFILL_MS, this.now() - this.lastEndAt);
+      this.refillMs = this.refillMs === undefined ? refill : 0.8 * this.refillMs + 0.2 * refill;
+    }
     this.owed = Math.max(0, this.owed - 1);
     let ended = false;
     return () => {
@@ -46,22 +59,35 @@ export class Occupancy {
     if (count > 0 && this.saturated()) for (const listener of [...this.listeners]) listener();
   }
 
-  /**
-   * Operations that ended within REFILL_MS and whose slots the engine has not filled again:
-   * when the engine writes a checkpoint after each one, their successors arrive one by one,
-   * and a window should wait for them rather than go with the first.
-   */
-  owedArrivals(): number {
-    return this.now() - this.lastEndAt <= REFILL_MS ? this.owed : 0;
+  /** An operation is held back (positive) or let go (negative) to wait for the service's work. */
+  parks(count: number): void {
+    this.parked += count;
+    if (count > 0 && this.saturated()) for (const listener of [...this.listeners]) listener();
   }
 
-  /** Operations running that are not waiting in a window: work that may still join one. */
+  /**
+   * Operations that ended lately and whose slots the engine has not filled again: when the
+   * engine writes a checkpoint after each one, their successors arrive one by one, and a window
+   * should wait for them rather than go with the first. "Lately" is a few of the refill times
+   * this engine showed (MIN_REFILL_MS to REFILL_MS): at the end of a run nothing more comes.
+   */
+  owedArrivals(): number {
+    const patience = Math.min(REFILL_MS, Math.max(MIN_REFILL_MS, REFILLS_OF_PATIENCE * (this.refillMs ?? REFILL_MS)));
+    return this.now() - this.lastEndAt <= patience ? this.owed : 0;
+  }
+
+  /** Operations running that are neither in a window nor held back: work that may still join one. */
   busyElsewhere(): number {
-    return this.running - this.waiting;
+    return this.running - this.waiting - this.parked;
+  }
+
+  /** Every running operation is held back and the engine is not about to send more: nothing can take over a wait. */
+  idle(): boolean {
+    return this.parked >= this.running && this.waiting === 0 && this.owedArrivals() === 0;
   }
 
   saturated(): boolean {
-    return this.shownParallelism > 0 && this.running > 0 && this.waiting >= this.running && this.running >= this.shownParallelism;
+    return this.shownParallelism > 0 && this.running > 0 && this.waiting + this.parked >= this.running && this.running >= this.shownParallelism;
   }
 
   /**

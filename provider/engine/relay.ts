@@ -10,7 +10,8 @@
  * before the service has finished.
  *
  * A holder checks only after a patience without a successor: a few gaps
- * between handovers, as this engine paces them. Then it checks with pauses that
+ * between handovers, as this engine paces them, or sooner when the engine is
+ * idle (every operation it runs here is held, and it owes no new one). Then it checks with pauses that
  * start short and grow. One check (`check`) answers for every outstanding piece
  * of the key at once, so the waiting costs a few requests per run rather than
  * one per batch.
@@ -80,6 +81,9 @@ export interface Relay<C> {
   hold(key: string, id: string, context: C): Promise<void>;
 }
 
+/** How often a patient holder looks whether the engine went idle. */
+const IDLE_PROBE_MS = 10;
+
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
@@ -89,6 +93,13 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
   function patienceOf(lane: Lane<C>): number {
     if (lane.gapMs === undefined) return policy.firstPatienceMs;
     return Math.min(policy.maxPatienceMs, Math.max(policy.minPatienceMs, lane.gapMs * policy.gapsOfPatience));
+  }
+
+  /** Waits out the holder's patience, and no longer once the engine is idle: then no successor can come. */
+  function patient(key: string, lane: Lane<C>, holder: Holder, until: number): void {
+    if (lane.holder !== holder) return;
+    if (clock() >= until || occupancy.idle()) void drain(key, lane, holder);
+    else holder.timer = setTimeout(() => patient(key, lane, holder, until), Math.min(IDLE_PROBE_MS, until - clock()));
   }
 
   /** The holder's wait after its patience: checks until every outstanding piece is done, or a successor took over. */
@@ -145,14 +156,14 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
       const previous = lane.holder;
       const current = lane;
       const held = new Promise<void>((resolve, reject) => {
-        // A holder waits in no window, but can join none either: to the batch windows it is as good as waiting.
-        occupancy.waits(1);
+        // A holder can join no window: the windows count it as waiting (occupancy.ts).
+        occupancy.parks(1);
         let left = false;
         const leave = (then: () => void): void => {
           if (left) return;
           left = true;
           clearTimeout(holder.timer);
-          occupancy.waits(-1);
+          occupancy.parks(-1);
           then();
         };
         const holder: Holder = {
@@ -161,7 +172,7 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
           timer: undefined,
         };
         current.holder = holder;
-        holder.timer = setTimeout(() => void drain(key, current, holder), patienceOf(current));
+        holder.timer = setTimeout(() => patient(key, current, holder, clock() + patienceOf(current)), Math.min(IDLE_PROBE_MS, patienceOf(current)));
       });
       previous?.release();
       return held;

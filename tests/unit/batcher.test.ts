@@ -256,11 +256,13 @@ describe("createBatcher and operations just ended", () => {
     ended.forEach((end) => end());
     const pending: Promise<string>[] = [];
     for (const item of [1, 2]) {
-      const end = occupancy.begin();
-      pending.push(batcher.add("z", item).finally(end));
       clock += 30;
       timers.advance(30); // longer than the quiet time (20 ms)
+      const end = occupancy.begin();
+      pending.push(batcher.add("z", item).finally(end));
     }
+    clock += 30;
+    timers.advance(30);
     expect(batches).toEqual([]);
     const end = occupancy.begin();
     pending.push(batcher.add("z", 3).finally(end));
@@ -268,6 +270,25 @@ describe("createBatcher and operations just ended", () => {
     // All three are in and running: saturated, gone at once.
     expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3]]);
     await Promise.all(pending);
+  });
+
+  it("waits for a refill only a few of the refill times this engine showed (the end of a run comes soon)", async () => {
+    let clock = 0;
+    const occupancy = new Occupancy(() => clock);
+    const { timers, batches, batcher } = harness({ occupancy });
+    // This engine refills a slot 2 ms after an operation ends.
+    for (let round = 0; round < 5; round++) {
+      occupancy.begin()();
+      clock += 2;
+    }
+    occupancy.begin()();
+    const end = occupancy.begin();
+    const last = batcher.add("z", 1).finally(end);
+    // The other slot is owed, but nothing came for 25 ms (the least patience): the window goes.
+    clock += 26;
+    timers.advance(26);
+    await last;
+    expect(batches.map((batch) => batch.items)).toEqual([[1]]);
   });
 
   it("stops waiting for a refill once the operations ended long ago", async () => {
