@@ -1,5 +1,7 @@
 // The benchmark's floor: the graph of examples/dns-many-records (one parent, `count` children
-// that depend on it) made of no-op dynamic resources whose provider is one line, like the SDK's.
+// that depend on it) made of no-op dynamic resources whose provider is one line, like the SDK's,
+// with the same properties (the SDK registers every input, given or not: the engine's work
+// grows with them).
 // `npm run bench` runs both side by side; what this costs is the engine's own share.
 import * as pulumi from "@pulumi/pulumi";
 
@@ -11,6 +13,8 @@ const domain = "many.example.com.";
 
 const PROVIDER = 'exports.handler = () => require("pulumi-svc/dist/provider/benchFloor").provider;\n';
 
+const unset = (...names: string[]): Record<string, undefined> => Object.fromEntries(names.map((name) => [name, undefined]));
+
 class Noop extends pulumi.CustomResource {
   declare public readonly name: pulumi.Output<string>;
 
@@ -19,14 +23,21 @@ class Noop extends pulumi.CustomResource {
   }
 }
 
-const zone = new Noop("zone", { name: "many-records", dnsName: domain });
+const zone = new Noop("zone", {
+  ...unset("project", "description", "visibility", "labels", "cloudLoggingConfig", "privateVisibilityConfig", "forwardingConfig"),
+  ...unset("peeringConfig", "dnssecConfig", "forceDestroy", "managedZoneId", "nameServers", "creationTime"),
+  name: "many-records",
+  dnsName: domain,
+});
 const hosts = Array.from({ length: count }, (_, i) =>
   new Noop(`host-${i}`, {
+    project: undefined,
     managedZone: zone.name,
     name: `host-${i}.${domain}`,
     type: "A",
     ttl,
     rrdatas: [`${dataVersion === 1 ? "198.51.100" : "203.0.113"}.${i % 250}`],
+    routingPolicy: undefined,
   }),
 );
 
