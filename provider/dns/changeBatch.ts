@@ -233,13 +233,23 @@ const served = createRelay<HookContext>({
  */
 export async function writeRecordSet(pending: PendingWrite): Promise<unknown> {
   const { set, pendingChange } = await batcher.add(zoneKey(pending.zonePath, pending.context), pending);
-  if (pendingChange !== undefined) await served.hold(zoneKey(pending.zonePath, pending.context), pendingChange, pending.context);
+  if (pendingChange !== undefined) await holdUntilServed(pending.zonePath, { id: pendingChange, status: "pending" }, pending.context);
   return set;
 }
 
-/** Waits for a change of the zone sent alone (an answer of changes.create) as a batch's change is waited for. */
+/**
+ * Waits for a change of the zone (an answer of changes.create) to be done, or hands the wait on.
+ * The change was accepted: the record sets are written. When its being done cannot be read (no
+ * permission to list changes, a timeout), that is said, and the write still counts as made: failing
+ * it would drop a record set that exists from the stack's state.
+ */
 export async function holdUntilServed(zonePath: string, change: { readonly id: string; readonly status: string }, context: HookContext): Promise<void> {
-  if (change.status === "pending") await served.hold(zoneKey(zonePath, context), change.id, context);
+  if (change.status !== "pending") return;
+  try {
+    await served.hold(zoneKey(zonePath, context), change.id, context);
+  } catch (error) {
+    context.log(`warning: svc: record changes of ${zonePath} were accepted, but whether they are done could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function zoneKey(zonePath: string, context: HookContext): string {

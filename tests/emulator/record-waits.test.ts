@@ -13,11 +13,11 @@ import { providerEmulator } from "../support/providerEmulator";
 const PROJECT = "wait-project";
 const ZONES = `/dns/v1/projects/${PROJECT}/managedZones`;
 const PENDING_MS = 1500;
-const running = providerEmulator("wait-token", { project: PROJECT, emulator: { changeCompletionDelayMs: PENDING_MS } });
+const running = providerEmulator("wait-token", { project: PROJECT, instantRetries: true, emulator: { changeCompletionDelayMs: PENDING_MS } });
 const provider = dynamicProvider(recordSet);
 
-async function inputs(host: string): Promise<Args> {
-  const checked = await provider.check({}, { managedZone: "relay", name: `${host}.relay.example.`, type: "A", ttl: 300, rrdatas: ["192.0.2.1"] });
+async function inputs(host: string, zone = "relay"): Promise<Args> {
+  const checked = await provider.check({}, { managedZone: zone, name: `${host}.${zone}.example.`, type: "A", ttl: 300, rrdatas: ["192.0.2.1"] });
   expect(checked.failures).toBeUndefined();
   return checked.inputs ?? {};
 }
@@ -42,14 +42,14 @@ it("frees every write of a batch but one while its change is pending; the wait i
   const returned: string[] = [];
   const create = (label: string, args: Args): Promise<unknown> => provider.create(args).then(() => returned.push(label));
 
-  const first = await Promise.all(["a0", "a1", "a2", "a3", "a4", "a5"].map(inputs));
+  const first = await Promise.all(["a0", "a1", "a2", "a3", "a4", "a5"].map((host) => inputs(host)));
   const firstWrites = first.map((args, i) => create(`a${i}`, args));
   await until(() => returned.length === 5, "five writes of the first batch returned");
   // Five returned while the change is still pending; one holds the wait.
   expect(await changeStatuses(zonePath)).toEqual(["pending"]);
 
   // Five: beside the holder, as many as were seen running at once (batches go when the process is that busy).
-  const second = await Promise.all(["b0", "b1", "b2", "b3", "b4"].map(inputs));
+  const second = await Promise.all(["b0", "b1", "b2", "b3", "b4"].map((host) => inputs(host)));
   const secondWrites = second.map((args, i) => create(`b${i}`, args));
   await until(() => returned.length === 10, "the first holder and four of the second batch returned");
   // The first batch's holder left when the second change was accepted, both changes still pending.
@@ -67,4 +67,24 @@ it("frees every write of a batch but one while its change is pending; the wait i
   expect(reads.map((r) => r.path.slice(zonePath.length))).toEqual(["/changes", "/changes", "/changes"]); // this test's own
   expect(checks.length).toBeGreaterThan(0);
   expect(checks.length).toBeLessThanOrEqual(8);
+}, 20_000);
+
+it("counts the writes as made when whether their change is done cannot be read, and says so", async () => {
+  const zonePath = `${ZONES}/unread`;
+  expect((await running.current.api("POST", ZONES, { name: "unread", dnsName: "unread.example.", description: "" })).status).toBe(200);
+  const all = await Promise.all(["c0", "c1", "c2"].map((host) => inputs(host, "unread")));
+  const said: string[] = [];
+  const write = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+    said.push(String(chunk));
+    return true;
+  });
+  await running.current.faults({ rate5xx: 1, status5xx: 503, pathPrefix: `${zonePath}/changes`, methods: ["GET"] });
+  try {
+    const created = await Promise.all(all.map((args) => provider.create(args)));
+    expect(created.map(({ outs }) => outs["name"])).toEqual(all.map((args) => args["name"]));
+  } finally {
+    await running.current.clearFaults();
+    write.mockRestore();
+  }
+  expect(said.join("")).toMatch(/warning: svc: record changes of .*unread were accepted, but whether they are done could not be read: .*503/);
 }, 20_000);
