@@ -78,6 +78,12 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
   const { window, run, fits = () => true, occupancy = processOccupancy, timers = realTimers } = options;
   const open = new Map<string, OpenWindow<T, R>>();
   const quietOf = new Map<string, number>();
+  /**
+   * Keys whose window just went for want of arrivals with several items in it, for twice its quiet
+   * time: an item arriving then was missed by a quiet time too short for the engine's pace (its
+   * checkpoint writes spread a burst), which doubles. (One item alone is a chain: see nextQuiet.)
+   */
+  const justWent = new Map<string, unknown>();
 
   function flush(key: string, byQuiet: boolean): void {
     const current = open.get(key);
@@ -85,7 +91,14 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
     open.delete(key);
     timers.clear(current.quietTimer);
     timers.clear(current.deadline);
-    if (byQuiet) quietOf.set(key, nextQuiet(window, quietOf.get(key) ?? window.quietMs, current.waiters.length, occupancy.busyElsewhere()));
+    if (byQuiet) {
+      const quiet = quietOf.get(key) ?? window.quietMs;
+      quietOf.set(key, nextQuiet(window, quiet, current.waiters.length, occupancy.busyElsewhere()));
+      if (current.waiters.length > 1) {
+        timers.clear(justWent.get(key));
+        justWent.set(key, timers.set(() => justWent.delete(key), 2 * quiet));
+      }
+    }
     occupancy.waits(-current.waiters.length);
     const { waiters } = current;
     void run(key, waiters.map((waiter) => waiter.item)).then(
@@ -128,6 +141,11 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
         if (existing !== undefined && !fits(existing.waiters.map((waiter) => waiter.item), item)) flush(key, false);
         let current = open.get(key);
         if (current === undefined) {
+          if (justWent.has(key)) {
+            timers.clear(justWent.get(key));
+            justWent.delete(key);
+            quietOf.set(key, Math.min(window.maxQuietMs, 2 * (quietOf.get(key) ?? window.quietMs)));
+          }
           current = { waiters: [], quietTimer: undefined, deadline: timers.set(() => flush(key, false), window.maxWaitMs) };
           open.set(key, current);
         }

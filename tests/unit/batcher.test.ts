@@ -152,6 +152,38 @@ describe("createBatcher", () => {
   });
 });
 
+describe("createBatcher's quiet time", () => {
+  it("doubles when an item comes just after a window of several went for want of arrivals", async () => {
+    const { timers, batches, batcher } = harness();
+    const pending = [batcher.add("z", 1)];
+    timers.advance(10);
+    pending.push(batcher.add("z", 2));
+    timers.advance(20); // quiet (20 ms): [1, 2] goes at 30
+    timers.advance(15);
+    pending.push(batcher.add("z", 3)); // at 45: missed by 15 ms, the quiet time becomes 40
+    timers.advance(30);
+    pending.push(batcher.add("z", 4)); // 30 ms later: within the new quiet time
+    timers.advance(40);
+    await Promise.all(pending);
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2], [3, 4]]);
+  });
+
+  it("stays when the next item comes later than twice the quiet time", async () => {
+    const { timers, batches, batcher } = harness();
+    const pending = [batcher.add("z", 1)];
+    timers.advance(10);
+    pending.push(batcher.add("z", 2));
+    timers.advance(20);
+    timers.advance(45);
+    pending.push(batcher.add("z", 3));
+    timers.advance(30);
+    pending.push(batcher.add("z", 4));
+    timers.advance(40);
+    await Promise.all(pending);
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2], [3], [4]]);
+  });
+});
+
 describe("nextQuiet", () => {
   const window = { quietMs: 50, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 };
   it.each([
