@@ -1,10 +1,10 @@
 /**
  * Record-set writes of one zone that arrive together go out as one atomic
  * change (changes.create: every deletion and every addition). The zone shows
- * a change at once; its being done (served) is waited for by one of its
- * writes only, which hands the wait on to the next change of the zone
- * (relay.ts), so the others free their engine slots at once and the last
- * waits for all. A write alone in its window is sent as its own request (a
+ * a change at once; its being done (served) is waited for by the last write
+ * of the zone on its way only, which hands the wait on when the engine sends
+ * another (relay.ts): the others free their engine slots at once, and the
+ * last waits for all. A write alone in its window is sent as its own request (a
  * create, a PATCH of the TTL, a DELETE): one request, no change to wait for.
  *
  * A change is all or nothing. When the API refuses one (a record the zone
@@ -152,12 +152,8 @@ async function sendChange(zonePath: string, pending: readonly PendingWrite[], at
       schema: acceptedChangeWire,
     });
     const added = (answer.additions ?? []) as WireRecordSet[];
-    // One write of the batch holds the wait for the change (relay.ts); the others are free at once.
     const pendingChange = answer.status === "pending" ? answer.id : undefined;
-    return pending.map(({ write }, index) => ({
-      ok: true,
-      value: { set: resultOf(write, added), ...(index === 0 && pendingChange !== undefined && { pendingChange }) },
-    }));
+    return pending.map(({ write }) => ({ ok: true, value: { set: resultOf(write, added), ...(pendingChange !== undefined && { pendingChange }) } }));
   } catch (error) {
     if (!(error instanceof ApiError) || error.outcome !== "unknown" || attempt >= CHANGE_ATTEMPTS) throw error;
     context.log(`svc: a change of ${pending.length} record sets in ${zonePath}: its outcome is unknown (${error.message}); listing the zone to settle it`);
@@ -229,24 +225,36 @@ const served = createRelay<HookContext>({
 
 /**
  * Queues a write for its zone's next change; resolves to the record set written (nothing for a
- * delete) once the change is accepted, and, for the write holding the zone's wait, once done.
+ * delete) once the change is accepted, and, for the last write of the zone on its way, once every
+ * change of the zone it knows of is done (relay.ts).
  */
 export async function writeRecordSet(pending: PendingWrite): Promise<unknown> {
-  const { set, pendingChange } = await batcher.add(zoneKey(pending.zonePath, pending.context), pending);
-  if (pendingChange !== undefined) await holdUntilServed(pending.zonePath, { id: pendingChange, status: "pending" }, pending.context);
-  return set;
+  const key = zoneKey(pending.zonePath, pending.context);
+  served.pledge(key);
+  let written: Written | undefined;
+  try {
+    written = await batcher.add(key, pending);
+    return written.set;
+  } finally {
+    // A failed write settles too: it may be the last of the zone on its way, to wait for the others' changes.
+    await settleServed(pending.zonePath, () => served.settle(key, written?.pendingChange, pending.context), pending.context);
+  }
+}
+
+/** Waits for a change of the zone sent on its own (an answer of changes.create) as a batch's changes are waited for. */
+export async function holdUntilServed(zonePath: string, change: { readonly id: string; readonly status: string }, context: HookContext): Promise<void> {
+  if (change.status !== "pending") return;
+  await settleServed(zonePath, () => served.hold(zoneKey(zonePath, context), change.id, context), context);
 }
 
 /**
- * Waits for a change of the zone (an answer of changes.create) to be done, or hands the wait on.
- * The change was accepted: the record sets are written. When its being done cannot be read (no
- * permission to list changes, a timeout), that is said, and the write still counts as made: failing
- * it would drop a record set that exists from the stack's state.
+ * The changes were accepted: the record sets are written. When whether they are done cannot be
+ * read (no permission to list changes, a timeout), that is said, and the writes still count as
+ * made: failing them would drop record sets that exist from the stack's state.
  */
-export async function holdUntilServed(zonePath: string, change: { readonly id: string; readonly status: string }, context: HookContext): Promise<void> {
-  if (change.status !== "pending") return;
+async function settleServed(zonePath: string, wait: () => Promise<void>, context: HookContext): Promise<void> {
   try {
-    await served.hold(zoneKey(zonePath, context), change.id, context);
+    await wait();
   } catch (error) {
     context.log(`warning: svc: record changes of ${zonePath} were accepted, but whether they are done could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }

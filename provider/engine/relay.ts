@@ -3,11 +3,12 @@
  * its writes at once (the service shows it at once), but it takes a while to be
  * done. If every write waited for it, each would hold one of the engine's
  * parallel slots for that while, and the engine could send nothing new. Instead
- * one caller per key (per zone), the holder, stays to wait. When the next batch
- * of the key is accepted, its holder takes over and the previous one returns.
- * So the engine's other slots move on to new work. The last holder waits until
- * every piece of the key's work is done, so a deployment still does not end
- * before the service has finished.
+ * at most one caller per key (per zone), the holder, stays to wait: the last of
+ * the writes to settle while no other write of the key is on its way. When the
+ * engine sends the next write of the key (it pledges), the holder returns, and
+ * that write or a later one takes the wait on. So the engine's slots move on to
+ * new work, and the last write still waits until every piece of the key's work
+ * is done: a deployment does not end before the service has finished.
  *
  * A holder checks only after a patience without a successor: a few gaps
  * between handovers, as this engine paces them, or sooner when the engine is
@@ -66,6 +67,8 @@ interface Holder {
 interface Lane<C> {
   readonly outstanding: Set<string>;
   holder: Holder | undefined;
+  /** Writes of the key on their way (pledged, not settled): each settles later and takes the wait on if needed. */
+  pledged: number;
   /** The context of the latest work (its client and log): checks go through it. */
   context: C;
   lastAddAt: number | undefined;
@@ -75,9 +78,18 @@ interface Lane<C> {
 
 export interface Relay<C> {
   /**
-   * Work `id` of `key` was accepted and is not done yet. Resolves when the caller may return:
-   * when a later piece of work's caller took over the wait, or when everything outstanding is done.
+   * A write of `key` is on its way and will settle: the holder, if any, returns at once, as the
+   * wait is this write's (or a later one's) now. So a holder keeps an engine slot only until the
+   * engine sends the next write, and batches stay as large as the engine's parallelism.
    */
+  pledge(key: string): void;
+  /**
+   * A pledged write of `key` is done, leaving the work `id` outstanding (none: undefined), or failed.
+   * Resolves when the caller may return: at once while another write of the key is on its way or
+   * holds the wait; otherwise (it is the last) when every outstanding piece is done or a write pledges.
+   */
+  settle(key: string, id: string | undefined, context: C): Promise<void>;
+  /** Work `id` of `key` done outside a pledged write: pledge, then settle. */
   hold(key: string, id: string, context: C): Promise<void>;
 }
 
@@ -138,44 +150,72 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
     }
   }
 
-  return {
-    hold(key, id, context) {
-      const now = clock();
-      let lane = lanes.get(key);
+  function laneOf(key: string, context: C): Lane<C> {
+    let lane = lanes.get(key);
+    if (lane === undefined) {
+      lane = { outstanding: new Set(), holder: undefined, pledged: 0, context, lastAddAt: undefined, gapMs: undefined };
+      lanes.set(key, lane);
+    }
+    return lane;
+  }
+
+  /** The caller becomes the lane's holder: it returns when everything outstanding is done, or a write pledges. */
+  function holdOn(key: string, lane: Lane<C>): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      // A holder can join no window: the windows count it as waiting (occupancy.ts).
+      occupancy.parks(1);
+      let left = false;
+      const leave = (then: () => void): void => {
+        if (left) return;
+        left = true;
+        clearTimeout(holder.timer);
+        occupancy.parks(-1);
+        then();
+      };
+      const holder: Holder = {
+        release: () => leave(resolve),
+        fail: (error) => leave(() => reject(error instanceof Error ? error : new Error(String(error)))),
+        timer: undefined,
+      };
+      lane.holder = holder;
+      holder.timer = setTimeout(() => patient(key, lane, holder, clock() + patienceOf(lane)), Math.min(IDLE_PROBE_MS, patienceOf(lane)));
+    });
+  }
+
+  const relay: Relay<C> = {
+    pledge(key) {
+      const lane = lanes.get(key);
       if (lane === undefined) {
-        lane = { outstanding: new Set(), holder: undefined, context, lastAddAt: undefined, gapMs: undefined };
-        lanes.set(key, lane);
+        // Nothing outstanding yet: the count still matters once the first work is.
+        lanes.set(key, { outstanding: new Set(), holder: undefined, pledged: 1, context: undefined as C, lastAddAt: undefined, gapMs: undefined });
+        return;
       }
-      if (lane.lastAddAt !== undefined) {
-        const gap = now - lane.lastAddAt;
-        lane.gapMs = lane.gapMs === undefined ? gap : 0.7 * lane.gapMs + 0.3 * gap;
-      }
-      lane.lastAddAt = now;
+      lane.pledged++;
+      const { holder } = lane;
+      lane.holder = undefined;
+      holder?.release();
+    },
+    settle(key, id, context) {
+      const lane = laneOf(key, context);
+      lane.pledged = Math.max(0, lane.pledged - 1);
       lane.context = context;
-      lane.outstanding.add(id);
-      const previous = lane.holder;
-      const current = lane;
-      const held = new Promise<void>((resolve, reject) => {
-        // A holder can join no window: the windows count it as waiting (occupancy.ts).
-        occupancy.parks(1);
-        let left = false;
-        const leave = (then: () => void): void => {
-          if (left) return;
-          left = true;
-          clearTimeout(holder.timer);
-          occupancy.parks(-1);
-          then();
-        };
-        const holder: Holder = {
-          release: () => leave(resolve),
-          fail: (error) => leave(() => reject(error instanceof Error ? error : new Error(String(error)))),
-          timer: undefined,
-        };
-        current.holder = holder;
-        holder.timer = setTimeout(() => patient(key, current, holder, clock() + patienceOf(current)), Math.min(IDLE_PROBE_MS, patienceOf(current)));
-      });
-      previous?.release();
-      return held;
+      if (id !== undefined) {
+        const now = clock();
+        if (lane.lastAddAt !== undefined) {
+          const gap = now - lane.lastAddAt;
+          lane.gapMs = lane.gapMs === undefined ? gap : 0.7 * lane.gapMs + 0.3 * gap;
+        }
+        lane.lastAddAt = now;
+        lane.outstanding.add(id);
+      }
+      // Another write of the key is on its way (it settles later) or already holds: the caller is free.
+      if (lane.outstanding.size === 0 || lane.pledged > 0 || lane.holder !== undefined) return Promise.resolve();
+      return holdOn(key, lane);
+    },
+    hold(key, id, context) {
+      relay.pledge(key);
+      return relay.settle(key, id, context);
     },
   };
+  return relay;
 }

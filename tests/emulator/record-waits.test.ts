@@ -48,11 +48,10 @@ it("frees every write of a batch but one while its change is pending; the wait i
   // Five returned while the change is still pending; one holds the wait.
   expect(await changeStatuses(zonePath)).toEqual(["pending"]);
 
-  // Five: beside the holder, as many as were seen running at once (batches go when the process is that busy).
   const second = await Promise.all(["b0", "b1", "b2", "b3", "b4"].map((host) => inputs(host)));
   const secondWrites = second.map((args, i) => create(`b${i}`, args));
   await until(() => returned.length === 10, "the first holder and four of the second batch returned");
-  // The first batch's holder left when the second change was accepted, both changes still pending.
+  // The first batch's holder left when the second batch's writes came, both changes still pending.
   expect(returned.filter((label) => label.startsWith("a"))).toHaveLength(6);
   expect(await changeStatuses(zonePath)).toEqual(["pending", "pending"]);
 

@@ -76,3 +76,27 @@ it("fails the holder when the check fails, and says how long it waited when it w
   await slow.relay.hold("zone", "c2", "ctx");
   expect(slow.logs).toEqual(["svc: waiting for 1 changes of zone to be done..."]);
 });
+
+it("lets every write of a batch go but the last to settle, which leaves when the engine sends the next write", async () => {
+  const { relay, checks } = relayWith({});
+  ["w1", "w2", "w3"].forEach(() => relay.pledge("zone"));
+  await relay.settle("zone", "c1", "ctx");
+  await relay.settle("zone", "c1", "ctx");
+  const last = relay.settle("zone", "c1", "ctx");
+  const lastFlag = settledFlag(last);
+  await Promise.resolve();
+  expect(lastFlag.settled).toBe(false);
+  relay.pledge("zone");
+  await last;
+  expect(checks).toEqual([]);
+  // The next write failed (no work of its own): as the last on its way, it waits for the outstanding change.
+  await relay.settle("zone", undefined, "ctx");
+  expect(checks).toEqual([["c1"]]);
+});
+
+it("frees a write with nothing outstanding at once", async () => {
+  const { relay, checks } = relayWith({});
+  relay.pledge("zone");
+  await relay.settle("zone", undefined, "ctx");
+  expect(checks).toEqual([]);
+});
