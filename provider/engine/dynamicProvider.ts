@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { channelClientFor, clientFor } from "../clients";
+import type { ApiClient } from "../http/client";
 import { defaultProject, resolveApiSettings, useStackConfig, type ConfigSource } from "../config";
 import { report } from "../log";
 import type { Args, ResourceDeclaration, State } from "./declaration";
@@ -193,9 +194,17 @@ function autoName(declaration: ResourceDeclaration, olds: Args, args: Args, reso
 }
 
 export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvider {
-  const engine = (): ResourceEngine =>
-    new ResourceEngine(declaration, clientFor(declaration.api), report, () => channelClientFor(declaration.api));
+  // One engine per client: the client changes only with the settings (a configure with other ones).
+  let current: { client: ApiClient; engine: ResourceEngine } | undefined;
+  const engine = (): ResourceEngine => {
+    const client = clientFor(declaration.api);
+    if (current?.client !== client) {
+      current = { client, engine: new ResourceEngine(declaration, client, report, () => channelClientFor(declaration.api)) };
+    }
+    return current.engine;
+  };
   const label = `svc.${declaration.module}.${declaration.name}`;
+  const inputsInPaths = pathInputs(declaration);
 
   return {
     async configure(request) {
@@ -222,7 +231,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
           reason: "is required: set `project` on the resource, or run `pulumi config set svc:project <project-id>` (or set SVC_PROJECT).",
         });
       }
-      for (const name of pathInputs(declaration)) {
+      for (const name of inputsInPaths) {
         const value = args[name];
         if (typeof value !== "string" || unknownFields.includes(name) || failures.some((failure) => failure.property === name)) continue;
         const problem = pathValueProblem(value);

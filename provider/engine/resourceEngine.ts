@@ -122,7 +122,11 @@ export class ResourceEngine {
   }
 
   private stateOf(wire: unknown, identity: Readonly<Record<string, string>>, previous: State = {}): State {
-    const parsed = this.declaration.wire.parse(wire);
+    return this.stateOfParsed(this.declaration.wire.parse(wire), identity, previous);
+  }
+
+  /** The state of a wire form the wire schema has already parsed. */
+  private stateOfParsed(parsed: unknown, identity: Readonly<Record<string, string>>, previous: State = {}): State {
     // Absent members are dropped: the engine's wire format (a protobuf Struct) has no undefined.
     const state = Object.entries({ ...this.declaration.toState(parsed, previous), ...this.inputsOf(identity) }).filter(
       ([, value]) => value !== undefined,
@@ -283,15 +287,17 @@ export class ResourceEngine {
   /**
    * The object as an update's answer shows it, when the answer is the whole object (see
    * `steps.updateAnswer`); undefined when it must be read back: work a `wait` step polled, a
-   * policy written, an answer declared partial or not of the wire's shape.
+   * policy written, an answer declared partial or not of the wire's shape. Parsed by the wire
+   * schema (once: the state is made of what it parsed).
    */
-  private updatedWire(answer: unknown): unknown {
+  private updatedWire(answer: unknown): { parsed: unknown } | undefined {
     const { steps = {}, hooks = {} } = this.declaration;
     if (answer === undefined || hooks.policy !== undefined || steps.updateAnswer === "partial") return undefined;
     if (steps.wait?.after.includes("update") === true) return undefined;
     const member = steps.updateAnswer?.member;
     const candidate = member === undefined ? answer : (answer as Record<string, unknown> | null)?.[member];
-    return this.declaration.wire.safeParse(candidate).success ? candidate : undefined;
+    const parsed = this.declaration.wire.safeParse(candidate);
+    return parsed.success ? { parsed: parsed.data } : undefined;
   }
 
   /**
@@ -324,7 +330,7 @@ export class ResourceEngine {
         log: this.log,
       }, change, args, previous);
       const wire = this.updatedWire(answer);
-      if (wire !== undefined) return this.stateOf(wire, identity, args);
+      if (wire !== undefined) return this.stateOfParsed(wire.parsed, identity, args);
     }
     const state = await this.fetch(identity, args);
     if (state === undefined) throw new Error(`${this.label} ${id} disappeared during the update`);
