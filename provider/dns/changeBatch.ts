@@ -72,16 +72,42 @@ function rrdataBytes(set: WireRecordSet | undefined): number {
   return data + (set.routingPolicy === undefined ? 0 : Buffer.byteLength(JSON.stringify(set.routingPolicy)));
 }
 
+/** What a batch of writes adds up to, against the per-change limits; kept up to date as writes join. */
+export interface ChangeTally {
+  readonly keys: Set<string>;
+  additions: number;
+  deletions: number;
+  bytes: number;
+  /** How many writes of the batch are counted. */
+  counted: number;
+}
+
+const setOf = (write: RecordWrite): WireRecordSet => addedBy(write) ?? deletedBy(write) ?? { name: "", type: "" };
+
+function count(tally: ChangeTally, write: RecordWrite): void {
+  tally.keys.add(recordKey(setOf(write)));
+  if (addedBy(write) !== undefined) tally.additions++;
+  if (deletedBy(write) !== undefined) tally.deletions++;
+  tally.bytes += rrdataBytes(addedBy(write)) + rrdataBytes(deletedBy(write));
+  tally.counted++;
+}
+
+/** `tally` (a new one when not given) brought up to date with the items of `batch` it has not counted yet. */
+export function tallyOf<T>(batch: readonly T[], writeOf: (item: T) => RecordWrite, tally?: ChangeTally): ChangeTally {
+  const counting = tally ?? { keys: new Set<string>(), additions: 0, deletions: 0, bytes: 0, counted: 0 };
+  for (let index = counting.counted; index < batch.length; index++) count(counting, writeOf(batch[index] as T));
+  return counting;
+}
+
 /**
- * Whether `write` can join `batch` in one change: within the limits, and touching no record set
- * the batch already touches (one change names a set at most once on each side).
+ * Whether `write` can join the batch `tally` counts in one change: within the limits, and touching
+ * no record set the batch already touches (one change names a set at most once on each side).
  */
-export function fitsInChange(batch: readonly RecordWrite[], write: RecordWrite, limits: ChangeLimits = CHANGE_LIMITS): boolean {
-  const keys = new Set(batch.map((queued) => recordKey(addedBy(queued) ?? deletedBy(queued) ?? { name: "", type: "" })));
-  if (keys.has(recordKey(addedBy(write) ?? deletedBy(write) ?? { name: "", type: "" }))) return false;
-  const additions = batch.filter((queued) => addedBy(queued) !== undefined).length + (addedBy(write) === undefined ? 0 : 1);
-  const deletions = batch.filter((queued) => deletedBy(queued) !== undefined).length + (deletedBy(write) === undefined ? 0 : 1);
-  const bytes = [...batch, write].reduce((sum, queued) => sum + rrdataBytes(addedBy(queued)) + rrdataBytes(deletedBy(queued)), 0);
+export function fitsInChange(tally: ChangeTally, write: RecordWrite, limits: ChangeLimits = CHANGE_LIMITS): boolean {
+  if (tally.keys.has(recordKey(setOf(write)))) return false;
+  const additions = tally.additions + (addedBy(write) === undefined ? 0 : 1);
+  const deletions = tally.deletions + (deletedBy(write) === undefined ? 0 : 1);
+  const bytes = tally.bytes + rrdataBytes(addedBy(write)) + rrdataBytes(deletedBy(write));
   return additions <= limits.additions && deletions <= limits.deletions && bytes <= limits.rrdataBytes;
 }
 
@@ -210,10 +236,18 @@ function clientId(client: object): number {
   return id;
 }
 
+/** Each open window's tally, by its list of items (the batcher keeps one list per window). */
+const tallies = new WeakMap<readonly PendingWrite[], ChangeTally>();
+
 const batcher = createBatcher<PendingWrite, Written>({
   // Arrivals of one burst of the engine are spread by its checkpoint writes; a full burst goes at once (saturation).
   window: { quietMs: 60, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 },
-  fits: (batch, next) => fitsInChange(batch.map(({ write }) => write), next.write),
+  fits: (batch, next) => {
+    // The open window's items grow by one between calls: only the new ones are counted.
+    const tally = tallyOf(batch, ({ write }) => write, tallies.get(batch));
+    tallies.set(batch, tally);
+    return fitsInChange(tally, next.write);
+  },
   run: (_key, pending) => runZoneWrites(pending),
 });
 

@@ -49,7 +49,10 @@ export interface BatcherOptions<T, R> {
   readonly window: WindowPolicy;
   /** Sends one batch; resolves to one outcome per item, in order. */
   readonly run: (key: string, items: readonly T[]) => Promise<readonly Outcome<R>[]>;
-  /** Whether `item` may join the open `batch` (a per-batch limit); when not, the batch goes and `item` opens the next. */
+  /**
+   * Whether `item` may join the open `batch` (a per-batch limit); when not, the batch goes and `item`
+   * opens the next. `batch` is one list for the window's life, one item longer at each call.
+   */
   readonly fits?: (batch: readonly T[], item: T) => boolean;
   readonly occupancy?: Occupancy;
   readonly timers?: Timers;
@@ -63,6 +66,8 @@ interface Waiter<T, R> {
 
 interface OpenWindow<T, R> {
   readonly waiters: Waiter<T, R>[];
+  /** The waiters' items, one list for the window's life (what `fits` is asked about). */
+  readonly items: T[];
   quietTimer: unknown;
   readonly deadline: unknown;
 }
@@ -101,7 +106,7 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
     }
     occupancy.waits(-current.waiters.length);
     const { waiters } = current;
-    void run(key, waiters.map((waiter) => waiter.item)).then(
+    void run(key, current.items).then(
       (outcomes) =>
         waiters.forEach((waiter, index) => {
           const outcome = outcomes[index];
@@ -138,7 +143,7 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
     add(key, item) {
       return new Promise<R>((resolve, reject) => {
         const existing = open.get(key);
-        if (existing !== undefined && !fits(existing.waiters.map((waiter) => waiter.item), item)) flush(key, false);
+        if (existing !== undefined && !fits(existing.items, item)) flush(key, false);
         let current = open.get(key);
         if (current === undefined) {
           if (justWent.has(key)) {
@@ -146,10 +151,11 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
             justWent.delete(key);
             quietOf.set(key, Math.min(window.maxQuietMs, 2 * (quietOf.get(key) ?? window.quietMs)));
           }
-          current = { waiters: [], quietTimer: undefined, deadline: timers.set(() => flush(key, false), window.maxWaitMs) };
+          current = { waiters: [], items: [], quietTimer: undefined, deadline: timers.set(() => flush(key, false), window.maxWaitMs) };
           open.set(key, current);
         }
         current.waiters.push({ item, resolve, reject });
+        current.items.push(item);
         restartQuiet(key, current);
         occupancy.waits(1);
       });
