@@ -72,6 +72,8 @@ interface Lane<C> {
   /** The context of the latest work (its client and log): checks go through it. */
   context: C;
   lastAddAt: number | undefined;
+  /** The latest work added, so that its other writes do not count as gaps. */
+  lastId?: string;
   /** Typical gap between two pieces of work of this key, smoothed. */
   gapMs: number | undefined;
 }
@@ -199,7 +201,9 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
       const lane = laneOf(key, context);
       lane.pledged = Math.max(0, lane.pledged - 1);
       lane.context = context;
-      if (id !== undefined) {
+      // The writes of one batch settle with the same work: the gaps are between pieces of work.
+      if (id !== undefined && !lane.outstanding.has(id) && id !== lane.lastId) {
+        lane.lastId = id;
         const now = clock();
         if (lane.lastAddAt !== undefined) {
           const gap = now - lane.lastAddAt;

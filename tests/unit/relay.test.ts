@@ -100,3 +100,25 @@ it("frees a write with nothing outstanding at once", async () => {
   await relay.settle("zone", undefined, "ctx");
   expect(checks).toEqual([]);
 });
+
+it("takes the writes of one batch settling together for one piece of work, not for gaps that shorten the patience", async () => {
+  const occupancy = new Occupancy();
+  const checkedAt: number[] = [];
+  const relay = createRelay<string>({
+    check: async (_key, ids) => {
+      checkedAt.push(Date.now());
+      return new Set(ids);
+    },
+    describe: () => "work",
+    log: () => undefined,
+    policy: { ...POLICY, firstPatienceMs: 100, minPatienceMs: 10 },
+    occupancy,
+  });
+  const elsewhere = occupancy.begin(); // another operation runs: the engine is not idle
+  const writes = ["w1", "w2", "w3"].map(() => occupancy.begin());
+  const started = Date.now();
+  writes.forEach(() => relay.pledge("zone"));
+  await Promise.all(writes.map((end) => relay.settle("zone", "c1", "ctx").then(end)));
+  elsewhere();
+  expect((checkedAt[0] ?? 0) - started).toBeGreaterThanOrEqual(90);
+});
