@@ -1,12 +1,15 @@
 /**
- * The benchmark (`npm run bench -- [N] [--parallel P] [--out FILE] [--checkpoints both|written|skipped]`):
+ * The benchmark (`npm run bench -- [N] [--parallel P] [--rounds K] [--out FILE] [--checkpoints both|written|skipped]`):
  * examples/dns-many-records (one zone, N record sets, default 500) against the emulator, beside
  * its floor, examples/bench-floor (the same graph of no-op dynamic resources with a one-line
  * provider), run step by step in turn so that both see the same machine: up, preview, refresh,
  * ttl update, record-data update, destroy; with the engine's checkpoints written and skipped
  * (PULUMI_SKIP_CHECKPOINTS). Per step: wall and CPU time (the CLI and everything it ran), the
  * API requests the emulator saw and per resource, the provider process's peak RSS; and the
- * state's bytes per resource after up. Prints a table and writes the numbers as JSON.
+ * state's bytes per resource after up. With `--rounds K` the whole sequence runs K times and the
+ * table gives the medians (the ratio: the median of each round's ratio, floor and provider having
+ * run side by side; requests and RSS: the most of any round). Prints a table and writes the
+ * numbers as JSON.
  * A benchmark, not a test: only the CI's run at a small N checks that it works.
  */
 import { spawn } from "node:child_process";
@@ -20,6 +23,7 @@ const REPO = path.resolve(__dirname, "..");
 interface Options {
   readonly count: number;
   readonly parallel: number;
+  readonly rounds: number;
   readonly out: string;
   readonly checkpoints: readonly ("written" | "skipped")[];
 }
@@ -27,6 +31,7 @@ interface Options {
 function parseOptions(argv: readonly string[]): Options {
   let count = 500;
   let parallel = 8;
+  let rounds = 1;
   let out = path.join(REPO, "bench-results.json");
   let checkpoints: Options["checkpoints"] = ["written", "skipped"];
   for (let i = 0; i < argv.length; i++) {
@@ -37,16 +42,17 @@ function parseOptions(argv: readonly string[]): Options {
       return next;
     };
     if (arg === "--parallel") parallel = Number(value());
+    else if (arg === "--rounds") rounds = Number(value());
     else if (arg === "--out") out = path.resolve(value());
     else if (arg === "--checkpoints") {
       const which = value();
       if (which !== "both" && which !== "written" && which !== "skipped") throw new Error("--checkpoints is both, written or skipped");
       checkpoints = which === "both" ? ["written", "skipped"] : [which];
     } else if (/^\d+$/.test(arg)) count = Number(arg);
-    else throw new Error(`unknown argument ${arg}; usage: bench [N] [--parallel P] [--out FILE] [--checkpoints both|written|skipped]`);
+    else throw new Error(`unknown argument ${arg}; usage: bench [N] [--parallel P] [--rounds K] [--out FILE] [--checkpoints both|written|skipped]`);
   }
-  if (!(count > 0) || !(parallel > 0)) throw new Error("N and P must be positive whole numbers");
-  return { count, parallel, out, checkpoints };
+  if (![count, parallel, rounds].every((value) => Number.isInteger(value) && value > 0)) throw new Error("N, P and K must be positive whole numbers");
+  return { count, parallel, rounds, out, checkpoints };
 }
 
 /** Every descendant of `root`, from /proc (Linux). */
@@ -148,6 +154,11 @@ async function openProgram(label: Program["label"], example: string, work: strin
   return program;
 }
 
+async function resetConfig(program: Program): Promise<void> {
+  await setConfig(program, "ttl", 300);
+  await setConfig(program, "dataVersion", 1);
+}
+
 async function setConfig(program: Program, key: string, value: number): Promise<void> {
   await pulumi(program.dir, ["config", "set", "--stack", program.stack, key, String(value)], program.env);
 }
@@ -160,11 +171,36 @@ function stateBytes(program: Program): number {
 
 interface Row {
   readonly checkpoints: string;
+  readonly round: number;
   readonly step: string;
   readonly floor: Measured;
   readonly svc: Measured;
   readonly requests: number;
   readonly requestsPerResource: number;
+  /** The provider's wall time over the floor's (in a summary: the median of the rounds'). */
+  readonly ratio: number;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/** One row per checkpoints mode and step: medians of the rounds, and the most requests and memory of any. */
+function summarize(rows: readonly Row[]): Row[] {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) groups.set(`${row.checkpoints} ${row.step}`, [...(groups.get(`${row.checkpoints} ${row.step}`) ?? []), row]);
+  return [...groups.values()].map((group) => {
+    const [first] = group as [Row, ...Row[]];
+    const of = (label: "floor" | "svc"): Measured => ({
+      wallS: median(group.map((row) => row[label].wallS)),
+      cpuS: median(group.map((row) => row[label].cpuS)),
+      peakRssMb: Math.max(...group.map((row) => row[label].peakRssMb)),
+    });
+    const requests = Math.max(...group.map((row) => row.requests));
+    return { ...first, round: 0, floor: of("floor"), svc: of("svc"), requests, requestsPerResource: Math.max(...group.map((row) => row.requestsPerResource)), ratio: median(group.map((row) => row.ratio)) };
+  });
 }
 
 async function main(): Promise<void> {
@@ -189,29 +225,35 @@ async function main(): Promise<void> {
         { step: "record-data update", before: (program) => setConfig(program, "dataVersion", 2), args: up },
         { step: "destroy", args: ["destroy", "--yes", "--skip-preview", "--parallel", String(parallel)] },
       ];
-      for (const { step, before, args } of steps) {
-        const measured: Partial<Record<Program["label"], Measured>> = {};
-        let requests = 0;
-        // In turn, step by step: the floor and the provider see the same machine at nearly the same time.
-        for (const program of [floor, svc]) {
-          await before?.(program);
-          const { total: start } = await emulator.stats();
-          const { output: _output, ...result } = await pulumi(program.dir, [...args, "--stack", program.stack], program.env);
-          const { total: end } = await emulator.stats();
-          measured[program.label] = result;
-          if (program.label === "svc") requests = end - start;
+      for (let round = 1; round <= options.rounds; round++) {
+        // Each round starts from the program's defaults: the updates below change them.
+        if (round > 1) for (const program of [floor, svc]) await resetConfig(program);
+        for (const { step, before, args } of steps) {
+          const measured: Partial<Record<Program["label"], Measured>> = {};
+          let requests = 0;
+          // In turn, step by step: the floor and the provider see the same machine at nearly the same time.
+          for (const program of [floor, svc]) {
+            await before?.(program);
+            const { total: start } = await emulator.stats();
+            const { output: _output, ...result } = await pulumi(program.dir, [...args, "--stack", program.stack], program.env);
+            const { total: end } = await emulator.stats();
+            measured[program.label] = result;
+            if (program.label === "svc") requests = end - start;
+          }
+          if (step === "up") stateBytesPerResource[checkpoints] = { floor: stateBytes(floor) / (count + 1), svc: stateBytes(svc) / (count + 1) };
+          const row: Row = {
+            checkpoints,
+            round,
+            step,
+            floor: measured.floor ?? { wallS: 0, cpuS: 0, peakRssMb: 0 },
+            svc: measured.svc ?? { wallS: 0, cpuS: 0, peakRssMb: 0 },
+            requests,
+            requestsPerResource: requests / (count + 1),
+            ratio: (measured.svc?.wallS ?? 0) / (measured.floor?.wallS ?? 1),
+          };
+          rows.push(row);
+          printRow(row, rows.length === 1);
         }
-        if (step === "up") stateBytesPerResource[checkpoints] = { floor: stateBytes(floor) / (count + 1), svc: stateBytes(svc) / (count + 1) };
-        const row: Row = {
-          checkpoints,
-          step,
-          floor: measured.floor ?? { wallS: 0, cpuS: 0, peakRssMb: 0 },
-          svc: measured.svc ?? { wallS: 0, cpuS: 0, peakRssMb: 0 },
-          requests,
-          requestsPerResource: requests / (count + 1),
-        };
-        rows.push(row);
-        printRow(row, rows.length === 1);
       }
     }
   } finally {
@@ -222,12 +264,20 @@ async function main(): Promise<void> {
     rmSync(work, { recursive: true, force: true });
     await emulator.close();
   }
+  const summary = options.rounds > 1 ? summarize(rows) : rows;
+  if (options.rounds > 1) {
+    console.log(`\nmedians of ${options.rounds} rounds (requests and MB: the most of any round)`);
+    summary.forEach((row, index) => printRow(row, index === 0));
+  }
   for (const [checkpoints, bytes] of Object.entries(stateBytesPerResource)) {
     console.log(`state bytes per resource after up (checkpoints ${checkpoints}): floor ${Math.round(bytes.floor)}, svc ${Math.round(bytes.svc)}`);
   }
   const bound = 2 * Math.ceil(count / parallel) + 5;
   console.log(`write steps' request bound 2·⌈N/P⌉+5 = ${bound} (N ${count}, P ${parallel})`);
-  writeFileSync(options.out, `${JSON.stringify({ count, parallel, cpus: os.cpus().length, rows, stateBytesPerResource, writeRequestBound: bound }, null, 2)}\n`);
+  writeFileSync(
+    options.out,
+    `${JSON.stringify({ count, parallel, rounds: options.rounds, cpus: os.cpus().length, summary, rows, stateBytesPerResource, writeRequestBound: bound }, null, 2)}\n`,
+  );
   console.log(`written: ${options.out}`);
 }
 
@@ -244,7 +294,7 @@ function printRow(row: Row, header: boolean): void {
       row.step,
       floor.wallS.toFixed(1),
       svc.wallS.toFixed(1),
-      (svc.wallS / floor.wallS).toFixed(2),
+      row.ratio.toFixed(2),
       floor.cpuS.toFixed(1),
       svc.cpuS.toFixed(1),
       row.requests,

@@ -69,10 +69,11 @@ export class Occupancy {
    * Operations that ended lately and whose slots the engine has not filled again: when the
    * engine writes a checkpoint after each one, their successors arrive one by one, and a window
    * should wait for them rather than go with the first. "Lately" is a few of the refill times
-   * this engine showed (MIN_REFILL_MS to REFILL_MS): at the end of a run nothing more comes.
+   * this engine showed (MIN_REFILL_MS to REFILL_MS; the least before it showed any): at the end
+   * of a run, or when the engine has nothing else to send (a refresh's reads all sent), nothing comes.
    */
   owedArrivals(): number {
-    const patience = Math.min(REFILL_MS, Math.max(MIN_REFILL_MS, REFILLS_OF_PATIENCE * (this.refillMs ?? REFILL_MS)));
+    const patience = Math.min(REFILL_MS, Math.max(MIN_REFILL_MS, REFILLS_OF_PATIENCE * (this.refillMs ?? 0)));
     return this.now() - this.lastEndAt <= patience ? this.owed : 0;
   }
 

@@ -323,6 +323,19 @@ describe("createBatcher and operations just ended", () => {
     expect(batches.map((batch) => batch.items)).toEqual([[1]]);
   });
 
+  it("waits the least for an owed operation before the engine showed how fast it refills (a refresh's reads are all sent)", async () => {
+    let clock = 0;
+    const occupancy = new Occupancy(() => clock);
+    const { timers, batches, batcher } = harness({ occupancy });
+    const end = occupancy.begin();
+    const read = batcher.add("z", 1).finally(end);
+    occupancy.begin()(); // another read (the zone's) ended: one slot owed, but this engine showed no refill yet
+    clock += 26;
+    timers.advance(26);
+    await read;
+    expect(batches.map((batch) => batch.items)).toEqual([[1]]);
+  });
+
   it("stops waiting for a refill once the operations ended long ago", async () => {
     let clock = 0;
     const occupancy = new Occupancy(() => clock);
