@@ -155,7 +155,6 @@ async function liveSets(zonePath: string, context: HookContext): Promise<Map<str
 }
 
 const acceptedChangeWire = changeWire.extend({ additions: z.array(z.looseObject({ name: z.string(), type: z.string() })).optional() });
-const changeListWire = z.looseObject({ changes: z.array(changeWire).optional(), nextPageToken: z.string().optional() });
 
 /** What a write of a batch comes back with: the set written, and the change it waits on when that is still pending. */
 interface Written {
@@ -205,23 +204,15 @@ export function runZoneWrites(pending: readonly PendingWrite[]): Promise<Outcome
  */
 export async function doneChanges(zonePath: string, ids: readonly string[], context: HookContext): Promise<Set<string>> {
   const sought = new Set(ids);
-  const done = new Set<string>();
-  let pageToken: string | undefined;
-  do {
-    const page = await context.client.send({
-      method: "GET",
-      path: `${zonePath}/changes`,
-      query: { sortOrder: "descending", maxResults: Math.min(1000, ids.length + 10), pageToken },
-      schema: changeListWire,
-    });
-    for (const change of page.changes ?? []) {
-      if (!sought.delete(change.id)) continue;
-      if (change.status === "done") done.add(change.id);
-    }
-    pageToken = page.nextPageToken === "" ? undefined : page.nextPageToken;
-  } while (sought.size > 0 && pageToken !== undefined);
-  for (const unseen of sought) done.add(unseen);
-  return done;
+  const seen = (items: ReadonlyArray<Record<string, unknown>>): boolean => items.filter((item) => sought.has(String(item["id"]))).length >= sought.size;
+  const changes = await listAll(context.client, `${zonePath}/changes`, "changes", {
+    ...DNS_PAGING,
+    pageSize: Math.min(1000, ids.length + 10),
+    query: { sortOrder: "descending" },
+    until: seen,
+  });
+  const pending = new Set(changes.map((item) => changeWire.parse(item)).filter((change) => change.status !== "done").map((change) => change.id));
+  return new Set(ids.filter((id) => !pending.has(id)));
 }
 
 /** Writes through different clients (tokens) never share a change. */

@@ -69,8 +69,8 @@ interface Lane<C> {
   holder: Holder | undefined;
   /** Writes of the key on their way (pledged, not settled): each settles later and takes the wait on if needed. */
   pledged: number;
-  /** The context of the latest work (its client and log): checks go through it. */
-  context: C;
+  /** The context of the latest settled write (its client and log): checks go through it. */
+  context: C | undefined;
   lastAddAt: number | undefined;
   /** The latest work added, so that its other writes do not count as gaps. */
   lastId?: string;
@@ -110,14 +110,14 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
   }
 
   /** Waits out the holder's patience, and no longer once the engine is idle: then no successor can come. */
-  function patient(key: string, lane: Lane<C>, holder: Holder, until: number): void {
+  function patient(key: string, lane: Lane<C>, holder: Holder, context: C, until: number): void {
     if (lane.holder !== holder) return;
-    if (clock() >= until || occupancy.idle()) void drain(key, lane, holder);
-    else holder.timer = setTimeout(() => patient(key, lane, holder, until), Math.min(IDLE_PROBE_MS, until - clock()));
+    if (clock() >= until || occupancy.idle()) void drain(key, lane, holder, context);
+    else holder.timer = setTimeout(() => patient(key, lane, holder, context, until), Math.min(IDLE_PROBE_MS, until - clock()));
   }
 
   /** The holder's wait after its patience: checks until every outstanding piece is done, or a successor took over. */
-  async function drain(key: string, lane: Lane<C>, holder: Holder): Promise<void> {
+  async function drain(key: string, lane: Lane<C>, holder: Holder, holderContext: C): Promise<void> {
     const started = clock();
     let pause = policy.firstPauseMs;
     let reported = false;
@@ -125,7 +125,7 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
       for (;;) {
         const ids = [...lane.outstanding];
         if (ids.length > 0) {
-          const done = await check(key, ids, lane.context);
+          const done = await check(key, ids, lane.context ?? holderContext);
           for (const id of done) lane.outstanding.delete(id);
         }
         if (lane.holder !== holder) return;
@@ -137,7 +137,7 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
         const waited = clock() - started;
         if (waited > policy.timeoutMs) throw new Error(`${describe(key, [...lane.outstanding])} not done after ${Math.round(waited / 1000)}s`);
         if (!reported && waited > policy.reportAfterMs) {
-          log(lane.context, `svc: waiting for ${describe(key, [...lane.outstanding])} to be done...`);
+          log(lane.context ?? holderContext, `svc: waiting for ${describe(key, [...lane.outstanding])} to be done...`);
           reported = true;
         }
         await sleep(pause);
@@ -162,7 +162,7 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
   }
 
   /** The caller becomes the lane's holder: it returns when everything outstanding is done, or a write pledges. */
-  function holdOn(key: string, lane: Lane<C>): Promise<void> {
+  function holdOn(key: string, lane: Lane<C>, context: C): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       // A holder can join no window: the windows count it as waiting (occupancy.ts).
       occupancy.parks(1);
@@ -180,7 +180,7 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
         timer: undefined,
       };
       lane.holder = holder;
-      holder.timer = setTimeout(() => patient(key, lane, holder, clock() + patienceOf(lane)), Math.min(IDLE_PROBE_MS, patienceOf(lane)));
+      holder.timer = setTimeout(() => patient(key, lane, holder, context, clock() + patienceOf(lane)), Math.min(IDLE_PROBE_MS, patienceOf(lane)));
     });
   }
 
@@ -189,7 +189,7 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
       const lane = lanes.get(key);
       if (lane === undefined) {
         // Nothing outstanding yet: the count still matters once the first work is.
-        lanes.set(key, { outstanding: new Set(), holder: undefined, pledged: 1, context: undefined as C, lastAddAt: undefined, gapMs: undefined });
+        lanes.set(key, { outstanding: new Set(), holder: undefined, pledged: 1, context: undefined, lastAddAt: undefined, gapMs: undefined });
         return;
       }
       lane.pledged++;
@@ -214,7 +214,7 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
       }
       // Another write of the key is on its way (it settles later) or already holds: the caller is free.
       if (lane.outstanding.size === 0 || lane.pledged > 0 || lane.holder !== undefined) return Promise.resolve();
-      return holdOn(key, lane);
+      return holdOn(key, lane, context);
     },
     hold(key, id, context) {
       relay.pledge(key);

@@ -22,6 +22,8 @@ export interface Paging {
    * page of nothing but (at most) `nextPageToken` is an empty page rather than an unreadable one.
    */
   readonly omitsEmptyList?: boolean;
+  /** Stops after the page where this holds of the items so far (a newest-first listing read only as far as needed). */
+  readonly until?: (items: ReadonlyArray<Record<string, unknown>>) => boolean;
 }
 
 export const DNS_PAGING: Paging = { pageParam: "pageToken", pageSizeParam: "maxResults" };
@@ -30,7 +32,7 @@ export async function listAll(
   client: ApiClient,
   path: string,
   field: string,
-  { pageParam = "pageToken", pageSizeParam = "pageSize", pageSize, maxPageSize, query = {}, omitsEmptyList = false }: Paging = {},
+  { pageParam = "pageToken", pageSizeParam = "pageSize", pageSize, maxPageSize, query = {}, omitsEmptyList = false, until }: Paging = {},
 ): Promise<Array<Record<string, unknown>>> {
   // A page names its kind or holds the list: anything else (an empty 200, another object) is an
   // unreadable answer, never an empty list — forceDestroy must not take garbage for "no record sets".
@@ -60,6 +62,6 @@ export async function listAll(
     const found = page[field];
     if (Array.isArray(found)) items.push(...(found as Array<Record<string, unknown>>));
     pageToken = typeof page["nextPageToken"] === "string" && page["nextPageToken"] !== "" ? page["nextPageToken"] : undefined;
-  } while (pageToken !== undefined);
+  } while (pageToken !== undefined && until?.(items) !== true);
   return items;
 }

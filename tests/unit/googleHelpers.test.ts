@@ -23,6 +23,15 @@ describe("listAll", () => {
     ]);
   });
 
+  it("stops after the page where `until` holds of the items so far", async () => {
+    const client = fakeClient(({ query }) =>
+      query?.["pageToken"] === undefined ? { items: [{ n: 1 }], nextPageToken: "b" } : query["pageToken"] === "b" ? { items: [{ n: 2 }], nextPageToken: "c" } : { items: [{ n: 3 }] },
+    );
+    const items = await listAll(client, "v1/things", "items", { until: (sofar) => sofar.some((item) => item["n"] === 2) });
+    expect(items).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(client.sent).toHaveLength(2);
+  });
+
   it("refuses a page that is neither a list nor a listing's kind, rather than reading it as empty", async () => {
     const client = fakeClient(() => ({ unrelated: true }));
     await expect(listAll(client, "v1/things", "items")).rejects.toThrow(/neither a kind nor items/);
