@@ -25,12 +25,26 @@ export type Outcome<R> = { readonly ok: true; readonly value: R } | { readonly o
 export interface Timers {
   set(callback: () => void, ms: number): unknown;
   clear(handle: unknown): void;
+  now(): number;
 }
 
 const realTimers: Timers = {
   set: (callback, ms) => setTimeout(callback, ms),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  now: Date.now,
 };
+
+/** A window that filled shows the engine's pace: the quiet time need not exceed this many of the gaps between its arrivals. */
+const GAPS_OF_QUIET = 4;
+
+/**
+ * The quiet time after a window went full (saturation) with arrivals at most `widestGap` apart:
+ * the engine's pace is known, and waiting much longer than its gaps at the end of a run (the last,
+ * partial window) only delays. It only comes down; it grows again by nextQuiet when too short.
+ */
+export function quietAfterFull(window: WindowPolicy, quiet: number, widestGap: number): number {
+  return Math.min(quiet, Math.max(window.minQuietMs, GAPS_OF_QUIET * widestGap));
+}
 
 /**
  * The quiet time after a window went for want of arrivals. Operations were still running
@@ -70,6 +84,9 @@ interface OpenWindow<T, R> {
   readonly items: T[];
   quietTimer: unknown;
   readonly deadline: unknown;
+  lastArrivalAt: number;
+  /** The widest gap between two arrivals of this window. */
+  widestGap: number;
 }
 
 export interface Batcher<T, R> {
@@ -90,13 +107,16 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
    */
   const justWent = new Map<string, unknown>();
 
-  function flush(key: string, byQuiet: boolean): void {
+  function flush(key: string, reason: "quiet" | "saturated" | "forced"): void {
     const current = open.get(key);
     if (current === undefined) return;
     open.delete(key);
     timers.clear(current.quietTimer);
     timers.clear(current.deadline);
-    if (byQuiet) {
+    if (reason === "saturated" && current.items.length > 1) {
+      quietOf.set(key, quietAfterFull(window, quietOf.get(key) ?? window.quietMs, current.widestGap));
+    }
+    if (reason === "quiet") {
       const quiet = quietOf.get(key) ?? window.quietMs;
       quietOf.set(key, nextQuiet(window, quiet, current.waiters.length, occupancy.busyElsewhere()));
       if (current.waiters.length > 1) {
@@ -118,11 +138,11 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
     );
   }
 
-  function flushAll(): void {
-    for (const key of [...open.keys()]) flush(key, false);
+  function flushAll(reason: "saturated" | "forced"): void {
+    for (const key of [...open.keys()]) flush(key, reason);
   }
 
-  occupancy.onSaturated(flushAll);
+  occupancy.onSaturated(() => flushAll("saturated"));
   // Activity elsewhere (a step being made) restarts the quiet time of every open window; the deadline still holds.
   occupancy.onActivity(() => {
     for (const [key, current] of open) restartQuiet(key, current);
@@ -136,14 +156,14 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
   /** The quiet time ran out: the window goes, unless operations that just ended are still to be replaced by the engine. */
   function quietEnded(key: string, current: OpenWindow<T, R>): void {
     if (occupancy.owedArrivals() > 0) restartQuiet(key, current);
-    else flush(key, true);
+    else flush(key, "quiet");
   }
 
   return {
     add(key, item) {
       return new Promise<R>((resolve, reject) => {
         const existing = open.get(key);
-        if (existing !== undefined && !fits(existing.items, item)) flush(key, false);
+        if (existing !== undefined && !fits(existing.items, item)) flush(key, "forced");
         let current = open.get(key);
         if (current === undefined) {
           if (justWent.has(key)) {
@@ -151,16 +171,20 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
             justWent.delete(key);
             quietOf.set(key, Math.min(window.maxQuietMs, 2 * (quietOf.get(key) ?? window.quietMs)));
           }
-          current = { waiters: [], items: [], quietTimer: undefined, deadline: timers.set(() => flush(key, false), window.maxWaitMs) };
+          const deadline = timers.set(() => flush(key, "forced"), window.maxWaitMs);
+          current = { waiters: [], items: [], quietTimer: undefined, deadline, lastArrivalAt: timers.now(), widestGap: 0 };
           open.set(key, current);
         }
+        const now = timers.now();
+        if (current.items.length > 0) current.widestGap = Math.max(current.widestGap, now - current.lastArrivalAt);
+        current.lastArrivalAt = now;
         current.waiters.push({ item, resolve, reject });
         current.items.push(item);
         restartQuiet(key, current);
         occupancy.waits(1);
       });
     },
-    flushAll,
+    flushAll: () => flushAll("forced"),
   };
 }
 

@@ -3,7 +3,7 @@
  * saturation, adaptive quiet), culprit search by halves, and the process's
  * occupancy.
  */
-import { bisect, createBatcher, nextQuiet, type Outcome, type Timers } from "../../provider/engine/batcher";
+import { bisect, createBatcher, nextQuiet, quietAfterFull, type Outcome, type Timers } from "../../provider/engine/batcher";
 import { Occupancy } from "../../provider/engine/occupancy";
 
 /** Timers driven by the test: `advance(ms)` runs what is due. */
@@ -20,6 +20,7 @@ function manualTimers(): Timers & { advance(ms: number): void } {
     clear(handle) {
       pending.delete(handle as number);
     },
+    now: () => now,
     advance(ms) {
       const until = now + ms;
       for (;;) {
@@ -230,7 +231,8 @@ describe("bisect", () => {
 
 describe("Occupancy", () => {
   it("is saturated only once the engine has shown its parallelism and every running operation waits", () => {
-    const occupancy = new Occupancy();
+    // The default parallelism assumed is larger than anything this test runs.
+    const occupancy = new Occupancy(Date.now, 100);
     // An operation that ran alone shows no parallelism: the next one waiting is not saturation.
     occupancy.begin()();
     const alone = occupancy.begin();
@@ -251,6 +253,65 @@ describe("Occupancy", () => {
     again.forEach((end) => end());
     occupancy.waits(-2);
     expect(occupancy.saturated()).toBe(false);
+  });
+
+  it("before the engine showed its parallelism, takes its default for it: as many running, all waiting, is saturation", () => {
+    const occupancy = new Occupancy(Date.now, 3);
+    const ends = [occupancy.begin(), occupancy.begin()];
+    occupancy.waits(2);
+    expect(occupancy.saturated()).toBe(false); // fewer than the default: more may come
+    ends.push(occupancy.begin());
+    occupancy.waits(1);
+    expect(occupancy.saturated()).toBe(true);
+    occupancy.waits(-3);
+    ends.forEach((end) => end());
+    // Once shown (3 ran together), the shown parallelism counts, not the default.
+    const smaller = new Occupancy(Date.now, 8);
+    const two = [smaller.begin(), smaller.begin()];
+    two.forEach((end) => end());
+    const next = [smaller.begin(), smaller.begin()];
+    smaller.waits(2);
+    expect(smaller.saturated()).toBe(true);
+    next.forEach((end) => end());
+  });
+});
+
+describe("createBatcher's quiet time after a full window", () => {
+  it("comes down to a few of the widest gap between the full window's arrivals, so a last partial window goes soon", async () => {
+    let clock = 0;
+    const occupancy = new Occupancy(() => clock, 3);
+    const { timers, batches, batcher } = harness({ occupancy });
+    // A full window: three operations arriving 1 ms apart, all waiting: it goes at once.
+    const ends = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
+    const full = [batcher.add("zone", 1)];
+    timers.advance(1);
+    full.push(batcher.add("zone", 2));
+    timers.advance(1);
+    full.push(batcher.add("zone", 3));
+    await Promise.all(full);
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3]]);
+    ends.forEach((end) => end());
+    // A last window of one, long after (no operation owed): it goes after 4 × 1 ms (the quiet time was 20 ms).
+    clock += 5000;
+    timers.advance(5000);
+    const last = occupancy.begin();
+    const lone = batcher.add("zone", 4);
+    timers.advance(3);
+    await flushPromises();
+    expect(batches).toHaveLength(1);
+    timers.advance(1);
+    await lone;
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3], [4]]);
+    last();
+  });
+});
+
+describe("quietAfterFull", () => {
+  const window = { quietMs: 60, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 };
+  it("only comes down, never below the least quiet time", () => {
+    expect(quietAfterFull(window, 60, 5)).toBe(20);
+    expect(quietAfterFull(window, 60, 40)).toBe(60);
+    expect(quietAfterFull(window, 60, 0)).toBe(2);
   });
 });
 
