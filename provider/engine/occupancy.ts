@@ -5,8 +5,6 @@
  * When every running operation waits in a window and the engine already runs as
  * many as it ever has, waiting longer cannot bring another item: the windows go now.
  */
-import { availableParallelism } from "node:os";
-
 /**
  * How long after an operation ended the engine is still expected to send the one that takes its
  * place: a few times the refill time this engine showed, within these bounds.
@@ -15,17 +13,8 @@ export const REFILL_MS = 1000;
 export const MIN_REFILL_MS = 25;
 const REFILLS_OF_PATIENCE = 4;
 
-/**
- * The engine's `--parallel` when not given: four operations per core (the Pulumi CLI's default,
- * shown by `pulumi up --help`). Assumed until the engine shows how many it runs.
- */
-export const DEFAULT_PARALLELISM = 4 * availableParallelism();
-
 export class Occupancy {
-  constructor(
-    private readonly now: () => number = Date.now,
-    private readonly assumedParallelism: number = DEFAULT_PARALLELISM,
-  ) {}
+  constructor(private readonly now: () => number = Date.now) {}
 
   private running = 0;
   /** Operations ended whose slot the engine has not filled again yet, and when the last one ended. */
@@ -98,15 +87,8 @@ export class Occupancy {
     return this.parked >= this.running && this.waiting === 0 && this.owedArrivals() === 0;
   }
 
-  /**
-   * Every running operation waits (in a window or held back), and the engine runs as many as it
-   * can: as many as it has shown, or before it showed any, as many as it runs by default (a
-   * first batch then goes when full instead of after a quiet time; with a smaller `--parallel`
-   * it still goes after the quiet time, and the engine shows its parallelism when it ends).
-   */
   saturated(): boolean {
-    const parallelism = this.shownParallelism > 0 ? this.shownParallelism : this.assumedParallelism;
-    return this.running > 0 && this.waiting + this.parked >= this.running && this.running >= parallelism;
+    return this.shownParallelism > 0 && this.running > 0 && this.waiting + this.parked >= this.running && this.running >= this.shownParallelism;
   }
 
   /**

@@ -7,7 +7,6 @@
  */
 import { recordSet } from "../../provider/dns/recordSet";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { DEFAULT_PARALLELISM } from "../../provider/engine/occupancy";
 import type { Args } from "../../provider/engine/declaration";
 import { providerEmulator } from "../support/providerEmulator";
 
@@ -45,26 +44,24 @@ async function writesTo(zonePath: string, work: () => Promise<unknown>): Promise
 
 it("creates, updates and deletes record sets that come together in one change each", async () => {
   const zonePath = await zone("together");
-  // As many as the engine runs at once by default: when that many all wait, the batch is full and goes.
-  const together = Math.min(12, DEFAULT_PARALLELISM);
-  const all = await Promise.all(hosts(together).map((host) => inputs("together", host)));
+  const all = await Promise.all(hosts(12).map((host) => inputs("together", host)));
   let created: Array<{ id: string; outs: Args }> = [];
   expect(await writesTo(zonePath, async () => (created = await Promise.all(all.map((args) => provider.create(args)))))).toEqual(["POST /changes"]);
   expect(created.map(({ outs }) => outs["rrdatas"])).toEqual(all.map(() => ["192.0.2.1"]));
-  expect(await userSets(zonePath)).toHaveLength(together);
+  expect(await userSets(zonePath)).toHaveLength(12);
 
-  const ttl = await Promise.all(hosts(together).map((host) => inputs("together", host, { ttl: 600 })));
+  const ttl = await Promise.all(hosts(12).map((host) => inputs("together", host, { ttl: 600 })));
   let updated: Array<{ outs: Args }> = [];
   expect(await writesTo(zonePath, async () => (updated = await Promise.all(created.map(({ id, outs }, i) => provider.update(id, outs, ttl[i] ?? {})))))).toEqual([
     "POST /changes",
   ]);
   expect(updated.map(({ outs }) => outs["ttl"])).toEqual(ttl.map(() => 600));
 
-  const data = await Promise.all(hosts(together).map((host, i) => inputs("together", host, { ttl: 600, rrdatas: [`198.51.100.${i}`] })));
+  const data = await Promise.all(hosts(12).map((host, i) => inputs("together", host, { ttl: 600, rrdatas: [`198.51.100.${i}`] })));
   expect(
     await writesTo(zonePath, async () => (updated = await Promise.all(updated.map(({ outs }, i) => provider.update(created[i]?.id ?? "", outs, data[i] ?? {}))))),
   ).toEqual(["POST /changes"]);
-  expect((await userSets(zonePath)).map((set) => set.rrdatas[0]).sort()).toEqual(hosts(together).map((_, i) => `198.51.100.${i}`).sort());
+  expect((await userSets(zonePath)).map((set) => set.rrdatas[0]).sort()).toEqual(hosts(12).map((_, i) => `198.51.100.${i}`).sort());
 
   expect(await writesTo(zonePath, () => Promise.all(updated.map(({ outs }, i) => provider.delete(created[i]?.id ?? "", outs))))).toEqual(["POST /changes"]);
   expect(await userSets(zonePath)).toEqual([]);

@@ -231,8 +231,7 @@ describe("bisect", () => {
 
 describe("Occupancy", () => {
   it("is saturated only once the engine has shown its parallelism and every running operation waits", () => {
-    // The default parallelism assumed is larger than anything this test runs.
-    const occupancy = new Occupancy(Date.now, 100);
+    const occupancy = new Occupancy();
     // An operation that ran alone shows no parallelism: the next one waiting is not saturation.
     occupancy.begin()();
     const alone = occupancy.begin();
@@ -254,33 +253,15 @@ describe("Occupancy", () => {
     occupancy.waits(-2);
     expect(occupancy.saturated()).toBe(false);
   });
-
-  it("before the engine showed its parallelism, takes its default for it: as many running, all waiting, is saturation", () => {
-    const occupancy = new Occupancy(Date.now, 3);
-    const ends = [occupancy.begin(), occupancy.begin()];
-    occupancy.waits(2);
-    expect(occupancy.saturated()).toBe(false); // fewer than the default: more may come
-    ends.push(occupancy.begin());
-    occupancy.waits(1);
-    expect(occupancy.saturated()).toBe(true);
-    occupancy.waits(-3);
-    ends.forEach((end) => end());
-    // Once shown (3 ran together), the shown parallelism counts, not the default.
-    const smaller = new Occupancy(Date.now, 8);
-    const two = [smaller.begin(), smaller.begin()];
-    two.forEach((end) => end());
-    const next = [smaller.begin(), smaller.begin()];
-    smaller.waits(2);
-    expect(smaller.saturated()).toBe(true);
-    next.forEach((end) => end());
-  });
 });
 
 describe("createBatcher's quiet time after a full window", () => {
   it("comes down to a few of the widest gap between the full window's arrivals, so a last partial window goes soon", async () => {
     let clock = 0;
-    const occupancy = new Occupancy(() => clock, 3);
+    const occupancy = new Occupancy(() => clock);
     const { timers, batches, batcher } = harness({ occupancy });
+    // The engine shows it runs three at once.
+    [occupancy.begin(), occupancy.begin(), occupancy.begin()].forEach((end) => end());
     // A full window: three operations arriving 1 ms apart, all waiting: it goes at once.
     const ends = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
     const full = [batcher.add("zone", 1)];
