@@ -6,21 +6,9 @@
  * does not name are kept.
  */
 import { z } from "zod";
+import { CLIENT_TYPES, PRODUCT_BUCKETS, TOKEN_EVENT_NAMES } from "./activityNames";
 
-export const CLIENT_TYPES = [
-  "CONNECTED_DEVICE", "NATIVE_MOBILE_1", "NATIVE_APPLICATION", "NATIVE_BROWSER_EXTENSION", "NATIVE_DESKTOP", "NATIVE_DEVICE",
-  "NATIVE_MOBILE_2", "NATIVE_VENDOR", "NATIVE_UNIVERSAL_PLATFORM", "TYPE_UNSPECIFIED", "WEB",
-] as const;
-export type ClientType = (typeof CLIENT_TYPES)[number];
-
-export const PRODUCT_BUCKETS = [
-  "SCRIPT_API", "SCRIPT_RUNTIME", "CALENDAR", "CLASSROOM", "CLOUD_SEARCH", "COMMUNICATIONS", "CONTACTS", "DRIVE", "MAIL", "PLUS",
-  "GROUPS", "SUITE_ADMIN", "IDENTITY", "OTHER", "TASKS", "VAULT",
-] as const;
-export type ProductBucket = (typeof PRODUCT_BUCKETS)[number];
-
-export const TOKEN_EVENT_NAMES = ["activity", "authorize", "request", "revoke"] as const;
-export type TokenEventName = (typeof TOKEN_EVENT_NAMES)[number];
+export { CLIENT_TYPES, PRODUCT_BUCKETS, TOKEN_EVENT_NAMES, type ClientType, type ProductBucket, type TokenEventName } from "./activityNames";
 
 const int64 = z.string().regex(/^-?\d+$/);
 

@@ -1,8 +1,11 @@
-import * as queries from "../../provider/ads/functions";
+import type * as Queries from "../../provider/ads/functions";
 
-import { outputFunction, promiseFunction } from "../internal/functions";
+import { lazily, outputFunction, promiseFunction } from "../internal/functions";
 
 export type { Adapter, AdapterConfigMetadata, AdapterFormat, AdaptersArgs } from "../../provider/ads/functions";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first call (sdk/internal/functions.ts)
+const queries = lazily(() => require("../../provider/ads/functions") as typeof Queries);
 
 /**
  * Every mediation adapter of one ad source of a publisher account, read
@@ -20,7 +23,7 @@ export type { Adapter, AdapterConfigMetadata, AdapterFormat, AdaptersArgs } from
  * for (const adapter of adapters) console.log(adapter.adapterId, adapter.platform, adapter.formats.join(","));
  * ```
  */
-export const getAdapters = promiseFunction(queries.getAdapters);
+export const getAdapters = promiseFunction(queries, "getAdapters");
 
 /**
  * {@link getAdapters} as an Output, for Pulumi programs: its arguments may be Outputs.
@@ -33,4 +36,4 @@ export const getAdapters = promiseFunction(queries.getAdapters);
  *   .apply((adapters) => adapters.map((adapter) => adapter.title));
  * ```
  */
-export const getAdaptersOutput = outputFunction(queries.getAdapters);
+export const getAdaptersOutput = outputFunction(queries, "getAdapters");

@@ -1,9 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
-import * as queries from "../../provider/codehost/functions";
+import type * as Queries from "../../provider/codehost/functions";
 import type { RateLimitStatus } from "../../provider/codehost/functions";
-import { promiseFunction } from "../internal/functions";
+import { lazily, promiseFunction } from "../internal/functions";
 
 export type { RateLimitStatus, RateLimitWindow } from "../../provider/codehost/functions";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first call (sdk/internal/functions.ts)
+const queries = lazily(() => require("../../provider/codehost/functions") as typeof Queries);
 
 /**
  * The code host's rate-limit status: `{ resources: { core, search, graphql, ... } }`,
@@ -20,6 +23,6 @@ export type { RateLimitStatus, RateLimitWindow } from "../../provider/codehost/f
  * }
  * ```
  */
-export const getRateLimit = promiseFunction(queries.getRateLimit);
+export const getRateLimit = promiseFunction(queries, "getRateLimit");
 /** {@link getRateLimit} as an Output. */
 export const getRateLimitOutput = (): pulumi.Output<RateLimitStatus> => pulumi.output({}).apply(() => getRateLimit());

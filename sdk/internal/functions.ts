@@ -2,34 +2,54 @@
  * Read-only functions run in the program's own process (dynamic providers
  * have no invokes): their settings come from the same stack configuration
  * and environment variables as the resources'.
+ *
+ * The provider's query code (its schemas, HTTP client and limiter: zod, ky,
+ * bottleneck) is loaded on a function's first call, not when the program
+ * imports the SDK: a program that calls none (most only declare resources)
+ * starts about 100 ms sooner on every preview and update.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { useStackConfig } from "../../provider/config";
 
 let installed = false;
 
 /** Points the settings lookup at this program's stack configuration, once. */
 export function useProgramConfig(): void {
   if (installed) return;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first call (see above)
+  const { useStackConfig } = require("../../provider/config") as typeof import("../../provider/config");
   useStackConfig({ get: (key) => pulumi.runtime.getConfig(key) });
   installed = true;
 }
+
+/** A module of the provider's queries, loaded on first use and kept. */
+export function lazily<M>(load: () => M): () => M {
+  let loaded: M | undefined;
+  return () => (loaded ??= load());
+}
+
+type Query = (...args: never[]) => Promise<unknown>;
+type QueryNames<M> = { [K in keyof M]: M[K] extends Query ? K : never }[keyof M];
+
+/** The `getXOutput` form of a query taking `A` and resolving to `R`: takes inputs, returns an Output. */
+type OutputForm<F> = F extends (args: infer A) => Promise<infer R> ? (args: { [K in keyof A]: pulumi.Input<A[K]> }) => pulumi.Output<R> : never;
 
 /** The `getXOutput` form of a function: takes inputs, returns an Output. */
 export function outputOf<A, R>(call: (args: A) => Promise<R>, args: pulumi.Input<A>): pulumi.Output<R> {
   return pulumi.output(args).apply((plain) => call(plain as A));
 }
 
-/** A function's promise form: reads the program's settings, then queries. */
-export function promiseFunction<A extends unknown[], R>(query: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  return (...args) => {
+/** A function's promise form: reads the program's settings, then runs the query `name` of `queries`. */
+export function promiseFunction<M, K extends QueryNames<M>>(queries: () => M, name: K): M[K] {
+  const call = (...args: unknown[]): Promise<unknown> => {
     useProgramConfig();
-    return query(...args);
+    return (queries()[name] as (...args: unknown[]) => Promise<unknown>)(...args);
   };
+  return call as M[K];
 }
 
 /** A function's `getXOutput` form: takes inputs (resolved first), returns an Output. */
-export function outputFunction<A, R>(query: (args: A) => Promise<R>): (args: { [K in keyof A]: pulumi.Input<A[K]> }) => pulumi.Output<R> {
-  const call = promiseFunction(query);
-  return (args) => outputOf(call, args as pulumi.Input<A>);
+export function outputFunction<M, K extends QueryNames<M>>(queries: () => M, name: K): OutputForm<M[K]> {
+  const call = promiseFunction(queries, name) as (args: unknown) => Promise<unknown>;
+  const output = (args: unknown): pulumi.Output<unknown> => outputOf(call, args);
+  return output as OutputForm<M[K]>;
 }

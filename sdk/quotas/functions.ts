@@ -1,6 +1,6 @@
-import * as queries from "../../provider/quotas/functions";
+import type * as Queries from "../../provider/quotas/functions";
 
-import { outputFunction, promiseFunction } from "../internal/functions";
+import { lazily, outputFunction, promiseFunction } from "../internal/functions";
 
 export type {
   QuotaInfo,
@@ -10,6 +10,9 @@ export type {
   QuotaPreferencesArgs,
   QuotaPreferencesResult,
 } from "../../provider/quotas/functions";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first call (sdk/internal/functions.ts)
+const queries = lazily(() => require("../../provider/quotas/functions") as typeof Queries);
 
 /**
  * One quota of a service as it stands for a project, folder or organization
@@ -21,9 +24,9 @@ export type {
  * const cpus = await svc.quotas.getQuotaInfo({ project: "my-project", service: "compute.googleapis.com", quotaId: "CPUS-per-project-region" });
  * ```
  */
-export const getQuotaInfo = promiseFunction(queries.getQuotaInfo);
+export const getQuotaInfo = promiseFunction(queries, "getQuotaInfo");
 /** {@link getQuotaInfo} as an Output: its arguments may be Outputs. */
-export const getQuotaInfoOutput = outputFunction(queries.getQuotaInfo);
+export const getQuotaInfoOutput = outputFunction(queries, "getQuotaInfo");
 
 /**
  * Every quota of a service for a parent, read across all pages.
@@ -33,9 +36,9 @@ export const getQuotaInfoOutput = outputFunction(queries.getQuotaInfo);
  * const quotas = await svc.quotas.getQuotaInfos({ project: "my-project", service: "compute.googleapis.com" });
  * ```
  */
-export const getQuotaInfos = promiseFunction(queries.getQuotaInfos);
+export const getQuotaInfos = promiseFunction(queries, "getQuotaInfos");
 /** {@link getQuotaInfos} as an Output: its arguments may be Outputs. */
-export const getQuotaInfosOutput = outputFunction(queries.getQuotaInfos);
+export const getQuotaInfosOutput = outputFunction(queries, "getQuotaInfos");
 
 /**
  * The quota preferences of a parent, read across all pages: `filter` (e.g. `reconciling=true`),
@@ -47,6 +50,6 @@ export const getQuotaInfosOutput = outputFunction(queries.getQuotaInfos);
  * const { quotaPreferences, unreachable } = await svc.quotas.getQuotaPreferences({ project: "my-project", filter: "reconciling=true" });
  * ```
  */
-export const getQuotaPreferences = promiseFunction(queries.getQuotaPreferences);
+export const getQuotaPreferences = promiseFunction(queries, "getQuotaPreferences");
 /** {@link getQuotaPreferences} as an Output: its arguments may be Outputs. */
-export const getQuotaPreferencesOutput = outputFunction(queries.getQuotaPreferences);
+export const getQuotaPreferencesOutput = outputFunction(queries, "getQuotaPreferences");

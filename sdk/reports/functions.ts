@@ -1,6 +1,8 @@
-import * as queries from "../../provider/reports/functions";
+import type * as Queries from "../../provider/reports/functions";
+import type * as Schema from "../../provider/reports/activitySchema";
+import type * as Handler from "../../provider/reports/notificationHandler";
 
-import { outputFunction, promiseFunction } from "../internal/functions";
+import { lazily, outputFunction, promiseFunction } from "../internal/functions";
 
 export type { ActivitiesArgs, ActivitiesResult } from "../../provider/reports/functions";
 export type {
@@ -13,9 +15,32 @@ export type {
   TokenEventName,
   TokenEventParameters,
 } from "../../provider/reports/activitySchema";
-export { CLIENT_TYPES, PRODUCT_BUCKETS, TOKEN_EVENT_NAMES, consoleMessage, parseActivity } from "../../provider/reports/activitySchema";
+export { CLIENT_TYPES, PRODUCT_BUCKETS, TOKEN_EVENT_NAMES } from "../../provider/reports/activityNames";
 export type { ActivityNotification, ChannelMessage, NotificationHandlerOptions } from "../../provider/reports/notificationHandler";
-export { notificationHandler } from "../../provider/reports/notificationHandler";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first call (sdk/internal/functions.ts)
+const queries = lazily(() => require("../../provider/reports/functions") as typeof Queries);
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first call (sdk/internal/functions.ts)
+const schema = lazily(() => require("../../provider/reports/activitySchema") as typeof Schema);
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first call (sdk/internal/functions.ts)
+const handler = lazily(() => require("../../provider/reports/notificationHandler") as typeof Handler);
+
+/** Parses an Activity record (as a notification or a listing carries it); token events get their typed parameters (`event.token`). */
+export const parseActivity: typeof Schema.parseActivity = (value) => schema().parseActivity(value);
+
+/**
+ * An event as the admin console words it, e.g. "alice@example.com authorized access to Calendar
+ * Sync for https://www.googleapis.com/auth/calendar scopes"; undefined for an event that is not
+ * one of the token application's four.
+ */
+export const consoleMessage: typeof Schema.consoleMessage = (activity, event) => schema().consoleMessage(activity, event);
+
+/**
+ * The receiver of an ActivityWatchChannel's notifications, as a request handler of an HTTP
+ * server: checks the channel token, drops repeats, and hands each notification, with its
+ * activity typed when the channel carries bodies, to `onNotification`.
+ */
+export const notificationHandler: typeof Handler.notificationHandler = (options) => handler().notificationHandler(options);
 
 /**
  * The activities of an application (`token`, the OAuth token audit, by default) for a user or
@@ -36,7 +61,7 @@ export { notificationHandler } from "../../provider/reports/notificationHandler"
  * for (const activity of activities) for (const event of activity.events) console.log(svc.reports.consoleMessage(activity, event));
  * ```
  */
-export const getActivities = promiseFunction(queries.getActivities);
+export const getActivities = promiseFunction(queries, "getActivities");
 
 /**
  * {@link getActivities} as an Output, for Pulumi programs: its arguments may be Outputs.
@@ -49,4 +74,4 @@ export const getActivities = promiseFunction(queries.getActivities);
  *   .apply(({ activities }) => activities.flatMap((a) => a.events.flatMap((e) => (e.token ? [e.token.app_name] : []))));
  * ```
  */
-export const getActivitiesOutput = outputFunction(queries.getActivities);
+export const getActivitiesOutput = outputFunction(queries, "getActivities");
