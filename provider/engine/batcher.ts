@@ -46,18 +46,6 @@ export function quietAfterFull(window: WindowPolicy, quiet: number, widestGap: n
   return Math.min(quiet, Math.max(window.minQuietMs, GAPS_OF_QUIET * widestGap));
 }
 
-/** Arrivals a window needs before its own gaps say the engine's pace (two arriving together say nothing). */
-const ARRIVALS_FOR_PACE = 4;
-
-/**
- * The quiet time of an open window: the key's, or less once the window's own arrivals showed the
- * engine's pace (a few of their widest gap): a first burst that stopped (the engine runs no more
- * at once) goes soon, while arrivals spread by checkpoint writes keep the key's quiet time.
- */
-export function windowQuiet(window: WindowPolicy, quiet: number, arrivals: number, widestGap: number): number {
-  return arrivals >= ARRIVALS_FOR_PACE ? quietAfterFull(window, quiet, widestGap) : quiet;
-}
-
 /**
  * The quiet time after a window went for want of arrivals. Operations were still running
  * elsewhere (not waiting in a window): one of them could have joined, so the quiet time was too
@@ -162,8 +150,7 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
 
   function restartQuiet(key: string, current: OpenWindow<T, R>): void {
     timers.clear(current.quietTimer);
-    const quiet = windowQuiet(window, quietOf.get(key) ?? window.quietMs, current.items.length, current.widestGap);
-    current.quietTimer = timers.set(() => quietEnded(key, current), quiet);
+    current.quietTimer = timers.set(() => quietEnded(key, current), quietOf.get(key) ?? window.quietMs);
   }
 
   /** The quiet time ran out: the window goes, unless operations that just ended are still to be replaced by the engine. */

@@ -3,7 +3,7 @@
  * saturation, adaptive quiet), culprit search by halves, and the process's
  * occupancy.
  */
-import { bisect, createBatcher, nextQuiet, quietAfterFull, windowQuiet, type Outcome, type Timers } from "../../provider/engine/batcher";
+import { bisect, createBatcher, nextQuiet, quietAfterFull, type Outcome, type Timers } from "../../provider/engine/batcher";
 import { Occupancy } from "../../provider/engine/occupancy";
 
 /** Timers driven by the test: `advance(ms)` runs what is due. */
@@ -284,31 +284,6 @@ describe("createBatcher's quiet time after a full window", () => {
     await lone;
     expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3], [4]]);
     last();
-  });
-});
-
-describe("createBatcher's quiet time from a window's own arrivals", () => {
-  it("goes a few of its widest gaps after a burst of arrivals stopped, before the engine showed its parallelism", async () => {
-    const { timers, batches, batcher } = harness();
-    const burst = [1, 2, 3, 4].map((item) => {
-      const added = batcher.add("zone", item);
-      timers.advance(1);
-      return added;
-    });
-    // Three gaps of 1 ms: the quiet time is 4 ms (the key's is 20), counted from the last arrival.
-    timers.advance(2);
-    await flushPromises();
-    expect(batches).toHaveLength(0);
-    timers.advance(1);
-    await Promise.all(burst);
-    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3, 4]]);
-  });
-
-  it("keeps the key's quiet time while arrivals are spread (checkpoint writes) or too few to tell", () => {
-    const window = { quietMs: 60, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 };
-    expect(windowQuiet(window, 60, 3, 0)).toBe(60);
-    expect(windowQuiet(window, 60, 4, 1)).toBe(4);
-    expect(windowQuiet(window, 60, 8, 55)).toBe(60);
   });
 });
 
