@@ -46,6 +46,11 @@ export function quietAfterFull(window: WindowPolicy, quiet: number, widestGap: n
   return Math.min(quiet, Math.max(window.minQuietMs, GAPS_OF_QUIET * widestGap));
 }
 
+/** A quiet time found too short for the engine's pace. */
+function doubled(window: WindowPolicy, quiet: number): number {
+  return Math.min(window.maxQuietMs, quiet * 2);
+}
+
 /**
  * The quiet time after a window went for want of arrivals. Operations were still running
  * elsewhere (not waiting in a window): one of them could have joined, so the quiet time was too
@@ -54,7 +59,7 @@ export function quietAfterFull(window: WindowPolicy, quiet: number, widestGap: n
  * it halves.
  */
 export function nextQuiet(window: WindowPolicy, quiet: number, gathered: number, busyElsewhere: number): number {
-  if (busyElsewhere > 0) return Math.min(window.maxQuietMs, quiet * 2);
+  if (busyElsewhere > 0) return doubled(window, quiet);
   if (gathered === 1) return Math.max(window.minQuietMs, quiet / 2);
   return quiet;
 }
@@ -169,7 +174,7 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
           if (justWent.has(key)) {
             timers.clear(justWent.get(key));
             justWent.delete(key);
-            quietOf.set(key, Math.min(window.maxQuietMs, 2 * (quietOf.get(key) ?? window.quietMs)));
+            quietOf.set(key, doubled(window, quietOf.get(key) ?? window.quietMs));
           }
           const deadline = timers.set(() => flush(key, "forced"), window.maxWaitMs);
           current = { waiters: [], items: [], quietTimer: undefined, deadline, lastArrivalAt: timers.now(), widestGap: 0 };

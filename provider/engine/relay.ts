@@ -152,10 +152,10 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
     }
   }
 
-  function laneOf(key: string, context: C): Lane<C> {
+  function laneOf(key: string): Lane<C> {
     let lane = lanes.get(key);
     if (lane === undefined) {
-      lane = { outstanding: new Set(), holder: undefined, pledged: 0, context, lastAddAt: undefined, gapMs: undefined };
+      lane = { outstanding: new Set(), holder: undefined, pledged: 0, context: undefined, lastAddAt: undefined, gapMs: undefined };
       lanes.set(key, lane);
     }
     return lane;
@@ -186,19 +186,14 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
 
   const relay: Relay<C> = {
     pledge(key) {
-      const lane = lanes.get(key);
-      if (lane === undefined) {
-        // Nothing outstanding yet: the count still matters once the first work is.
-        lanes.set(key, { outstanding: new Set(), holder: undefined, pledged: 1, context: undefined, lastAddAt: undefined, gapMs: undefined });
-        return;
-      }
+      const lane = laneOf(key);
       lane.pledged++;
       const { holder } = lane;
       lane.holder = undefined;
       holder?.release();
     },
     settle(key, id, context) {
-      const lane = laneOf(key, context);
+      const lane = laneOf(key);
       lane.pledged = Math.max(0, lane.pledged - 1);
       lane.context = context;
       // The writes of one batch settle with the same work: the gaps are between pieces of work.
