@@ -8,8 +8,6 @@
 import { z } from "zod";
 import { CLIENT_TYPES, PRODUCT_BUCKETS, TOKEN_EVENT_NAMES } from "./activityNames";
 
-export { CLIENT_TYPES, PRODUCT_BUCKETS, TOKEN_EVENT_NAMES, type ClientType, type ProductBucket, type TokenEventName } from "./activityNames";
-
 const int64 = z.string().regex(/^-?\d+$/);
 
 export interface NestedParameter {

@@ -9,13 +9,10 @@ export type {
   Activity,
   ActivityEvent,
   ActivityParameter,
-  ClientType,
   NestedParameter,
-  ProductBucket,
-  TokenEventName,
   TokenEventParameters,
 } from "../../provider/reports/activitySchema";
-export { CLIENT_TYPES, PRODUCT_BUCKETS, TOKEN_EVENT_NAMES } from "../../provider/reports/activityNames";
+export { CLIENT_TYPES, PRODUCT_BUCKETS, TOKEN_EVENT_NAMES, type ClientType, type ProductBucket, type TokenEventName } from "../../provider/reports/activityNames";
 export type { ActivityNotification, ChannelMessage, NotificationHandlerOptions } from "../../provider/reports/notificationHandler";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first call (sdk/internal/functions.ts)
