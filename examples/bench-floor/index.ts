@@ -4,6 +4,7 @@
 // grows with them).
 // `npm run bench` runs both side by side; what this costs is the engine's own share.
 import * as pulumi from "@pulumi/pulumi";
+import * as path from "node:path";
 
 const config = new pulumi.Config();
 const count = config.getNumber("count") ?? 50;
@@ -11,7 +12,9 @@ const ttl = config.getNumber("ttl") ?? 300;
 const dataVersion = config.getNumber("dataVersion") ?? 1;
 const domain = "many.example.com.";
 
-const PROVIDER = 'exports.handler = () => require("pulumi-svc/dist/provider/benchFloor").provider;\n';
+// By absolute path: the provider process evaluates this text with its own `require`, and the floor's
+// provider lives beside this program, not in the package.
+const PROVIDER = `exports.handler = () => require(${JSON.stringify(path.join(__dirname, "floorProvider.js"))}).provider;\n`;
 
 const unset = (...names: string[]): Record<string, undefined> => Object.fromEntries(names.map((name) => [name, undefined]));
 

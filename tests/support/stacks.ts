@@ -34,6 +34,7 @@ export interface StateResource {
 
 let counter = 0;
 
+/** `example` is a folder under examples/, or the absolute path of a program's folder. */
 export async function openStack(
   example: string,
   emulator: { url: string; token: string },
@@ -58,7 +59,7 @@ export async function openStack(
       ...env,
   };
   const workspace = await LocalWorkspace.create({
-    workDir: path.join(REPO_ROOT, "examples", example),
+    workDir: path.isAbsolute(example) ? example : path.join(REPO_ROOT, "examples", example),
     pulumiHome: path.join(home, "home"),
     envVars,
   });

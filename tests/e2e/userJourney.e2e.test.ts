@@ -1,0 +1,104 @@
+/**
+ * A new user's journey with the packed package: `npm install pulumi-svc @pulumi/pulumi` in a new
+ * project, then preview, up, an empty preview and destroy with the real engine. Run with the
+ * oldest `@pulumi/pulumi` the package supports and the newest the registry has, each as a
+ * CommonJS TypeScript program and as an ES module (`"type": "module"`), and npm must keep one
+ * copy of the SDK (the package declares a caret range, not a pin).
+ */
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import * as path from "node:path";
+import { openStack } from "../support/stacks";
+import { engineSuite } from "../support/suite";
+import { REPO_ROOT } from "../support/toolchain";
+import { installUserProject, lockedVersion, packPackage, type UserProject } from "../support/userProject";
+
+// Installs from the registry (two SDK versions) take most of this file's time.
+const suite = engineSuite(900_000);
+
+/** The lower bound of the package's `@pulumi/pulumi` range, which the README states. */
+const OLDEST_SDK = (require(path.join(REPO_ROOT, "package.json")) as { dependencies: Record<string, string> }).dependencies["@pulumi/pulumi"]!.replace(/^\^/, "");
+
+const ZONE = "/dns/v1/projects/e2e-project/managedZones";
+
+const PROGRAM_BODY = `
+const zone = new svc.dns.ManagedZone("zone", { name: "journey-zone", dnsName: "journey.example." });
+new svc.dns.RecordSet("www", { managedZone: zone.name, name: "www.journey.example.", type: "A", ttl: 300, rrdatas: ["192.0.2.10"] });
+new svc.dns.RecordSet("mail", { managedZone: zone.name, name: "journey.example.", type: "MX", ttl: 300, rrdatas: ["10 mail.journey.example."] });
+export const nameServers = zone.nameServers;
+export const zonesBefore = svc.dns.getManagedZones({ dnsName: "other.example." }).then((zones) => zones.length);
+`;
+
+const FLAVOURS = {
+  commonjs: {
+    files: {
+      "package.json": JSON.stringify({ name: "journey-cjs", private: true, main: "index.ts" }),
+      "Pulumi.yaml": "name: journey-cjs\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "commonjs", esModuleInterop: true, skipLibCheck: false }, files: ["index.ts"] }),
+      "index.ts": `import * as pulumi from "@pulumi/pulumi";\nimport * as svc from "pulumi-svc";\n${PROGRAM_BODY}`,
+    },
+    extra: [`typescript@${lockedVersion("typescript")}`, `ts-node@${lockedVersion("ts-node")}`, `@types/node@${lockedVersion("@types/node")}`],
+  },
+  esm: {
+    files: {
+      "package.json": JSON.stringify({ name: "journey-esm", private: true, type: "module", main: "index.js" }),
+      "Pulumi.yaml": "name: journey-esm\nruntime: nodejs\n",
+      "index.js": `import * as pulumi from "@pulumi/pulumi";\nimport * as svc from "pulumi-svc";\n${PROGRAM_BODY}`,
+    },
+    extra: [],
+  },
+} as const;
+
+let tarball: string;
+let newestSdk: string;
+const projects: UserProject[] = [];
+
+beforeAll(() => {
+  tarball = packPackage();
+  newestSdk = execFileSync("npm", ["view", "@pulumi/pulumi", "version"], { encoding: "utf8" }).trim();
+});
+
+afterAll(() => {
+  for (const project of projects) rmSync(project.dir, { recursive: true, force: true });
+  rmSync(path.dirname(tarball), { recursive: true, force: true });
+});
+
+describe.each([
+  ["oldest supported", () => OLDEST_SDK],
+  ["newest published", () => newestSdk],
+])("with the %s @pulumi/pulumi", (_label, sdk) => {
+  it.each(["commonjs", "esm"] as const)("a program written as %s installs one SDK copy and goes through up, an empty preview and destroy", async (flavour) => {
+    const { files, extra } = FLAVOURS[flavour];
+    const project = installUserProject(tarball, sdk(), files, extra);
+    projects.push(project);
+
+    // One copy of the runtime: the package's caret range is met by the user's own.
+    expect(project.sdkCopies()).toEqual([path.join(project.dir, "node_modules", "@pulumi", "pulumi")]);
+    expect(project.sdkVersion()).toBe(sdk());
+    if (flavour === "commonjs") {
+      // The packed types check under the user's own strict compiler, library checks included.
+      execFileSync(path.join(project.dir, "node_modules", ".bin", "tsc"), ["--noEmit", "-p", project.dir], { stdio: "pipe" });
+    }
+
+    await suite.emulator.reset();
+    const test = suite.track(await openStack(project.dir, suite.emulator));
+    const preview = await test.stack.preview();
+    expect(preview.changeSummary).toMatchObject({ create: 4 });
+
+    const up = await test.stack.up();
+    expect(up.summary.result).toBe("succeeded");
+    expect(up.outputs["zonesBefore"]?.value).toBe(0);
+    expect(up.outputs["nameServers"]?.value).toEqual(expect.arrayContaining([expect.stringMatching(/\.$/)]));
+    const rrsets = (await suite.emulator.api("GET", `${ZONE}/journey-zone/rrsets`)).body as { rrsets: Array<{ name: string; type: string; rrdatas: string[] }> };
+    expect(rrsets.rrsets.filter((rrset) => rrset.type === "A" || rrset.type === "MX").map((rrset) => `${rrset.name} ${rrset.type} ${rrset.rrdatas.join(",")}`).sort()).toEqual([
+      "journey.example. MX 10 mail.journey.example.",
+      "www.journey.example. A 192.0.2.10",
+    ]);
+
+    const again = await test.stack.preview();
+    expect(again.changeSummary).toEqual({ same: 4 });
+
+    await test.stack.destroy();
+    expect((await suite.emulator.api("GET", ZONE)).body).toMatchObject({ managedZones: [] });
+  });
+});
