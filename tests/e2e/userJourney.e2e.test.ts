@@ -6,7 +6,7 @@
  * copy of the SDK (the package declares a caret range, not a pin).
  */
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { openStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
@@ -17,7 +17,8 @@ import { installUserProject, lockedVersion, packPackage, type UserProject } from
 const suite = engineSuite(900_000);
 
 /** The lower bound of the package's `@pulumi/pulumi` range, which the README states. */
-const OLDEST_SDK = (require(path.join(REPO_ROOT, "package.json")) as { dependencies: Record<string, string> }).dependencies["@pulumi/pulumi"]!.replace(/^\^/, "");
+const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+const OLDEST_SDK = manifest.dependencies["@pulumi/pulumi"]!.replace(/^\^/, "");
 
 const ZONE = "/dns/v1/projects/e2e-project/managedZones";
 

@@ -187,6 +187,31 @@ describe('activities.list', () => {
     const all = await emulator.request<{ error: { message: string } }>('GET', '/admin/reports/v1/activity/users/all/applications/token', { token: OTHER_USER_TOKEN });
     expect({ status: all.status, message: all.body.error.message }).toEqual({ status: 403, message: 'Not Authorized to access this resource/api' });
   });
+
+  it('refuses an application name the service does not know with 400, through Google\'s client, for a list and a watch', async () => {
+    const reports = clientFor(TOKEN);
+    const refusalOf = async (call: Promise<unknown>): Promise<{ status?: number; errors?: unknown; message: string }> => {
+      try {
+        await call;
+      } catch (error) {
+        const failed = error as { status?: number; message: string; response?: { data?: { error?: { errors?: unknown } } } };
+        return { status: failed.status, message: failed.message, errors: failed.response?.data?.error?.errors };
+      }
+      throw new Error('the call succeeded; a 400 was expected');
+    };
+    const listed = await refusalOf(reports.activities.list({ userKey: 'all', applicationName: 'tokens' }));
+    expect(listed.status).toBe(400);
+    expect(listed.message).toMatch(/^Invalid value 'tokens'\. Values must match the following regular expression: '.*\(token\)/);
+    expect(listed.errors).toEqual([
+      expect.objectContaining({ domain: 'global', reason: 'invalidParameter', location: 'applicationName', locationType: 'parameter' }),
+    ]);
+    const watched = await refusalOf(reports.activities.watch({ userKey: 'all', applicationName: 'no_such_app', requestBody: watchBody('unknown-app') }));
+    expect(watched.status).toBe(400);
+    // Every name the discovery document lists is known (a few of them, and the spec's own).
+    for (const applicationName of ['token', 'admin', 'drive', 'login', 'gemini_in_workspace_apps']) {
+      expect((await reports.activities.list({ userKey: 'all', applicationName })).status).toBe(200);
+    }
+  });
 });
 
 describe('activities.watch and channels.stop', () => {

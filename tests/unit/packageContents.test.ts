@@ -5,7 +5,7 @@
  * no source maps (their sources are not shipped), and no built file whose source is gone.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
@@ -43,7 +43,7 @@ it("holds what a user's program, the provider process and the emulator bin load"
   for (const entry of ["dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/index.js", "dist/emulator/cli.js"]) {
     expect(files).toContain(entry);
   }
-  const manifest = require(path.join(REPO_ROOT, "package.json")) as { main: string; types: string; bin: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { main: string; types: string; bin: Record<string, string> };
   for (const entry of [manifest.main, manifest.types, ...Object.values(manifest.bin)]) expect(files).toContain(entry);
 });
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { ApiCall, ApiResult } from '../../api';
 import { ApiError } from '../../errors';
 import { parseRequestBody } from '../../google/request-body';
+import { ENABLEMENT } from './enums';
 import { invalidArgument, parentOf } from './names';
 import type { QuotasContext } from './preferences';
 import { DEFAULT_ENABLEMENT, SEED_ANCESTOR_SETTINGS, SEED_ANCESTRY, type Enablement } from './seed';
@@ -15,7 +16,7 @@ import { booleanParameter, maskedFields } from './update-mask';
 
 const settingsBody = z.strictObject({
   name: z.string().optional(),
-  enablement: z.enum(['ENABLEMENT_UNSPECIFIED', 'ENABLED', 'DISABLED']).optional(),
+  enablement: ENABLEMENT.schema.optional(),
   etag: z.string().optional(),
   inherited: z.boolean().optional(),
   // Output only: accepted, ignored.

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { QueryParams } from '../../api';
 import { ApiError } from '../../errors';
+import { SAFETY_CHECK } from './enums';
 import { invalidArgument } from './names';
 import type { SeedQuota } from './seed';
 import type { StoredPreference } from './state';
@@ -21,8 +22,10 @@ export function ignoredSafetyChecks(query: QueryParams): Set<SafetyCheck> {
   const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   const ignored = new Set<SafetyCheck>();
   for (const value of values.flatMap((entry) => entry.split(','))) {
-    if (value === 'QUOTA_SAFETY_CHECK_UNSPECIFIED') continue;
-    const check = SAFETY_CHECKS.find((name) => name === value);
+    // By name or by proto number: Google's client on the REST transport sends numbers.
+    const named = SAFETY_CHECK.valueOf(value);
+    if (named === 'QUOTA_SAFETY_CHECK_UNSPECIFIED') continue;
+    const check = SAFETY_CHECKS.find((name) => name === named);
     if (check === undefined) {
       throw invalidArgument(`Invalid value at 'ignore_safety_checks' (type.googleapis.com/google.api.cloudquotas.v1.QuotaSafetyCheck), "${value}"`, {
         field: 'ignore_safety_checks',

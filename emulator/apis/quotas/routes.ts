@@ -1,10 +1,13 @@
 /**
  * Cloud Quotas' route table: for each version (v1, v1beta) and parent kind
  * (projects, folders, organizations) the quotaPreferences and quotaInfos
- * methods; the quota adjuster settings only under v1beta and projects.
+ * methods; the quota adjuster settings only under v1beta and projects. Every
+ * answer's enums are numbers when the caller asks for `enum-encoding=int`.
  */
 import type { ApiRoute } from '../../api';
+import { withEnumEncoding } from '../../google/enums';
 import { getAdjusterSettings, patchAdjusterSettings } from './adjuster';
+import { QUOTAS_ENUM_FIELDS } from './enums';
 import { PARENT_KINDS, VERSIONS } from './names';
 import { createPreference, getPreference, listPreferences, patchPreference, type QuotasContext } from './preferences';
 import { getQuotaInfo, listQuotaInfos } from './quota-infos';
@@ -32,5 +35,6 @@ export function quotasRoutes(context: QuotasContext): ApiRoute[] {
     { method: 'GET', pattern: settings, operation: 'cloudquotas.projects.locations.getQuotaAdjusterSettings', handle: (call) => getAdjusterSettings(context, call) },
     { method: 'PATCH', pattern: settings, operation: 'cloudquotas.projects.locations.updateQuotaAdjusterSettings', handle: (call) => patchAdjusterSettings(context, call) },
   );
-  return routes;
+  // Enums as numbers when the caller asks (`$alt=json;enum-encoding=int`), as Google's client does.
+  return routes.map((route) => ({ ...route, handle: withEnumEncoding(QUOTAS_ENUM_FIELDS, route.handle) }));
 }

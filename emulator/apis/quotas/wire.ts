@@ -4,6 +4,7 @@
  * ignored) and the proto3 JSON answer (int64 as strings; empty and false left out).
  */
 import { z } from 'zod';
+import { REQUEST_ORIGIN } from './enums';
 import type { StoredPreference } from './state';
 
 /** proto3 JSON reads an int64 from a string or a number. */
@@ -23,7 +24,7 @@ export const preferenceBody = z.strictObject({
       stateDetail: z.string().optional(),
       grantedValue: int64.optional(),
       traceId: z.string().optional(),
-      requestOrigin: z.string().optional(),
+      requestOrigin: REQUEST_ORIGIN.schema.optional(),
     })
     .optional(),
   etag: z.string().optional(),

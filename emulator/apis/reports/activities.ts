@@ -6,6 +6,7 @@
  * hold for one event), the actor and the time window.
  */
 import { ApiError } from '../../errors';
+import { invalidParameter as invalidParameterValue } from '../../google/errors';
 
 export interface Parameter {
   name: string;
@@ -124,6 +125,24 @@ export function selectedEvent(activity: Activity, selection: Selection): Activit
   if (selection.startTime !== undefined && time < selection.startTime) return undefined;
   if (selection.endTime !== undefined && time >= selection.endTime) return undefined;
   return activity.events.find((event) => (selection.eventName === undefined || event.name === selection.eventName) && eventMatches(event, selection.filters));
+}
+
+/**
+ * The application names the service knows: the `pattern` of `applicationName` in the API's
+ * discovery document (the revision googleapis@188 was generated from). The front end checks it
+ * before the method runs, so an unknown name is a 400, not an empty list.
+ */
+const APPLICATION_NAME_PATTERN =
+  '(access_evaluation)|(access_transparency)|(admin)|(admin_data_action)|(assignments)|(calendar)|(chat)|(chrome)|(classroom)|' +
+  '(cloud_search)|(contacts)|(context_aware_access)|(data_studio)|(data_migration)|(directory_sync)|(drive)|(gcp)|(gmail)|(gplus)|' +
+  '(graduation)|(groups)|(groups_enterprise)|(jamboard)|(keep)|(ldap)|(login)|(meet)|(meet_hardware)|(mobile)|(profile)|(rules)|' +
+  '(saml)|(token)|(user_accounts)|(vault)|(gemini_in_workspace_apps)|(tasks)|(takeout)|(voice)|(chrome_sync)|(workspace_studio)|' +
+  '(gemini_notebook)';
+const APPLICATION_NAME = new RegExp(`^(?:${APPLICATION_NAME_PATTERN})$`);
+
+export function checkApplicationName(applicationName: string): void {
+  if (APPLICATION_NAME.test(applicationName)) return;
+  throw invalidParameterValue('applicationName', `Invalid value '${applicationName}'. Values must match the following regular expression: '${APPLICATION_NAME_PATTERN}'`);
 }
 
 /** `userKey`: `all`, a primary e-mail or a profile id. */

@@ -16,7 +16,7 @@ import { bearerToken } from '../../google/auth';
 import { compareNumericStrings, pagingBy } from '../../google/paging';
 import { parseRequestBody } from '../../google/request-body';
 import type { Selection, StoredActivity } from './activities';
-import { checkTimeWindow, checkUserKey, parseFilters, parseTimeParameter, selectedEvent } from './activities';
+import { checkApplicationName, checkTimeWindow, checkUserKey, parseFilters, parseTimeParameter, selectedEvent } from './activities';
 import { buildActivity } from './seed';
 import type { ReportsStore, ReportsTopic } from './state';
 
@@ -38,6 +38,8 @@ export interface ReportsContext {
 function topicOf(context: ReportsContext, call: ApiCall): ReportsTopic {
   const userKey = pathParam(call, 'userKey');
   checkUserKey(userKey);
+  const applicationName = pathParam(call, 'applicationName');
+  checkApplicationName(applicationName);
   const token = bearerToken({ headers: call.headers, query: call.query }) ?? '';
   if (context.nonAdmins.has(token) && userKey.toLowerCase() !== ownerOf(context.owners, call).user.toLowerCase()) {
     throw new ApiError({ httpStatus: 403, reason: 'forbidden', message: 'Not Authorized to access this resource/api' });
@@ -45,7 +47,7 @@ function topicOf(context: ReportsContext, call: ApiCall): ReportsTopic {
   const eventName = firstQueryValue(call.query, 'eventName');
   return {
     userKey,
-    applicationName: pathParam(call, 'applicationName'),
+    applicationName,
     ...(eventName !== undefined && eventName !== '' && { eventName }),
     filters: parseFilters(firstQueryValue(call.query, 'filters')),
   };
