@@ -15,6 +15,9 @@ echo "== unit and emulator tests"
 # ky is ESM-only; jest loads it from CommonJS tests only with VM modules enabled.
 NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects unit emulator
 
+echo "== PostgreSQL for the team-backend test (installed when missing; each run starts its own)"
+bash scripts/postgres.sh ensure >/dev/null
+
 echo "== end-to-end tests with the real Pulumi engine"
 # Two files at a time: each has its own emulator, backends and stack names, and most of a file's
 # time is the engine and ts-node waiting on each other, so a second one uses the idle core.

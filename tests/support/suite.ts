@@ -3,6 +3,7 @@
  * failure saying how to get it) and an emulator of its own; and what it ends
  * with: its stacks removed and the emulator stopped.
  */
+import type { EmulatorOptions } from "../../emulator/server";
 import { startEmulator, type RunningEmulator } from "./emulatorControl";
 import type { TestStack } from "./stacks";
 import { requireEngine } from "./toolchain";
@@ -14,13 +15,14 @@ export interface EngineSuite {
   track(stack: TestStack): TestStack;
 }
 
-export function engineSuite(timeoutMs: number): EngineSuite {
+/** `emulatorOptions` adds to the emulator's defaults (e.g. a longer DNS change delay). */
+export function engineSuite(timeoutMs: number, emulatorOptions: EmulatorOptions = {}): EngineSuite {
   jest.setTimeout(timeoutMs);
   let emulator: RunningEmulator | undefined;
   const stacks: TestStack[] = [];
   beforeAll(async () => {
     requireEngine();
-    emulator = await startEmulator();
+    emulator = await startEmulator(undefined, emulatorOptions);
   });
   afterAll(async () => {
     for (const stack of stacks) await stack.dispose();
