@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ApiOptionsOf, ApiPlugin } from './plugin';
+import { MAX_PROPAGATION_MS, parseLatency, type SpeedSettings } from './speed';
 
 /** A bad command line: the CLI prints the message and the usage, and exits 2. */
 export class UsageError extends Error {}
@@ -34,7 +35,7 @@ export interface CommandLine<ApiOptions> {
   port: number;
   host: string;
   /** `createEmulator`'s options: `tokens` and every plug-in's part. */
-  emulatorOptions: { tokens?: string[]; trustCa?: string[] } & Partial<ApiOptions>;
+  emulatorOptions: { tokens?: string[]; trustCa?: string[]; speed?: SpeedSettings } & Partial<ApiOptions>;
 }
 
 const CORE_FLAGS: readonly CliFlag[] = [
@@ -42,6 +43,12 @@ const CORE_FLAGS: readonly CliFlag[] = [
   { name: 'host', value: '<host>', help: 'interface to bind (default 127.0.0.1)' },
   { name: 'tokens', value: '<a,b,...>', help: 'accept only these bearer tokens (default: any non-empty token)' },
   { name: 'trust-ca', value: '<file>', help: 'a PEM CA certificate trusted for push-notification receivers,\nbesides the system CAs; repeatable', multiple: true },
+  { name: 'latency', value: '<ms>[±<ms>]', help: 'added to every API request, optionally with an even jitter\n(100±20, also written 100+-20; default 0)' },
+  {
+    name: 'change-propagation',
+    value: '<ms>',
+    help: 'how long writes propagate: DNS changes and zone operations stay\npending, quota increases reconciling (default: each API\'s own)',
+  },
 ];
 
 export function parseCommandLine<Plugins extends readonly ApiPlugin[]>(
@@ -68,10 +75,28 @@ export function parseCommandLine<Plugins extends readonly ApiPlugin[]>(
   const tokens = commaList(read.one('tokens'));
   const apiOptions = Object.assign({}, ...plugins.map((plugin) => plugin.parseFlags(read))) as Partial<ApiOptionsOf<Plugins>>;
   const trustCa = read.all('trust-ca').map(readCaFile);
+  const speed = speedOf(read);
   return {
     port,
     host: read.one('host') ?? '127.0.0.1',
-    emulatorOptions: { ...apiOptions, ...(tokens !== undefined && tokens.length > 0 ? { tokens } : {}), ...(trustCa.length > 0 && { trustCa }) },
+    emulatorOptions: {
+      ...apiOptions,
+      ...(tokens !== undefined && tokens.length > 0 ? { tokens } : {}),
+      ...(trustCa.length > 0 && { trustCa }),
+      ...(speed !== undefined && { speed }),
+    },
+  };
+}
+
+function speedOf(read: FlagValues): SpeedSettings | undefined {
+  const rawLatency = read.one('latency');
+  const rawPropagation = read.one('change-propagation');
+  if (rawLatency === undefined && rawPropagation === undefined) return undefined;
+  const latency = rawLatency === undefined ? {} : parseLatency(rawLatency);
+  if (latency === undefined) throw new UsageError(`--latency must be <ms> or <ms>±<jitter ms> (e.g. 100 or 100±20), got '${rawLatency}'`);
+  return {
+    ...latency,
+    ...(rawPropagation !== undefined && { changePropagationMs: parseInteger('--change-propagation', rawPropagation, MAX_PROPAGATION_MS) }),
   };
 }
 
@@ -99,7 +124,7 @@ export function usage(plugins: readonly ApiPlugin[]): string {
   const description = wrap(
     (
       `Serves local emulations of the project's APIs under one origin (${plugins.map((plugin) => plugin.summary).join(', ')}) ` +
-      'and internal endpoints under /_emulator/ (stats, requests, objects, reset, faults). Prints the base URL as ' +
+      'and internal endpoints under /_emulator/ (stats, requests, objects, reset, faults, speed). Prints the base URL as ' +
       'the first line of stdout, then serves until interrupted (SIGINT, SIGTERM or SIGHUP); started through npm ' +
       '(npx, npm run), also until npm exits.'
     ).split(' '),

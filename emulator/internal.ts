@@ -5,10 +5,13 @@
  *   GET    /_emulator/stats     -> RequestStats and each API's own counters (calendar: quotaUnits)
  *   GET    /_emulator/requests  -> { requests: RecordedRequest[] }   (?method=PATCH&pathPrefix=/dns/v1/...)
  *   GET    /_emulator/objects   -> { <api>: { <collection>: [...] } } (client-created objects only)
- *   POST   /_emulator/reset     -> 204; clears state, stats, request log and faults
+ *   POST   /_emulator/reset     -> 204; clears state, stats, request log and faults; the speed goes back to its start
  *   POST   /_emulator/faults    -> { faults: FaultConfig }            (body: FaultConfigInput)
  *   GET    /_emulator/faults    -> { faults: FaultConfig | null }
  *   DELETE /_emulator/faults    -> 204
+ *   POST   /_emulator/speed     -> { speed: SpeedSettings }           (body: SpeedSettings; replaces the settings)
+ *   GET    /_emulator/speed     -> { speed: SpeedSettings }
+ *   DELETE /_emulator/speed     -> 204; back to the speed the emulator started with
  * An API adds its own under `/_emulator/<api>/` (`ApiMount.internalRoutes`, registered by the server).
  */
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +21,9 @@ import type { FaultInjector } from './faults';
 import { faultConfigSchema } from './faults';
 import { parseRequestBody } from './google/request-body';
 import type { RequestRecorder } from './recorder';
+import type { ServiceSpeed } from './speed';
+import { speedSchema, SpeedSettingsError } from './speed';
+import { ApiError } from './errors';
 // The route `config` typing (`internal: true`).
 import type {} from './request-state';
 import { sendResult } from './responses';
@@ -29,9 +35,10 @@ export interface InternalServices {
   store: EmulatorStore;
   recorder: RequestRecorder;
   faults: FaultInjector;
+  speed: ServiceSpeed;
 }
 
-export function registerInternalRoutes(app: FastifyInstance, { store, recorder, faults }: InternalServices): void {
+export function registerInternalRoutes(app: FastifyInstance, { store, recorder, faults, speed }: InternalServices): void {
   const options = { config: { internal: true } };
 
   app.get(`${INTERNAL_PREFIX}/stats`, options, async (_request, reply) =>
@@ -56,6 +63,7 @@ export function registerInternalRoutes(app: FastifyInstance, { store, recorder, 
     store.reset();
     recorder.reset();
     faults.clear();
+    speed.reset();
     return sendResult(reply, { status: 204 });
   });
 
@@ -70,6 +78,23 @@ export function registerInternalRoutes(app: FastifyInstance, { store, recorder, 
 
   app.delete(`${INTERNAL_PREFIX}/faults`, options, async (_request, reply) => {
     faults.clear();
+    return sendResult(reply, { status: 204 });
+  });
+
+  app.post(`${INTERNAL_PREFIX}/speed`, options, async (request, reply) => {
+    const input = parseRequestBody(speedSchema, request.body ?? {}, 'speed');
+    try {
+      return sendResult(reply, { status: 200, body: { speed: speed.configure(input) } });
+    } catch (error) {
+      if (error instanceof SpeedSettingsError) throw new ApiError({ httpStatus: 400, reason: 'invalid', message: error.message });
+      throw error;
+    }
+  });
+
+  app.get(`${INTERNAL_PREFIX}/speed`, options, async (_request, reply) => sendResult(reply, { status: 200, body: { speed: speed.current() } }));
+
+  app.delete(`${INTERNAL_PREFIX}/speed`, options, async (_request, reply) => {
+    speed.reset();
     return sendResult(reply, { status: 204 });
   });
 }

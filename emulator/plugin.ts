@@ -18,6 +18,11 @@ export interface ApiEnvironment {
   tokens: readonly string[] | undefined;
   /** How push notifications reach channel receivers (`trustCa`, `--trust-ca`), for APIs with watch channels. */
   channelDelivery: DeliverySettings;
+  /**
+   * How long this API's writes propagate when set (`--change-propagation`, `/_emulator/speed`), read at each write;
+   * undefined: the API's own default.
+   */
+  propagationMs: () => number | undefined;
 }
 
 export interface ApiSetup<Options, Store> extends ApiEnvironment {

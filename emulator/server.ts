@@ -23,6 +23,7 @@ import type { ErrorFamily } from './errors';
 import { ApiError, googleLegacyErrors, renderError } from './errors';
 import { breakResponse } from './broken-responses';
 import { FaultInjector } from './faults';
+import { ServiceSpeed, type SpeedSettings } from './speed';
 import { parseFormBody } from './form-body';
 import { backendError, parseError, rateLimitExceeded, routeNotFound } from './google/errors';
 import type { FieldSelection } from './google/partial-response';
@@ -52,6 +53,8 @@ export interface CoreEmulatorOptions<Plugins extends readonly ApiPlugin[]> {
   trustCa?: string | string[];
   /** Push-notification retries and timeouts (defaults: 500 ms doubling, 6 attempts, 10 s). */
   channelDelivery?: Partial<Omit<DeliverySettings, 'trustCa'>>;
+  /** The services' latency and write propagation (`--latency`, `--change-propagation`); default: at once. */
+  speed?: SpeedSettings;
 }
 
 /**
@@ -66,6 +69,7 @@ export interface Emulator {
   store: EmulatorStore;
   recorder: RequestRecorder;
   faults: FaultInjector;
+  speed: ServiceSpeed;
   /** Starts serving; resolves to the base URL, e.g. `http://127.0.0.1:43121`. Port 0 picks a free port. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -90,7 +94,10 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     ...options.channelDelivery,
     trustCa: options.trustCa === undefined ? [] : [options.trustCa].flat(),
   };
-  const started = plugins.map((plugin) => plugin.start(options, { now, tokens: options.tokens, channelDelivery }));
+  const speed = new ServiceSpeed(options.speed ?? {}, plugins.map((plugin) => plugin.name));
+  const started = plugins.map((plugin) =>
+    plugin.start(options, { now, tokens: options.tokens, channelDelivery, propagationMs: () => speed.propagationMs(plugin.name) }),
+  );
   const store = new EmulatorStore(started.map(({ module, store: apiStore }) => [module.name, apiStore] as const));
   const apis: ApiModule[] = started.map(({ module }) => module);
   const apisByName = new Map(apis.map((api) => [api.name, api]));
@@ -124,6 +131,8 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     request.apiRequest = state;
     // A path no route serves gets its 404 from the not-found handler, without auth or faults.
     if (config.routePattern === undefined || api === undefined) return;
+    const latency = speed.latencyMs(api.name);
+    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
 
     api.authenticate({ headers: request.headers, query });
     if (api.admit !== undefined) {
@@ -200,7 +209,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     }
   }
 
-  registerInternalRoutes(app, { store, recorder, faults });
+  registerInternalRoutes(app, { store, recorder, faults, speed });
   for (const api of apis) {
     for (const route of api.internalRoutes ?? []) {
       app.route({
@@ -218,6 +227,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     store,
     recorder,
     faults,
+    speed,
     async listen(port = 0, host = '127.0.0.1') {
       await app.listen({ port, host });
       return baseUrlOf(app.server.address() as AddressInfo);

@@ -4,10 +4,10 @@ import type { DnsStore } from './state';
 export interface DnsContext {
   store: DnsStore;
   now: () => Date;
-  /** How long a new change reports `pending` before `done`. */
-  changeCompletionDelayMs: number;
+  /** How long a new change reports `pending` before `done` (read at each change: the speed can change at run time). */
+  readonly changeCompletionDelayMs: number;
   /** How long a managed-zone operation (patch/update) reports `pending` before `done`. */
-  operationCompletionDelayMs: number;
+  readonly operationCompletionDelayMs: number;
   /** The `user` of managed-zone operations (the emulator cannot tell who a token belongs to). */
   operationUser: string;
 }

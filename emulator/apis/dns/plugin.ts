@@ -47,8 +47,19 @@ export const dnsApi = defineApi({
     },
   },
   createStore: () => new DnsStore(),
-  mount: ({ store, now, tokens, options }) => ({
+  mount: ({ store, now, tokens, options, propagationMs }) => ({
     authenticate: googleBearerAuth(tokens),
-    routes: dnsRoutes({ store, now, ...options }),
+    // The emulator's change propagation (--change-propagation, /_emulator/speed) wins while it is set.
+    routes: dnsRoutes({
+      store,
+      now,
+      operationUser: options.operationUser,
+      get changeCompletionDelayMs() {
+        return propagationMs() ?? options.changeCompletionDelayMs;
+      },
+      get operationCompletionDelayMs() {
+        return propagationMs() ?? options.operationCompletionDelayMs;
+      },
+    }),
   }),
 });

@@ -21,8 +21,16 @@ export const quotasApi = defineApi({
   options: (input: QuotasInput) => resolveQuotasOptions(input),
   flags: quotasFlags,
   createStore: () => new QuotasStore(),
-  mount: ({ store, tokens, options, now }) => ({
+  mount: ({ store, tokens, options, now, propagationMs }) => ({
     authenticate: googleBearerAuth(tokens),
-    routes: quotasRoutes({ store, now, ...options }),
+    // The emulator's change propagation (--change-propagation, /_emulator/speed) is how long an increase reconciles while it is set.
+    routes: quotasRoutes({
+      store,
+      now,
+      unreachable: options.unreachable,
+      get reconcileMs() {
+        return propagationMs() ?? options.reconcileMs;
+      },
+    }),
   }),
 });
