@@ -23,5 +23,8 @@ echo "== end-to-end tests with the real Pulumi engine"
 # time is the engine and ts-node waiting on each other, so a second one uses the idle core.
 NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects e2e --maxWorkers=2
 
-echo "== the benchmark at N = 5: that it runs (its numbers mean nothing at this size)"
-npx ts-node --transpile-only scripts/bench.ts 5 --out "$(mktemp -d)/bench.json"
+echo "== the benchmark, every scenario at a tiny N: that it runs (its numbers mean nothing at this size)"
+bench_out="$(mktemp -d)"
+npx ts-node --transpile-only scripts/bench/main.ts 5 --out "$bench_out/default.json"
+npx ts-node --transpile-only scripts/bench/main.ts 3 --scenario latency --latency 50 --propagation 300 --out "$bench_out/latency.json"
+npx ts-node --transpile-only scripts/bench/main.ts 3 --scenario scale --out "$bench_out/scale.json"

@@ -1,8 +1,12 @@
-// The benchmark's floor: the graph of examples/dns-many-records (one parent, `count` children
-// that depend on it) made of no-op dynamic resources whose provider is one line, like the SDK's,
-// with the same properties (the SDK registers every input, given or not: the engine's work
-// grows with them).
-// `npm run bench` runs both side by side; what this costs is the engine's own share.
+// The benchmark's baselines: the graph of examples/dns-many-records (one parent, `count` children
+// that depend on it) made of plain dynamic resources whose provider is one line, like the SDK's,
+// with the same properties (the SDK registers every input, given or not: the engine's work grows
+// with them). Config `provider` picks what serves them:
+// - `floor` (default): no-op resources (floorProvider.js); what a step costs with them is the
+//   engine's own share;
+// - `perRecord`: one request per record set, each change waited for until done
+//   (perRecordProvider.js), as a hand-written provider does it.
+// `npm run bench` runs them beside the real provider, step by step.
 import * as pulumi from "@pulumi/pulumi";
 import * as path from "node:path";
 
@@ -12,9 +16,12 @@ const ttl = config.getNumber("ttl") ?? 300;
 const dataVersion = config.getNumber("dataVersion") ?? 1;
 const domain = "many.example.com.";
 
-// By absolute path: the provider process evaluates this text with its own `require`, and the floor's
-// provider lives beside this program, not in the package.
-const PROVIDER = `exports.handler = () => require(${JSON.stringify(path.join(__dirname, "floorProvider.js"))}).provider;\n`;
+// By absolute path: the provider process evaluates this text with its own `require`, and the
+// baselines' providers live beside this program, not in the package.
+const PROVIDER_FILES: Record<string, string> = { floor: "floorProvider.js", perRecord: "perRecordProvider.js" };
+const providerFile = PROVIDER_FILES[config.get("provider") ?? "floor"];
+if (providerFile === undefined) throw new Error(`config provider must be floor or perRecord, got ${config.get("provider")}`);
+const PROVIDER = `exports.handler = () => require(${JSON.stringify(path.join(__dirname, providerFile))}).provider;\n`;
 
 const unset = (...names: string[]): Record<string, undefined> => Object.fromEntries(names.map((name) => [name, undefined]));
 

@@ -1,0 +1,77 @@
+/**
+ * The programs a benchmark scenario compares, each a stack of an example with its own file
+ * backend and PULUMI_HOME, against the benchmark's emulator.
+ */
+import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import * as path from "node:path";
+import type { RunningEmulator } from "../../tests/support/emulatorControl";
+import { pulumi } from "./processes";
+
+const REPO = path.resolve(__dirname, "..", "..");
+
+/** What runs in a column of the table. */
+export interface ProgramSpec {
+  /** The column's name: `floor`, `perRecord`, `svc`. */
+  readonly label: string;
+  readonly example: string;
+  /** Stack config besides `count` (e.g. the baseline's `provider`). */
+  readonly config?: Readonly<Record<string, string>>;
+}
+
+export interface Program {
+  readonly label: string;
+  readonly dir: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly stack: string;
+}
+
+export async function openProgram(
+  spec: ProgramSpec,
+  work: string,
+  emulator: RunningEmulator,
+  checkpoints: string,
+  count: number,
+): Promise<Program> {
+  const home = path.join(work, `${spec.label}-${checkpoints}`);
+  mkdirSync(path.join(home, "state"), { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PULUMI_BACKEND_URL: `file://${path.join(home, "state")}`,
+    PULUMI_HOME: path.join(home, "home"),
+    PULUMI_CONFIG_PASSPHRASE: "bench",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+    SVC_EMULATOR_URL: emulator.url,
+    SVC_DNS_TOKEN: emulator.token,
+    // A project per program: their zones have the same name.
+    SVC_PROJECT: `bench-${spec.label.toLowerCase()}`,
+    ...(checkpoints === "skipped" && { PULUMI_SKIP_CHECKPOINTS: "true" }),
+  };
+  const program = { label: spec.label, dir: path.join(REPO, "examples", spec.example), env, stack: `bench${process.pid}${spec.label}${checkpoints}` };
+  await pulumi(program.dir, ["stack", "init", program.stack], env);
+  await setConfig(program, "count", count);
+  for (const [key, value] of Object.entries(spec.config ?? {})) await setConfig(program, key, value);
+  return program;
+}
+
+export async function setConfig(program: Program, key: string, value: number | string): Promise<void> {
+  await pulumi(program.dir, ["config", "set", "--stack", program.stack, key, String(value)], program.env);
+}
+
+/** Back to the program's defaults, which the update steps change. */
+export async function resetConfig(program: Program): Promise<void> {
+  await setConfig(program, "ttl", 300);
+  await setConfig(program, "dataVersion", 1);
+}
+
+export function stateBytes(program: Program): number {
+  const stacks = path.join(program.env["PULUMI_BACKEND_URL"]?.slice("file://".length) ?? "", ".pulumi", "stacks");
+  const project = readdirSync(stacks)[0] ?? "";
+  return statSync(path.join(stacks, project, `${program.stack}.json`)).size;
+}
+
+export async function removeProgram(program: Program): Promise<void> {
+  await pulumi(program.dir, ["stack", "rm", "--yes", "--force", "--stack", program.stack], program.env).catch(() => undefined);
+  rmSync(path.join(program.dir, `Pulumi.${program.stack}.yaml`), { force: true });
+}

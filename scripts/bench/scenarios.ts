@@ -1,0 +1,92 @@
+/**
+ * What the benchmark compares, by scenario: which programs (the engine's floor, a per-record
+ * provider, this package), which steps, against an emulator of which speed, and the targets its
+ * numbers are read against.
+ */
+import type { SpeedSettings } from "../../emulator/speed";
+import type { Program, ProgramSpec } from "./programs";
+import { setConfig } from "./programs";
+import type { Row } from "./table";
+
+const FLOOR: ProgramSpec = { label: "floor", example: "bench-floor" };
+const PER_RECORD: ProgramSpec = { label: "perRecord", example: "bench-floor", config: { provider: "perRecord" } };
+const SVC: ProgramSpec = { label: "svc", example: "dns-many-records" };
+
+export interface Step {
+  readonly name: string;
+  readonly before?: (program: Program) => Promise<void>;
+  readonly args: (parallel: number) => string[];
+  readonly writes: boolean;
+}
+
+const up = (parallel: number): string[] => ["up", "--yes", "--skip-preview", "--parallel", String(parallel)];
+const STEPS: Readonly<Record<string, Step>> = {
+  up: { name: "up", args: up, writes: true },
+  preview: { name: "preview", args: (parallel) => ["preview", "--expect-no-changes", "--parallel", String(parallel)], writes: false },
+  refresh: { name: "refresh", args: (parallel) => ["refresh", "--yes", "--skip-preview", "--parallel", String(parallel)], writes: false },
+  ttl: { name: "ttl update", before: (program) => setConfig(program, "ttl", 600), args: up, writes: true },
+  data: { name: "record-data update", before: (program) => setConfig(program, "dataVersion", 2), args: up, writes: true },
+  destroy: { name: "destroy", args: (parallel) => ["destroy", "--yes", "--skip-preview", "--parallel", String(parallel)], writes: true },
+};
+
+export interface ScenarioOptions {
+  readonly count: number;
+  readonly parallel: number;
+  readonly latencyMs: number;
+  readonly propagationMs: number;
+}
+
+export interface Scenario {
+  readonly name: string;
+  readonly defaultCount: number;
+  readonly programs: readonly ProgramSpec[];
+  readonly steps: readonly Step[];
+  readonly speed?: (options: ScenarioOptions) => SpeedSettings;
+  /** Lines that read the rows against the scenario's targets (printed, not asserted: a benchmark). */
+  readonly targets: (rows: readonly Row[], options: ScenarioOptions) => string[];
+}
+
+const writeBound = ({ count, parallel }: ScenarioOptions): number => 2 * Math.ceil(count / parallel) + 5;
+
+export const SCENARIOS: Readonly<Record<string, Scenario>> = {
+  default: {
+    name: "default",
+    defaultCount: 500,
+    programs: [FLOOR, SVC],
+    steps: [STEPS["up"]!, STEPS["preview"]!, STEPS["refresh"]!, STEPS["ttl"]!, STEPS["data"]!, STEPS["destroy"]!],
+    targets: (_rows, options) => [`write steps' request bound 2·⌈N/P⌉+5 = ${writeBound(options)} (N ${options.count}, P ${options.parallel})`],
+  },
+  // A service with real latency and slow propagation: where batching and not holding the engine's slots pay off.
+  latency: {
+    name: "latency",
+    defaultCount: 500,
+    programs: [FLOOR, PER_RECORD, SVC],
+    steps: [STEPS["up"]!, STEPS["refresh"]!, STEPS["ttl"]!, STEPS["data"]!, STEPS["destroy"]!],
+    speed: ({ latencyMs, propagationMs }) => ({ latencyMs, changePropagationMs: propagationMs }),
+    targets: (rows, options) =>
+      rows.map((row) => {
+        const floor = row.measured["floor"]?.wallS ?? 0;
+        const svc = row.measured["svc"]?.wallS ?? 0;
+        const perRecord = row.measured["perRecord"]?.wallS ?? 0;
+        const bound = 1.5 * (floor + (Math.ceil(options.count / options.parallel) * options.latencyMs) / 1000);
+        const speedup = svc > 0 ? perRecord / svc : 0;
+        const requests = row.requests["svc"] ?? 0;
+        if (row.step === "refresh") return `refresh: svc ${svc.toFixed(1)} s, ${requests} requests (target ≤ 5); per-record ${speedup.toFixed(1)}x slower`;
+        return `${row.step}: svc ${svc.toFixed(1)} s, bound 1.5·(floor + ⌈N/P⌉·latency) ${bound.toFixed(1)} s; per-record ${speedup.toFixed(1)}x slower; svc requests ${requests}`;
+      }),
+  },
+  // A large zone: every step completes, requests and memory stay bounded.
+  scale: {
+    name: "scale",
+    defaultCount: 5000,
+    programs: [FLOOR, SVC],
+    steps: [STEPS["up"]!, STEPS["preview"]!, STEPS["refresh"]!, STEPS["ttl"]!, STEPS["destroy"]!],
+    targets: (rows, options) =>
+      rows.map((row) => {
+        const floorMb = row.measured["floor"]?.peakRssMb ?? 0;
+        const svcMb = row.measured["svc"]?.peakRssMb ?? 0;
+        const target = row.step === "preview" ? "0" : row.step === "refresh" ? "≤ 10" : `≤ ${writeBound(options)}`;
+        return `${row.step}: svc requests ${row.requests["svc"] ?? 0} (target ${target}), provider RSS ${svcMb.toFixed(0)} MB (target ≤ floor ${floorMb.toFixed(0)} + 60)`;
+      }),
+  },
+};

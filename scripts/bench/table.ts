@@ -1,0 +1,90 @@
+/**
+ * The benchmark's rows: one per scenario, checkpoints mode, round and step, with each program's
+ * measurements and requests; their medians over rounds; and the printed table.
+ */
+import type { Measured } from "./processes";
+
+export interface Row {
+  readonly scenario: string;
+  readonly checkpoints: string;
+  readonly round: number;
+  readonly step: string;
+  /** By program label (`floor`, `perRecord`, `svc`). */
+  readonly measured: Readonly<Record<string, Measured>>;
+  /** API requests the emulator saw during each program's step. */
+  readonly requests: Readonly<Record<string, number>>;
+  /** The provider's requests per resource of the stack. */
+  readonly requestsPerResource: number;
+  /** The provider's wall time over the floor's (in a summary: the median of the rounds'). */
+  readonly ratio: number;
+}
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/** One row per scenario, checkpoints mode and step: medians of the rounds, and the most requests and memory of any. */
+export function summarize(rows: readonly Row[]): Row[] {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const key = `${row.scenario} ${row.checkpoints} ${row.step}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()].map((group) => {
+    const [first] = group as [Row, ...Row[]];
+    const labels = Object.keys(first.measured);
+    const measured = Object.fromEntries(
+      labels.map((label) => [
+        label,
+        {
+          wallS: median(group.map((row) => row.measured[label]?.wallS ?? 0)),
+          cpuS: median(group.map((row) => row.measured[label]?.cpuS ?? 0)),
+          peakRssMb: Math.max(...group.map((row) => row.measured[label]?.peakRssMb ?? 0)),
+        },
+      ]),
+    );
+    const requests = Object.fromEntries(labels.map((label) => [label, Math.max(...group.map((row) => row.requests[label] ?? 0))]));
+    return {
+      ...first,
+      round: 0,
+      measured,
+      requests,
+      requestsPerResource: Math.max(...group.map((row) => row.requestsPerResource)),
+      ratio: median(group.map((row) => row.ratio)),
+    };
+  });
+}
+
+export function printRow(row: Row, header: boolean): void {
+  const labels = Object.keys(row.measured);
+  const cells = (values: readonly (string | number)[]): string =>
+    values.map((value, index) => (index < 2 ? String(value).padEnd(index === 0 ? 8 : 19) : String(value).padStart(12))).join(" ");
+  if (header) {
+    console.log(
+      cells([
+        "ckpts",
+        "step",
+        ...labels.map((label) => `${label} s`),
+        "svc/floor",
+        ...labels.map((label) => `${label} cpu`),
+        ...labels.filter((label) => label !== "floor").map((label) => `${label} req`),
+        "svc req/res",
+        ...labels.map((label) => `${label} MB`),
+      ]),
+    );
+  }
+  console.log(
+    cells([
+      row.checkpoints,
+      row.step,
+      ...labels.map((label) => (row.measured[label]?.wallS ?? 0).toFixed(1)),
+      row.ratio.toFixed(2),
+      ...labels.map((label) => (row.measured[label]?.cpuS ?? 0).toFixed(1)),
+      ...labels.filter((label) => label !== "floor").map((label) => row.requests[label] ?? 0),
+      row.requestsPerResource.toFixed(3),
+      ...labels.map((label) => (row.measured[label]?.peakRssMb ?? 0).toFixed(0)),
+    ]),
+  );
+}
