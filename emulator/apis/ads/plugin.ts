@@ -22,8 +22,8 @@ export const adsApi = defineApi({
   options: (input: AdsInput) => resolveAdsOptions(input),
   flags: adsFlags,
   createStore: () => new AdsStore(),
-  mount: ({ store, tokens, options }) => ({
-    authenticate: googleBearerAuth(tokens),
+  mount: ({ store, accessTokens, options }) => ({
+    authenticate: googleBearerAuth(accessTokens, 'ads'),
     routes: adsRoutes({ store, ...options }),
   }),
 });

@@ -47,8 +47,8 @@ export const dnsApi = defineApi({
     },
   },
   createStore: () => new DnsStore(),
-  mount: ({ store, now, tokens, options, propagationMs }) => ({
-    authenticate: googleBearerAuth(tokens),
+  mount: ({ store, now, accessTokens, options, propagationMs }) => ({
+    authenticate: googleBearerAuth(accessTokens, 'dns'),
     // The emulator's change propagation (--change-propagation, /_emulator/speed) wins while it is set.
     routes: dnsRoutes({
       store,

@@ -21,8 +21,8 @@ export const quotasApi = defineApi({
   options: (input: QuotasInput) => resolveQuotasOptions(input),
   flags: quotasFlags,
   createStore: () => new QuotasStore(),
-  mount: ({ store, tokens, options, now, propagationMs }) => ({
-    authenticate: googleBearerAuth(tokens),
+  mount: ({ store, accessTokens, options, now, propagationMs }) => ({
+    authenticate: googleBearerAuth(accessTokens, 'quotas'),
     // The emulator's change propagation (--change-propagation, /_emulator/speed) is how long an increase reconciles while it is set.
     routes: quotasRoutes({
       store,

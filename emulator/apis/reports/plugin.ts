@@ -26,12 +26,12 @@ export const reportsApi = defineApi({
   options: (input: ReportsInput) => resolveReportsOptions(input),
   flags: reportsFlags,
   createStore: () => new ReportsStore(),
-  mount: ({ store, tokens, options, now, channelDelivery }) => {
+  mount: ({ store, accessTokens, options, now, channelDelivery }) => {
     const registry = new ChannelRegistry<ReportsTopic>({ now, maxTtlMs: options.channelMaxTtlMs, delivery: channelDelivery });
     store.attach({ registry, seedCount: options.seedActivities, now });
     const context = { store, owners: options.owners, nonAdmins: options.nonAdmins, now };
     return {
-      authenticate: googleBearerAuth(tokens),
+      authenticate: googleBearerAuth(accessTokens, 'reports'),
       routes: reportsRoutes(context),
       internalRoutes: reportsInternalRoutes(context),
       close: () => registry.close(),
