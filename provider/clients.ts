@@ -5,6 +5,7 @@
  */
 import { resolveApiSettings, resolveChannelSettings, type ApiName, type ApiSettings } from "./config";
 import { createApiClient, type ApiClient, type ClientOptions } from "./http/client";
+import { tokenSourceFor } from "./google/credentials/tokenSource";
 import { CODEHOST_REQUEST_LIMITS } from "./http/requestLimiter";
 import { report } from "./log";
 
@@ -32,7 +33,8 @@ function clientWith(api: ApiName, settings: ApiSettings): ApiClient {
   if (client === undefined) {
     // The code host opts into its rate-limit rules and limiter; the test seam may set its own.
     const rateLimits = api === "codehost" ? { limits: CODEHOST_REQUEST_LIMITS } : undefined;
-    client = createApiClient(settings, { log: report, ...(rateLimits !== undefined && { rateLimits }), ...clientOptions });
+    const tokens = settings.authStyle === "google-credentials" ? tokenSourceFor(api) : undefined;
+    client = createApiClient(settings, { log: report, ...(rateLimits !== undefined && { rateLimits }), ...(tokens !== undefined && { tokens }), ...clientOptions });
     clients.set(key, client);
   }
   return client;

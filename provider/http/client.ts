@@ -14,6 +14,7 @@ import ky, { isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { z } from "zod";
 import type { ApiName, ApiSettings, AuthStyle } from "../config";
+import type { TokenSource } from "../google/credentials/tokenSource";
 import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./errors";
 import { readAnswer, type Answer } from "./answer";
 import {
@@ -82,6 +83,8 @@ export interface ClientOptions {
   /** Waits longer than this are reported through `log`. */
   readonly logWaitsOverMs?: number;
   readonly fetch?: typeof fetch;
+  /** Access tokens of the credential chain, for `google-credentials` (one source per credential in the process). */
+  readonly tokens?: TokenSource;
   readonly sleep?: (ms: number) => Promise<void>;
   /**
    * Opt-in: the code host's rate-limit rules (codehostLimits.ts) decide after
@@ -122,6 +125,7 @@ function authHooks(settings: ApiSettings, style: AuthStyle): (request: Request) 
         request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.clientId ?? ""}:${settings.token}`).toString("base64")}`);
         return;
       case "none":
+      case "google-credentials": // set per attempt: the token changes as it is refreshed
         return;
     }
   };
@@ -170,14 +174,17 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     ...(options.fetch !== undefined && { fetch: options.fetch }),
   });
 
-  async function attempt(spec: RequestSpec<unknown>, phase: { body: boolean }): Promise<Answer> {
+  async function attempt(spec: RequestSpec<unknown>, phase: { body: boolean; token?: string }): Promise<Answer> {
     await gate.pass(sleep);
     try {
       return await inSlot(spec, async () => {
+        // A credential that yields no token throws a CredentialError (no network failure): it ends the request with its explanation.
+        phase.token = options.tokens === undefined ? undefined : await options.tokens.token();
+        const headers = phase.token === undefined ? spec.headers : { ...spec.headers, Authorization: `Bearer ${phase.token}` };
         const pending = http(spec.path.replace(/^\//, ""), {
           method: spec.method,
           ...(spec.body !== undefined && { json: spec.body }),
-          ...(spec.headers !== undefined && { headers: spec.headers }),
+          ...(headers !== undefined && { headers }),
           ...(spec.query !== undefined && {
             searchParams: Object.fromEntries(
               Object.entries(spec.query).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined),
@@ -203,10 +210,20 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     const rule = spec.repeat ?? repeatRuleOf(spec.method);
     let waitedMs = 0;
     let limitedAttempts = 0;
+    let refusedToken = false;
     for (let attemptNumber = 1; ; attemptNumber++) {
-      const answer = await attempt(spec, { body: false });
+      const phase: { body: boolean; token?: string } = { body: false };
+      const answer = await attempt(spec, phase);
       const { result } = answer;
       if (result.kind === "status" && result.status < 400) return answer.value as T;
+      if (result.kind === "status" && result.status === 401 && options.tokens !== undefined && phase.token !== undefined && !refusedToken) {
+        // An access token expired or revoked on the way: once, with a fresh one (a 401 changed nothing).
+        refusedToken = true;
+        options.tokens.refused(phase.token);
+        log(`svc: ${settings.api} API refused the access token on ${spec.method} ${path} (401); sending it once more with a new token`);
+        attemptNumber--;
+        continue;
+      }
       if (options.rateLimits !== undefined && result.kind === "status") {
         const decision = rateLimitDecision(answer, result.status, ++limitedAttempts);
         if (decision.kind === "giveUp") throw rateLimitFailure(spec, path, answer, result.status, decision);
