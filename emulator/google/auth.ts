@@ -1,5 +1,6 @@
 import type { Authenticator, Credentials } from '../api';
 import { firstQueryValue } from '../api';
+import { invalidCredentials, missingCredentials } from './errors';
 import type { TokenAuthority } from './tokens/authority';
 import { CLOUD_PLATFORM_SCOPE } from './tokens/authority';
 
@@ -25,11 +26,24 @@ export function scopesFor(api: ScopedApi, method: string): string[] {
 
 /**
  * Google's OAuth bearer check: `Authorization: Bearer <token>`, or the
- * `access_token` query parameter Google also accepts. A token the emulator
- * issued must be unexpired and carry one of the API's scopes; others pass
- * unless `--tokens` restricts them (see `TokenAuthority.authorize`).
+ * `access_token` query parameter Google also accepts. Any non-empty token
+ * passes unless `allowedTokens` restricts them: for a plug-in that knows
+ * nothing of the tokens the emulator issues (the emulated APIs use `googleScopedAuth`).
  */
-export function googleBearerAuth(accessTokens: TokenAuthority, api: ScopedApi): Authenticator {
+export function googleBearerAuth(allowedTokens: readonly string[] | undefined): Authenticator {
+  const allowed = allowedTokens && allowedTokens.length > 0 ? new Set(allowedTokens) : undefined;
+  return (credentials: Credentials) => {
+    const token = bearerToken(credentials);
+    if (token === undefined) throw missingCredentials();
+    if (token === '' || (allowed !== undefined && !allowed.has(token))) throw invalidCredentials();
+  };
+}
+
+/**
+ * The emulated Google APIs' bearer check: a token the emulator issued must be unexpired and carry one
+ * of the API's scopes; others pass unless `--tokens` restricts them (see `TokenAuthority.authorize`).
+ */
+export function googleScopedAuth(accessTokens: TokenAuthority, api: ScopedApi): Authenticator {
   return (credentials: Credentials) => {
     accessTokens.authorize(bearerToken(credentials), scopesFor(api, credentials.method ?? 'GET'));
   };

@@ -5,7 +5,7 @@
  * not the legacy `errors[]` one of Cloud DNS.
  */
 import { googleAip193Errors } from '../../errors';
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleBearerAuth } from '../../google/auth';
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from '../../google/auth';
 import { defineApi } from '../../plugin';
 import type { AdsInput } from './options';
 import { adsFlags, resolveAdsOptions } from './options';
@@ -23,7 +23,7 @@ export const adsApi = defineApi({
   flags: adsFlags,
   createStore: () => new AdsStore(),
   mount: ({ store, accessTokens, options }) => ({
-    authenticate: googleBearerAuth(accessTokens, 'ads'),
+    authenticate: googleScopedAuth(accessTokens, 'ads'),
     routes: adsRoutes({ store, ...options }),
   }),
 });

@@ -5,7 +5,7 @@
  */
 import { parseInteger } from '../../command-line';
 import { googleLegacyErrors } from '../../errors';
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleBearerAuth } from '../../google/auth';
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from '../../google/auth';
 import { defineApi } from '../../plugin';
 import type { DnsContext } from './context';
 import { DNS_PREFIX, dnsRoutes } from './routes';
@@ -48,7 +48,7 @@ export const dnsApi = defineApi({
   },
   createStore: () => new DnsStore(),
   mount: ({ store, now, accessTokens, options, propagationMs }) => ({
-    authenticate: googleBearerAuth(accessTokens, 'dns'),
+    authenticate: googleScopedAuth(accessTokens, 'dns'),
     // The emulator's change propagation (--change-propagation, /_emulator/speed) wins while it is set.
     routes: dnsRoutes({
       store,

@@ -7,7 +7,7 @@
  */
 import { ChannelRegistry } from '../../channels/registry';
 import { googleLegacyErrors } from '../../errors';
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleBearerAuth } from '../../google/auth';
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from '../../google/auth';
 import { defineApi } from '../../plugin';
 import type { ReportsInput } from './options';
 import { reportsFlags, resolveReportsOptions } from './options';
@@ -31,7 +31,7 @@ export const reportsApi = defineApi({
     store.attach({ registry, seedCount: options.seedActivities, now });
     const context = { store, owners: options.owners, nonAdmins: options.nonAdmins, now };
     return {
-      authenticate: googleBearerAuth(accessTokens, 'reports'),
+      authenticate: googleScopedAuth(accessTokens, 'reports'),
       routes: reportsRoutes(context),
       internalRoutes: reportsInternalRoutes(context),
       close: () => registry.close(),

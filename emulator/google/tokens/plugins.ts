@@ -15,8 +15,9 @@ import { emailOf } from './authority';
 import { federatedPrincipal, iamCredentialsRoutes, oauthTokenRoutes, stsRoutes } from './grants';
 import { METADATA_FLAVOR_HEADERS, METADATA_PREFIX, metadataFlavorCheck, metadataRoutes } from './metadata';
 
-/** What `/_emulator/stats` shows of the tokens: grants and principals, never a token. */
+/** Resets the issued tokens with the emulator; their statistics are at `/_emulator/tokens/stats`. */
 class TokenStatsStore implements ApiStore {
+  readonly keepsNoObjects = true;
   private authority: TokenAuthority | undefined;
   attach(authority: TokenAuthority): void {
     this.authority = authority;
@@ -26,9 +27,6 @@ class TokenStatsStore implements ApiStore {
   }
   userObjects(): Record<string, unknown[]> {
     return {};
-  }
-  stats(): Record<string, unknown> {
-    return this.authority === undefined ? {} : { tokens: this.authority.report() };
   }
 }
 
