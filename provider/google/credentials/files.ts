@@ -34,7 +34,7 @@ const externalAccount = z.looseObject({
 });
 
 export const credentialFileSchema = z.discriminatedUnion("type", [serviceAccountKey, authorizedUser, externalAccount], {
-  error: "type must be service_account, authorized_user or external_account",
+  error: "must be service_account, authorized_user or external_account",
 });
 
 export type CredentialFile = z.infer<typeof credentialFileSchema>;
