@@ -100,7 +100,7 @@ function explain(plan: CredentialPlan, error: unknown): Error {
     return new CredentialError(
       `svc: no Google credentials for the ${plan.api} API. Looked at, in order: ${[...plan.looked, `the metadata server (${process.env["GCE_METADATA_HOST"] === undefined ? "169.254.169.254" : `GCE_METADATA_HOST=${process.env["GCE_METADATA_HOST"]}`}: not reachable)`].join("; ")}. ` +
         `Set one: \`pulumi config set ${CREDENTIAL_SETTINGS.credentials[0]} <key JSON or path> --secret\`, GOOGLE_APPLICATION_CREDENTIALS=<path of a credential file>, ` +
-        "`gcloud auth application-default login`, or the API's static token.",
+        `\`gcloud auth application-default login\`, or the API's static token: \`pulumi config set svc:${plan.api}Token <value> --secret\` (or SVC_${plan.api.toUpperCase()}_TOKEN).`,
     );
   }
   const { status, code, description } = answerOf(error);
