@@ -11,7 +11,8 @@ import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { RunningEmulator } from "../support/emulatorControl";
+import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
+import { emulatorCredential, externalAccountConfig, WIF_AUDIENCE } from "../support/googleCredentials";
 import { openStack, type TestStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
 
@@ -28,10 +29,7 @@ interface Issued {
   scopes: string[];
 }
 
-async function internal(emulator: RunningEmulator, route: string, body: object): Promise<Record<string, string>> {
-  const response = await fetch(`${emulator.url}/_emulator/tokens/${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  return (await response.json()) as Record<string, string>;
-}
+const internal = (emulator: RunningEmulator, route: string, body: object): Promise<Record<string, string>> => emulatorCredential(emulator.url, route, body);
 
 async function tokenStats(emulator: RunningEmulator): Promise<{ issued: Issued[]; expiredUses: number; scopeRefusals: number }> {
   return (await (await fetch(`${emulator.url}/_emulator/tokens/stats`)).json()) as { issued: Issued[]; expiredUses: number; scopeRefusals: number };
@@ -50,6 +48,18 @@ function expectNoSecret(text: string, secrets: readonly string[]): void {
   for (const secret of secrets) expect(text).not.toContain(secret);
 }
 
+/**
+ * The -v=9 log without Pulumi's own RPC traces, which print the provider's configure inputs (a
+ * config secret among them) in plain text: not ours to close (README, "Configuration"). Everything
+ * else, our provider's output included, must hold no secret.
+ */
+function ourLines(log: string): string {
+  return log
+    .split("\n")
+    .filter((line) => !/"msg":"(Unm|M)arshaling property for RPC\[Provider\[\w+\]\.Configure\(\)/.test(line))
+    .join("\n");
+}
+
 /** Opens a stack with no static token, runs `up` at -v=9, scans everything, destroys; returns the outputs and the tokens issued meanwhile. */
 async function runForm(
   config: ConfigMap,
@@ -63,7 +73,7 @@ async function runForm(
   const up = await test.stack.up({ logVerbosity: 9, logToStdErr: true, onOutput: (line) => test.output.push(line) });
   expect(up.summary.result).toBe("succeeded");
   const issued = (await tokenStats(emulator)).issued.slice(before);
-  expectNoSecret(`${up.stdout}\n${up.stderr}\n${test.output.join("")}`, secrets);
+  expectNoSecret(`${up.stdout}\n${ourLines(up.stderr)}\n${test.output.join("")}`, secrets);
   expectNoSecret(await test.stateText(), secrets);
   expectNoSecret(JSON.stringify(await emulator.requests()), secrets);
   const outputs = Object.fromEntries(Object.entries(up.outputs).map(([key, value]) => [key, value.value as unknown]));
@@ -114,16 +124,8 @@ describe("each credential form makes its stack's objects", () => {
   it("an external_account file with a file-sourced subject token (workload identity federation)", async () => {
     const { url } = suite.emulator;
     await internal(suite.emulator, "service-accounts", { name: "ci-runner" });
-    const audience = "//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/ci/providers/gh";
-    const { subjectToken } = await internal(suite.emulator, "subject-tokens", { audience, subject: "repo:acme/app", serviceAccount: "ci-runner" });
-    const wif = {
-      type: "external_account",
-      audience,
-      subject_token_type: "urn:ietf:params:oauth:token-type:jwt",
-      token_url: `${url}/v1/token`,
-      service_account_impersonation_url: `${url}/v1/projects/-/serviceAccounts/ci-runner@svc-emulator.iam.gserviceaccount.com:generateAccessToken`,
-      credential_source: { file: writeFile("oidc-token", subjectToken ?? ""), format: { type: "text" } },
-    };
+    const { subjectToken } = await internal(suite.emulator, "subject-tokens", { audience: WIF_AUDIENCE, subject: "repo:acme/app", serviceAccount: "ci-runner" });
+    const wif = externalAccountConfig(url, writeFile("oidc-token", subjectToken ?? ""), "ci-runner@svc-emulator.iam.gserviceaccount.com");
     const { issued } = await runForm({ zoneName: { value: "creds-wif" } }, { GOOGLE_APPLICATION_CREDENTIALS: writeFile("wif.json", JSON.stringify(wif)) }, [subjectToken ?? ""]);
     expect(issued).toEqual([
       expect.objectContaining({ grant: "token-exchange", principal: expect.stringContaining("/subject/repo:acme/app") }),
@@ -147,5 +149,38 @@ describe("each credential form makes its stack's objects", () => {
     ]);
     expectNoSecret(`${test.output.join("")}\n${await test.stateText()}`, keySecrets());
     expect((await test.stack.destroy()).summary.result).toBe("succeeded");
+  });
+});
+
+describe("a long run under 5-second tokens", () => {
+  let emulator: RunningEmulator | undefined;
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  it("creates a zone of 300 record sets and waits for a quota grant across many token lifetimes, every request with a live token", async () => {
+    // Its own emulator: tokens live 5 s, and a quota increase reconciles for 25 s (what makes the run long).
+    emulator = await startEmulator(undefined, { tokenLifetimeSeconds: 5, quotas: { reconcileMs: 25_000 } });
+    const key = await internal(emulator, "service-accounts", { name: "long-runner" });
+    const config = { "svc:credentials": { value: JSON.stringify(key), secret: true }, records: { value: "300" }, zoneName: { value: "long" }, quotaWait: { value: "120" } };
+    const test = suite.track(await openStack("credentials", emulator, config, NO_GCLOUD));
+    await test.stack.removeAllConfig(STATIC_TOKENS);
+    const started = Date.now();
+    const up = await test.stack.up({ onOutput: (line) => test.output.push(line) });
+    const tookMs = Date.now() - started;
+    expect(up.summary.result).toBe("succeeded");
+    expect(up.summary.resourceChanges?.create).toBe(303);
+    expect(up.outputs["quotaGranted"]?.value).toBe("1000");
+    expect(tookMs).toBeGreaterThan(4 * 5000);
+    const stats = await tokenStats(emulator);
+    // Refreshed along the way: at least one token per lifetime the run lasted, each one's scopes DNS's or the quotas'.
+    expect(stats.issued.length).toBeGreaterThanOrEqual(Math.floor(tookMs / 5000));
+    expect(new Set(stats.issued.map(({ scopes }) => scopes.join(" ")))).toEqual(new Set([DNS_SCOPE, "https://www.googleapis.com/auth/cloud-platform"]));
+    // No request went out with an expired token, or each that did was sent once more with a new one.
+    const retried = test.output.join("").match(/refused the access token/g)?.length ?? 0;
+    expect(stats.expiredUses).toBe(retried);
+    expect(stats.expiredUses).toBeLessThanOrEqual(2);
+    expectNoSecret(`${test.output.join("")}\n${await test.stateText()}\n${JSON.stringify(await emulator.requests())}`, [key.private_key ?? ""]);
+    expect((await test.stack.destroy({ onOutput: (line) => test.output.push(line) })).summary.result).toBe("succeeded");
   });
 });

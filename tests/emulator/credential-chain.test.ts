@@ -11,6 +11,7 @@ import { createEmulator } from '../../emulator/server';
 import { createTokenSource, resetTokenSources, tokenSourceFor } from '../../provider/google/credentials/tokenSource';
 import { credentialPlan } from '../../provider/google/credentials/settings';
 import { createApiClient } from '../../provider/http/client';
+import { emulatorCredential, externalAccountConfig, WIF_AUDIENCE } from '../support/googleCredentials';
 
 let offsetMs = 0;
 let emulator: Emulator;
@@ -27,10 +28,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 beforeEach(() => resetTokenSources());
 
-async function internal(route: string, body: object): Promise<Record<string, string>> {
-  const response = await fetch(`${url}/_emulator/tokens/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await response.json()) as Record<string, string>;
-}
+const internal = (route: string, body: object): Promise<Record<string, string>> => emulatorCredential(url, route, body);
 const issued = () => emulator.accessTokens.report().issued;
 const file = (name: string, content: object | string): string => {
   const where = path.join(folder, name);
@@ -119,16 +117,8 @@ describe('the other forms', () => {
 
   it('exchanges a file-sourced subject token of an external_account file and impersonates its account', async () => {
     await internal('service-accounts', { name: 'ci-runner' });
-    const audience = '//iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/ci/providers/gh';
-    const { subjectToken } = await internal('subject-tokens', { audience, subject: 'repo:acme/app', serviceAccount: 'ci-runner' });
-    const config = {
-      type: 'external_account',
-      audience,
-      subject_token_type: 'urn:ietf:params:oauth:token-type:jwt',
-      token_url: `${url}/v1/token`,
-      service_account_impersonation_url: `${url}/v1/projects/-/serviceAccounts/ci-runner@svc-emulator.iam.gserviceaccount.com:generateAccessToken`,
-      credential_source: { file: file('oidc-token', String(subjectToken)), format: { type: 'text' } },
-    };
+    const { subjectToken } = await internal('subject-tokens', { audience: WIF_AUDIENCE, subject: 'repo:acme/app', serviceAccount: 'ci-runner' });
+    const config = externalAccountConfig(url, file('oidc-token', String(subjectToken)), 'ci-runner@svc-emulator.iam.gserviceaccount.com');
     await tokenSourceFor('dns', { ...base, GOOGLE_APPLICATION_CREDENTIALS: file('wif.json', config) }).token();
     expect(issued().slice(-2)).toEqual([
       expect.objectContaining({ grant: 'token-exchange', principal: expect.stringContaining('/subject/repo:acme/app') }),

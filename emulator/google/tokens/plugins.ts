@@ -30,6 +30,15 @@ class TokenStatsStore implements ApiStore {
   }
 }
 
+/**
+ * The token services take no options of their own (the lifetime is the core's `tokenLifetimeSeconds`);
+ * a named, empty input keeps the list's option types apart (an `object` input would absorb every API's).
+ */
+export interface TokenServicesInput {
+  tokenServices?: Record<string, never>;
+}
+const noOptions = (_input: TokenServicesInput): Record<string, never> => ({});
+
 /** The token endpoints check the grant itself; no bearer token is asked for. */
 const open: Authenticator = () => undefined;
 const SECRET_FORM_FIELDS = ['assertion', 'refresh_token', 'client_secret', 'subject_token'];
@@ -41,7 +50,7 @@ export const oauthApi = defineApi({
   errorFamily: oauthErrors,
   acceptsFormBodies: true,
   secrets: { bodyFields: SECRET_FORM_FIELDS },
-  options: () => ({}),
+  options: noOptions,
   createStore: () => new TokenStatsStore(),
   mount: ({ accessTokens, store }) => {
     store.attach(accessTokens);
@@ -56,7 +65,7 @@ export const stsApi = defineApi({
   errorFamily: oauthErrors,
   acceptsFormBodies: true,
   secrets: { bodyFields: SECRET_FORM_FIELDS },
-  options: () => ({}),
+  options: noOptions,
   createStore: () => new TokenStatsStore(),
   mount: ({ accessTokens }) => ({ authenticate: open, routes: stsRoutes(accessTokens) }),
 });
@@ -66,7 +75,7 @@ export const iamCredentialsApi = defineApi({
   summary: 'IAM Credentials generateAccessToken at /v1/projects/-/serviceAccounts/...',
   pathPrefixes: ['/v1/projects/-/serviceAccounts/'],
   errorFamily: googleAip193Errors('iamcredentials.googleapis.com'),
-  options: () => ({}),
+  options: noOptions,
   createStore: () => new TokenStatsStore(),
   // The caller's token is checked by the route: it must be one the emulator issued.
   mount: ({ accessTokens }) => ({ authenticate: open, routes: iamCredentialsRoutes(accessTokens) }),
@@ -82,7 +91,7 @@ export const metadataApi = defineApi({
   pathPrefixes: [`${METADATA_PREFIX}/`],
   errorFamily: plainTextErrors,
   renderBody: textOrJson,
-  options: () => ({}),
+  options: noOptions,
   createStore: () => new TokenStatsStore(),
   mount: ({ accessTokens }) => ({
     authenticate: metadataFlavorCheck,
