@@ -43,7 +43,7 @@ export interface CommandLine<ApiOptions> {
 const CORE_FLAGS: readonly CliFlag[] = [
   { name: 'port', value: '<port>', help: 'TCP port; 0 (the default) picks a free one' },
   { name: 'host', value: '<host>', help: 'interface to bind (default 127.0.0.1)' },
-  { name: 'tokens', value: '<a,b,...>', help: 'accept only these bearer tokens (default: any non-empty token)' },
+  { name: 'tokens', value: '<a,b,...>', help: 'accept only these bearer tokens besides those the emulator\nissues (default: any non-empty token)' },
   { name: 'token-lifetime', value: '<n>[s|m|h]', help: 'how long the access tokens the emulator issues live\n(default 1h; a bare number is seconds)' },
   {
     name: 'service-account',
