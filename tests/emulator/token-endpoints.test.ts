@@ -4,6 +4,7 @@
  * scope and expiry checks every Google-style API runs on an issued token.
  */
 import { createPrivateKey, sign } from 'node:crypto';
+import { ownerOf } from '../../emulator/channels/owners';
 import type { Emulator } from '../../emulator/server';
 import { createEmulator } from '../../emulator/server';
 
@@ -146,6 +147,14 @@ describe('the other grants', () => {
     expect(await answer.json()).toMatchObject({ token_type: 'Bearer', expires_in: 60 });
     const email = await fetch(`${url}/computeMetadata/v1/instance/service-accounts/default/email`, { headers: { 'metadata-flavor': 'Google' } });
     expect(await email.text()).toBe('compute@svc-emulator.iam.gserviceaccount.com');
+  });
+
+  it('makes a channel owner of whom an issued token acts for, the same across refreshed tokens', () => {
+    const call = (token: string) => ({ params: {}, query: {}, body: undefined, headers: { authorization: `Bearer ${token}` } });
+    const [first, second] = [1, 2].map(() => emulator.accessTokens.issue('jwt-bearer', { principal: 'deployer@svc-emulator.iam.gserviceaccount.com', subject: 'ana@example.test', scopes: [] }).token);
+    const owner = ownerOf({}, call(first ?? ''), emulator.accessTokens);
+    expect(owner).toEqual({ user: 'ana@example.test', client: 'deployer@svc-emulator.iam.gserviceaccount.com', serviceAccount: false });
+    expect(ownerOf({}, call(second ?? ''), emulator.accessTokens)).toEqual(owner);
   });
 
   it('keeps secrets of the grants out of the request log', async () => {

@@ -29,7 +29,7 @@ export const reportsApi = defineApi({
   mount: ({ store, accessTokens, options, now, channelDelivery }) => {
     const registry = new ChannelRegistry<ReportsTopic>({ now, maxTtlMs: options.channelMaxTtlMs, delivery: channelDelivery });
     store.attach({ registry, seedCount: options.seedActivities, now });
-    const context = { store, owners: options.owners, nonAdmins: options.nonAdmins, now };
+    const context = { store, owners: options.owners, nonAdmins: options.nonAdmins, now, accessTokens };
     return {
       authenticate: googleScopedAuth(accessTokens, 'reports'),
       routes: reportsRoutes(context),
