@@ -13,7 +13,8 @@
 import ky, { isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { z } from "zod";
-import type { ApiName, ApiSettings, AuthStyle } from "../config";
+import type { ApiName, ApiSettings } from "../config";
+import { authHooks } from "./auth";
 import type { TokenSource } from "../google/credentials/tokenSource";
 import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./errors";
 import { readAnswer, type Answer } from "./answer";
@@ -102,34 +103,6 @@ const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => set
 const defaultLog = (message: string): void => {
   process.stderr.write(`${message}\n`);
 };
-
-function authHooks(settings: ApiSettings, style: AuthStyle): (request: Request) => Request | void {
-  return (request) => {
-    request.headers.set("Accept", "application/json");
-    switch (style) {
-      case "bearer":
-        request.headers.set("Authorization", `Bearer ${settings.token}`);
-        return;
-      case "ci-token-header":
-        request.headers.set("Ci-Token", settings.token);
-        return;
-      case "basic":
-        request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.token}:`).toString("base64")}`);
-        return;
-      case "query": {
-        const url = new URL(request.url);
-        url.searchParams.set("ci-token", settings.token);
-        return new Request(url, request);
-      }
-      case "client-basic":
-        request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.clientId ?? ""}:${settings.token}`).toString("base64")}`);
-        return;
-      case "none":
-      case "google-credentials": // set per attempt: the token changes as it is refreshed
-        return;
-    }
-  };
-}
 
 /** Holds every request of one API until a rate limit announced by the server has passed. */
 class RateLimitGate {
