@@ -296,10 +296,12 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
       });
     }
     const { reason, message } = parseErrorBody(answer.errorBody);
+    // A token without the API's scope: say which credential gave it and what to change.
+    const scopeHint = result.status === 403 && options.tokens !== undefined && /insufficient authentication scopes/i.test(message ?? "") ? ` (${options.tokens.scopeHint})` : "";
     return new ApiError({
       status: result.status,
       reason,
-      apiMessage: redact(message),
+      apiMessage: redact(message === undefined ? undefined : `${message}${scopeHint}`),
       method: spec.method,
       path,
       outcome: result.status < 500 && result.status !== 408 ? "rejected" : "unknown",

@@ -115,6 +115,15 @@ describe('the other forms', () => {
     for (const secret of secretsOf(user)) expect(message).not.toContain(secret);
   });
 
+  it('says which credential lacks the API scope and what to change when the API refuses it (403)', async () => {
+    const user = await internal('authorized-users', { email: 'cal@example.test', scopes: ['https://www.googleapis.com/auth/calendar'] });
+    const tokens = tokenSourceFor('dns', { ...base, GOOGLE_APPLICATION_CREDENTIALS: file('calendar-only.json', user) });
+    const client = createApiClient({ api: 'dns', baseUrl: url, token: '', authStyle: 'google-credentials' }, { tokens });
+    await expect(client.send({ method: 'GET', path: 'dns/v1/projects/p1/managedZones' })).rejects.toThrow(
+      /HTTP 403 \(insufficientPermissions: Request had insufficient authentication scopes\. \(the login in GOOGLE_APPLICATION_CREDENTIALS was not granted .*ndev\.clouddns\.readwrite: run `gcloud auth application-default login --scopes=/,
+    );
+  });
+
   it('exchanges a file-sourced subject token of an external_account file and impersonates its account', async () => {
     await internal('service-accounts', { name: 'ci-runner' });
     const { subjectToken } = await internal('subject-tokens', { audience: WIF_AUDIENCE, subject: 'repo:acme/app', serviceAccount: 'ci-runner' });

@@ -9,13 +9,15 @@ import type { AuthClient } from "google-auth-library";
 import type { ApiName } from "../../config";
 import { authClientFor, NoCredentialsFound } from "./authClient";
 import { CredentialSettingError } from "./files";
-import { CREDENTIAL_SETTINGS, credentialPlan, describeSource, type CredentialPlan } from "./settings";
+import { CLOUD_PLATFORM_SCOPE, CREDENTIAL_SETTINGS, credentialPlan, describeSource, type CredentialPlan } from "./settings";
 
 export interface TokenSource {
   /** An access token valid for a while yet. */
   token(): Promise<string>;
   /** The token was refused (401): the next `token()` fetches a new one, unless another request did already. */
   refused(token: string): void;
+  /** What to change when the API says the token lacks its scope. */
+  readonly scopeHint: string;
 }
 
 /** The library's default margin: a token is refreshed when it has less than this left. */
@@ -76,6 +78,7 @@ export function createTokenSource(plan: CredentialPlan, build: (plan: Credential
         });
       return inFlight;
     },
+    scopeHint: scopeHint(plan),
     refused(token) {
       // A new client has no cached token: the next request fetches one (every client type keeps its cache its own way).
       if (token === current) {
@@ -107,6 +110,15 @@ function explain(plan: CredentialPlan, error: unknown): Error {
   const what = describeSource(plan);
   const why = status === undefined ? `it failed (${safeMessage(error)})` : `the token endpoint answered ${status}${code === undefined ? "" : ` ${code}`}${description === undefined ? "" : `: ${description}`}`;
   return new CredentialError(`svc: could not get an access token for the ${plan.api} API from ${what}: ${why}. ${advice(plan, status, code)}`);
+}
+
+function scopeHint(plan: CredentialPlan): string {
+  const scopes = plan.scopes.join(" ");
+  const what = describeSource(plan);
+  if (plan.subject !== undefined) return `the token of ${what} lacks ${scopes}: authorize it for the key's client id in the Workspace admin console's domain-wide delegation`;
+  if (plan.source.kind === "ambient") return `the metadata server's token lacks ${scopes}: give the instance's service account that access scope, or set ${CREDENTIAL_SETTINGS.credentials[0]}`;
+  if (plan.source.file.type === "authorized_user") return `the login in ${plan.source.where} was not granted ${scopes}: run \`gcloud auth application-default login --scopes=${[...new Set([...plan.scopes, CLOUD_PLATFORM_SCOPE])].join(",")}\``;
+  return `the token of ${what} lacks ${scopes}: check the credential, or set svc:${plan.api}Token`;
 }
 
 function advice(plan: CredentialPlan, status: number | undefined, code: string | undefined): string {
