@@ -59,8 +59,8 @@ export function createTokenSource(plan: CredentialPlan, build: (plan: Credential
     const { token } = await authClient.getAccessToken();
     if (token === null || token === undefined || token === "") throw new Error("the token endpoint answered without an access token");
     const expiry = authClient.credentials.expiry_date;
-    if (typeof expiry === "number" && expiry > fetchedAt) {
-      // Refresh ahead of expiry by the library's margin, or a share of a short token's life.
+    if (token !== current && typeof expiry === "number" && expiry > fetchedAt) {
+      // A new token: refresh it ahead of expiry by the library's margin, or a share of a short token's life.
       authClient.eagerRefreshThresholdMillis = Math.min(DEFAULT_REFRESH_MARGIN_MS, (expiry - fetchedAt) * REFRESH_MARGIN_SHARE);
     }
     current = token;
