@@ -51,6 +51,8 @@ export interface ApiRoute {
 export interface Credentials {
   headers: IncomingHttpHeaders;
   query: QueryParams;
+  /** The request's method (a read-only OAuth scope admits reads only). */
+  method?: string;
 }
 
 /** Throws the API's own 401/403 `ApiError` when the credentials are not acceptable. */

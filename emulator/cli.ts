@@ -11,7 +11,10 @@
  * goes away. Run directly, it keeps running when its parent exits (nohup,
  * a CI step that leaves it in the background).
  */
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { apis } from './apis';
+import { emailOf as emulatorAccountEmail } from './google/tokens/authority';
 import type { CommandLine } from './command-line';
 import { parseCommandLine, usage, UsageError } from './command-line';
 import type { ApiOptionsOf } from './plugin';
@@ -34,6 +37,12 @@ async function main(): Promise<void> {
 
   const emulator = createEmulator(commandLine.emulatorOptions);
   const baseUrl = await emulator.listen(commandLine.port, commandLine.host);
+  for (const name of commandLine.serviceAccounts.names) {
+    const file = path.resolve(commandLine.serviceAccounts.directory, `${name}.json`);
+    // A private key: readable by its owner only.
+    writeFileSync(file, `${JSON.stringify(emulator.accessTokens.createServiceAccount(name, `${baseUrl}/token`), null, 2)}\n`, { mode: 0o600 });
+    process.stderr.write(`svc-emulator: wrote the key of ${emulatorAccountEmail(name)} to ${file}\n`);
+  }
 
   let closing = false;
   const shutdown = (): void => {

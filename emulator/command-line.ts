@@ -35,13 +35,23 @@ export interface CommandLine<ApiOptions> {
   port: number;
   host: string;
   /** `createEmulator`'s options: `tokens` and every plug-in's part. */
-  emulatorOptions: { tokens?: string[]; trustCa?: string[]; speed?: SpeedSettings } & Partial<ApiOptions>;
+  emulatorOptions: { tokens?: string[]; tokenLifetimeSeconds?: number; trustCa?: string[]; speed?: SpeedSettings } & Partial<ApiOptions>;
+  /** Service accounts whose key files to write once the address is known (`--service-account`), and where. */
+  serviceAccounts: { names: string[]; directory: string };
 }
 
 const CORE_FLAGS: readonly CliFlag[] = [
   { name: 'port', value: '<port>', help: 'TCP port; 0 (the default) picks a free one' },
   { name: 'host', value: '<host>', help: 'interface to bind (default 127.0.0.1)' },
-  { name: 'tokens', value: '<a,b,...>', help: 'accept only these bearer tokens (default: any non-empty token)' },
+  { name: 'tokens', value: '<a,b,...>', help: 'accept only these bearer tokens besides those the emulator\nissues (default: any non-empty token)' },
+  { name: 'token-lifetime', value: '<n>[s|m|h]', help: 'how long the access tokens the emulator issues live\n(default 1h; a bare number is seconds)' },
+  {
+    name: 'service-account',
+    value: '<name>',
+    help: 'create a service account and write its key file <name>.json,\nwhose token_uri is this emulator; repeatable',
+    multiple: true,
+  },
+  { name: 'credentials-dir', value: '<dir>', help: 'where --service-account key files go (default: the current folder)' },
   { name: 'trust-ca', value: '<file>', help: 'a PEM CA certificate trusted for push-notification receivers,\nbesides the system CAs; repeatable', multiple: true },
   { name: 'latency', value: '<ms>[±<ms>]', help: 'added to every API request, optionally with an even jitter\n(100±20, also written 100+-20; default 0)' },
   {
@@ -76,11 +86,17 @@ export function parseCommandLine<Plugins extends readonly ApiPlugin[]>(
   const apiOptions = Object.assign({}, ...plugins.map((plugin) => plugin.parseFlags(read))) as Partial<ApiOptionsOf<Plugins>>;
   const trustCa = read.all('trust-ca').map(readCaFile);
   const speed = speedOf(read);
+  const lifetime = read.one('token-lifetime');
+  const names = read.all('service-account');
+  const badName = names.find((name) => !SERVICE_ACCOUNT_NAME.test(name));
+  if (badName !== undefined) throw new UsageError(`--service-account must be 6 to 30 lowercase letters, digits and hyphens, starting with a letter, got '${badName}'`);
   return {
     port,
     host: read.one('host') ?? '127.0.0.1',
+    serviceAccounts: { names, directory: read.one('credentials-dir') ?? '.' },
     emulatorOptions: {
       ...apiOptions,
+      ...(lifetime !== undefined && { tokenLifetimeSeconds: parseDuration('--token-lifetime', lifetime) }),
       ...(tokens !== undefined && tokens.length > 0 ? { tokens } : {}),
       ...(trustCa.length > 0 && { trustCa }),
       ...(speed !== undefined && { speed }),
@@ -174,6 +190,17 @@ export function parsePositiveInteger(option: string, raw: string): number {
 export function parseInteger(option: string, raw: string, max: number): number {
   if (!/^\d+$/.test(raw) || Number(raw) > max) throw new UsageError(`${option} must be an integer from 0 to ${max}, got '${raw}'`);
   return Number(raw);
+}
+
+const SERVICE_ACCOUNT_NAME = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
+const DURATION_UNITS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600 };
+
+/** `90`, `5s`, `10m`, `1h` in seconds, from 1 s to a day. */
+function parseDuration(option: string, raw: string): number {
+  const match = /^(\d+)([smh]?)$/.exec(raw);
+  const seconds = match?.[1] === undefined ? Number.NaN : Number(match[1]) * (DURATION_UNITS[match[2] ?? ''] ?? Number.NaN);
+  if (!(seconds >= 1 && seconds <= 86_400)) throw new UsageError(`${option} must be a duration from 1s to 24h (e.g. 5s, 10m, 1h), got '${raw}'`);
+  return seconds;
 }
 
 /** A `--trust-ca` file: PEM text with at least one certificate. */

@@ -19,11 +19,17 @@ export type ErrorFamily =
   | { kind: 'google-aip193'; service: string }
   /** The CI API: `{"message": "..."}`. */
   | { kind: 'ci' }
+  /** Google's OAuth and STS token endpoints: `{"error": reason, "error_description": message}` (RFC 6749 5.2). */
+  | { kind: 'oauth' }
+  /** The metadata server: the message as plain text. */
+  | { kind: 'plain-text' }
   /** The code host: `{"message", "documentation_url"}`; `documentationUrl` unless the error names its own page. */
   | { kind: 'code-host'; documentationUrl: string };
 
 export const googleLegacyErrors: ErrorFamily = { kind: 'google-legacy' };
 export const ciErrors: ErrorFamily = { kind: 'ci' };
+export const oauthErrors: ErrorFamily = { kind: 'oauth' };
+export const plainTextErrors: ErrorFamily = { kind: 'plain-text' };
 export function googleAip193Errors(service: string): ErrorFamily {
   return { kind: 'google-aip193', service };
 }
@@ -170,6 +176,10 @@ function errorBody(family: ErrorFamily, error: ApiError): unknown {
       return googleAip193Body(error, family.service);
     case 'ci':
       return { message: error.message };
+    case 'oauth':
+      return { error: error.reason, error_description: error.message };
+    case 'plain-text':
+      return error.message;
     case 'code-host':
       return { message: error.message, documentation_url: error.documentationUrl ?? family.documentationUrl };
   }

@@ -8,6 +8,7 @@
 import type { ApiModule, ApiMount, ApiTraits } from './api';
 import type { DeliverySettings } from './channels/delivery';
 import type { CliFlag, FlagValues } from './command-line';
+import type { TokenAuthority } from './google/tokens/authority';
 import type { ApiStore } from './store';
 
 /** What every API gets from the emulator around it. */
@@ -16,6 +17,8 @@ export interface ApiEnvironment {
   now: () => Date;
   /** Bearer tokens the Google-style APIs accept (`tokens`, `--tokens`); undefined: any non-empty token. */
   tokens: readonly string[] | undefined;
+  /** The tokens the emulator issued and the check of a bearer token against them and `tokens`. */
+  accessTokens: TokenAuthority;
   /** How push notifications reach channel receivers (`trustCa`, `--trust-ca`), for APIs with watch channels. */
   channelDelivery: DeliverySettings;
   /**

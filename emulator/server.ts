@@ -35,13 +35,16 @@ import type { ApiRequestState } from './request-state';
 import type { BodyRenderer } from './responses';
 import { renderJson, sendError, sendResult } from './responses';
 import { EmulatorStore } from './store';
+import { TokenAuthority } from './google/tokens/authority';
 
 export { defaultApis };
 
 /** The emulator's own options; each API adds its own (see `EmulatorOptions`). */
 export interface CoreEmulatorOptions<Plugins extends readonly ApiPlugin[]> {
-  /** Accepted bearer tokens of the Google-style APIs. Absent or empty: any non-empty token is accepted. */
+  /** Accepted bearer tokens of the Google-style APIs besides those the emulator issues. Absent or empty: any non-empty token is accepted. */
   tokens?: string[];
+  /** How long the access tokens the emulator issues live (`--token-lifetime`; default 3600 s). */
+  tokenLifetimeSeconds?: number;
   /** Clock of the emulated services (default: the system clock). */
   now?: () => Date;
   /** The APIs to serve (default: every API of `apis/index.ts`); tests add their own plug-ins here. */
@@ -66,6 +69,8 @@ export type EmulatorOptions<Plugins extends readonly ApiPlugin[] = typeof defaul
 
 export interface Emulator {
   app: FastifyInstance;
+  /** The access tokens the emulator issues (service accounts, users, subject tokens, statistics). */
+  accessTokens: TokenAuthority;
   store: EmulatorStore;
   recorder: RequestRecorder;
   faults: FaultInjector;
@@ -95,8 +100,9 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     trustCa: options.trustCa === undefined ? [] : [options.trustCa].flat(),
   };
   const speed = new ServiceSpeed(options.speed ?? {}, plugins.map((plugin) => plugin.name));
+  const accessTokens = new TokenAuthority({ now, lifetimeSeconds: options.tokenLifetimeSeconds, staticTokens: options.tokens });
   const started = plugins.map((plugin) =>
-    plugin.start(options, { now, tokens: options.tokens, channelDelivery, propagationMs: () => speed.propagationMs(plugin.name) }),
+    plugin.start(options, { now, tokens: options.tokens, accessTokens, channelDelivery, propagationMs: () => speed.propagationMs(plugin.name) }),
   );
   const store = new EmulatorStore(started.map(({ module, store: apiStore }) => [module.name, apiStore] as const));
   const apis: ApiModule[] = started.map(({ module }) => module);
@@ -134,7 +140,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     const latency = speed.latencyMs(api.name);
     if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
 
-    api.authenticate({ headers: request.headers, query });
+    api.authenticate({ headers: request.headers, query, method: request.method });
     if (api.admit !== undefined) {
       state.release = await api.admit({ method: request.method, path, routePattern: config.routePattern, headers: request.headers, query });
     }
@@ -224,6 +230,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
 
   return {
     app,
+    accessTokens,
     store,
     recorder,
     faults,

@@ -16,6 +16,8 @@ export interface ApiStore {
   userObjects(): Record<string, unknown[]>;
   /** Counters of its own for `/_emulator/stats` (the calendar's `quotaUnits`), merged into the core's. */
   stats?(): Record<string, unknown>;
+  /** A service with no client objects at all (the token endpoints): `/_emulator/objects` leaves it out. */
+  readonly keepsNoObjects?: true;
 }
 
 export class EmulatorStore {
@@ -42,7 +44,10 @@ export class EmulatorStore {
 
   userObjects(): Record<string, Record<string, unknown[]>> {
     const objects: Record<string, Record<string, unknown[]>> = {};
-    for (const [apiName, store] of this.apiStores) objects[apiName] = store.userObjects();
+    for (const [apiName, store] of this.apiStores) {
+      // Services that keep no objects of a client's (the token endpoints) are left out.
+      if (store.keepsNoObjects !== true) objects[apiName] = store.userObjects();
+    }
     return objects;
   }
 }

@@ -5,6 +5,7 @@
  */
 import { resolveApiSettings, resolveChannelSettings, type ApiName, type ApiSettings } from "./config";
 import { createApiClient, type ApiClient, type ClientOptions } from "./http/client";
+import { tokenSourceFor, type TokenSource } from "./google/credentials/tokenSource";
 import { CODEHOST_REQUEST_LIMITS } from "./http/requestLimiter";
 import { report } from "./log";
 
@@ -26,13 +27,20 @@ export function channelClientFor(api: ApiName): ApiClient {
   return clientWith(api, resolveChannelSettings(api));
 }
 
+/** Numbers the token sources, so a client is keyed by its credential without the credential in the key. */
+const sourceNumbers = new WeakMap<TokenSource, number>();
+let sourcesNumbered = 0;
+
 function clientWith(api: ApiName, settings: ApiSettings): ApiClient {
-  const key = `${api} ${settings.baseUrl} ${settings.authStyle ?? ""} ${settings.clientId ?? ""} ${settings.token}`;
+  const tokens = settings.authStyle === "google-credentials" ? tokenSourceFor(api) : undefined;
+  if (tokens !== undefined && !sourceNumbers.has(tokens)) sourceNumbers.set(tokens, ++sourcesNumbered);
+  const source = tokens === undefined ? "" : `source ${sourceNumbers.get(tokens) ?? 0}`;
+  const key = `${api} ${settings.baseUrl} ${settings.authStyle ?? ""} ${settings.clientId ?? ""} ${settings.token} ${source}`;
   let client = clients.get(key);
   if (client === undefined) {
     // The code host opts into its rate-limit rules and limiter; the test seam may set its own.
     const rateLimits = api === "codehost" ? { limits: CODEHOST_REQUEST_LIMITS } : undefined;
-    client = createApiClient(settings, { log: report, ...(rateLimits !== undefined && { rateLimits }), ...clientOptions });
+    client = createApiClient(settings, { log: report, ...(rateLimits !== undefined && { rateLimits }), ...(tokens !== undefined && { tokens }), ...clientOptions });
     clients.set(key, client);
   }
   return client;

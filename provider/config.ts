@@ -23,7 +23,13 @@ export interface ConfigSource {
  * forms of its own; the code host also takes an OAuth app's client id and
  * secret as HTTP Basic (`client-basic`) and no credentials at all (`none`).
  */
-export type AuthStyle = "bearer" | "ci-token-header" | "basic" | "query" | "client-basic" | "none";
+export type AuthStyle = "bearer" | "ci-token-header" | "basic" | "query" | "client-basic" | "none" | "google-credentials";
+
+/**
+ * The Google-style APIs: without their static token they take OAuth access tokens from the credential
+ * chain (`provider/google/credentials/`): a key, a user's refresh token, workload identity, the metadata server.
+ */
+export const GOOGLE_APIS: readonly ApiName[] = ["dns", "calendar", "quotas", "reports", "ads"];
 
 /**
  * Where the emulator serves an API whose base address includes a path (the calendar's base address
@@ -74,6 +80,11 @@ function envSuffix(api: ApiName): string {
   return api.toUpperCase();
 }
 
+/** A setting from the stack configuration, else the environment; empty counts as unset. */
+export function readSetting(configKey: string, envVar: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return lookup(configKey, envVar, env);
+}
+
 function lookup(configKey: string, envVar: string, env: NodeJS.ProcessEnv): string | undefined {
   const fromConfig = stackConfig.get(configKey);
   if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
@@ -107,6 +118,8 @@ export function resolveApiSettings(api: ApiName, env: NodeJS.ProcessEnv = proces
     );
   }
   const token = lookup(names.token[0], names.token[1], env);
+  // The static token wins; without it a Google-style API gets its tokens from the credential chain.
+  if (token === undefined && GOOGLE_APIS.includes(api)) return { api, baseUrl: baseUrl.replace(/\/+$/, ""), token: "", authStyle: "google-credentials" };
   if (token === undefined) {
     throw new MissingSettingError(names.token[0], names.token[1], `The ${api} API token`);
   }
@@ -134,6 +147,11 @@ function codeHostBaseUrl(env: NodeJS.ProcessEnv): string {
   const emulator = lookup("svc:emulatorUrl", "SVC_EMULATOR_URL", env);
   if (emulator !== undefined) return `${emulator.replace(/\/+$/, "")}/codehost`;
   throw new MissingSettingError(names.baseUrl[0], `${names.baseUrl[1]} (or svc:emulatorUrl / SVC_EMULATOR_URL)`, "The codehost API base URL");
+}
+
+/** Whether a configuration key was set with `--secret` (true when the source cannot tell and the key is set). */
+export function isSecretSetting(configKey: string): boolean {
+  return secretFromConfig(configKey);
 }
 
 function secretFromConfig(configKey: string): boolean {

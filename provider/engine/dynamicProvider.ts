@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { channelClientFor, clientFor } from "../clients";
 import type { ApiClient } from "../http/client";
 import { defaultProject, resolveApiSettings, useStackConfig, type ConfigSource } from "../config";
+import { tokenSourceFor } from "../google/credentials/tokenSource";
 import { report } from "../log";
 import type { Args, ResourceDeclaration, State } from "./declaration";
 import { containsUnknown, diffArgs } from "./diff";
@@ -246,8 +247,9 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       if (typeof importId === "string" && declaration.importable !== false && unknownFields.length === 0) {
         failures.push(...importFailures(declaration, importId, parsed.success ? parsed.data : args));
       }
-      // Settings are checked here so that `preview` reports a missing URL or token before anything runs.
-      resolveApiSettings(declaration.api);
+      // Settings are checked here so that `preview` reports a missing URL or token, or a credential that yields no
+      // token, before anything runs (the token is fetched once per process and kept for the requests).
+      if (resolveApiSettings(declaration.api).authStyle === "google-credentials") await tokenSourceFor(declaration.api).token();
       if (failures.length > 0) return { failures: failures.map(forTheEngine) };
       const inputs: Args = { ...(parsed.success ? (parsed.data) : {}) };
       for (const field of unknownFields) inputs[field] = args[field];

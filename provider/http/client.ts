@@ -13,7 +13,9 @@
 import ky, { isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { z } from "zod";
-import type { ApiName, ApiSettings, AuthStyle } from "../config";
+import type { ApiName, ApiSettings } from "../config";
+import { authHooks } from "./auth";
+import type { TokenSource } from "../google/credentials/tokenSource";
 import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./errors";
 import { readAnswer, type Answer } from "./answer";
 import {
@@ -82,6 +84,8 @@ export interface ClientOptions {
   /** Waits longer than this are reported through `log`. */
   readonly logWaitsOverMs?: number;
   readonly fetch?: typeof fetch;
+  /** Access tokens of the credential chain, for `google-credentials` (one source per credential in the process). */
+  readonly tokens?: TokenSource;
   readonly sleep?: (ms: number) => Promise<void>;
   /**
    * Opt-in: the code host's rate-limit rules (codehostLimits.ts) decide after
@@ -99,33 +103,6 @@ const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => set
 const defaultLog = (message: string): void => {
   process.stderr.write(`${message}\n`);
 };
-
-function authHooks(settings: ApiSettings, style: AuthStyle): (request: Request) => Request | void {
-  return (request) => {
-    request.headers.set("Accept", "application/json");
-    switch (style) {
-      case "bearer":
-        request.headers.set("Authorization", `Bearer ${settings.token}`);
-        return;
-      case "ci-token-header":
-        request.headers.set("Ci-Token", settings.token);
-        return;
-      case "basic":
-        request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.token}:`).toString("base64")}`);
-        return;
-      case "query": {
-        const url = new URL(request.url);
-        url.searchParams.set("ci-token", settings.token);
-        return new Request(url, request);
-      }
-      case "client-basic":
-        request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.clientId ?? ""}:${settings.token}`).toString("base64")}`);
-        return;
-      case "none":
-        return;
-    }
-  };
-}
 
 /** Holds every request of one API until a rate limit announced by the server has passed. */
 class RateLimitGate {
@@ -170,14 +147,17 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     ...(options.fetch !== undefined && { fetch: options.fetch }),
   });
 
-  async function attempt(spec: RequestSpec<unknown>, phase: { body: boolean }): Promise<Answer> {
+  async function attempt(spec: RequestSpec<unknown>, phase: { body: boolean; token?: string }): Promise<Answer> {
     await gate.pass(sleep);
     try {
       return await inSlot(spec, async () => {
+        // A credential that yields no token throws a CredentialError (no network failure): it ends the request with its explanation.
+        phase.token = options.tokens === undefined ? undefined : await options.tokens.token();
+        const headers = phase.token === undefined ? spec.headers : { ...spec.headers, Authorization: `Bearer ${phase.token}` };
         const pending = http(spec.path.replace(/^\//, ""), {
           method: spec.method,
           ...(spec.body !== undefined && { json: spec.body }),
-          ...(spec.headers !== undefined && { headers: spec.headers }),
+          ...(headers !== undefined && { headers }),
           ...(spec.query !== undefined && {
             searchParams: Object.fromEntries(
               Object.entries(spec.query).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined),
@@ -203,10 +183,20 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     const rule = spec.repeat ?? repeatRuleOf(spec.method);
     let waitedMs = 0;
     let limitedAttempts = 0;
+    let refusedToken = false;
     for (let attemptNumber = 1; ; attemptNumber++) {
-      const answer = await attempt(spec, { body: false });
+      const phase: { body: boolean; token?: string } = { body: false };
+      const answer = await attempt(spec, phase);
       const { result } = answer;
       if (result.kind === "status" && result.status < 400) return answer.value as T;
+      if (result.kind === "status" && result.status === 401 && options.tokens !== undefined && phase.token !== undefined && !refusedToken) {
+        // An access token expired or revoked on the way: once, with a fresh one (a 401 changed nothing).
+        refusedToken = true;
+        options.tokens.refused(phase.token);
+        log(`svc: ${settings.api} API refused the access token on ${spec.method} ${path} (401); sending it once more with a new token`);
+        attemptNumber--;
+        continue;
+      }
       if (options.rateLimits !== undefined && result.kind === "status") {
         const decision = rateLimitDecision(answer, result.status, ++limitedAttempts);
         if (decision.kind === "giveUp") throw rateLimitFailure(spec, path, answer, result.status, decision);
@@ -306,10 +296,12 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
       });
     }
     const { reason, message } = parseErrorBody(answer.errorBody);
+    // A token without the API's scope: say which credential gave it and what to change.
+    const scopeHint = result.status === 403 && options.tokens !== undefined && /insufficient authentication scopes/i.test(message ?? "") ? ` (${options.tokens.scopeHint})` : "";
     return new ApiError({
       status: result.status,
       reason,
-      apiMessage: redact(message),
+      apiMessage: redact(message === undefined ? undefined : `${message}${scopeHint}`),
       method: spec.method,
       path,
       outcome: result.status < 500 && result.status !== 408 ? "rejected" : "unknown",

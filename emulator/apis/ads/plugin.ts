@@ -5,7 +5,7 @@
  * not the legacy `errors[]` one of Cloud DNS.
  */
 import { googleAip193Errors } from '../../errors';
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleBearerAuth } from '../../google/auth';
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from '../../google/auth';
 import { defineApi } from '../../plugin';
 import type { AdsInput } from './options';
 import { adsFlags, resolveAdsOptions } from './options';
@@ -22,8 +22,8 @@ export const adsApi = defineApi({
   options: (input: AdsInput) => resolveAdsOptions(input),
   flags: adsFlags,
   createStore: () => new AdsStore(),
-  mount: ({ store, tokens, options }) => ({
-    authenticate: googleBearerAuth(tokens),
+  mount: ({ store, accessTokens, options }) => ({
+    authenticate: googleScopedAuth(accessTokens, 'ads'),
     routes: adsRoutes({ store, ...options }),
   }),
 });

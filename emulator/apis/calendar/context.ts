@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { ApiCall, QueryParams } from '../../api';
 import { firstQueryValue, pathParam } from '../../api';
 import { ApiError } from '../../errors';
-import { bearerToken } from '../../google/auth';
+import { bearerToken, scopesFor } from '../../google/auth';
+import type { TokenAuthority } from '../../google/tokens/authority';
 import { invalidCredentials, invalidParameter, missingCredentials } from '../../google/errors';
 import { compareStrings, pagingBy } from '../../google/paging';
 import type { ResolvedCalendarOptions } from './options';
@@ -23,6 +24,8 @@ export interface CalendarContext {
   now: () => Date;
   /** Bearer tokens every Google-style API accepts (`--tokens`), when no calendar users are configured. */
   tokens: readonly string[] | undefined;
+  /** The tokens the emulator issued: one acts for its delegated user (`sub`), else for its own principal. */
+  accessTokens: TokenAuthority;
 }
 
 export const CALENDAR_PREFIX = '/calendar/v3';
@@ -31,10 +34,12 @@ export const CALENDAR_PREFIX = '/calendar/v3';
 export const { paginate } = pagingBy({ parameter: 'maxResults', defaultSize: 100, maxSize: 250 });
 
 /** The caller's e-mail; throws the 401 Google sends for a missing or unknown token. */
-export function callerOf(context: CalendarContext, headers: IncomingHttpHeaders, query: QueryParams = {}): string {
+export function callerOf(context: CalendarContext, headers: IncomingHttpHeaders, query: QueryParams = {}, method = 'GET'): string {
   const token = bearerToken({ headers, query });
   if (token === undefined) throw missingCredentials();
   if (token === '') throw invalidCredentials();
+  const issued = context.accessTokens.isIssued(token) ? context.accessTokens.authorize(token, scopesFor('calendar', method)) : undefined;
+  if (issued !== undefined) return (issued.subject ?? issued.principal).toLowerCase();
   const { users } = context.options;
   if (users !== null) {
     const email = users.get(token);

@@ -27,14 +27,14 @@ export const calendarApi = defineApi({
   options: (input: CalendarInput) => resolveCalendarOptions(input),
   flags: calendarFlags,
   createStore: () => new CalendarWatchStore(),
-  mount: ({ store, now, tokens, options, channelDelivery }) => {
+  mount: ({ store, now, tokens, accessTokens, options, channelDelivery }) => {
     // Configured users exist from the start (their primary calendars can be shared with before they call).
     store.seedUsers([...(options.users?.values() ?? [])]);
     const channels = store.attachChannels({ now, maxTtlMs: options.channelMaxTtlMs, delivery: channelDelivery });
-    const context: CalendarContext = { store, options, now, tokens };
+    const context: CalendarContext = { store, options, now, tokens, accessTokens };
     return {
-      authenticate: ({ headers, query }) => {
-        callerOf(context, headers, query);
+      authenticate: ({ headers, query, method }) => {
+        callerOf(context, headers, query, method);
       },
       routes: [...calendarRoutes(context), ...calendarWatchRoutes(context)],
       internalRoutes: calendarWatchInternalRoutes(store),

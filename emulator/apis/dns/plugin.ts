@@ -5,7 +5,7 @@
  */
 import { parseInteger } from '../../command-line';
 import { googleLegacyErrors } from '../../errors';
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleBearerAuth } from '../../google/auth';
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from '../../google/auth';
 import { defineApi } from '../../plugin';
 import type { DnsContext } from './context';
 import { DNS_PREFIX, dnsRoutes } from './routes';
@@ -47,8 +47,8 @@ export const dnsApi = defineApi({
     },
   },
   createStore: () => new DnsStore(),
-  mount: ({ store, now, tokens, options, propagationMs }) => ({
-    authenticate: googleBearerAuth(tokens),
+  mount: ({ store, now, accessTokens, options, propagationMs }) => ({
+    authenticate: googleScopedAuth(accessTokens, 'dns'),
     // The emulator's change propagation (--change-propagation, /_emulator/speed) wins while it is set.
     routes: dnsRoutes({
       store,

@@ -5,7 +5,7 @@
  * for a safety check), not Cloud DNS's legacy `errors[]`.
  */
 import { googleAip193Errors } from '../../errors';
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleBearerAuth } from '../../google/auth';
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from '../../google/auth';
 import { defineApi } from '../../plugin';
 import { quotasFlags, resolveQuotasOptions, type QuotasInput } from './options';
 import { QUOTAS_PATH_PREFIXES, quotasRoutes } from './routes';
@@ -21,8 +21,8 @@ export const quotasApi = defineApi({
   options: (input: QuotasInput) => resolveQuotasOptions(input),
   flags: quotasFlags,
   createStore: () => new QuotasStore(),
-  mount: ({ store, tokens, options, now, propagationMs }) => ({
-    authenticate: googleBearerAuth(tokens),
+  mount: ({ store, accessTokens, options, now, propagationMs }) => ({
+    authenticate: googleScopedAuth(accessTokens, 'quotas'),
     // The emulator's change propagation (--change-propagation, /_emulator/speed) is how long an increase reconciles while it is set.
     routes: quotasRoutes({
       store,

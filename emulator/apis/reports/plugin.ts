@@ -7,7 +7,7 @@
  */
 import { ChannelRegistry } from '../../channels/registry';
 import { googleLegacyErrors } from '../../errors';
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleBearerAuth } from '../../google/auth';
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from '../../google/auth';
 import { defineApi } from '../../plugin';
 import type { ReportsInput } from './options';
 import { reportsFlags, resolveReportsOptions } from './options';
@@ -26,12 +26,12 @@ export const reportsApi = defineApi({
   options: (input: ReportsInput) => resolveReportsOptions(input),
   flags: reportsFlags,
   createStore: () => new ReportsStore(),
-  mount: ({ store, tokens, options, now, channelDelivery }) => {
+  mount: ({ store, accessTokens, options, now, channelDelivery }) => {
     const registry = new ChannelRegistry<ReportsTopic>({ now, maxTtlMs: options.channelMaxTtlMs, delivery: channelDelivery });
     store.attach({ registry, seedCount: options.seedActivities, now });
-    const context = { store, owners: options.owners, nonAdmins: options.nonAdmins, now };
+    const context = { store, owners: options.owners, nonAdmins: options.nonAdmins, now, accessTokens };
     return {
-      authenticate: googleBearerAuth(tokens),
+      authenticate: googleScopedAuth(accessTokens, 'reports'),
       routes: reportsRoutes(context),
       internalRoutes: reportsInternalRoutes(context),
       close: () => registry.close(),

@@ -13,6 +13,7 @@ import type { OwnerTable } from '../../channels/owners';
 import { ownerOf } from '../../channels/owners';
 import { ApiError } from '../../errors';
 import { bearerToken } from '../../google/auth';
+import type { TokenAuthority } from '../../google/tokens/authority';
 import { compareNumericStrings, pagingBy } from '../../google/paging';
 import { parseRequestBody } from '../../google/request-body';
 import type { Selection, StoredActivity } from './activities';
@@ -32,6 +33,8 @@ export interface ReportsContext {
   owners: OwnerTable;
   nonAdmins: ReadonlySet<string>;
   now: () => Date;
+  /** The tokens the emulator issued: one is whom it acts for (domain-wide delegation), across refreshes. */
+  accessTokens?: TokenAuthority;
 }
 
 /** What a list or a watch is about; a caller who is not an administrator may only ask about themselves. */
@@ -41,7 +44,7 @@ function topicOf(context: ReportsContext, call: ApiCall): ReportsTopic {
   const applicationName = pathParam(call, 'applicationName');
   checkApplicationName(applicationName);
   const token = bearerToken({ headers: call.headers, query: call.query }) ?? '';
-  if (context.nonAdmins.has(token) && userKey.toLowerCase() !== ownerOf(context.owners, call).user.toLowerCase()) {
+  if (context.nonAdmins.has(token) && userKey.toLowerCase() !== ownerOf(context.owners, call, context.accessTokens).user.toLowerCase()) {
     throw new ApiError({ httpStatus: 403, reason: 'forbidden', message: 'Not Authorized to access this resource/api' });
   }
   const eventName = firstQueryValue(call.query, 'eventName');
@@ -105,12 +108,12 @@ function resourceUriOf(call: ApiCall, topic: ReportsTopic): string {
 
 function watchActivities(context: ReportsContext, call: ApiCall): ApiResult {
   const topic = topicOf(context, call);
-  const channel = context.store.channels.watch(call.body, { resourceId: resourceIdOf(topic), resourceUri: resourceUriOf(call, topic), topic }, ownerOf(context.owners, call));
+  const channel = context.store.channels.watch(call.body, { resourceId: resourceIdOf(topic), resourceUri: resourceUriOf(call, topic), topic }, ownerOf(context.owners, call, context.accessTokens));
   return { status: 200, body: channel };
 }
 
 function stopChannel(context: ReportsContext, call: ApiCall): ApiResult {
-  context.store.channels.stop(call.body, ownerOf(context.owners, call));
+  context.store.channels.stop(call.body, ownerOf(context.owners, call, context.accessTokens));
   return { status: 204 };
 }
 
