@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { excerpt as show } from "../engine/excerpt";
-import { CALENDAR_PATH, DOMAIN, EMAIL, calendarId, mayBeSameCalendar, sameCalendarId } from "./shapes";
+import { CALENDAR_PAGING, CALENDAR_PATH, DOMAIN, EMAIL, calendarId, mayBeSameCalendar, sameCalendarId } from "./shapes";
 
 /** The roles the API knows; `none` is how it shows a deleted rule. */
 export const ACL_ROLES = ["none", "freeBusyReader", "reader", "writer", "writerWithoutPrivateAccess", "owner"] as const;
@@ -101,6 +101,17 @@ export const aclRule = declare<AclRuleArgs, z.infer<typeof aclRuleWire>>({
   outputs: {
     ruleId: z.string()
       .meta({ description: 'The rule\'s id, `<scope type>:<scope value>` (e.g. `user:ann@example.com`), or `default` for everyone.' }),
+  },
+  adoption: {
+    list: { path: `${CALENDAR_PATH}/acl`, field: "items", paging: CALENDAR_PAGING },
+    under: { type: "calendar:Calendar", from: { calendarId: "calendarId" } },
+    identity: { ruleId: "id" },
+    // The API refuses to change or delete the caller's own rule (cannotChangeOwnAcl); a list cannot tell the caller from a co-owner.
+    leaveOut: (rule) =>
+      rule["role"] === "owner" && (rule["scope"] as { type?: unknown } | undefined)?.type === "user"
+        ? "a user's owner rule: the API refuses to change or delete the caller's own (a co-owner's rule can be adopted by hand)"
+        : undefined,
+    naming: "{parent}_{ruleId}",
   },
   docs: {
     summary:

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { excerpt as show } from "../engine/excerpt";
-import { CALENDAR_LIST_PATH, CALENDAR_PATH, defined, managedOnly } from "./shapes";
+import { CALENDAR_LIST_PATH, CALENDAR_PAGING, CALENDAR_PATH, defined, managedOnly } from "./shapes";
 
 /** Whether a name is an IANA time zone (what the API accepts). */
 export function isTimeZone(name: string): boolean {
@@ -79,6 +79,18 @@ export const calendar = declare<CalendarArgs, z.infer<typeof calendarWire>>({
   outputs: {
     calendarId: z.string()
       .meta({ description: "The calendar's id, `<id>@group.calendar.google.com`: what ACL rules, list entries and events name." }),
+  },
+  adoption: {
+    list: { path: CALENDAR_LIST_PATH, field: "items", paging: CALENDAR_PAGING },
+    identity: { calendarId: "id" },
+    select: { flag: "calendar", field: "id", description: "only this calendar (by its id) and what is in it; repeatable" },
+    leaveOut: (entry) =>
+      entry["primary"] === true
+        ? "the account's primary calendar is never managed (it cannot be created or deleted)"
+        : entry["accessRole"] !== "owner"
+          ? `the caller is not its owner (access ${String(entry["accessRole"])}): only an owner's calendar can be managed`
+          : undefined,
+    naming: "{summary}",
   },
   docs: {
     summary:

@@ -115,6 +115,14 @@ export const calendarListEntry = declare<CalendarListEntryArgs, z.infer<typeof e
     accessRole: z.string().optional()
       .meta({ description: "The caller's access to the calendar: `freeBusyReader`, `reader`, `writer` or `owner`." }),
   },
+  adoption: {
+    // The adopted calendars' own entries in the caller's list (their colors, reminders, visibility).
+    under: { type: "calendar:Calendar", from: { calendarId: "calendarId" } },
+    identity: {},
+    // The entry's palette colorId says its colors; both at once would fail the check.
+    omit: ["backgroundColor", "foregroundColor"],
+    naming: "{parent}_entry",
+  },
   docs: {
     summary:
       "A calendar in the caller's calendar list, with the caller's own settings of it: color, visibility, title, default reminders " +

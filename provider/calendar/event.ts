@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { excerpt as show } from "../engine/excerpt";
-import { CALENDAR_PATH, EMAIL, calendarId, defined, managedOnly, reminder, sameCalendarId } from "./shapes";
+import { CALENDAR_PAGING, CALENDAR_PATH, EMAIL, calendarId, defined, managedOnly, reminder, sameCalendarId } from "./shapes";
 import { timeZone } from "./calendar";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([zZ]|[+-]\d{2}:\d{2})?$/;
@@ -198,6 +198,13 @@ export const event = declare<EventArgs, z.infer<typeof eventWire>>({
       .meta({ description: "The event's iCalendar UID (RFC 5545), the same in every calendar that has it." }),
     htmlLink: z.string().optional()
       .meta({ description: "A link to the event in the calendar's web interface." }),
+  },
+  adoption: {
+    list: { path: `${CALENDAR_PATH}/events`, field: "items", paging: CALENDAR_PAGING },
+    under: { type: "calendar:Calendar", from: { calendarId: "calendarId" } },
+    identity: { eventId: "id" },
+    leaveOut: (event) => (event["status"] === "cancelled" ? "a cancelled event" : undefined),
+    naming: "{parent}_{summary}",
   },
   docs: {
     summary:

@@ -9,13 +9,11 @@ import { z } from "zod";
 import { clientFor } from "../clients";
 import { excerpt as show } from "../engine/excerpt";
 import { fillTemplate } from "../engine/template";
-import { listAll, type Paging } from "../google/listAll";
+import { listAll } from "../google/listAll";
 import { ACL_ROLES } from "./aclRule";
-import { CALENDAR_LIST_PATH, CALENDAR_PATH, calendarId } from "./shapes";
+import { CALENDAR_LIST_PATH, CALENDAR_PAGING, CALENDAR_PATH, calendarId } from "./shapes";
 import { parseFunctionArgs } from "../functionArgs";
 
-/** Calendar lists page by `maxResults`, at most 250 per page. */
-const CALENDAR_PAGING: Paging = { pageParam: "pageToken", pageSizeParam: "maxResults", maxPageSize: 250 };
 
 const color = z.looseObject({ background: z.string(), foreground: z.string() });
 export const colorsSchema = z.looseObject({ updated: z.string().optional(), calendar: z.record(z.string(), color), event: z.record(z.string(), color) });

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { excerpt as show } from "../engine/excerpt";
 import type { State } from "../engine/declaration";
+import type { Paging } from "../google/listAll";
 
 /** `primary`, an e-mail address (a user's primary calendar) or a calendar id (`...@group.calendar.google.com`). */
 export const calendarId = z
@@ -63,3 +64,5 @@ export function mayBeSameCalendar(olds: unknown, news: unknown): boolean {
 /** A path template below the calendar base address (which includes `/calendar/v3`). */
 export const CALENDAR_PATH = "calendars/{calendarId}";
 export const CALENDAR_LIST_PATH = "users/me/calendarList";
+/** Calendar lists page by `maxResults`, at most 250 per page. */
+export const CALENDAR_PAGING: Paging = { pageParam: "pageToken", pageSizeParam: "maxResults", maxPageSize: 250 };

@@ -91,6 +91,7 @@ export const watchChannel = declare<WatchChannelArgs, ChannelWire>({
   },
   crossCheck: (args) => [...channelCrossCheck(args), ...calendarIdFailures(args)],
   outputs: channelOutputs,
+  adoption: { never: "the API has no listing of watch channels, and each ends by itself at its expiration" },
   docs: {
     summary:
       "A push-notification channel on a calendar's access rules or events, or on the caller's calendar list or settings: the service " +

@@ -80,6 +80,12 @@ export const checkoutKey = declare<CheckoutKeyArgs, z.infer<typeof checkoutKeyWi
     time: z.string()
       .meta({ description: "When the key was issued (ISO 8601)." }),
   },
+  adoption: {
+    list: { path: `${PROJECT_PATH}/checkout-key` },
+    scope: { flag: "project", pattern: "{vcsType}/{username}/{project}", example: "gh/my-org/my-repo" },
+    identity: { fingerprint: "fingerprint" },
+    naming: "{project}_{type}_key",
+  },
   docs: {
     summary:
       "A checkout key of a CI project: the SSH key its jobs check code out with.\n\n" +

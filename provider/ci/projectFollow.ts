@@ -76,6 +76,11 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
     firstBuildNumber: z.number().optional()
       .meta({ description: "The number of the first build the follow started, when it started one." }),
   },
+  adoption: {
+    scope: { flag: "project", pattern: "{vcsType}/{username}/{project}", example: "gh/my-org/my-repo" },
+    identity: {},
+    naming: "{project}_follow",
+  },
   docs: {
     summary:
       "The caller (the token's user) follows a CI project. Read through the project listing (`followed`); destroying it unfollows the project. " +

@@ -66,6 +66,7 @@ export const sshKey = declare<SshKeyArgs, z.infer<typeof sshKeyWire>>({
       .meta({ description: "The md5 fingerprint of the key, colon-separated hex, as the API and `ssh-keygen -l -E md5` show it." }),
   },
   secretOutputs: ["privateKey"],
+  adoption: { never: "the API never returns a key's private part, which the resource needs" },
   docs: {
     summary:
       "An additional SSH key of a CI project, used by its jobs for one host.\n\n" +

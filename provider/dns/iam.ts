@@ -100,6 +100,7 @@ export const managedZoneIamPolicy = declare<ManagedZoneIamPolicyArgs, z.infer<ty
   toState: (policy) => ({ bindings: normalizeBindings(policy.bindings) }),
   update: "PATCH",
   equal: { bindings: sameBindings },
+  adoption: { never: "svc-import writes one ManagedZoneIamBinding per role instead (a program should not hold both forms for one zone)" },
   docs: {
     summary:
       "The whole access policy of a managed zone (authoritative: bindings not listed are removed; destroy leaves the zone with none). " +
@@ -163,6 +164,14 @@ export const managedZoneIamBinding = declare<ManagedZoneIamBindingArgs, z.infer<
   toState: (binding) => ({ role: binding.role, members: [...binding.members].sort() }),
   update: "PATCH",
   equal: { members: sameMembers },
+  adoption: {
+    list: { path: `${ZONE}:getIamPolicy`, method: "POST", field: "bindings" },
+    under: { type: "dns:ManagedZone", from: { managedZone: "name" } },
+    identity: { role: "role" },
+    leaveOut: (binding) =>
+      binding["condition"] !== undefined ? "a conditional binding: ManagedZoneIamBinding manages a role's unconditional members" : undefined,
+    naming: "{managedZone}_{role}",
+  },
   docs: {
     summary:
       "Every member of one role on a managed zone (authoritative for that role; other roles are kept). " +
@@ -213,6 +222,7 @@ export const managedZoneIamMember = declare<ManagedZoneIamMemberArgs, z.infer<ty
   wire: memberWire,
   toState: (grant) => ({ role: grant.role, member: grant.member }),
   update: "none",
+  adoption: { never: "svc-import writes one ManagedZoneIamBinding per role instead (a program should not hold both forms for one zone)" },
   docs: {
     summary:
       "One member of one role on a managed zone (other members and roles are kept). " +

@@ -116,6 +116,13 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
     creationTime: z.string()
       .meta({ description: "When the zone was created (RFC 3339)." }),
   },
+  adoption: {
+    list: { path: `${API_PREFIX}/managedZones`, field: "managedZones", paging: DNS_PAGING },
+    scope: { flag: "project", pattern: "{project}", example: "my-project" },
+    identity: { name: "name" },
+    select: { flag: "zone", field: "name", description: "only this zone (by its name) and what is in it; repeatable" },
+    naming: "{name}",
+  },
   docs: {
     summary:
       "A DNS managed zone: the container of a domain's record sets.\n\n" +

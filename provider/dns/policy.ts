@@ -7,6 +7,7 @@ import { declare } from "../engine/declaration";
 import { projectId, zoneName } from "./names";
 import { networks, targetNameServers } from "./shapes";
 import { API_PREFIX, withoutKinds } from "./wire";
+import { DNS_PAGING } from "../google/listAll";
 
 export const policyArgs = z.object({
   project: projectId.optional()
@@ -71,6 +72,12 @@ export const policy = declare<PolicyArgs, z.infer<typeof policyWire>>({
   outputs: {
     policyId: z.string()
       .meta({ description: "The server-assigned id." }),
+  },
+  adoption: {
+    list: { path: `${API_PREFIX}/policies`, field: "policies", paging: DNS_PAGING },
+    scope: { flag: "project", pattern: "{project}", example: "my-project" },
+    identity: { name: "name" },
+    naming: "policy_{name}",
   },
   docs: {
     summary:

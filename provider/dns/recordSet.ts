@@ -276,6 +276,17 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     name: sameName,
   },
   outputs: {},
+  adoption: {
+    list: { path: COLLECTION, field: "rrsets", paging: { ...DNS_PAGING, pageSize: 1000 } },
+    under: { type: "dns:ManagedZone", from: { managedZone: "name" } },
+    identity: { name: "name", type: "type" },
+    // The API makes the apex SOA and NS sets with the zone and refuses to delete them.
+    leaveOut: (rrset, zone) =>
+      (rrset["type"] === "SOA" || rrset["type"] === "NS") && sameName(rrset["name"], zone?.["dnsName"])
+        ? "the API manages the zone's apex SOA and NS record sets (made with the zone, deleted with it)"
+        : undefined,
+    naming: "{name}_{type}",
+  },
   docs: {
     summary: "The records of one name and type in a managed zone.",
     example: 'new svc.dns.RecordSet("www", { managedZone: zone.name, name: "www.example.com.", type: "A", ttl: 300, rrdatas: ["192.0.2.10"] });',

@@ -4,6 +4,7 @@ import { declare } from "../engine/declaration";
 import { projectId, zoneName } from "./names";
 import { gkeClusters, labels, networks } from "./shapes";
 import { API_PREFIX, withoutKinds } from "./wire";
+import { DNS_PAGING } from "../google/listAll";
 
 export const responsePolicyArgs = z.object({
   project: projectId.optional()
@@ -65,6 +66,12 @@ export const responsePolicy = declare<ResponsePolicyArgs, z.infer<typeof respons
   outputs: {
     responsePolicyId: z.string()
       .meta({ description: "The server-assigned id." }),
+  },
+  adoption: {
+    list: { path: `${API_PREFIX}/responsePolicies`, field: "responsePolicies", paging: DNS_PAGING },
+    scope: { flag: "project", pattern: "{project}", example: "my-project" },
+    identity: { responsePolicyName: "responsePolicyName" },
+    naming: "{responsePolicyName}",
   },
   docs: {
     summary:

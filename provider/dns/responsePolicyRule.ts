@@ -102,6 +102,12 @@ export const responsePolicyRule = declare<ResponsePolicyRuleArgs, z.infer<typeof
     }),
   },
   outputs: {},
+  adoption: {
+    list: { path: `${API_PREFIX}/responsePolicies/{responsePolicy}/rules`, field: "responsePolicyRules", paging: DNS_PAGING },
+    under: { type: "dns:ResponsePolicy", from: { responsePolicy: "responsePolicyName" } },
+    identity: { ruleName: "ruleName" },
+    naming: "{responsePolicy}_{ruleName}",
+  },
   docs: {
     summary: "One rule of a response policy: local data served for a name, or a behavior (bypass the policy), never both.",
     example:

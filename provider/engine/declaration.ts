@@ -10,6 +10,7 @@ import type { ApiClient } from "../http/client";
 import type { ApiError } from "../http/errors";
 import type { Binding } from "../google/iamPolicy";
 import { abandons, type Steps, type UpdateKind } from "./steps";
+import type { Adoption, NotAdopted } from "./adoption";
 
 export type { Steps, UpdateKind } from "./steps";
 
@@ -179,6 +180,8 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
    * test fails for a declaration without them.
    */
   readonly samples?: ConformanceSamples<A>;
+  /** How existing objects are found for `svc-import` (engine/adoption.ts), or why they never are. */
+  readonly adoption?: Adoption | NotAdopted;
   /** Outputs that must stay Pulumi secrets. */
   readonly secretOutputs?: readonly string[];
   /**

@@ -57,6 +57,11 @@ export const quotaAdjusterSettings = declare<QuotaAdjusterSettingsArgs, z.infer<
     etag: etagOutput,
     updateTime: z.string().meta({ description: "When the settings last changed (RFC 3339)." }),
   },
+  adoption: {
+    scope: { flag: "parent", pattern: "projects/{project}/locations/global", example: "projects/my-project/locations/global" },
+    identity: {},
+    naming: "{project}_adjuster",
+  },
   docs: {
     summary:
       "The quota adjuster settings of a project (Cloud Quotas v1beta): whether the service raises quotas on its own as usage grows.\n\n" +

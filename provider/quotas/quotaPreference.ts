@@ -227,6 +227,12 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
     traceId: z.string().meta({ description: "The id the service gives an increase request, for support cases." }),
     requestOrigin: z.string().meta({ description: "Where the preference came from: `ORIGIN_UNSPECIFIED` (the API), `CLOUD_CONSOLE` or `AUTO_ADJUSTER`." }),
   },
+  adoption: {
+    list: { path: "v1/{parentKind}/{parentId}/locations/global/quotaPreferences", field: "quotaPreferences", paging: { omitsEmptyList: true } },
+    scope: { flag: "parent", pattern: "{parentKind}/{parentId}/locations/global", example: "projects/my-project/locations/global" },
+    identity: { idField: "name" },
+    naming: "{quotaPreferenceId}",
+  },
   docs: {
     summary:
       "A quota preference: the value a project, folder or organization wants for one quota of a service (Cloud Quotas).\n\n" +

@@ -42,6 +42,7 @@ export const activityWatchChannel = declare<ActivityWatchChannelArgs, ChannelWir
   paths: { collection: ACTIVITIES_PATH, item: ACTIVITIES_PATH, related: [CHANNEL_STOP_PATH] },
   crossCheck: channelCrossCheck,
   outputs: channelOutputs,
+  adoption: { never: "the API has no listing of watch channels, and each ends by itself at its expiration" },
   docs: {
     summary:
       "A push-notification channel on the activities of an application: the service POSTs a notification to `address` for each new " +

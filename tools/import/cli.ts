@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+/**
+ * `svc-import <api> [flags]`: lists the objects an account already has and writes the
+ * Pulumi program that adopts them. The subcommands and their flags come from the
+ * declarations' `adoption` data, so a resource added later is importable by saying how
+ * it is listed.
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { API_NAMES, MissingSettingError, settingNames, type ApiName } from "../../provider/config";
+import { clientFor } from "../../provider/clients";
+import { isAdoptable, type Adoption } from "../../provider/engine/adoption";
+import { typeKey } from "../../provider/engine/declaration";
+import { ApiError } from "../../provider/http/errors";
+import { declarations } from "../../provider/registry";
+import { adoptableOf, discover } from "./discover";
+import { listingJson, nameAll, programText } from "./program";
+
+interface ApiFlags {
+  readonly scope: ReadonlyMap<string, { pattern: string; example: string }>;
+  readonly select: ReadonlyMap<string, string>;
+}
+
+function apisWithAdoption(): ApiName[] {
+  return API_NAMES.filter((api) => adoptableOf(api).length > 0);
+}
+
+function flagsOf(api: ApiName): ApiFlags {
+  const scope = new Map<string, { pattern: string; example: string }>();
+  const select = new Map<string, string>();
+  for (const declaration of adoptableOf(api)) {
+    const adoption = declaration.adoption as Adoption;
+    if (adoption.scope !== undefined && !scope.has(adoption.scope.flag)) scope.set(adoption.scope.flag, adoption.scope);
+    if (adoption.select !== undefined) select.set(adoption.select.flag, adoption.select.description);
+  }
+  return { scope, select };
+}
+
+function usage(): string {
+  const lines = [
+    "Usage: svc-import <api> [flags]",
+    "",
+    "Lists the objects an account already has and writes a TypeScript module that declares each",
+    "as its pulumi-svc resource with `{ import }`, so the next `pulumi up` adopts them with no write.",
+    "Settings are the provider's environment variables (SVC_EMULATOR_URL, SVC_<API>_BASE_URL,",
+    "SVC_<API>_TOKEN, Google credentials as in the README's Credentials section) or the flags below.",
+    "",
+    "APIs:",
+  ];
+  for (const api of apisWithAdoption()) {
+    const { scope, select } = flagsOf(api);
+    const types = adoptableOf(api).map((declaration) => declaration.name).join(", ");
+    const flags = [...[...scope].map(([flag, { example }]) => `--${flag} ${example}`), ...[...select.keys()].map((flag) => `[--${flag} ...]`)];
+    lines.push(`  ${api} ${flags.join(" ")}`.trimEnd(), `      ${types}`);
+    for (const [flag, description] of select) lines.push(`      --${flag}: ${description}`);
+  }
+  lines.push(
+    "",
+    "Flags:",
+    "  --out FILE          write the module to FILE (default: stdout)",
+    "  --json              print type, name and id of each object instead (and what was left out)",
+    "  --emulator-url URL  every API at one emulator (sets SVC_EMULATOR_URL)",
+    "  --base-url URL      this API's base URL (sets SVC_<API>_BASE_URL)",
+    "  --help",
+    "",
+    "Examples:",
+    "  svc-import dns --project my-project --zone example-zone --out adopted.ts",
+    "  svc-import ci --project gh/my-org/my-repo",
+    "  svc-import calendar --calendar team@group.calendar.google.com",
+    "  svc-import quotas --parent projects/my-project/locations/global --json",
+  );
+  return lines.join("\n");
+}
+
+/** What an API's refusal to list means for the user: the setting to change. */
+function explain(error: unknown, api: ApiName): string {
+  if (error instanceof MissingSettingError) return error.message;
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+    const [configKey, envVar] = settingNames(api).token;
+    return (
+      `the ${api} API refused to list (${error.message}). The credential in use cannot read these objects: ` +
+      `set ${envVar} (or ${configKey}) to a token that can, or Google credentials with read access (see the README's Credentials section).`
+    );
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const [api, ...rest] = argv;
+  if (api === undefined || api === "--help" || api === "-h") {
+    process.stdout.write(`${usage()}\n`);
+    return api === undefined ? 2 : 0;
+  }
+  if (!apisWithAdoption().includes(api as ApiName)) {
+    process.stderr.write(`svc-import: no API "${api}"; one of ${apisWithAdoption().join(", ")}.\n\n${usage()}\n`);
+    return 2;
+  }
+  const name = api as ApiName;
+  const flags = flagsOf(name);
+  const options: Record<string, { type: "string" | "boolean"; multiple?: boolean }> = {
+    out: { type: "string" },
+    json: { type: "boolean" },
+    "emulator-url": { type: "string" },
+    "base-url": { type: "string" },
+    help: { type: "boolean" },
+  };
+  for (const flag of flags.scope.keys()) options[flag] = { type: "string" };
+  for (const flag of flags.select.keys()) options[flag] = { type: "string", multiple: true };
+  let values: Record<string, string | boolean | string[] | undefined>;
+  try {
+    values = parseArgs({ args: [...rest], options, allowPositionals: false }).values as typeof values;
+  } catch (error) {
+    process.stderr.write(`svc-import ${name}: ${(error as Error).message}\n\n${usage()}\n`);
+    return 2;
+  }
+  if (values["help"] === true) {
+    process.stdout.write(`${usage()}\n`);
+    return 0;
+  }
+  const missing = [...flags.scope.keys()].filter((flag) => typeof values[flag] !== "string");
+  if (missing.length > 0) {
+    const forms = missing.map((flag) => `--${flag} ${flags.scope.get(flag)?.example ?? ""}`).join(" ");
+    process.stderr.write(`svc-import ${name}: give ${forms} (what to list).\n`);
+    return 2;
+  }
+  if (typeof values["emulator-url"] === "string") process.env["SVC_EMULATOR_URL"] = values["emulator-url"];
+  if (typeof values["base-url"] === "string") process.env[settingNames(name).baseUrl[1]] = values["base-url"];
+  const scope = Object.fromEntries([...flags.scope.keys()].map((flag) => [flag, values[flag] as string]));
+  const select = Object.fromEntries([...flags.select.keys()].map((flag) => [flag, (values[flag] as string[] | undefined) ?? []]));
+  try {
+    const discovery = await discover(name, { scope, select, client: clientFor(name), progress: (line) => process.stderr.write(`svc-import: ${line}\n`) });
+    const named = nameAll(discovery, adoptableOf(name));
+    const never = declarations.filter((declaration) => declaration.api === name && declaration.adoption !== undefined && !isAdoptable(declaration.adoption));
+    const chosen = [...Object.entries(scope).map(([flag, value]) => `--${flag} ${value}`), ...Object.entries(select).flatMap(([flag, list]) => list.map((value) => `--${flag} ${value}`))];
+    const command = ["svc-import", name, ...chosen].join(" ");
+    const output = values["json"] === true ? `${JSON.stringify(listingJson(named, discovery), null, 2)}\n` : programText(named, discovery, never, command);
+    if (typeof values["out"] === "string") {
+      writeFileSync(values["out"], output);
+      process.stderr.write(`svc-import: wrote ${named.length} objects to ${values["out"]}\n`);
+    } else {
+      process.stdout.write(output);
+    }
+    const drifting = named.filter(({ found }) => found.drift.length > 0);
+    for (const { found } of drifting) process.stderr.write(`svc-import: warning: ${typeKey(found.declaration)} ${found.id} would still change ${found.drift.join(", ")} after adoption\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`svc-import ${name}: ${explain(error, name)}\n`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`svc-import: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,216 @@
+/**
+ * Finds the objects an account already has, from the declarations' `adoption` data:
+ * each root resource listed in the command line's scope, each child under every
+ * adopted parent. An object's values come from the resource's own read (the same
+ * normalisation a refresh uses), and its inputs are those values less the declared
+ * defaults, checked as `check` would and compared as `diff` would, so adopting it
+ * sends no write.
+ */
+import type { z } from "zod";
+import type { ApiName } from "../../provider/config";
+import { isAdoptable, type Adoption } from "../../provider/engine/adoption";
+import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
+import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/diff";
+import { isEmpty, sameValue } from "../../provider/engine/equality";
+import { ResourceEngine } from "../../provider/engine/resourceEngine";
+import { fillTemplate, matchTemplate } from "../../provider/engine/template";
+import { listAll } from "../../provider/google/listAll";
+import type { ApiClient } from "../../provider/http/client";
+import { declarations } from "../../provider/registry";
+
+/** An existing object, as the written program declares it. */
+export interface Found {
+  readonly declaration: ResourceDeclaration;
+  readonly id: string;
+  readonly state: State;
+  /** What the program gives: the object's values less the declared defaults and empties. */
+  readonly inputs: Args;
+  /** Inputs written as a reference to the parent's property (`managedZone: zone.name`). */
+  readonly references: Readonly<Record<string, string>>;
+  readonly parent?: Found;
+  /** The values the command line's scope gave (a project), which the object's children share. */
+  readonly scope: Readonly<Record<string, string>>;
+  /** Inputs `up` would still change after adopting it (none, unless the resource's read and check disagree). */
+  readonly drift: readonly string[];
+}
+
+/** A listed object that is not adopted, and why. */
+export interface LeftOut {
+  readonly declaration: ResourceDeclaration;
+  readonly what: string;
+  readonly reason: string;
+}
+
+export interface Discovery {
+  readonly found: Found[];
+  readonly leftOut: LeftOut[];
+}
+
+export interface DiscoverOptions {
+  /** Flag values that scope the root listings (`project`, `parent`). */
+  readonly scope: Readonly<Record<string, string>>;
+  /** Repeatable selections (`zone`, `calendar`); an empty list selects every object. */
+  readonly select: Readonly<Record<string, readonly string[]>>;
+  readonly client: ApiClient;
+  readonly progress: (line: string) => void;
+}
+
+/** The declarations of an API that say how their objects are found, parents before children. */
+export function adoptableOf(api: ApiName): ResourceDeclaration[] {
+  const ordered: ResourceDeclaration[] = [];
+  const pending = declarations.filter((declaration) => declaration.api === api && isAdoptable(declaration.adoption));
+  while (pending.length > 0) {
+    const next = pending.findIndex((declaration) => {
+      const parent = (declaration.adoption as Adoption).under?.type;
+      return parent === undefined || ordered.some((done) => typeKey(done) === parent);
+    });
+    if (next < 0) throw new Error(`svc-import: ${pending.map(typeKey).join(", ")} are listed under a resource that is never listed`);
+    ordered.push(...pending.splice(next, 1));
+  }
+  return ordered;
+}
+
+export async function discover(api: ApiName, options: DiscoverOptions): Promise<Discovery> {
+  const discovery: Discovery = { found: [], leftOut: [] };
+  for (const declaration of adoptableOf(api)) {
+    const adoption = declaration.adoption as Adoption;
+    const engine = new ResourceEngine(declaration, options.client, () => undefined);
+    const parents = adoption.under === undefined ? [undefined] : discovery.found.filter((found) => typeKey(found.declaration) === adoption.under?.type);
+    const counts = await Promise.all(parents.map((parent) => discoverUnder(declaration, adoption, engine, parent, options, discovery)));
+    const found = counts.reduce((sum, count) => sum + count.found, 0);
+    const leftOut = counts.reduce((sum, count) => sum + count.leftOut, 0);
+    options.progress(`${typeKey(declaration)}: ${found} found${leftOut > 0 ? `, ${leftOut} left out` : ""}`);
+  }
+  return discovery;
+}
+
+async function discoverUnder(
+  declaration: ResourceDeclaration,
+  adoption: Adoption,
+  engine: ResourceEngine,
+  parent: Found | undefined,
+  options: DiscoverOptions,
+  discovery: Discovery,
+): Promise<{ found: number; leftOut: number }> {
+  const scope = scopeOf(declaration, adoption, parent, options, discovery);
+  if (scope === undefined) return { found: 0, leftOut: 0 };
+  const values = withParent(scope, adoption, parent);
+  if (values === undefined) return { found: 0, leftOut: 0 };
+  const items = adoption.list === undefined ? [undefined] : await listItems(options.client, adoption, values);
+  const wanted = adoption.select === undefined ? [] : (options.select[adoption.select.flag] ?? []);
+  const count = { found: 0, leftOut: 0 };
+  const results = await Promise.all(
+    items.map(async (item) => {
+      if (item !== undefined && adoption.select !== undefined && wanted.length > 0 && !wanted.includes(String(item[adoption.select.field]))) return undefined;
+      const identity = { ...values, ...identityOf(declaration, adoption, item) };
+      const id = engine.idOf(identity);
+      const reason = item === undefined ? undefined : adoption.leaveOut?.(item, parent?.state);
+      if (reason !== undefined) return { leftOut: { declaration, what: id, reason } };
+      const state = await engine.read(id, {});
+      if (state === undefined) return undefined;
+      const found = foundObject(declaration, { id, state, identity, scope }, parent);
+      // Adoption reads the object knowing the program's inputs (a resource may show only the fields a program manages).
+      const adopted = (await engine.read(id, found.inputs)) ?? state;
+      return { found: { ...found, drift: driftOf(declaration, adopted, found.inputs) } };
+    }),
+  );
+  // Kept in listing order here; the program sorts them.
+  for (const result of results) {
+    if (result?.found !== undefined) {
+      discovery.found.push(result.found);
+      count.found++;
+    }
+    if (result?.leftOut !== undefined) {
+      discovery.leftOut.push(result.leftOut);
+      count.leftOut++;
+    }
+  }
+  return count;
+}
+
+/** The scope: a root's from the flag's value read by its pattern, a child's its parent's. */
+function scopeOf(
+  declaration: ResourceDeclaration,
+  adoption: Adoption,
+  parent: Found | undefined,
+  options: DiscoverOptions,
+  discovery: Discovery,
+): Readonly<Record<string, string>> | undefined {
+  if (parent !== undefined) return parent.scope;
+  if (adoption.scope === undefined) return {};
+  const given = options.scope[adoption.scope.flag];
+  if (given === undefined) return undefined;
+  const matched = matchTemplate(adoption.scope.pattern, given);
+  if (matched === undefined) {
+    const reason = `--${adoption.scope.flag} ${given} is not of the form ${adoption.scope.pattern}`;
+    discovery.leftOut.push({ declaration, what: `every ${typeKey(declaration)}`, reason });
+  }
+  return matched;
+}
+
+/** The listing's placeholders: the scope's, and the parent's properties the child is listed by. */
+function withParent(scope: Readonly<Record<string, string>>, adoption: Adoption, parent: Found | undefined): Record<string, string> | undefined {
+  const values: Record<string, string> = { ...scope };
+  for (const [placeholder, property] of Object.entries(adoption.under?.from ?? {})) {
+    const value = parent?.state[property];
+    if (typeof value !== "string") return undefined;
+    values[placeholder] = value;
+  }
+  return values;
+}
+
+async function listItems(client: ApiClient, adoption: Adoption, values: Readonly<Record<string, string>>): Promise<Array<Record<string, unknown>>> {
+  const list = adoption.list;
+  if (list === undefined) return [];
+  const path = fillTemplate(list.path, values);
+  if (list.method === "POST") {
+    const answer = (await client.send({ method: "POST", path, body: {}, repeat: "read" })) as Record<string, unknown> | undefined;
+    const items = list.field === undefined ? answer : answer?.[list.field];
+    return Array.isArray(items) ? (items as Array<Record<string, unknown>>) : [];
+  }
+  if (list.field !== undefined) return listAll(client, path, list.field, list.paging);
+  const answer = await client.send({ method: "GET", path });
+  if (!Array.isArray(answer)) throw new Error(`svc-import: the listing ${path} did not answer a list`);
+  return answer as Array<Record<string, unknown>>;
+}
+
+function identityOf(declaration: ResourceDeclaration, adoption: Adoption, item: Record<string, unknown> | undefined): Record<string, string> {
+  if (item === undefined) return {};
+  const { identity } = adoption;
+  if ("idField" in identity && typeof identity.idField === "string") {
+    return matchTemplate(declaration.id.format, String(item[identity.idField])) ?? {};
+  }
+  return Object.fromEntries(Object.entries(identity as Record<string, string>).map(([placeholder, field]) => [placeholder, String(item[field])]));
+}
+
+/** The object as a program declares it: its inputs less defaults, references to its parent, and a check that adopting it writes nothing. */
+function foundObject(
+  declaration: ResourceDeclaration,
+  { id, state, identity, scope }: { id: string; state: State; identity: Readonly<Record<string, string>>; scope: Readonly<Record<string, string>> },
+  parent: Found | undefined,
+): Found {
+  const inputs: Args = {};
+  const omitted = (declaration.adoption as Adoption).omit ?? [];
+  for (const [field, schema] of Object.entries(declaration.args.shape)) {
+    if (CONTROL_INPUTS.has(field) || omitted.includes(field)) continue;
+    const value = state[field] ?? identity[field];
+    if (value === undefined || isEmpty(value)) continue;
+    const fallback = (schema as z.ZodType).safeParse(undefined);
+    if (fallback.success && fallback.data !== undefined && sameValue(fallback.data, value)) continue;
+    inputs[field] = value;
+  }
+  const references: Record<string, string> = {};
+  for (const [placeholder, property] of Object.entries((declaration.adoption as Adoption).under?.from ?? {})) {
+    if (parent !== undefined && inputs[placeholder] !== undefined && sameValue(inputs[placeholder], parent.state[property])) references[placeholder] = property;
+  }
+  return { declaration, id, state, inputs, references, scope, ...(parent !== undefined && { parent }), drift: [] };
+}
+
+/** What `check` then `diff` would make of these inputs against the adopted state: the inputs that would still change. */
+function driftOf(declaration: ResourceDeclaration, state: State, inputs: Args): string[] {
+  const checked = declaration.args.safeParse(inputs);
+  if (!checked.success) return checked.error.issues.map((issue) => `${issue.path.join(".")} (${issue.message})`);
+  const refused = declaration.crossCheck?.(checked.data) ?? [];
+  if (refused.length > 0) return refused.map(({ property, reason }) => `${property} (${reason})`);
+  return diffArgs(declaration, state, checked.data).changed;
+}
