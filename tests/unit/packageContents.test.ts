@@ -26,7 +26,7 @@ beforeAll(() => {
 });
 
 /** The runtime parts, each a folder of dist/ built from the folder of the same name. */
-const RUNTIME_FOLDERS = ["sdk", "provider", "emulator"];
+const RUNTIME_FOLDERS = ["sdk", "provider", "emulator", "tools"];
 
 it("holds only the README, the manifest and the built runtime (JavaScript and type declarations)", () => {
   const outside = files.filter((file) => {
@@ -40,7 +40,7 @@ it("holds only the README, the manifest and the built runtime (JavaScript and ty
 });
 
 it("holds what a user's program, the provider process and the emulator bin load", () => {
-  for (const entry of ["dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/index.js", "dist/emulator/cli.js"]) {
+  for (const entry of ["dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/index.js", "dist/emulator/cli.js", "dist/tools/import/cli.js"]) {
     expect(files).toContain(entry);
   }
   const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { main: string; types: string; bin: Record<string, string> };

@@ -164,7 +164,7 @@ async function listItems(client: ApiClient, adoption: Adoption, values: Readonly
   if (list === undefined) return [];
   const path = fillTemplate(list.path, values);
   if (list.method === "POST") {
-    const answer = (await client.send({ method: "POST", path, body: {}, repeat: "read" })) as Record<string, unknown> | undefined;
+    const answer = await client.send<Record<string, unknown> | undefined>({ method: "POST", path, body: {}, repeat: "read" });
     const items = list.field === undefined ? answer : answer?.[list.field];
     return Array.isArray(items) ? (items as Array<Record<string, unknown>>) : [];
   }
