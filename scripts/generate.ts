@@ -348,11 +348,30 @@ function readmeImportTable(): string {
   return ["| resource | import ids (the first is the id `get` takes) |", "|---|---|", ...rows].join("\n");
 }
 
+/** How `svc-import` finds each resource's objects (its declaration's `adoption`), or why it never adopts them. */
+function readmeAdoptionTable(): string {
+  const rows = declarations.map((declaration) => {
+    const adoption = declaration.adoption;
+    let how: string;
+    if (adoption === undefined) how = "not adopted";
+    else if ("never" in adoption) how = `never: ${adoption.never}`;
+    else {
+      const from = adoption.list === undefined ? "read by its id" : `listed at \`${adoption.list.path}\``;
+      const scope = adoption.scope !== undefined ? ` (\`svc-import ${declaration.api} --${adoption.scope.flag} ${adoption.scope.example}\`)` : "";
+      const under = adoption.under !== undefined ? `, for each adopted \`${adoption.under.type.replace(":", ".")}\`` : "";
+      how = `${from}${scope}${under}`;
+    }
+    return `| \`${declaration.module}.${declaration.name}\` | ${cell(how)} |`;
+  });
+  return ["| resource | how `svc-import` finds it |", "|---|---|", ...rows].join("\n");
+}
+
 /** The README's generated sections, by marker key. */
 export function readmeSections(): Map<string, string> {
   const sections = new Map<string, string>();
   for (const declaration of declarations) sections.set(`${declaration.module}.${declaration.name}`, readmeTable(declaration));
   sections.set("import-ids", readmeImportTable());
+  sections.set("adoption", readmeAdoptionTable());
   return sections;
 }
 
