@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { clientFor } from "../clients";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 import { fillTemplate, pathValueProblem } from "../engine/template";
 import { listAll } from "../google/listAll";
 import { parseFunctionArgs } from "../functionArgs";
@@ -40,24 +40,24 @@ export type Adapter = z.infer<typeof adapterSchema>;
 export const MAX_ADAPTERS_PAGE_SIZE = 20_000;
 
 const publisherId = z.string().regex(/^pub-[A-Za-z0-9]{16}$/, {
-  error: (issue) => `must be "pub-" followed by 16 characters (e.g. "pub-3940256099942544"); got ${show(issue.input)}`,
+  error: (issue) => `must be "pub-" followed by 16 characters (e.g. "pub-3940256099942544"); got ${excerpt(issue.input)}`,
 });
 
 const AD_SOURCE_FORM = 'one ad source id (one path segment: no "/", "?", "#", "%" or spaces, not "." or "..", e.g. "5450213213286189855")';
 const adSourceId = z
   .string()
-  .regex(/^[^/?#%\s]+$/, { error: (issue) => `must be ${AD_SOURCE_FORM}; got ${show(issue.input)}` })
-  .refine((value) => pathValueProblem(value) === undefined, { error: (issue) => `must be ${AD_SOURCE_FORM}; got ${show(issue.input)}` });
+  .regex(/^[^/?#%\s]+$/, { error: (issue) => `must be ${AD_SOURCE_FORM}; got ${excerpt(issue.input)}` })
+  .refine((value) => pathValueProblem(value) === undefined, { error: (issue) => `must be ${AD_SOURCE_FORM}; got ${excerpt(issue.input)}` });
 
 export const adaptersArgs = z.object({
   publisherId,
   adSourceId,
   /** Adapters per request (the API's pageSize); every page is read regardless. */
   pageSize: z
-    .number({ error: (issue) => `must be a whole number from 1 to ${MAX_ADAPTERS_PAGE_SIZE}; got ${show(issue.input)}` })
-    .int({ error: (issue) => `must be a whole number from 1 to ${MAX_ADAPTERS_PAGE_SIZE}; got ${show(issue.input)}` })
-    .min(1, { error: (issue) => `must be a whole number from 1 to ${MAX_ADAPTERS_PAGE_SIZE}; got ${show(issue.input)}` })
-    .max(MAX_ADAPTERS_PAGE_SIZE, { error: (issue) => `must be a whole number from 1 to ${MAX_ADAPTERS_PAGE_SIZE}; got ${show(issue.input)}` })
+    .number({ error: (issue) => `must be a whole number from 1 to ${MAX_ADAPTERS_PAGE_SIZE}; got ${excerpt(issue.input)}` })
+    .int({ error: (issue) => `must be a whole number from 1 to ${MAX_ADAPTERS_PAGE_SIZE}; got ${excerpt(issue.input)}` })
+    .min(1, { error: (issue) => `must be a whole number from 1 to ${MAX_ADAPTERS_PAGE_SIZE}; got ${excerpt(issue.input)}` })
+    .max(MAX_ADAPTERS_PAGE_SIZE, { error: (issue) => `must be a whole number from 1 to ${MAX_ADAPTERS_PAGE_SIZE}; got ${excerpt(issue.input)}` })
     .optional(),
 });
 export type AdaptersArgs = z.input<typeof adaptersArgs>;

@@ -1,7 +1,7 @@
 /** `svc.calendar.AclRule`: who may see or change a calendar (one scope and its role). */
 import { z } from "zod";
 import { declare } from "../engine/declaration";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 import { CALENDAR_PAGING, CALENDAR_PATH, DOMAIN, EMAIL, calendarId, mayBeSameCalendar, sameCalendarId } from "./shapes";
 
 /** The roles the API knows; `none` is how it shows a deleted rule. */
@@ -16,7 +16,7 @@ export const aclRuleArgs = z.object({
   scope: z
     .object({
       type: z.enum(SCOPE_TYPES, {
-        error: (issue) => `must be one of ${SCOPE_TYPES.join(", ")}; got ${show(issue.input)}`,
+        error: (issue) => `must be one of ${SCOPE_TYPES.join(", ")}; got ${excerpt(issue.input)}`,
       })
         .meta({ description: "`default` (everyone), `user`, `group` (an e-mail address) or `domain` (a domain name)." }),
       value: z.string().optional()
@@ -25,7 +25,7 @@ export const aclRuleArgs = z.object({
     .meta({ description: "Whom the rule is for. A change replaces the rule (its id is the scope)." }),
   role: z.enum(GRANTED_ROLES, {
     error: (issue) =>
-      `must be one of ${GRANTED_ROLES.join(", ")}; got ${show(issue.input)}` +
+      `must be one of ${GRANTED_ROLES.join(", ")}; got ${excerpt(issue.input)}` +
       (issue.input === "none" ? ' ("none" is a deleted rule: to take access away, remove the AclRule)' : ""),
   })
     .meta({
@@ -33,7 +33,7 @@ export const aclRuleArgs = z.object({
         "The access granted (`owner` is manager access). To take access away, remove the rule. " +
         "A change is made in place: the live rule is read and written back with only the role changed, under `If-Match`.",
     }),
-  sendNotifications: z.boolean({ error: (issue) => `must be true or false; got ${show(issue.input)}` }).default(true)
+  sendNotifications: z.boolean({ error: (issue) => `must be true or false; got ${excerpt(issue.input)}` }).default(true)
     .meta({ description: "Whether the API e-mails the grantee about a new or changed rule. A request option: never a change of the rule." }),
 });
 export type AclRuleArgs = z.infer<typeof aclRuleArgs>;
@@ -56,12 +56,12 @@ function sameScope(stored: unknown, wanted: unknown): boolean {
 function scopeFailures({ scope }: AclRuleArgs): { property: string; reason: string }[] {
   const value = scope.value ?? "";
   if (scope.type === "default") {
-    return value === "" ? [] : [{ property: "scope.value", reason: `must be left out for a "default" scope (it means everyone); got ${show(value)}` }];
+    return value === "" ? [] : [{ property: "scope.value", reason: `must be left out for a "default" scope (it means everyone); got ${excerpt(value)}` }];
   }
   const [form, example] = scope.type === "domain" ? [DOMAIN, '"example.com"'] : [EMAIL, '"ann@example.com"'];
   if (form.test(value)) return [];
   const what = scope.type === "domain" ? "a domain name" : "an e-mail address";
-  return [{ property: "scope.value", reason: `must be ${what} for a "${scope.type}" scope, e.g. ${example}; got ${show(scope.value)}` }];
+  return [{ property: "scope.value", reason: `must be ${what} for a "${scope.type}" scope, e.g. ${example}; got ${excerpt(scope.value)}` }];
 }
 
 export const aclRule = declare<AclRuleArgs, z.infer<typeof aclRuleWire>>({

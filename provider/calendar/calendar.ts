@@ -1,7 +1,7 @@
 /** `svc.calendar.Calendar`: a secondary calendar (a primary one is never managed: it cannot be deleted or cleared). */
 import { z } from "zod";
 import { declare } from "../engine/declaration";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 import { CALENDAR_LIST_PATH, CALENDAR_PAGING, CALENDAR_PATH, defined, managedOnly } from "./shapes";
 
 /** Whether a name is an IANA time zone (what the API accepts). */
@@ -15,10 +15,10 @@ export function isTimeZone(name: string): boolean {
 }
 
 export const timeZone = z
-  .string({ error: (issue) => `must be an IANA time zone name as a string, e.g. "Europe/Zurich"; got ${show(issue.input)}` })
-  .refine(isTimeZone, { error: (issue) => `must be an IANA time zone name, e.g. "Europe/Zurich" or "UTC"; got ${show(issue.input)}` });
+  .string({ error: (issue) => `must be an IANA time zone name as a string, e.g. "Europe/Zurich"; got ${excerpt(issue.input)}` })
+  .refine(isTimeZone, { error: (issue) => `must be an IANA time zone name, e.g. "Europe/Zurich" or "UTC"; got ${excerpt(issue.input)}` });
 
-const text = (what: string): z.ZodString => z.string({ error: (issue) => `must be ${what} as a string; got ${show(issue.input)}` });
+const text = (what: string): z.ZodString => z.string({ error: (issue) => `must be ${what} as a string; got ${excerpt(issue.input)}` });
 
 export const calendarArgs = z.object({
   summary: text("the calendar's title").min(1, { error: "must not be empty: give the calendar a title" })

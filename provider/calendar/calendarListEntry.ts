@@ -1,43 +1,43 @@
 /** `svc.calendar.CalendarListEntry`: a calendar in the caller's calendar list, with the caller's own settings of it. */
 import { z } from "zod";
 import { declare, type Args } from "../engine/declaration";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 import { CALENDAR_LIST_PATH, HEX_COLOR, calendarId, defined, managedOnly, mayBeSameCalendar, reminder, sameCalendarId } from "./shapes";
 
 const NOTIFICATION_TYPES = ["eventCreation", "eventChange", "eventCancellation", "eventResponse", "agenda"] as const;
 
 const hexColor = (what: string): z.ZodString =>
   z
-    .string({ error: (issue) => `must be ${what} as "#rrggbb"; got ${show(issue.input)}` })
-    .regex(HEX_COLOR, { error: (issue) => `must be ${what} as "#rrggbb", e.g. "#0b8043"; got ${show(issue.input)}` });
+    .string({ error: (issue) => `must be ${what} as "#rrggbb"; got ${excerpt(issue.input)}` })
+    .regex(HEX_COLOR, { error: (issue) => `must be ${what} as "#rrggbb", e.g. "#0b8043"; got ${excerpt(issue.input)}` });
 
 export const calendarListEntryArgs = z.object({
   calendarId: calendarId
     .meta({ description: "The calendar to put in the caller's list: an e-mail address (a primary calendar) or a calendar id the caller can see." }),
   colorId: z
-    .string({ error: (issue) => `must be a calendar color id, "1" to "24" (see getColors); got ${show(issue.input)}` })
-    .regex(/^([1-9]|1[0-9]|2[0-4])$/, { error: (issue) => `must be a calendar color id, "1" to "24" (see getColors); got ${show(issue.input)}` })
+    .string({ error: (issue) => `must be a calendar color id, "1" to "24" (see getColors); got ${excerpt(issue.input)}` })
+    .regex(/^([1-9]|1[0-9]|2[0-4])$/, { error: (issue) => `must be a calendar color id, "1" to "24" (see getColors); got ${excerpt(issue.input)}` })
     .optional()
     .meta({ description: "The color, as an id of the calendar palette (`getColors`), `1` to `24`. Give this or `backgroundColor`/`foregroundColor`." }),
   backgroundColor: hexColor("a background color").optional()
     .meta({ description: "The background color, `#rrggbb` (sent with `colorRgbFormat=true`); with `foregroundColor`, instead of `colorId`." }),
   foregroundColor: hexColor("a foreground color").optional()
     .meta({ description: "The foreground (text) color, `#rrggbb`; with `backgroundColor`." }),
-  hidden: z.boolean({ error: (issue) => `must be true or false; got ${show(issue.input)}` }).optional()
+  hidden: z.boolean({ error: (issue) => `must be true or false; got ${excerpt(issue.input)}` }).optional()
     .meta({ description: "Whether the calendar is hidden from the list." }),
-  selected: z.boolean({ error: (issue) => `must be true or false; got ${show(issue.input)}` }).optional()
+  selected: z.boolean({ error: (issue) => `must be true or false; got ${excerpt(issue.input)}` }).optional()
     .meta({ description: "Whether the calendar's events are shown in the user interface." }),
-  summaryOverride: z.string({ error: (issue) => `must be a title as a string; got ${show(issue.input)}` }).optional()
+  summaryOverride: z.string({ error: (issue) => `must be a title as a string; got ${excerpt(issue.input)}` }).optional()
     .meta({ description: "The caller's own title for the calendar." }),
-  defaultReminders: z.array(reminder, { error: (issue) => `must be a list of { method, minutes }; got ${show(issue.input)}` }).max(5, { error: "must hold at most 5 reminders" }).optional()
+  defaultReminders: z.array(reminder, { error: (issue) => `must be a list of { method, minutes }; got ${excerpt(issue.input)}` }).max(5, { error: "must hold at most 5 reminders" }).optional()
     .meta({ description: "The reminders the caller gets for events of this calendar by default (at most 5); a given list replaces the whole list." }),
   notificationSettings: z
     .object({
       notifications: z.array(
         z.object({
-          type: z.enum(NOTIFICATION_TYPES, { error: (issue) => `must be one of ${NOTIFICATION_TYPES.join(", ")}; got ${show(issue.input)}` })
+          type: z.enum(NOTIFICATION_TYPES, { error: (issue) => `must be one of ${NOTIFICATION_TYPES.join(", ")}; got ${excerpt(issue.input)}` })
             .meta({ description: "What is notified: `eventCreation`, `eventChange`, `eventCancellation`, `eventResponse` or `agenda`." }),
-          method: z.literal("email", { error: (issue) => `must be "email"; got ${show(issue.input)}` })
+          method: z.literal("email", { error: (issue) => `must be "email"; got ${excerpt(issue.input)}` })
             .meta({ description: "How: `email`." }),
         }),
       )

@@ -1,7 +1,7 @@
 /** `svc.calendar.Event`: an event (of type `default`) in a calendar; a new calendarId moves it, keeping its id. */
 import { z } from "zod";
 import { declare } from "../engine/declaration";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 import { CALENDAR_PAGING, CALENDAR_PATH, EMAIL, calendarId, defined, managedOnly, reminder, sameCalendarId } from "./shapes";
 import { timeZone } from "./calendar";
 
@@ -12,11 +12,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const eventTime = (which: "start" | "end") =>
   z
     .object({
-      date: z.string().regex(DATE, { error: (issue) => `must be a date "YYYY-MM-DD" (an all-day event); got ${show(issue.input)}` }).optional()
+      date: z.string().regex(DATE, { error: (issue) => `must be a date "YYYY-MM-DD" (an all-day event); got ${excerpt(issue.input)}` }).optional()
         .meta({ description: `The ${which} date of an all-day event, \`YYYY-MM-DD\`.` }),
       dateTime: z
         .string()
-        .regex(RFC3339, { error: (issue) => `must be an RFC 3339 time, e.g. "2030-01-07T09:00:00+01:00"; got ${show(issue.input)}` })
+        .regex(RFC3339, { error: (issue) => `must be an RFC 3339 time, e.g. "2030-01-07T09:00:00+01:00"; got ${excerpt(issue.input)}` })
         .optional()
         .meta({ description: `The ${which} time, RFC 3339 (\`2030-01-07T09:00:00+01:00\`); without an offset, \`timeZone\` says where.` }),
       timeZone: timeZone.optional()
@@ -25,7 +25,7 @@ const eventTime = (which: "start" | "end") =>
     .meta({ description: `When the event ${which === "start" ? "starts" : "ends"}: \`date\` (all day) or \`dateTime\` (+ \`timeZone\`).` });
 
 const attendee = z.object({
-  email: z.string().regex(EMAIL, { error: (issue) => `must be an e-mail address; got ${show(issue.input)}` })
+  email: z.string().regex(EMAIL, { error: (issue) => `must be an e-mail address; got ${excerpt(issue.input)}` })
     .meta({ description: "The attendee's e-mail address." }),
   displayName: z.string().optional()
     .meta({ description: "The attendee's name." }),
@@ -49,7 +49,7 @@ export const eventArgs = z.object({
   recurrence: z
     .array(
       z.string().regex(RECURRENCE_LINE, {
-        error: (issue) => `must be an RFC 5545 line starting with RRULE:, EXRULE:, RDATE: or EXDATE:, e.g. "RRULE:FREQ=WEEKLY;COUNT=10"; got ${show(issue.input)}`,
+        error: (issue) => `must be an RFC 5545 line starting with RRULE:, EXRULE:, RDATE: or EXDATE:, e.g. "RRULE:FREQ=WEEKLY;COUNT=10"; got ${excerpt(issue.input)}`,
       }),
     )
     .optional()
@@ -58,7 +58,7 @@ export const eventArgs = z.object({
     .meta({ description: "The attendees; a given list replaces the whole list. Left out, attendees added elsewhere are kept." }),
   reminders: z
     .object({
-      useDefault: z.boolean({ error: (issue) => `must be true or false; got ${show(issue.input)}` })
+      useDefault: z.boolean({ error: (issue) => `must be true or false; got ${excerpt(issue.input)}` })
         .meta({ description: "Whether the calendar's default reminders apply." }),
       overrides: z.array(reminder).max(5, { error: "must hold at most 5 reminders" }).optional()
         .meta({ description: "Reminders of this event instead of the defaults (at most 5)." }),
@@ -66,16 +66,16 @@ export const eventArgs = z.object({
     .optional()
     .meta({ description: "The event's reminders. Left out, reminders set elsewhere are kept." }),
   visibility: z.enum(["default", "public", "private", "confidential"], {
-    error: (issue) => `must be one of default, public, private, confidential; got ${show(issue.input)}`,
+    error: (issue) => `must be one of default, public, private, confidential; got ${excerpt(issue.input)}`,
   })
     .optional()
     .meta({ description: "Who sees the event's details (`default`: as the calendar says)." }),
-  transparency: z.enum(["opaque", "transparent"], { error: (issue) => `must be "opaque" (busy) or "transparent" (free); got ${show(issue.input)}` })
+  transparency: z.enum(["opaque", "transparent"], { error: (issue) => `must be "opaque" (busy) or "transparent" (free); got ${excerpt(issue.input)}` })
     .optional()
     .meta({ description: "Whether the event blocks time in free/busy: `opaque` (busy, the API's default) or `transparent` (free)." }),
   colorId: z
     .string()
-    .regex(/^([1-9]|1[01])$/, { error: (issue) => `must be an event color id, "1" to "11" (see getColors); got ${show(issue.input)}` })
+    .regex(/^([1-9]|1[01])$/, { error: (issue) => `must be an event color id, "1" to "11" (see getColors); got ${excerpt(issue.input)}` })
     .optional()
     .meta({ description: "The event's color, an id of the event palette (`getColors`), `1` to `11`." }),
 });
@@ -137,7 +137,7 @@ function timeFailures({ start, end, recurrence }: EventArgs): { property: string
   if ((from.date === undefined) !== (to.date === undefined)) {
     failures.push({ property: "end", reason: "must be of the same kind as start: both dates (all day) or both dateTimes" });
   } else if (instant(to) <= instant(from)) {
-    failures.push({ property: "end", reason: `must be after start; got start ${show(from.date ?? from.dateTime)} and end ${show(to.date ?? to.dateTime)}` });
+    failures.push({ property: "end", reason: `must be after start; got start ${excerpt(from.date ?? from.dateTime)} and end ${excerpt(to.date ?? to.dateTime)}` });
   }
   if ((recurrence ?? []).length > 0 && from.dateTime !== undefined && from.timeZone === undefined) {
     failures.push({ property: "start.timeZone", reason: 'is needed for a recurring event, e.g. "Europe/Zurich"' });

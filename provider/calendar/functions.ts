@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { clientFor } from "../clients";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 import { fillTemplate } from "../engine/template";
 import { listAll } from "../google/listAll";
 import { ACL_ROLES } from "./aclRule";
@@ -63,10 +63,10 @@ export interface FreeBusyFailure {
 export type FreeBusy = z.infer<typeof freeBusySchema> & { readonly failures: FreeBusyFailure[] };
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([zZ]|[+-]\d{2}:\d{2})$/;
-const time = z.string().regex(RFC3339, { error: (issue) => `must be an RFC 3339 time with an offset, e.g. "2030-01-07T00:00:00Z"; got ${show(issue.input)}` });
+const time = z.string().regex(RFC3339, { error: (issue) => `must be an RFC 3339 time with an offset, e.g. "2030-01-07T00:00:00Z"; got ${excerpt(issue.input)}` });
 const pageSize = z.number().int().min(1).max(250, { error: "must be from 1 to 250" }).optional();
 
-export const settingArgs = z.object({ setting: z.string().regex(/^[A-Za-z0-9]+$/, { error: (issue) => `must be a setting id such as "timezone"; got ${show(issue.input)}` }) });
+export const settingArgs = z.object({ setting: z.string().regex(/^[A-Za-z0-9]+$/, { error: (issue) => `must be a setting id such as "timezone"; got ${excerpt(issue.input)}` }) });
 export const freeBusyArgs = z
   .object({
     timeMin: time,
@@ -98,7 +98,7 @@ export const eventsArgs = z.object({
 });
 export const eventInstancesArgs = z.object({
   calendarId,
-  eventId: z.string().regex(/^[a-v0-9]{5,1024}$/, { error: (issue) => `must be an event id (5 to 1024 characters of a-v and 0-9); got ${show(issue.input)}` }),
+  eventId: z.string().regex(/^[a-v0-9]{5,1024}$/, { error: (issue) => `must be an event id (5 to 1024 characters of a-v and 0-9); got ${excerpt(issue.input)}` }),
   timeMin: time.optional(),
   timeMax: time.optional(),
   pageSize,

@@ -6,17 +6,17 @@
  * is neither shown as drift nor cleared).
  */
 import { z } from "zod";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 import type { State } from "../engine/declaration";
 import type { Paging } from "../google/listAll";
 
 /** `primary`, an e-mail address (a user's primary calendar) or a calendar id (`...@group.calendar.google.com`). */
 export const calendarId = z
-  .string({ error: (issue) => `must be a calendar id as a string; got ${show(issue.input)}` })
+  .string({ error: (issue) => `must be a calendar id as a string; got ${excerpt(issue.input)}` })
   .refine((value) => value === "primary" || /^[^@\s/]+@[^@\s/]+$/.test(value), {
     error: (issue) =>
       `must be "primary" (the caller's own calendar), an e-mail address (a user's primary calendar) or a calendar id such as ` +
-      `"c_0123abcd@group.calendar.google.com"; got ${show(issue.input)}`,
+      `"c_0123abcd@group.calendar.google.com"; got ${excerpt(issue.input)}`,
   });
 
 export const EMAIL = /^[^@\s/]+@[^@\s/]+\.[^@\s/]+$/;
@@ -24,13 +24,13 @@ export const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 export const reminder = z.object({
-  method: z.enum(["email", "popup"], { error: (issue) => `must be "email" or "popup"; got ${show(issue.input)}` })
+  method: z.enum(["email", "popup"], { error: (issue) => `must be "email" or "popup"; got ${excerpt(issue.input)}` })
     .meta({ description: "How the reminder is given: `email` or `popup`." }),
   minutes: z
-    .number({ error: (issue) => `must be whole minutes from 0 to 40320 (four weeks); got ${show(issue.input)}` })
-    .int({ error: (issue) => `must be whole minutes from 0 to 40320 (four weeks); got ${show(issue.input)}` })
-    .min(0, { error: (issue) => `must be whole minutes from 0 to 40320 (four weeks); got ${show(issue.input)}` })
-    .max(40320, { error: (issue) => `must be whole minutes from 0 to 40320 (four weeks); got ${show(issue.input)}` })
+    .number({ error: (issue) => `must be whole minutes from 0 to 40320 (four weeks); got ${excerpt(issue.input)}` })
+    .int({ error: (issue) => `must be whole minutes from 0 to 40320 (four weeks); got ${excerpt(issue.input)}` })
+    .min(0, { error: (issue) => `must be whole minutes from 0 to 40320 (four weeks); got ${excerpt(issue.input)}` })
+    .max(40320, { error: (issue) => `must be whole minutes from 0 to 40320 (four weeks); got ${excerpt(issue.input)}` })
     .meta({ description: "Minutes before the event start, 0 to 40320." }),
 });
 

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { channelCrossCheck, channelDeclaration, channelOutputs, channelShape, type ChannelArgs, type ChannelWire } from "../channels/watchChannel";
 import { declare } from "../engine/declaration";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 import { CALENDAR_LIST_PATH, CALENDAR_PATH, calendarId } from "./shapes";
 
 export const WATCHED_RESOURCES = ["acl", "events", "calendarList", "settings"] as const;
@@ -24,7 +24,7 @@ const { payload: _payload, ...calendarChannelShape } = channelShape;
 
 export const watchChannelArgs = z.object({
   resource: z
-    .enum(WATCHED_RESOURCES, { error: (issue) => `must be one of ${WATCHED_RESOURCES.join(", ")}; got ${show(issue.input)}` })
+    .enum(WATCHED_RESOURCES, { error: (issue) => `must be one of ${WATCHED_RESOURCES.join(", ")}; got ${excerpt(issue.input)}` })
     .meta({
       description:
         "What is watched: `acl` (a calendar's access rules), `events` (a calendar's events), `calendarList` (the caller's calendar list) " +
@@ -64,7 +64,7 @@ function calendarIdFailures(args: WatchChannelArgs): { property: string; reason:
     return [
       {
         property: "calendarId",
-        reason: `must be left out to watch ${args.resource} (the caller's own ${args.resource === "settings" ? "settings" : "calendar list"}); got ${show(args.calendarId)}`,
+        reason: `must be left out to watch ${args.resource} (the caller's own ${args.resource === "settings" ? "settings" : "calendar list"}); got ${excerpt(args.calendarId)}`,
       },
     ];
   }

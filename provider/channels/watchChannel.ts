@@ -21,7 +21,7 @@
  */
 import { z } from "zod";
 import type { Args, RefusedStep, State } from "../engine/declaration";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 import type { Steps } from "../engine/steps";
 import type { ApiError } from "../http/errors";
 
@@ -38,7 +38,7 @@ export const channelShape = {
   address: z
     .string()
     .refine((value) => httpsUrl(value), {
-      error: (issue) => `must be an https:// URL of the receiver (the service refuses any other scheme); got ${show(issue.input)}`,
+      error: (issue) => `must be an https:// URL of the receiver (the service refuses any other scheme); got ${excerpt(issue.input)}`,
     })
     .meta({ description: "The HTTPS address notifications are POSTed to; its certificate must be valid (not self-signed)." }),
   // A secret: messages say its length, never its value.
@@ -57,9 +57,9 @@ export const channelShape = {
   expiration: z
     .string()
     .refine((value) => !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value), {
-      error: (issue) => `must be an RFC 3339 date-time, e.g. "2030-01-31T12:00:00Z"; got ${show(issue.input)}`,
+      error: (issue) => `must be an RFC 3339 date-time, e.g. "2030-01-31T12:00:00Z"; got ${excerpt(issue.input)}`,
     })
-    .refine((value) => Date.parse(value) > Date.now(), { error: (issue) => `must be in the future; got ${show(issue.input)}` })
+    .refine((value) => Date.parse(value) > Date.now(), { error: (issue) => `must be in the future; got ${excerpt(issue.input)}` })
     .optional()
     .meta({
       description:
@@ -67,15 +67,15 @@ export const channelShape = {
         "Give this or `ttlSeconds`, not both.",
     }),
   ttlSeconds: z
-    .number({ error: (issue) => `must be a whole number of seconds, at least 1; got ${show(issue.input)}` })
-    .int({ error: (issue) => `must be a whole number of seconds, at least 1; got ${show(issue.input)}` })
-    .min(1, { error: (issue) => `must be a whole number of seconds, at least 1; got ${show(issue.input)}` })
+    .number({ error: (issue) => `must be a whole number of seconds, at least 1; got ${excerpt(issue.input)}` })
+    .int({ error: (issue) => `must be a whole number of seconds, at least 1; got ${excerpt(issue.input)}` })
+    .min(1, { error: (issue) => `must be a whole number of seconds, at least 1; got ${excerpt(issue.input)}` })
     .optional()
     .meta({ description: "How long the channel should live from its creation, in seconds; the service may cut it short (its own limit)." }),
   channelId: z
     .string()
     // Not "." or "..": the id is a path segment of the resource's id.
-    .regex(/^(?!\.{1,2}$)[A-Za-z0-9_.-]{1,64}$/, { error: (issue) => `must be ${CHANNEL_ID_FORM}, not "." or ".."; got ${show(issue.input)}` })
+    .regex(/^(?!\.{1,2}$)[A-Za-z0-9_.-]{1,64}$/, { error: (issue) => `must be ${CHANNEL_ID_FORM}, not "." or ".."; got ${excerpt(issue.input)}` })
     .optional()
     .meta({
       description:

@@ -2,12 +2,12 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import type { ServerAssignedForm } from "../engine/declaration";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 
 export const VCS_TYPES = ["vcs-a", "vcs-b"] as const;
 
 export const vcsType = z.enum(VCS_TYPES, {
-  error: (issue) => `must be "vcs-a" or "vcs-b" (the kind of source hosting); got ${show(issue.input)}`,
+  error: (issue) => `must be "vcs-a" or "vcs-b" (the kind of source hosting); got ${excerpt(issue.input)}`,
 })
   .meta({ description: "The kind of source hosting of the project." });
 
@@ -21,11 +21,11 @@ export const MAX_PROJECT_LENGTH = 100;
  */
 export const segment = (what: string, maxLength: number): z.ZodType<string> =>
   z
-    .string({ error: (issue) => `must be the ${what} as a string; got ${show(issue.input)}` })
+    .string({ error: (issue) => `must be the ${what} as a string; got ${excerpt(issue.input)}` })
     .superRefine((value, context) => {
       const accepted = `letters, digits, '.', '_' or '-', 1 to ${maxLength} characters (no slashes; not "." or "..")`;
       if (value.length > maxLength || !/^[A-Za-z0-9_.-]+$/.test(value) || value === "." || value === "..") {
-        context.addIssue({ code: "custom", message: `must be the ${what}: ${accepted}; got ${show(value)}` });
+        context.addIssue({ code: "custom", message: `must be the ${what}: ${accepted}; got ${excerpt(value)}` });
       }
     });
 
@@ -48,12 +48,12 @@ export function hostnameProblem(value: string): string | undefined {
   if (valid) return undefined;
   return (
     `must be a host name such as "git.example.com" (dot-separated labels of 1-63 letters, digits or '-', ` +
-    `not starting or ending with '-', at most 253 characters) or an IP address; got ${show(value)}`
+    `not starting or ending with '-', at most 253 characters) or an IP address; got ${excerpt(value)}`
   );
 }
 
 export const hostname = z
-  .string({ error: (issue) => `must be a host name such as "git.example.com" as a string; got ${show(issue.input)}` })
+  .string({ error: (issue) => `must be a host name such as "git.example.com" as a string; got ${excerpt(issue.input)}` })
   .superRefine((value, context) => {
     const problem = hostnameProblem(value);
     if (problem !== undefined) context.addIssue({ code: "custom", message: problem });

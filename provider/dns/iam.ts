@@ -8,7 +8,7 @@
  * stale etag); each resource says only what its grant is (the policy hook).
  */
 import { z } from "zod";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 import { declare } from "../engine/declaration";
 import { normalizeBindings, type Binding } from "../google/iamPolicy";
 import { projectId, zoneName } from "./names";
@@ -26,7 +26,7 @@ const ROLE_FORMS = [
 
 export const iamRole = z.string().refine((role) => ROLE_FORMS.some((form) => form.test(role)), {
   error: (issue) =>
-    `must be a role: "roles/NAME" (e.g. "roles/dns.reader"), "projects/PROJECT/roles/NAME" or "organizations/ORG_ID/roles/NAME" (custom roles: 3-64 letters, digits, _ or .); got ${show(issue.input)}`,
+    `must be a role: "roles/NAME" (e.g. "roles/dns.reader"), "projects/PROJECT/roles/NAME" or "organizations/ORG_ID/roles/NAME" (custom roles: 3-64 letters, digits, _ or .); got ${excerpt(issue.input)}`,
 })
   .meta({ description: "The role, e.g. `roles/dns.reader` (or a custom role `projects/<p>/roles/<r>`)." });
 
@@ -49,7 +49,7 @@ const MEMBER_FORMS = [
 export const iamMember = z.string().refine((member) => MEMBER_FORMS.some((form) => form.test(member)), {
   error: (issue) =>
     `must be a member: "user:EMAIL", "serviceAccount:EMAIL", "group:EMAIL", "domain:DOMAIN", "allUsers", "allAuthenticatedUsers", ` +
-    `"deleted:user:EMAIL?uid=N" (or serviceAccount/group), "projectOwner:PROJECT" (or projectEditor/projectViewer), "principal://..." or "principalSet://..."; got ${show(issue.input)}`,
+    `"deleted:user:EMAIL?uid=N" (or serviceAccount/group), "projectOwner:PROJECT" (or projectEditor/projectViewer), "principal://..." or "principalSet://..."; got ${excerpt(issue.input)}`,
 });
 
 const ZONE = `${API_PREFIX}/managedZones/{managedZone}`;

@@ -1,16 +1,16 @@
 /** Validation of the names the DNS API accepts, with messages that say the accepted form. */
 import { z } from "zod";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 
 export const projectId = z
   .string()
   .regex(/^[a-z][a-z0-9-]{0,61}[a-z0-9]$|^[a-z]$/, {
-    error: (issue) => `must be a project id (lowercase letters, digits and dashes, e.g. "my-project"); got ${show(issue.input)}`,
+    error: (issue) => `must be a project id (lowercase letters, digits and dashes, e.g. "my-project"); got ${excerpt(issue.input)}`,
   });
 
 export const zoneName = z.string().regex(/^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/, {
   error: (issue) =>
-    `must be 1-63 characters of lowercase letters, digits and dashes, starting with a letter and ending with a letter or digit (e.g. "example-zone"); got ${show(issue.input)}`,
+    `must be 1-63 characters of lowercase letters, digits and dashes, starting with a letter and ending with a letter or digit (e.g. "example-zone"); got ${excerpt(issue.input)}`,
 });
 
 const LABEL = /^[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?$/;
@@ -29,8 +29,8 @@ export function dnsNameProblem(value: string, options: { wildcard: boolean; root
     if (label === "*" && options.wildcard && index === 0) continue;
     if (label === "") return "it has an empty label (two dots in a row, or a leading dot)";
     if (label === "*") return options.wildcard ? "a * is a wildcard only as the leftmost label" : "it holds a * (no wildcard here)";
-    if (label.length > 63) return `the label ${show(label)} is ${label.length} characters long (at most 63)`;
-    if (!LABEL.test(label)) return `the label ${show(label)} holds characters other than letters, digits, dashes and underscores, or starts or ends with a dash`;
+    if (label.length > 63) return `the label ${excerpt(label)} is ${label.length} characters long (at most 63)`;
+    if (!LABEL.test(label)) return `the label ${excerpt(label)} holds characters other than letters, digits, dashes and underscores, or starts or ends with a dash`;
   }
   return undefined;
 }
@@ -41,7 +41,7 @@ function fullyQualified(options: { wildcard: boolean; root: boolean }, example: 
     if (!value.endsWith(".")) {
       context.addIssue({
         code: "custom",
-        message: `must be a fully qualified DNS name ending with a dot, e.g. "${value || example}."; got ${show(value)}`,
+        message: `must be a fully qualified DNS name ending with a dot, e.g. "${value || example}."; got ${excerpt(value)}`,
       });
       return;
     }
@@ -51,7 +51,7 @@ function fullyQualified(options: { wildcard: boolean; root: boolean }, example: 
         code: "custom",
         message:
           `must be a DNS name of dot-separated labels (letters, digits, dashes, underscores; 1-63 characters each)` +
-          `${options.wildcard ? ", optionally starting with the wildcard label *" : ""}, ending with a dot, e.g. "${example}."; ${problem}; got ${show(value)}`,
+          `${options.wildcard ? ", optionally starting with the wildcard label *" : ""}, ending with a dot, e.g. "${example}."; ${problem}; got ${excerpt(value)}`,
       });
     }
   });

@@ -5,27 +5,24 @@
  */
 import { dnsNameProblem } from "./names";
 import { presentationTokens, type PresentationToken } from "./rrdata";
-
-import { excerpt as show } from "../engine/excerpt";
-
-export { show };
+import { excerpt } from "../engine/excerpt";
 
 export function unsigned(field: string | undefined, name: string, max: number): string | undefined {
   if (field === undefined) return `the ${name} is missing`;
-  if (!/^\d+$/.test(field) || Number(field) > max) return `the ${name} ${show(field)} is not a whole number from 0 to ${max}`;
+  if (!/^\d+$/.test(field) || Number(field) > max) return `the ${name} ${excerpt(field)} is not a whole number from 0 to ${max}`;
   return undefined;
 }
 
 export function oneOf(field: string | undefined, name: string, allowed: readonly number[]): string | undefined {
   if (field === undefined) return `the ${name} is missing`;
-  if (!/^\d+$/.test(field) || !allowed.includes(Number(field))) return `the ${name} ${show(field)} is not one of ${allowed.join(", ")}`;
+  if (!/^\d+$/.test(field) || !allowed.includes(Number(field))) return `the ${name} ${excerpt(field)} is not one of ${allowed.join(", ")}`;
   return undefined;
 }
 
 export function host(field: string | undefined, name: string, options: { root: boolean } = { root: false }): string | undefined {
   if (field === undefined) return `the ${name} is missing`;
   const problem = dnsNameProblem(field, { wildcard: false, root: options.root });
-  return problem === undefined ? undefined : `the ${name} ${show(field)} is not a host name with a trailing dot (${problem})`;
+  return problem === undefined ? undefined : `the ${name} ${excerpt(field)} is not a host name with a trailing dot (${problem})`;
 }
 
 export function hex(text: string, name: string, length?: number): string | undefined {

@@ -8,8 +8,9 @@
  */
 import { isIPv4, isIPv6 } from "node:net";
 import {
-  base64, count, dnssecAlgorithm, fieldsOf, firstProblem, hex, host, oneOf, show, tokensOf, unsigned,
+  base64, count, dnssecAlgorithm, fieldsOf, firstProblem, hex, host, oneOf, tokensOf, unsigned,
 } from "./rrdataFields";
+import { excerpt } from "../engine/excerpt";
 
 export const RECORD_TYPES = [
   "A", "AAAA", "CAA", "CNAME", "DNSKEY", "DS", "HTTPS", "IPSECKEY", "MX", "NAPTR", "NS", "PTR",
@@ -60,7 +61,7 @@ function caaProblem(value: string): string | undefined {
     count(tokens, 3, "flags, tag and one quoted value"),
     flags?.quoted === true ? "the flags are quoted" : unsigned(flags?.text, "flags", 255),
     tag === undefined || tag.quoted || !/^[A-Za-z0-9]+$/.test(tag.text)
-      ? `the tag ${show(tag?.text)} is not issue, issuewild, iodef or another tag of letters and digits`
+      ? `the tag ${excerpt(tag?.text)} is not issue, issuewild, iodef or another tag of letters and digits`
       : undefined,
     text?.quoted === true ? undefined : "the value is not a quoted string",
   );
@@ -70,11 +71,11 @@ function caaProblem(value: string): string | undefined {
     // RFC 8659 4.2: an optional issuer domain name, then optional "; key=value" parameters.
     const issuer = text.text.split(";")[0]?.trim() ?? "";
     if (issuer !== "" && !/^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(issuer)) {
-      return `the ${kind} value names the issuer ${show(issuer)}, which is not a domain name (e.g. "letsencrypt.org", or ";" for none)`;
+      return `the ${kind} value names the issuer ${excerpt(issuer)}, which is not a domain name (e.g. "letsencrypt.org", or ";" for none)`;
     }
   }
   if (kind === "iodef" && !/^(mailto:\S+@\S+|https?:\/\/\S+)$/.test(text.text)) {
-    return `the iodef value ${show(text.text)} is not a mailto: or http(s):// URL`;
+    return `the iodef value ${excerpt(text.text)} is not a mailto: or http(s):// URL`;
   }
   return undefined;
 }
@@ -87,7 +88,7 @@ function naptrProblem(value: string): string | undefined {
     count(tokens, 6, "order, preference, flags, services, regexp and replacement"),
     unsigned(order?.text, "order", 65535),
     unsigned(preference?.text, "preference", 65535),
-    flags !== undefined && !/^[A-Za-z0-9]*$/.test(flags.text) ? `the flags ${show(flags.text)} are not letters and digits (e.g. "U", "S", "A", "P")` : undefined,
+    flags !== undefined && !/^[A-Za-z0-9]*$/.test(flags.text) ? `the flags ${excerpt(flags.text)} are not letters and digits (e.g. "U", "S", "A", "P")` : undefined,
     replacement?.quoted === true ? "the replacement is quoted" : host(replacement?.text, "replacement", { root: true }),
   );
   if (problem !== undefined) return problem;
@@ -107,16 +108,16 @@ function svcParamProblem(key: string, text: string | undefined): string | undefi
     case "port":
       return unsigned(text, "port", 65535);
     case "ipv4hint":
-      return list.every((address) => isIPv4(address)) ? undefined : `ipv4hint ${show(text)} is not a comma-separated list of IPv4 addresses`;
+      return list.every((address) => isIPv4(address)) ? undefined : `ipv4hint ${excerpt(text)} is not a comma-separated list of IPv4 addresses`;
     case "ipv6hint":
-      return list.every((address) => isIPv6(address) && !address.includes("%")) ? undefined : `ipv6hint ${show(text)} is not a comma-separated list of IPv6 addresses`;
+      return list.every((address) => isIPv6(address) && !address.includes("%")) ? undefined : `ipv6hint ${excerpt(text)} is not a comma-separated list of IPv6 addresses`;
     case "alpn":
     case "mandatory":
       return text !== undefined && list.every((item) => item !== "") ? undefined : `${key} needs a comma-separated list of values`;
     case "ech":
       return base64(text ?? "", "ech value");
     case "dohpath":
-      return text !== undefined && text.startsWith("/") && /\{[?&]?dns\}/.test(text) ? undefined : `dohpath ${show(text)} is not a relative URI template with the dns variable (e.g. "/dns-query{?dns}")`;
+      return text !== undefined && text.startsWith("/") && /\{[?&]?dns\}/.test(text) ? undefined : `dohpath ${excerpt(text)} is not a relative URI template with the dns variable (e.g. "/dns-query{?dns}")`;
     default:
       return undefined;
   }
@@ -139,7 +140,7 @@ function svcbProblem(value: string): string | undefined {
     const text = equals < 0 ? undefined : param.text.slice(equals + 1);
     const numbered = /^key(\d{1,5})$/.exec(key);
     if (!SVC_KEYS.has(key) && (numbered === null || Number(numbered[1]) > 65535)) {
-      return `the parameter ${show(key)} is not one of ${[...SVC_KEYS].join(", ")} or keyNNNNN`;
+      return `the parameter ${excerpt(key)} is not one of ${[...SVC_KEYS].join(", ")} or keyNNNNN`;
     }
     if (seen.has(key)) return `the parameter ${key} appears twice`;
     seen.add(key);
@@ -162,9 +163,9 @@ function ipseckeyProblem(value: string): string | undefined {
   );
   if (problem !== undefined) return problem;
   const gatewayProblem = {
-    "0": gateway === "." ? undefined : `gateway type 0 (none) takes the gateway ".", not ${show(gateway)}`,
-    "1": isIPv4(gateway ?? "") ? undefined : `gateway type 1 takes an IPv4 address, not ${show(gateway)}`,
-    "2": isIPv6(gateway ?? "") && !(gateway ?? "").includes("%") ? undefined : `gateway type 2 takes an IPv6 address, not ${show(gateway)}`,
+    "0": gateway === "." ? undefined : `gateway type 0 (none) takes the gateway ".", not ${excerpt(gateway)}`,
+    "1": isIPv4(gateway ?? "") ? undefined : `gateway type 1 takes an IPv4 address, not ${excerpt(gateway)}`,
+    "2": isIPv6(gateway ?? "") && !(gateway ?? "").includes("%") ? undefined : `gateway type 2 takes an IPv6 address, not ${excerpt(gateway)}`,
     "3": host(gateway, "gateway"),
   }[gatewayType ?? "0"];
   if (gatewayProblem !== undefined) return gatewayProblem;
@@ -234,7 +235,7 @@ export const RRDATA_SYNTAX: Readonly<Record<RecordType, Grammar>> = {
       return firstProblem(
         unsigned(keyTag, "key tag", 65535),
         dnssecAlgorithm(algorithm),
-        length === undefined ? `the digest type ${show(digestType)} is not one of ${Object.keys(DS_DIGEST_HEX).join(", ")}` : undefined,
+        length === undefined ? `the digest type ${excerpt(digestType)} is not one of ${Object.keys(DS_DIGEST_HEX).join(", ")}` : undefined,
         hex(digest.join(""), "digest", length),
       );
     },
@@ -246,7 +247,7 @@ export const RRDATA_SYNTAX: Readonly<Record<RecordType, Grammar>> = {
       const [flags, protocol, algorithm, ...key] = fieldsOf(value);
       return firstProblem(
         unsigned(flags, "flags", 65535),
-        protocol === "3" ? undefined : `the protocol is ${show(protocol)}, not 3`,
+        protocol === "3" ? undefined : `the protocol is ${excerpt(protocol)}, not 3`,
         dnssecAlgorithm(algorithm),
         base64(key.join(""), "public key"),
       );
@@ -331,7 +332,7 @@ export function rrdataFailures(type: string, rrdatas: readonly string[], propert
   if (SINGLE_RECORD_TYPES.has(type) && rrdatas.length > 1) {
     failures.push({
       property,
-      reason: `must hold exactly one record, since a ${type} record set holds no more, e.g. [${show(grammar.example)}]; got ${rrdatas.length} records`,
+      reason: `must hold exactly one record, since a ${type} record set holds no more, e.g. [${excerpt(grammar.example)}]; got ${rrdatas.length} records`,
     });
   }
   rrdatas.forEach((value, index) => {
@@ -339,7 +340,7 @@ export function rrdataFailures(type: string, rrdatas: readonly string[], propert
     if (problem === undefined) return;
     failures.push({
       property: `${property}[${index}]`,
-      reason: `${property}[${index}] must be ${type} record data: ${grammar.form}, e.g. ${show(grammar.example)}; ${problem}; got ${show(value)}`,
+      reason: `${property}[${index}] must be ${type} record data: ${grammar.form}, e.g. ${excerpt(grammar.example)}; ${problem}; got ${excerpt(value)}`,
     });
   });
   return failures;

@@ -1,6 +1,6 @@
 /** Nested DNS shapes shared by zones, policies and rules (reference: dns-v1 schemas). */
 import { z } from "zod";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 import { recordName } from "./names";
 import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
 
@@ -9,7 +9,7 @@ export const networkUrl = z
   .string()
   .regex(/^https:\/\/(www|compute)\.googleapis\.com\/compute\/(v1|beta|alpha)\/projects\/[^/\s]+\/global\/networks\/[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/, {
     error: (issue) =>
-      `must be the network's full URL, e.g. "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default"; got ${show(issue.input)}`,
+      `must be the network's full URL, e.g. "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default"; got ${excerpt(issue.input)}`,
   });
 
 export const networks = z.array(z.object({ networkUrl }))
@@ -18,14 +18,14 @@ export const networks = z.array(z.object({ networkUrl }))
 export const gkeClusters = z.array(
   z.object({
     gkeClusterName: z.string().regex(/^projects\/[^/]+\/locations\/[^/]+\/clusters\/[^/]+$/, {
-      error: (issue) => `must be "projects/<p>/locations/<l>/clusters/<c>"; got ${show(issue.input)}`,
+      error: (issue) => `must be "projects/<p>/locations/<l>/clusters/<c>"; got ${excerpt(issue.input)}`,
     }),
   }),
 )
   .meta({ description: "The GKE clusters, each by its name `projects/<p>/locations/<l>/clusters/<c>` (`gkeClusterName`)." });
 
-const ipv4 = z.ipv4({ error: (issue) => `must be an IPv4 address; got ${show(issue.input)}` });
-const ipv6 = z.ipv6({ error: (issue) => `must be an IPv6 address; got ${show(issue.input)}` });
+const ipv4 = z.ipv4({ error: (issue) => `must be an IPv4 address; got ${excerpt(issue.input)}` });
+const ipv6 = z.ipv6({ error: (issue) => `must be an IPv6 address; got ${excerpt(issue.input)}` });
 
 export const targetNameServers = z.array(
   z
@@ -46,7 +46,7 @@ export const targetNameServers = z.array(
 /** The record types local data can hold: a rule answers queries, it is no zone (no SOA or NS). */
 const LOCAL_TYPES = RECORD_TYPES.filter((type) => type !== "SOA" && type !== "NS");
 
-const wholeSeconds = (issue: { input: unknown }): string => `must be a whole number of seconds from 0 to 2147483647; got ${show(issue.input)}`;
+const wholeSeconds = (issue: { input: unknown }): string => `must be a whole number of seconds from 0 to 2147483647; got ${excerpt(issue.input)}`;
 
 /** A record set as response policy rules hold it, its record data checked by its type. */
 export const localRecordSet = z
@@ -56,8 +56,8 @@ export const localRecordSet = z
     type: z.enum(LOCAL_TYPES, {
       error: (issue) =>
         issue.input === "SOA" || issue.input === "NS"
-          ? `local data may not hold SOA or NS records; got ${show(issue.input)}`
-          : `must be a record type, one of ${LOCAL_TYPES.join(", ")}; got ${show(issue.input)}`,
+          ? `local data may not hold SOA or NS records; got ${excerpt(issue.input)}`
+          : `must be a record type, one of ${LOCAL_TYPES.join(", ")}; got ${excerpt(issue.input)}`,
     })
       .meta({ description: "The record type (not SOA or NS)." }),
     ttl: z.number({ error: wholeSeconds }).int({ error: wholeSeconds }).min(0, { error: wholeSeconds }).max(2147483647, { error: wholeSeconds }).optional()
@@ -77,19 +77,19 @@ const LABEL_VALUE = /^[a-z0-9_-]{0,63}$/;
 const MAX_LABELS = 64;
 
 const labelKeyRule = (key: unknown): string =>
-  `label keys must start with a lowercase letter and hold 1-63 lowercase letters, digits, _ or -, e.g. "team"; got ${show(key)}`;
+  `label keys must start with a lowercase letter and hold 1-63 lowercase letters, digits, _ or -, e.g. "team"; got ${excerpt(key)}`;
 
 /** Labels of zones and response policies, by Google's label rules. */
 export const labels = z
   .record(
     z.string().regex(LABEL_KEY, { error: (issue) => labelKeyRule(issue.input) }),
     z.string().regex(LABEL_VALUE, {
-      error: (issue) => `label values hold 0-63 lowercase letters, digits, _ or -, e.g. "web"; got ${show(issue.input)}`,
+      error: (issue) => `label values hold 0-63 lowercase letters, digits, _ or -, e.g. "web"; got ${excerpt(issue.input)}`,
     }),
     {
       // A bad key surfaces as the record's own issue (invalid_key), so its message is given here too.
       error: (issue) =>
-        issue.code === "invalid_key" ? labelKeyRule(issue.input) : `must be a map of label keys to values, e.g. { team: "web" }; got ${show(issue.input)}`,
+        issue.code === "invalid_key" ? labelKeyRule(issue.input) : `must be a map of label keys to values, e.g. { team: "web" }; got ${excerpt(issue.input)}`,
     },
   )
   .refine((map) => Object.keys(map).length <= MAX_LABELS, {

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { clientFor } from "../clients";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 import { fillTemplate } from "../engine/template";
 import { parseActivity, type Activity } from "./activitySchema";
 import { ACTIVITIES_PATH, applicationName, eventName, filters, filtersParameter, userKey } from "./names";
@@ -19,7 +19,7 @@ export const MAX_ACTIVITIES_PAGE_SIZE = 1000;
 const dateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i, {
-    error: (issue) => `must be an RFC 3339 date-time, e.g. "2030-01-31T12:00:00Z"; got ${show(issue.input)}`,
+    error: (issue) => `must be an RFC 3339 date-time, e.g. "2030-01-31T12:00:00Z"; got ${excerpt(issue.input)}`,
   })
   .optional();
 
@@ -35,17 +35,17 @@ export const activitiesArgs = z
     endTime: dateTime,
     actorIpAddress: z
       .string()
-      .regex(/^[0-9A-Fa-f.:]+$/, { error: (issue) => `must be an IPv4 or IPv6 address; got ${show(issue.input)}` })
+      .regex(/^[0-9A-Fa-f.:]+$/, { error: (issue) => `must be an IPv4 or IPv6 address; got ${excerpt(issue.input)}` })
       .optional(),
     /** Activities per request (the API's maxResults). */
     maxResults: z
-      .number({ error: (issue) => `${pageSize}; got ${show(issue.input)}` })
-      .int({ error: (issue) => `${pageSize}; got ${show(issue.input)}` })
-      .min(1, { error: (issue) => `${pageSize}; got ${show(issue.input)}` })
-      .max(MAX_ACTIVITIES_PAGE_SIZE, { error: (issue) => `${pageSize}; got ${show(issue.input)}` })
+      .number({ error: (issue) => `${pageSize}; got ${excerpt(issue.input)}` })
+      .int({ error: (issue) => `${pageSize}; got ${excerpt(issue.input)}` })
+      .min(1, { error: (issue) => `${pageSize}; got ${excerpt(issue.input)}` })
+      .max(MAX_ACTIVITIES_PAGE_SIZE, { error: (issue) => `${pageSize}; got ${excerpt(issue.input)}` })
       .optional(),
     /** `all` (the default): every page; `one`: the page at `pageToken` (the first without it). */
-    pages: z.enum(["all", "one"], { error: (issue) => `must be "all" or "one"; got ${show(issue.input)}` }).default("all"),
+    pages: z.enum(["all", "one"], { error: (issue) => `must be "all" or "one"; got ${excerpt(issue.input)}` }).default("all"),
     pageToken: z.string().min(1).optional(),
   })
   .refine((args) => args.startTime === undefined || args.endTime === undefined || Date.parse(args.startTime) < Date.parse(args.endTime), {

@@ -4,7 +4,7 @@
  * checked before any request with a message saying the accepted form.
  */
 import { z } from "zod";
-import { excerpt as show } from "../engine/excerpt";
+import { excerpt } from "../engine/excerpt";
 
 export const ACTIVITIES_PATH = "admin/reports/v1/activity/users/{userKey}/applications/{applicationName}";
 export const CHANNEL_STOP_PATH = "admin/reports_v1/channels/stop";
@@ -14,7 +14,7 @@ const USER_KEY_FORM = '"all", a user\'s primary e-mail address (e.g. "alice@exam
 export const userKey = z
   .string()
   .refine((value) => value === "all" || /^[^@\s/]+@[^@\s/]+\.[^@\s/]+$/.test(value) || /^\d+$/.test(value), {
-    error: (issue) => `must be ${USER_KEY_FORM}; got ${show(issue.input)}`,
+    error: (issue) => `must be ${USER_KEY_FORM}; got ${excerpt(issue.input)}`,
   })
   .meta({ description: `Whose activities: ${USER_KEY_FORM}.` });
 
@@ -25,13 +25,13 @@ export const APPLICATION_NAMES = [
 ] as const;
 
 export const applicationName = z
-  .enum(APPLICATION_NAMES, { error: (issue) => `must be one of ${APPLICATION_NAMES.join(", ")}; got ${show(issue.input)}` })
+  .enum(APPLICATION_NAMES, { error: (issue) => `must be one of ${APPLICATION_NAMES.join(", ")}; got ${excerpt(issue.input)}` })
   .default("token")
   .meta({ description: "The application whose activities are meant; `token` (the default) is the OAuth token audit." });
 
 export const eventName = z
   .string()
-  .regex(/^[A-Za-z0-9_]+$/, { error: (issue) => `must be one event name (letters, digits, "_"), e.g. "authorize"; got ${show(issue.input)}` })
+  .regex(/^[A-Za-z0-9_]+$/, { error: (issue) => `must be one event name (letters, digits, "_"), e.g. "authorize"; got ${excerpt(issue.input)}` })
   .optional()
   .meta({
     description:
@@ -44,7 +44,7 @@ const FILTER = /^[A-Za-z_][A-Za-z0-9_.]*(==|<>|<=|>=|=|<|>)[^,]+$/;
 export const filters = z
   .array(
     z.string().regex(FILTER, {
-      error: (issue) => `must be of the form <parameter>=<value> (or ==, <>, <, <=, >, >=; no comma), e.g. "app_name=Calendar Sync"; got ${show(issue.input)}`,
+      error: (issue) => `must be of the form <parameter>=<value> (or ==, <>, <, <=, >, >=; no comma), e.g. "app_name=Calendar Sync"; got ${excerpt(issue.input)}`,
     }),
   )
   .optional()
