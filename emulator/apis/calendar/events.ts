@@ -13,7 +13,7 @@ import { firstQueryValue, pathParam } from '../../api';
 import { ApiError } from '../../errors';
 import { requiredField } from '../../google/errors';
 import { parseRequestBody } from '../../google/request-body';
-import { reminderSchema } from './calendarList';
+import { reminderSchema } from './calendar-list';
 import { EVENT_COLORS } from './colors';
 import type { CalendarContext } from './context';
 import { badRequest, calendarFor, caller, checkIfMatch, duplicate, notFound, pathCalendar, withEtag } from './context';

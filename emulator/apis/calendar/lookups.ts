@@ -9,7 +9,7 @@ import { parseRequestBody } from '../../google/request-body';
 import { CALENDAR_COLORS, COLORS_UPDATED, EVENT_COLORS } from './colors';
 import type { CalendarContext } from './context';
 import { accessRole, caller, notFound, syncList, withEtag } from './context';
-import { expandInWindow, windowOf } from './eventLists';
+import { expandInWindow, windowOf } from './event-lists';
 import { instantOf } from './recurrence';
 
 /** Calendars one query may ask about; the rest get `tooManyCalendarsRequested`. */

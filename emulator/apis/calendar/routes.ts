@@ -1,11 +1,11 @@
 /** The Calendar v3 route table (section B of the spec) at its real paths under `/calendar/v3`. */
 import type { ApiCall, ApiResult, ApiRoute, HttpMethod } from '../../api';
 import { deleteRule, getRule, insertRule, listRules, patchRule, updateRule } from './acl';
-import { deleteEntry, getEntry, insertEntry, listEntries, patchEntry, updateEntry } from './calendarList';
+import { deleteEntry, getEntry, insertEntry, listEntries, patchEntry, updateEntry } from './calendar-list';
 import { clearCalendar, deleteCalendar, getCalendar, insertCalendar, patchCalendar, updateCalendar } from './calendars';
 import type { CalendarContext } from './context';
 import { CALENDAR_PREFIX } from './context';
-import { listEvents, listInstances } from './eventLists';
+import { listEvents, listInstances } from './event-lists';
 import { deleteEvent, getEvent, importEvent, insertEvent, moveEvent, patchEvent, quickAddEvent, updateEvent } from './events';
 import { getColors, getSetting, listSettings, queryFreeBusy } from './lookups';
 
