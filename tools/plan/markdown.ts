@@ -6,7 +6,7 @@
 import type { PlannedRequest, PlanReport, ResourceChange } from "./schema";
 
 /** A resource's details take more lines than this: they are collapsed. */
-export const COLLAPSE_LINES = 12;
+export const COLLAPSE_LINES = 10;
 /** A value longer than this is cut in tables (the JSON output has it whole). */
 const VALUE_LIMIT = 160;
 

@@ -28,10 +28,12 @@ function key(set: Set): string {
   return `${set.name} ${set.type}`;
 }
 
-function changeRequest(zone: string, write: RecordWrite, alone: PlannedRequest): PlannedRequest {
+/** The write as part of its zone's change; `alone` is the request it is when no other write of the zone runs with it (none: this change alone). */
+function changeRequest(zone: string, write: RecordWrite, alone?: PlannedRequest): PlannedRequest {
+  const aloneWords = alone === undefined ? "this change by itself" : `${alone.method} ${alone.path}${alone.body === undefined ? "" : ` ${JSON.stringify(alone.body)}`}`;
   return request("POST", `${zone}/changes`, {
     body: { deletions: write.deletions, additions: write.additions },
-    note: `one atomic change with the zone's other record-set writes that run at the same time; alone, ${alone.method} ${alone.path}${alone.body === undefined ? "" : ` ${JSON.stringify(alone.body)}`}`,
+    note: `one atomic change with the zone's other record-set writes that run at the same time; alone, ${aloneWords}`,
   });
 }
 
@@ -52,7 +54,7 @@ export function recordSetUpdate({ declaration, id, olds, news, changed = [] }: S
   const write = { zone, deletions: stored === undefined ? [] : [setOf(stored)], additions: [addition] };
   const alone = changed.every((field) => field === "ttl")
     ? request("PATCH", pathOf(declaration.paths.item, identity), { body: { ttl: news["ttl"] } })
-    : request("POST", `${zone}/changes`, { body: { deletions: write.deletions, additions: write.additions } });
+    : undefined;
   return { requests: [changeRequest(zone, write, alone)], recordWrites: [write] };
 }
 
