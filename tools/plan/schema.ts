@@ -86,5 +86,5 @@ export type PlanReport = z.infer<typeof planReport>;
 
 /** The JSON Schema of `svc-plan --json` (shipped as dist/tools/plan/report.schema.json). */
 export function reportJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(planReport, { target: "draft-2020-12", io: "output" }) as Record<string, unknown>;
+  return z.toJSONSchema(planReport, { target: "draft-2020-12", io: "output" });
 }

@@ -1,6 +1,5 @@
 /** What a reviewer must not miss, from the changes the report lists. */
 import type { ResourceChange, Warning } from "./schema";
-import { isSecret } from "./values";
 
 interface Facts {
   readonly change: ResourceChange;
@@ -48,18 +47,15 @@ function iamDrops({ change, olds, news }: Facts): string[] {
 
 function quotaDecrease({ change, olds, news }: Facts): Warning | undefined {
   if (change.type !== "svc.quotas.QuotaPreference" || change.operation !== "update") return undefined;
-  const [before, after] = [olds["preferredValue"], news["preferredValue"]];
-  if (isSecret(before) || isSecret(after) || before === undefined || after === undefined) return undefined;
-  try {
-    if (BigInt(String(after)) >= BigInt(String(before))) return undefined;
-  } catch {
-    return undefined;
-  }
+  // An int64 is a number or a decimal string; anything else (a secret, a value not known yet) cannot be compared.
+  const whole = (value: unknown): string | undefined => (typeof value === "number" || (typeof value === "string" && /^\d+$/.test(value)) ? String(value) : undefined);
+  const [before, after] = [whole(olds["preferredValue"]), whole(news["preferredValue"])];
+  if (before === undefined || after === undefined || BigInt(after) >= BigInt(before)) return undefined;
   return {
     urn: change.urn,
     kind: "quotaDecrease",
     message:
-      `quota preference ${change.name} is decreased from ${String(before)} to ${String(after)}: the service refuses a value below ` +
+      `quota preference ${change.name} is decreased from ${before} to ${after}: the service refuses a value below ` +
       "current usage (or a large cut) unless ignoreSafetyChecks allows it, and a lower limit stops work beyond it",
   };
 }
