@@ -112,6 +112,11 @@ describe("the Markdown", () => {
     expect(markdown).not.toMatch(/\u001b/);
   });
 
+  it("is the sample report of the README, word for word", () => {
+    const readme = readFileSync(path.join(__dirname, "..", "..", "README.md"), "utf8");
+    expect(readme).toContain(`\`\`\`\`markdown\n${markdown}\`\`\`\``);
+  });
+
   it("collapses a resource's details beyond a size", () => {
     const sections = markdown.split(/\n(?=#### |<details>)/).slice(1);
     for (const part of sections) {

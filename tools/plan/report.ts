@@ -9,7 +9,7 @@ import { diffArgs, type ArgsDiff } from "../../provider/engine/diff";
 import { abandons } from "../../provider/engine/steps";
 import type { PreviewJson, PreviewStep } from "./preview";
 import { isRecordSet, recordSetCreate, recordSetDelete, recordSetUpdate, zoneChanges, zoneEmptying } from "./recordWrites";
-import { adoptRequests, createRequests, deleteRequests, nothing, updateRequests, type Planned, type StepFacts } from "./requests";
+import { adoptRequests, createRequests, deleteRequests, nothing, pathOf, request, storedIdentity, updateRequests, type Planned, type StepFacts } from "./requests";
 import { OPERATIONS, type Operation, type PlanReport, type PropertyChange, type ResourceChange } from "./schema";
 import { holdsSecret, properties, SECRET, shown } from "./values";
 import { warningsOf } from "./warnings";
@@ -87,6 +87,8 @@ function planned(operation: Operation, facts: StepFacts, importId: string | unde
       const [first, second] = facts.diff?.deleteBeforeReplace === true ? [remove(), create()] : [create(), remove()];
       return { requests: [...first.requests, ...second.requests], recordWrites: [...first.recordWrites, ...second.recordWrites] };
     }
+    case "read":
+      return { requests: [request("GET", pathOf(declaration.paths.item, storedIdentity(declaration, facts.id, facts.news)), { note: "reads the object; it is not managed" })], recordWrites: [] };
     default:
       return nothing();
   }
@@ -122,7 +124,7 @@ function resourceChange(steps: readonly PreviewStep[], declaration: ResourceDecl
   const news = properties(newState?.inputs);
   const { properties: changed, diff } = propertyChanges(declaration, operation, olds, news);
   const replacedBecauseOf = diff !== undefined && diff.replaces.length > 0 ? diff.replaces : steps.flatMap((step) => step.replaceReasons ?? []);
-  const id = oldState?.id;
+  const id = oldState?.id ?? newState?.id;
   const facts: StepFacts = { declaration, id, olds, news, diff, changed: changed.map((property) => property.property) };
   const { requests, recordWrites } = planned(operation, facts, importId);
   const base = {
