@@ -29,6 +29,15 @@ new svc.dns.RecordSet("apex", {
   rrdatas: revised ? ["192.0.2.2", "192.0.2.1"] : ["192.0.2.1", "192.0.2.2"],
 });
 
+// Revision 2: the mail servers listed the other way round are the same set.
+new svc.dns.RecordSet("mail", {
+  managedZone: zone.name,
+  name: "plan.example.",
+  type: "MX",
+  ttl: 3600,
+  rrdatas: revised ? ["20 mx2.mail.example.net.", "10 mx1.mail.example.net."] : ["10 mx1.mail.example.net.", "20 mx2.mail.example.net."],
+});
+
 // Revision 2: the same policy without its quotes is the same record.
 new svc.dns.RecordSet("spf", {
   managedZone: zone.name,

@@ -73,7 +73,7 @@ it("reports the change under review from the preview, sending no API request", a
   const validate = new Ajv2020({ strict: false, allErrors: true }).compile(schema);
   expect(validate(report)).toBe(true);
 
-  // Exactly the real changes: the reordered addresses and the unquoted SPF text are no change.
+  // Exactly the real changes: the reordered addresses and mail servers and the unquoted SPF text are no change.
   expect(report.resources.map((resource) => `${resource.operation} ${resource.name}`)).toEqual([
     "replace www", "delete legacy", "update editor", "update readers", "update apex", "update verification", "update cpus", "adopt adopted",
   ]);
