@@ -35,6 +35,8 @@ describe("the report of a preview", () => {
       ["adopted", "adopt"],
     ]);
     expect(report.summary.operations).toEqual({ create: 0, adopt: 1, update: 5, replace: 1, delete: 1, read: 0 });
+    // 13 requests when every record-set write goes alone; 9 when the zone's five share one change.
+    expect(report.summary).toMatchObject({ requests: 9, requestsAtMost: 13, unchanged: 5 });
   });
 
   it("shows each changed property old → new by the provider's comparison (a reordered rrdatas is no change)", () => {

@@ -86,11 +86,16 @@ function counts(report: PlanReport): string {
   return parts.length === 0 ? "no changes" : parts.join(", ");
 }
 
+function requestCount({ requests, requestsAtMost }: PlanReport["summary"]): string {
+  if (requestsAtMost === requests) return `${requests} API request${requests === 1 ? "" : "s"} expected`;
+  return `${requests} to ${requestsAtMost} API requests expected (the fewer when \`up\` runs a zone's record-set writes together)`;
+}
+
 export function renderMarkdown(report: PlanReport): string {
   const { summary } = report;
   const lines = [`### svc-plan${report.stack === undefined ? "" : `: stack ${code(report.stack)}`}`, ""];
   lines.push(
-    `**${counts(report)}**; ${summary.unchanged} unchanged; about ${summary.requests} API request${summary.requests === 1 ? "" : "s"} expected` +
+    `**${counts(report)}**; ${summary.unchanged} unchanged; ${requestCount(summary)}` +
       (summary.otherChanges > 0 ? `; ${summary.otherChanges} other change${summary.otherChanges === 1 ? "" : "s"} not described here` : "") + ".",
     "",
   );

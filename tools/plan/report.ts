@@ -168,7 +168,8 @@ export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
   }
   resources.sort(compareChanges);
   const zones = zoneChanges(resources.flatMap((change) => change.recordWrites));
-  const requests = resources.reduce((sum, change) => sum + change.requests.length - change.recordWrites.length, 0) + zones.length;
+  const requestsAtMost = resources.reduce((sum, change) => sum + change.requests.length, 0);
+  const requests = requestsAtMost - resources.reduce((sum, change) => sum + change.recordWrites.length, 0) + zones.length;
   const listed = preview.changeSummary?.["same"];
   return {
     version: 1,
@@ -179,6 +180,7 @@ export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
       unchanged: Math.max(unchanged, listed ?? 0),
       otherChanges,
       requests,
+      requestsAtMost,
       zoneChanges: zones,
     },
     warnings: warnings.sort((a, b) => resources.findIndex((r) => r.urn === a.urn) - resources.findIndex((r) => r.urn === b.urn) || a.kind.localeCompare(b.kind)),

@@ -76,6 +76,7 @@ export const planReport = z
       unchanged: z.number().int().meta({ description: "Resources the preview leaves as they are (pulumi-svc or not)." }),
       otherChanges: z.number().int().meta({ description: "Steps on resources that are not pulumi-svc's (not described here)." }),
       requests: z.number().int().meta({ description: "API requests expected, counting a zone's record-set writes as one atomic change." }),
+      requestsAtMost: z.number().int().meta({ description: "API requests expected when every record-set write goes on its own." }),
       zoneChanges: z.array(zoneChange),
     }),
     warnings: z.array(warning),
