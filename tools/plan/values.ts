@@ -15,12 +15,18 @@ export function isSecret(value: unknown): boolean {
   return value === SECRET || (typeof value === "object" && value !== null && SECRET_SIGNATURE in value);
 }
 
+/** The value with each leaf that `leaf` recognises replaced by what it returns. */
+function mapLeaves(value: unknown, leaf: (value: unknown) => unknown): unknown {
+  const replaced = leaf(value);
+  if (replaced !== value) return replaced;
+  if (Array.isArray(value)) return value.map((inner) => mapLeaves(inner, leaf));
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, mapLeaves(inner, leaf)]));
+  return value;
+}
+
 /** The value with every secret in it replaced by "[secret]". */
 export function masked(value: unknown): unknown {
-  if (isSecret(value)) return SECRET;
-  if (Array.isArray(value)) return value.map(masked);
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, masked(inner)]));
-  return value;
+  return mapLeaves(value, (leaf) => (isSecret(leaf) ? SECRET : leaf));
 }
 
 export function holdsSecret(value: unknown): boolean {
@@ -32,11 +38,7 @@ export function holdsSecret(value: unknown): boolean {
 
 /** A value as a report shows it: secrets masked, unknowns said in words. */
 export function shown(value: unknown): unknown {
-  if (value === UNKNOWN) return NOT_KNOWN;
-  if (isSecret(value)) return SECRET;
-  if (Array.isArray(value)) return value.map(shown);
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shown(inner)]));
-  return value;
+  return mapLeaves(value, (leaf) => (leaf === UNKNOWN ? NOT_KNOWN : isSecret(leaf) ? SECRET : leaf));
 }
 
 /** A path filled with values not known yet says so, instead of the engine's placeholder. */
