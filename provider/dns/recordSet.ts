@@ -99,7 +99,7 @@ const ZONE = `${API_PREFIX}/managedZones/{managedZone}`;
 const CHANGE_ATTEMPTS = 10;
 
 /** The record set as the API takes it in additions. */
-function wireRecordSet({ name, type, ttl, rrdatas, routingPolicy }: RecordSetArgs): WireRecordSet {
+export function wireRecordSet({ name, type, ttl, rrdatas, routingPolicy }: RecordSetArgs): WireRecordSet {
   return { kind: "dns#resourceRecordSet", name, type, ttl, ...(rrdatas !== undefined && { rrdatas }), ...(routingPolicy !== undefined && { routingPolicy }) };
 }
 
@@ -157,7 +157,7 @@ async function replaceAtomically(args: RecordSetArgs, context: HookContext, beli
 }
 
 /** The set the stored state says is live, when the state says enough to delete it exactly. */
-function storedSet(state: Readonly<Record<string, unknown>>): WireRecordSet | undefined {
+export function storedSet(state: Readonly<Record<string, unknown>>): WireRecordSet | undefined {
   const { name, type, ttl, rrdatas, routingPolicy } = state;
   if (typeof name !== "string" || typeof type !== "string" || typeof ttl !== "number") return undefined;
   if (!Array.isArray(rrdatas) && routingPolicy === undefined) return undefined;

@@ -1,7 +1,8 @@
 /**
  * What `npm pack` puts in the tarball users install: the built SDK, the provider the SDK's
- * resources load in the provider process, the emulator and its `svc-emulator` bin, with their
- * type declarations, and the README; nothing else. No tests, no examples, no benchmark floor,
+ * resources load in the provider process, the emulator and its `svc-emulator` bin, the
+ * `svc-plan` bin with the JSON Schema of its report, with their type declarations, and the
+ * README; nothing else. No tests, no examples, no benchmark floor,
  * no source maps (their sources are not shipped), and no built file whose source is gone.
  */
 import { execFileSync } from "node:child_process";
@@ -28,9 +29,12 @@ beforeAll(() => {
 /** The runtime parts, each a folder of dist/ built from the folder of the same name. */
 const RUNTIME_FOLDERS = ["sdk", "provider", "emulator", "tools"];
 
+/** Built files that are not modules: the schema of `svc-plan --json`, for bots to validate against. */
+const DATA_FILES = ["dist/tools/plan/report.schema.json"];
+
 it("holds only the README, the manifest and the built runtime (JavaScript and type declarations)", () => {
   const outside = files.filter((file) => {
-    if (file === "README.md" || file === "package.json") return false;
+    if (file === "README.md" || file === "package.json" || DATA_FILES.includes(file)) return false;
     const match = /^dist\/([^/]+)\/.+(\.js|\.d\.ts)$/.exec(file);
     return match === null || !RUNTIME_FOLDERS.includes(match[1]!);
   });
@@ -40,7 +44,8 @@ it("holds only the README, the manifest and the built runtime (JavaScript and ty
 });
 
 it("holds what a user's program, the provider process and the emulator bin load", () => {
-  for (const entry of ["dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/index.js", "dist/emulator/cli.js", "dist/tools/import/cli.js"]) {
+  const entries = ["dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/index.js", "dist/emulator/cli.js", "dist/tools/import/cli.js", "dist/tools/plan/cli.js"];
+  for (const entry of [...entries, ...DATA_FILES]) {
     expect(files).toContain(entry);
   }
   const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { main: string; types: string; bin: Record<string, string> };

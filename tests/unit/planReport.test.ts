@@ -1,0 +1,139 @@
+/**
+ * svc-plan's report of a recorded `pulumi preview --json` (examples/plan-review, revision 1
+ * deployed, revision 2 previewed): exactly the real changes by the provider's comparison, the
+ * requests `up` sends, the warnings, no secret, a stable Markdown, and JSON the shipped schema accepts.
+ */
+import Ajv2020 from "ajv/dist/2020";
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { failOnOperations, failing } from "../../tools/plan/cli";
+import { COLLAPSE_LINES, renderMarkdown } from "../../tools/plan/markdown";
+import { parsePreview, type PreviewJson } from "../../tools/plan/preview";
+import { buildReport } from "../../tools/plan/report";
+import { reportJsonSchema, type ResourceChange } from "../../tools/plan/schema";
+
+const FIXTURE = path.join(__dirname, "fixtures", "planReview.preview.json");
+const preview = (): PreviewJson => parsePreview(readFileSync(FIXTURE, "utf8"), FIXTURE);
+const report = buildReport(preview(), "review");
+const byName = (name: string): ResourceChange => {
+  const found = report.resources.find((change) => change.name === name);
+  if (found === undefined) throw new Error(`no change of ${name} in the report`);
+  return found;
+};
+const changed = (name: string): Array<[string, unknown, unknown]> => byName(name).properties.map((p) => [p.property, p.old, p.new]);
+
+describe("the report of a preview", () => {
+  it("lists exactly the resources that change, none that only respell or reorder", () => {
+    expect(report.resources.map((change) => [change.name, change.operation])).toEqual([
+      ["www", "replace"],
+      ["legacy", "delete"],
+      ["editor", "update"],
+      ["readers", "update"],
+      ["apex", "update"],
+      ["verification", "update"],
+      ["cpus", "update"],
+      ["adopted", "adopt"],
+    ]);
+    expect(report.summary.operations).toEqual({ create: 0, adopt: 1, update: 5, replace: 1, delete: 1, read: 0 });
+    // 13 requests when every record-set write goes alone; 9 when the zone's five share one change.
+    expect(report.summary).toMatchObject({ requests: 9, requestsAtMost: 13, unchanged: 5 });
+  });
+
+  it("shows each changed property old → new by the provider's comparison (a reordered rrdatas is no change)", () => {
+    expect(changed("apex")).toEqual([["ttl", 300, 600]]);
+    expect(changed("editor")).toEqual([["role", "writer", "reader"]]);
+    expect(changed("readers")).toEqual([["members", ["group:ops@example.com", "user:contractor@example.com"], ["group:ops@example.com"]]]);
+    expect(changed("cpus")).toEqual([["preferredValue", "24", "22"]]);
+    expect(changed("verification")).toEqual([["rrdatas", "[secret]", "[secret]"]]);
+    expect(byName("verification").properties[0]?.secret).toBe(true);
+  });
+
+  it("says which property forces a replacement and that a CNAME's goes first", () => {
+    const www = byName("www");
+    expect(www.replacedBecauseOf).toEqual(["type"]);
+    expect(www.deleteFirst).toBe(true);
+    expect(www.words).toBe("replace (forced by type; the old one is deleted first, then the new one created)");
+    expect(www.properties.filter((p) => p.forcesReplacement).map((p) => p.property)).toEqual(["type"]);
+    expect(www.recordWrites.map((write) => [write.deletions.map((s) => s.type), write.additions.map((s) => s.type)])).toEqual([[["CNAME"], []], [[], ["A"]]]);
+  });
+
+  it("reports an adoption by import, with the read it makes instead of a create", () => {
+    const adopted = byName("adopted");
+    expect(adopted.words).toMatch(/^adopt by import \(plan-zone\/adopted\.plan\.example\.\/A\)/);
+    expect(adopted.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET dns/v1/projects/review-project/managedZones/plan-zone/rrsets/adopted.plan.example./A"]);
+  });
+
+  it("describes the requests from the declarations: a TTL PATCH or the zone's change, GET then PUT with If-Match, an update-mask PATCH", () => {
+    const [apexChange] = byName("apex").requests;
+    expect(apexChange?.path).toBe("dns/v1/projects/review-project/managedZones/plan-zone/changes");
+    expect(apexChange?.note).toContain('alone, PATCH dns/v1/projects/review-project/managedZones/plan-zone/rrsets/plan.example./A {"ttl":600}');
+    const editor = byName("editor").requests;
+    expect(editor.map((r) => r.method)).toEqual(["GET", "PUT"]);
+    expect(editor[1]).toMatchObject({ headers: { "If-Match": "<the etag read>" }, body: { role: "reader" }, query: { sendNotifications: "false" } });
+    const [patch] = byName("cpus").requests;
+    expect(patch).toMatchObject({ method: "PATCH", query: { updateMask: "quotaConfig.preferredValue" }, body: { quotaConfig: { preferredValue: "22" } } });
+    expect(report.summary.zoneChanges).toEqual([expect.objectContaining({ zone: "dns/v1/projects/review-project/managedZones/plan-zone", deletions: 4, additions: 3 })]);
+  });
+
+  it("warns of a delete-first gap, dropped IAM members and a quota decrease", () => {
+    expect(report.warnings.map((warning) => warning.kind)).toEqual(["recordsGap", "iamMembersDropped", "quotaDecrease"]);
+    expect(report.warnings[1]?.message).toContain("user:contractor@example.com (roles/dns.reader)");
+  });
+
+  it("holds no secret and no serialized provider, and passes the shipped JSON Schema", () => {
+    const text = JSON.stringify(report);
+    expect(text).not.toMatch(/verify-SECRET|__provider|providerFor/);
+    const validate = new Ajv2020({ strict: false, allErrors: true }).compile(reportJsonSchema());
+    expect(validate(JSON.parse(text))).toBe(true);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(validate({ ...report, summary: { ...report.summary, requests: "many" } })).toBe(false);
+  });
+
+  it("masks a secret given as Pulumi's secret object, and compares what else changed", () => {
+    const json = preview();
+    const step = json.steps.find((s) => s.urn.endsWith("::apex"));
+    if (step?.newState?.inputs === undefined) throw new Error("the fixture has no apex update");
+    step.newState.inputs["rrdatas"] = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", plaintext: '["192.0.2.99"]' };
+    const apex = buildReport(json).resources.find((change) => change.name === "apex");
+    expect(apex?.properties.map((p) => [p.property, p.new])).toEqual([["ttl", 600]]);
+    expect(JSON.stringify(apex)).not.toContain("192.0.2.99");
+  });
+});
+
+describe("the Markdown", () => {
+  const markdown = renderMarkdown(report);
+
+  it("reads as the snapshot", () => {
+    expect(markdown).toMatchSnapshot();
+  });
+
+  it("is the same whatever the order of the preview's steps, and has no ANSI escapes", () => {
+    const shuffled = preview();
+    shuffled.steps.reverse();
+    expect(renderMarkdown(buildReport(shuffled, "review"))).toBe(markdown);
+    expect(markdown).not.toMatch(/\u001b/);
+  });
+
+  it("is the sample report of the README, word for word", () => {
+    const readme = readFileSync(path.join(__dirname, "..", "..", "README.md"), "utf8");
+    expect(readme).toContain(`\`\`\`\`markdown\n${markdown}\`\`\`\``);
+  });
+
+  it("collapses a resource's details beyond a size", () => {
+    const sections = markdown.split(/\n(?=#### |<details>)/).slice(1);
+    for (const part of sections) {
+      const lines = part.split("\n").filter((line) => line !== "").length;
+      if (part.startsWith("<details>")) expect(lines).toBeGreaterThan(COLLAPSE_LINES - 4);
+      else expect(part.trimEnd().split("\n").length).toBeLessThanOrEqual(COLLAPSE_LINES + 2);
+    }
+    expect(markdown).toContain("<details><summary>`svc.dns.RecordSet` **adopted**");
+  });
+});
+
+describe("--fail-on", () => {
+  it("names the operations that fail CI, and refuses a word that is none", () => {
+    expect(failing(report, failOnOperations("replace,delete"))).toEqual(["replace", "delete"]);
+    expect(failing(report, failOnOperations("create"))).toEqual([]);
+    expect(() => failOnOperations("destroy")).toThrow('--fail-on: "destroy" is not an operation; give a comma-separated list of create, adopt, update, replace, delete, read');
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The report as Markdown for a pull-request comment: a summary, the warnings, a table of the
+ * changes, then each resource's properties and requests, collapsed when long. The order is
+ * the report's (stable); no ANSI escapes, no HTML but <details>.
+ */
+import type { PlannedRequest, PlanReport, ResourceChange } from "./schema";
+
+/** A resource's details take more lines than this: they are collapsed. */
+export const COLLAPSE_LINES = 10;
+/** A value longer than this is cut in tables (the JSON output has it whole). */
+const VALUE_LIMIT = 160;
+
+const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+
+const WORDS: Record<ResourceChange["operation"], string> = {
+  create: "create",
+  adopt: "adopt by import",
+  update: "update in place",
+  replace: "replace",
+  delete: "delete",
+  read: "read",
+};
+
+/** Inline code that survives any content: a fence longer than any run of backticks inside, table pipes escaped. */
+function code(text: string): string {
+  const clean = text.replace(ANSI, "").replace(/\r?\n/g, " ");
+  const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((run) => run[0].length));
+  const fence = "`".repeat(longest + 1);
+  const padded = clean.startsWith("`") || clean.endsWith("`") ? ` ${clean} ` : clean;
+  return `${fence}${padded}${fence}`.replace(/\|/g, "\\|");
+}
+
+function value(shown: unknown, present: boolean): string {
+  if (!present) return "_(not set)_";
+  const text = JSON.stringify(shown) ?? "undefined";
+  return code(text.length > VALUE_LIMIT ? `${text.slice(0, VALUE_LIMIT - 1)}…` : text);
+}
+
+function plain(text: string): string {
+  return text.replace(ANSI, "").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+
+export function requestLine(request: PlannedRequest): string {
+  const query = request.query === undefined ? "" : `?${new URLSearchParams(request.query).toString()}`;
+  const headers = Object.entries(request.headers ?? {}).map(([name, header]) => ` ${code(`${name}: ${header}`)}`).join("");
+  const body = request.body === undefined ? "" : ` body ${code(JSON.stringify(request.body))}`;
+  const note = request.note === undefined ? "" : ` — ${plain(request.note)}`;
+  return `${code(`${request.method} ${request.path}${query}`)}${headers}${body}${note}`;
+}
+
+function details(change: ResourceChange): string[] {
+  const lines: string[] = [];
+  const creating = change.operation === "create" || change.operation === "adopt";
+  if (creating && change.properties.length > 0) {
+    lines.push("| property | value |", "|---|---|");
+    for (const property of change.properties) lines.push(`| ${code(property.property)} | ${value(property.new, "new" in property)} |`);
+    lines.push("");
+  } else if (change.properties.length > 0) {
+    lines.push("| property | old | new |", "|---|---|---|");
+    for (const property of change.properties) {
+      const forced = property.forcesReplacement ? " (forces replacement)" : "";
+      lines.push(`| ${code(property.property)}${forced} | ${value(property.old, "old" in property)} | ${value(property.new, "new" in property)} |`);
+    }
+    lines.push("");
+  }
+  if (change.requests.length > 0) {
+    lines.push("Requests `up` sends:", "");
+    change.requests.forEach((request, index) => lines.push(`${index + 1}. ${requestLine(request)}`));
+  } else {
+    lines.push("No API request.");
+  }
+  return lines;
+}
+
+function section(change: ResourceChange): string[] {
+  const title = `${code(change.type)} **${plain(change.name)}**: ${plain(change.words)}`;
+  const body = details(change);
+  if (body.length <= COLLAPSE_LINES) return [`#### ${title}`, "", ...body, ""];
+  return [`<details><summary>${title}</summary>`, "", ...body, "", "</details>", ""];
+}
+
+function counts(report: PlanReport): string {
+  const parts = Object.entries(report.summary.operations)
+    .filter(([, count]) => count > 0)
+    .map(([operation, count]) => `${count} ${WORDS[operation as ResourceChange["operation"]]}`);
+  return parts.length === 0 ? "no changes" : parts.join(", ");
+}
+
+function requestCount({ requests, requestsAtMost }: PlanReport["summary"]): string {
+  if (requestsAtMost === requests) return `${requests} API request${requests === 1 ? "" : "s"} expected`;
+  return `${requests} to ${requestsAtMost} API requests expected (the fewer when \`up\` runs a zone's record-set writes together)`;
+}
+
+export function renderMarkdown(report: PlanReport): string {
+  const { summary } = report;
+  const lines = [`### svc-plan${report.stack === undefined ? "" : `: stack ${code(report.stack)}`}`, ""];
+  lines.push(
+    `**${counts(report)}**; ${summary.unchanged} unchanged; ${requestCount(summary)}` +
+      (summary.otherChanges > 0 ? `; ${summary.otherChanges} other change${summary.otherChanges === 1 ? "" : "s"} not described here` : "") + ".",
+    "",
+  );
+  for (const zone of summary.zoneChanges) lines.push(`- ${plain(zone.words)}`);
+  if (summary.zoneChanges.length > 0) lines.push("");
+  if (report.warnings.length > 0) {
+    lines.push("> [!WARNING]", ...report.warnings.map((warning) => `> - ${plain(warning.message)}`), "");
+  }
+  if (report.resources.length === 0) return `${lines.join("\n").trimEnd()}\n`;
+  lines.push("| resource | operation | changed properties |", "|---|---|---|");
+  for (const change of report.resources) {
+    const names = change.properties.map((property) => code(property.property) + (property.forcesReplacement ? " (replaces)" : "")).join(", ");
+    lines.push(`| ${code(change.type)} ${plain(change.name)} | ${WORDS[change.operation]}${change.deleteFirst ? " (delete first)" : ""} | ${change.operation === "update" || change.operation === "replace" ? names : ""} |`);
+  }
+  lines.push("");
+  for (const change of report.resources) lines.push(...section(change));
+  return `${lines.join("\n").trimEnd()}\n`;
+}

@@ -1,0 +1,189 @@
+/**
+ * The report: for every step of the preview on a pulumi-svc resource, what changes (by the
+ * provider's own comparison, diffArgs with the declaration's equality and normalisation), why a
+ * replacement happens and in which order, and the requests `up` sends; a summary with warnings.
+ */
+import { declarations } from "../../provider/registry";
+import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
+import { diffArgs, type ArgsDiff } from "../../provider/engine/diff";
+import { abandons } from "../../provider/engine/steps";
+import type { PreviewJson, PreviewStep } from "./preview";
+import { isRecordSet, recordSetCreate, recordSetDelete, recordSetUpdate, zoneChanges, zoneEmptying } from "./recordWrites";
+import { adoptRequests, createRequests, deleteRequests, nothing, pathOf, request, storedIdentity, updateRequests, type Planned, type StepFacts } from "./requests";
+import { OPERATIONS, type Operation, type PlanReport, type PropertyChange, type ResourceChange } from "./schema";
+import { holdsSecret, properties, SECRET, shown } from "./values";
+import { warningsOf } from "./warnings";
+
+const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
+const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic\/(\w+:\w+)$/;
+/** The SDK's serialized provider names its declaration (sdk/internal/resource.ts). */
+const PROVIDER_KEY = /providerFor\("(\w+:\w+)"\)/;
+
+/** The declaration of a step's resource, from its type or, failing that, the serialized provider's key. */
+function declarationOf(step: PreviewStep): ResourceDeclaration | undefined {
+  const state = step.newState ?? step.oldState;
+  const fromType = DYNAMIC_TYPE.exec(state?.type ?? step.urn.split("::")[2] ?? "")?.[1];
+  const provider = state?.inputs?.["__provider"] ?? state?.outputs?.["__provider"];
+  const fromProvider = typeof provider === "string" ? PROVIDER_KEY.exec(provider)?.[1] : undefined;
+  return byKey.get(fromType ?? "") ?? byKey.get(fromProvider ?? "");
+}
+
+const REPLACE_OPS = new Set(["replace", "create-replacement", "delete-replaced"]);
+
+function operationOf(ops: ReadonlySet<string>, importing: boolean): Operation | "same" | undefined {
+  if ([...ops].some((op) => REPLACE_OPS.has(op))) return "replace";
+  if (ops.has("create")) return importing ? "adopt" : "create";
+  for (const op of ["update", "delete", "read"] as const) if (ops.has(op)) return op;
+  return ops.has("same") ? "same" : undefined;
+}
+
+/** diffArgs on values the preview may hide: a secret is left out of the comparison and told apart below. */
+function compare(declaration: ResourceDeclaration, olds: State, news: Args): { diff: ArgsDiff; secrets: string[] } {
+  const secrets = Object.keys(declaration.args.shape).filter(
+    (field) => holdsSecret(olds[field]) || holdsSecret(news[field]) || (declaration.secretOutputs ?? []).includes(field),
+  );
+  const without = (values: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(values).filter(([field]) => !secrets.includes(field)));
+  return { diff: diffArgs(declaration, without(olds), without(news)), secrets };
+}
+
+function propertyChanges(declaration: ResourceDeclaration, operation: Operation, olds: State, news: Args): { properties: PropertyChange[]; diff?: ArgsDiff } {
+  const fields = Object.keys(declaration.args.shape);
+  if (operation === "create" || operation === "adopt") {
+    const given = fields.filter((field) => news[field] !== undefined);
+    return { properties: given.map((field) => ({ property: field, new: shown(news[field]), secret: holdsSecret(news[field]), forcesReplacement: false })) };
+  }
+  if (operation !== "update" && operation !== "replace") return { properties: [] };
+  const { diff, secrets } = compare(declaration, olds, news);
+  // Secret values are hidden from the preview: one the engine must have found changed (nothing else did) is listed; so is one set or removed.
+  const hidden = secrets.filter((field) => diff.changed.length === 0 || (olds[field] === undefined) !== (news[field] === undefined));
+  const changed = fields.filter((field) => diff.changed.includes(field) || hidden.includes(field));
+  const replaces = declaration.update === "none" ? changed : changed.filter((field) => declaration.immutable.includes(field));
+  const properties = changed.map((field) => ({
+    property: field,
+    ...(olds[field] !== undefined && { old: secrets.includes(field) ? SECRET : shown(olds[field]) }),
+    ...(news[field] !== undefined && { new: secrets.includes(field) ? SECRET : shown(news[field]) }),
+    secret: secrets.includes(field),
+    forcesReplacement: replaces.includes(field),
+  }));
+  return { properties, diff };
+}
+
+function planned(operation: Operation, facts: StepFacts, importId: string | undefined): Planned {
+  const { declaration } = facts;
+  const records = isRecordSet(typeKey(declaration));
+  const create = (): Planned => (records ? recordSetCreate(facts) : { requests: createRequests(facts), recordWrites: [] });
+  const remove = (): Planned =>
+    records ? recordSetDelete(facts) : { requests: [...zoneEmptying(facts.id, facts.olds, declaration), ...deleteRequests(facts)], recordWrites: [] };
+  switch (operation) {
+    case "create":
+      return create();
+    case "adopt":
+      return { requests: adoptRequests(facts, importId ?? ""), recordWrites: [] };
+    case "update":
+      return records ? recordSetUpdate(facts) : { requests: updateRequests(facts), recordWrites: [] };
+    case "delete":
+      return remove();
+    case "replace": {
+      const [first, second] = facts.diff?.deleteBeforeReplace === true ? [remove(), create()] : [create(), remove()];
+      return { requests: [...first.requests, ...second.requests], recordWrites: [...first.recordWrites, ...second.recordWrites] };
+    }
+    case "read":
+      return { requests: [request("GET", pathOf(declaration.paths.item, storedIdentity(declaration, facts.id, facts.news)), { note: "reads the object; it is not managed" })], recordWrites: [] };
+    default:
+      return nothing();
+  }
+}
+
+function wordsOf(change: Pick<ResourceChange, "operation" | "replacedBecauseOf" | "deleteFirst" | "importId">, declaration: ResourceDeclaration): string {
+  switch (change.operation) {
+    case "adopt":
+      return `adopt by import (${change.importId ?? ""}): the existing object is read, nothing is created`;
+    case "update":
+      return "update in place";
+    case "replace":
+      return `replace (forced by ${change.replacedBecauseOf.join(", ")}; ${change.deleteFirst ? "the old one is deleted first, then the new one created" : "the new one is created first, then the old one deleted"})`;
+    case "delete":
+      return abandons(declaration.steps?.delete) ? "delete from the stack (the API has no delete: the object remains at the service)" : "delete";
+    case "read":
+      return "read (not managed)";
+    default:
+      return "create";
+  }
+}
+
+function resourceChange(steps: readonly PreviewStep[], declaration: ResourceDeclaration): { change: ResourceChange; olds: State; news: Args } | "same" | undefined {
+  const [first] = steps;
+  if (first === undefined) return undefined;
+  const oldState = steps.map((step) => step.oldState).find((state) => state !== undefined);
+  const newState = steps.map((step) => step.newState).find((state) => state !== undefined);
+  const importValue = newState?.inputs?.["__import"];
+  const importId = typeof importValue === "string" ? importValue : undefined;
+  const operation = operationOf(new Set(steps.map((step) => step.op)), importId !== undefined && oldState === undefined);
+  if (operation === undefined || operation === "same") return operation;
+  const olds = properties(oldState?.outputs ?? oldState?.inputs);
+  const news = properties(newState?.inputs);
+  const { properties: changed, diff } = propertyChanges(declaration, operation, olds, news);
+  const replacedBecauseOf = diff !== undefined && diff.replaces.length > 0 ? diff.replaces : steps.flatMap((step) => step.replaceReasons ?? []);
+  const id = oldState?.id ?? newState?.id;
+  const facts: StepFacts = { declaration, id, olds, news, diff, changed: changed.map((property) => property.property) };
+  const { requests, recordWrites } = planned(operation, facts, importId);
+  const base = {
+    urn: first.urn,
+    name: first.urn.split("::").pop() ?? first.urn,
+    type: `svc.${declaration.module}.${declaration.name}`,
+    ...(id !== undefined && { id }),
+    operation,
+    ...(importId !== undefined && { importId }),
+    replacedBecauseOf: operation === "replace" ? [...new Set(replacedBecauseOf)] : [],
+    deleteFirst: operation === "replace" && diff?.deleteBeforeReplace === true,
+  };
+  return { change: { ...base, words: wordsOf(base, declaration), properties: changed, requests, recordWrites }, olds, news };
+}
+
+const ORDER: readonly Operation[] = ["replace", "delete", "update", "adopt", "create", "read"];
+
+function compareChanges(a: ResourceChange, b: ResourceChange): number {
+  return ORDER.indexOf(a.operation) - ORDER.indexOf(b.operation) || a.type.localeCompare(b.type) || a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn);
+}
+
+export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
+  const byUrn = new Map<string, PreviewStep[]>();
+  for (const step of preview.steps) byUrn.set(step.urn, [...(byUrn.get(step.urn) ?? []), step]);
+  const resources: ResourceChange[] = [];
+  const warnings: PlanReport["warnings"] = [];
+  let unchanged = 0;
+  let otherChanges = 0;
+  for (const steps of byUrn.values()) {
+    const declaration = steps[0] === undefined ? undefined : declarationOf(steps[0]);
+    if (declaration === undefined) {
+      if (steps.every((step) => step.op === "same")) unchanged++;
+      else otherChanges++;
+      continue;
+    }
+    const found = resourceChange(steps, declaration);
+    if (found === "same") unchanged++;
+    if (found === undefined || found === "same") continue;
+    resources.push(found.change);
+    warnings.push(...warningsOf(found));
+  }
+  resources.sort(compareChanges);
+  const zones = zoneChanges(resources.flatMap((change) => change.recordWrites));
+  const requestsAtMost = resources.reduce((sum, change) => sum + change.requests.length, 0);
+  const requests = requestsAtMost - resources.reduce((sum, change) => sum + change.recordWrites.length, 0) + zones.length;
+  const listed = preview.changeSummary?.["same"];
+  return {
+    version: 1,
+    ...(stack !== undefined && { stack }),
+    summary: {
+      operations: Object.fromEntries(OPERATIONS.map((operation) => [operation, resources.filter((change) => change.operation === operation).length])) as Record<Operation, number>,
+      // The JSON lists a resource left as it is only sometimes: the engine's count says how many there are.
+      unchanged: Math.max(unchanged, listed ?? 0),
+      otherChanges,
+      requests,
+      requestsAtMost,
+      zoneChanges: zones,
+    },
+    warnings: warnings.sort((a, b) => resources.findIndex((r) => r.urn === a.urn) - resources.findIndex((r) => r.urn === b.urn) || a.kind.localeCompare(b.kind)),
+    resources,
+  };
+}
