@@ -18,7 +18,7 @@
 import { z } from "zod";
 import { bisect, createBatcher, type Outcome } from "../engine/batcher";
 import type { HookContext } from "../engine/declaration";
-import { createRelay } from "../engine/relay";
+import { createRelay } from "./relay";
 import { DNS_PAGING, listAll } from "../google/listAll";
 import { ApiError } from "../http/errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
