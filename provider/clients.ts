@@ -6,7 +6,7 @@
 import { resolveApiSettings, resolveChannelSettings, type ApiName, type ApiSettings } from "./config";
 import { createApiClient, type ApiClient, type ClientOptions } from "./http/client";
 import { tokenSourceFor, type TokenSource } from "./google/credentials/tokenSource";
-import { CODEHOST_REQUEST_LIMITS } from "./http/requestLimiter";
+import { codeHostRateLimits } from "./codehost/limits";
 import { report } from "./log";
 
 const clients = new Map<string, ApiClient>();
@@ -39,7 +39,7 @@ function clientWith(api: ApiName, settings: ApiSettings): ApiClient {
   let client = clients.get(key);
   if (client === undefined) {
     // The code host opts into its rate-limit rules and limiter; the test seam may set its own.
-    const rateLimits = api === "codehost" ? { limits: CODEHOST_REQUEST_LIMITS } : undefined;
+    const rateLimits = api === "codehost" ? codeHostRateLimits() : undefined;
     client = createApiClient(settings, { log: report, ...(rateLimits !== undefined && { rateLimits }), ...(tokens !== undefined && { tokens }), ...clientOptions });
     clients.set(key, client);
   }

@@ -18,15 +18,8 @@ import { authHooks } from "./auth";
 import type { TokenSource } from "../google/credentials/tokenSource";
 import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./errors";
 import { readAnswer, type Answer } from "./answer";
-import {
-  DEFAULT_CODEHOST_LIMIT_POLICY,
-  planRateLimit,
-  RateLimitError,
-  readRateLimitHeaders,
-  type CodeHostLimitPolicy,
-  type LimitDecision,
-} from "./codehostLimits";
-import { createRequestLimiter, type RequestLimiter, type RequestLimits } from "./requestLimiter";
+import type { RateLimitRules } from "./rateLimitRules";
+import { createRequestLimiter, type RequestLimiter } from "./requestLimiter";
 import {
   DEFAULT_RETRY_POLICY,
   planRetry,
@@ -88,15 +81,11 @@ export interface ClientOptions {
   readonly tokens?: TokenSource;
   readonly sleep?: (ms: number) => Promise<void>;
   /**
-   * Opt-in: the code host's rate-limit rules (codehostLimits.ts) decide after
-   * a 403/429 that reports a primary or secondary limit, and the limiter
-   * (requestLimiter.ts) keeps requests under the secondary limits; it replaces
-   * `concurrency`. Other APIs keep the plain retry rules.
+   * Opt-in: an API's own rate-limit rules (rateLimitRules.ts; the code host's) decide after
+   * an error answer that reports a limit, and the limiter (requestLimiter.ts) keeps requests
+   * under the limits it publishes; it replaces `concurrency`. Other APIs keep the plain retry rules.
    */
-  readonly rateLimits?: {
-    readonly policy?: CodeHostLimitPolicy;
-    readonly limits: RequestLimits;
-  };
+  readonly rateLimits?: RateLimitRules;
 }
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -134,7 +123,6 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
   const logWaitsOverMs = options.logWaitsOverMs ?? 3000;
   const limit: LimitFunction = pLimit(options.concurrency ?? 8);
   const limiter: RequestLimiter | undefined = options.rateLimits === undefined ? undefined : createRequestLimiter(options.rateLimits.limits);
-  const limitPolicy = options.rateLimits?.policy ?? DEFAULT_CODEHOST_LIMIT_POLICY;
   const inSlot = <T>(spec: RequestSpec<unknown>, send: () => Promise<T>): Promise<T> =>
     limiter === undefined ? limit(send) : limiter.schedule(spec.method, spec.endpoint ?? `${spec.method} /${spec.path.replace(/^\//, "")}`, send);
   const gate = new RateLimitGate();
@@ -198,8 +186,14 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
         continue;
       }
       if (options.rateLimits !== undefined && result.kind === "status") {
-        const decision = rateLimitDecision(answer, result.status, ++limitedAttempts);
-        if (decision.kind === "giveUp") throw rateLimitFailure(spec, path, answer, result.status, decision);
+        const decision = options.rateLimits.decide({
+          status: result.status,
+          header: (name) => answer.headers?.get(name),
+          message: parseErrorBody(answer.errorBody).message,
+          attempt: ++limitedAttempts,
+          now: Date.now(),
+        });
+        if (decision.kind === "giveUp") throw decision.error({ method: spec.method, path, redact: (text) => redactSecret(text, settings.token) });
         if (decision.kind === "wait") {
           const waitMs = decision.untilMs - Date.now();
           if (waitMs >= logWaitsOverMs) {
@@ -240,35 +234,6 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     if (result.kind !== "status" || result.status !== 403) return result;
     const { reason } = parseErrorBody(answer.errorBody);
     return reason === "rateLimitExceeded" || reason === "userRateLimitExceeded" ? { kind: "status", status: 429 } : result;
-  }
-
-  function rateLimitDecision(answer: Answer, status: number, attemptNumber: number): LimitDecision {
-    const headers = readRateLimitHeaders((name) => answer.headers?.get(name));
-    const { message } = parseErrorBody(answer.errorBody);
-    return planRateLimit(limitPolicy, { status, headers, message, attempt: attemptNumber, now: Date.now() });
-  }
-
-  function rateLimitFailure(
-    spec: RequestSpec<unknown>,
-    path: string,
-    answer: Answer,
-    status: number,
-    decision: Extract<LimitDecision, { kind: "giveUp" }>,
-  ): RateLimitError {
-    const headers = readRateLimitHeaders((name) => answer.headers?.get(name));
-    const { message } = parseErrorBody(answer.errorBody);
-    return new RateLimitError(
-      {
-        status,
-        reason: `${decision.limit}RateLimit`,
-        apiMessage: redactSecret(`${decision.message}${message === undefined ? "" : `; the code host said: ${message}`}`, settings.token),
-        method: spec.method,
-        path,
-        outcome: "rejected",
-      },
-      decision.limit,
-      headers.resetEpochSeconds === undefined ? undefined : new Date(headers.resetEpochSeconds * 1000),
-    );
   }
 
   /** The ApiError of the attempt that ended the request. */

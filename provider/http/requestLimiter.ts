@@ -29,17 +29,6 @@ export interface RequestLimits {
   readonly minuteMs: number;
 }
 
-export const CODEHOST_REQUEST_LIMITS: RequestLimits = {
-  maxConcurrent: 100,
-  pointsPerMinute: 900,
-  readPoints: 1,
-  writePoints: 5,
-  creationsPerMinute: 80,
-  creationsPerHour: 500,
-  writeSpacingMs: 1000,
-  minuteMs: 60_000,
-};
-
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function isWrite(method: string): boolean {

@@ -12,8 +12,7 @@ import { setClientOptions } from "../../provider/clients";
 import { getRateLimit, type RateLimitStatus, type RateLimitWindow } from "../../provider/codehost/functions";
 import { resolveApiSettings, useStackConfig } from "../../provider/config";
 import { createApiClient, type ApiClient } from "../../provider/http/client";
-import { RateLimitError } from "../../provider/http/codehostLimits";
-import { CODEHOST_REQUEST_LIMITS } from "../../provider/http/requestLimiter";
+import { CODEHOST_REQUEST_LIMITS, codeHostRateLimits, RateLimitError } from "../../provider/codehost/limits";
 import * as sdk from "../../sdk/codehost/functions";
 
 jest.setTimeout(30_000);
@@ -43,10 +42,7 @@ function client(hourMs: number, overrides: { maxAttempts?: number; secondaryMinW
     {
       log: (message) => messages.push(message),
       logWaitsOverMs: 0,
-      rateLimits: {
-        limits: CODEHOST_REQUEST_LIMITS,
-        policy: { maxAttempts: 5, maxWaitMs: 60_000, secondaryMinWaitMs: (60_000 * hourMs) / 3_600_000, ...overrides },
-      },
+      rateLimits: codeHostRateLimits({ maxAttempts: 5, maxWaitMs: 60_000, secondaryMinWaitMs: (60_000 * hourMs) / 3_600_000, ...overrides }),
     },
   );
   return { api, messages };
@@ -144,7 +140,7 @@ describe("the code host's limiter", () => {
     const store = await start({ hourMs: 60_000, secondary: { creationsPerMinute: 4 } });
     const api = createApiClient(
       { api: "codehost", baseUrl: `${url}/codehost`, token: "p", authStyle: "bearer" },
-      { rateLimits: { limits: { ...CODEHOST_REQUEST_LIMITS, creationsPerMinute: 4, minuteMs: 1000, writeSpacingMs: 250 } } },
+      { rateLimits: codeHostRateLimits(undefined, { ...CODEHOST_REQUEST_LIMITS, creationsPerMinute: 4, minuteMs: 1000, writeSpacingMs: 250 }) },
     );
     await Promise.all(
       Array.from({ length: 6 }, (_, index) => api.send({ method: "POST", path: "/repos/acme/app/issues", body: { title: `t${index}` }, repeat: "settle" })),

@@ -1,13 +1,14 @@
 /** The code host's rate-limit rules as pure functions: the decision from status, headers, message, attempt and time. */
 import {
+  CODEHOST_REQUEST_LIMITS,
   DEFAULT_CODEHOST_LIMIT_POLICY,
   limitOf,
   planRateLimit,
   readRateLimitHeaders,
   type LimitedAttempt,
   type RateLimitHeaders,
-} from "../../provider/http/codehostLimits";
-import { bucketOptions, CODEHOST_REQUEST_LIMITS, isContentCreating, pointsOf } from "../../provider/http/requestLimiter";
+} from "../../provider/codehost/limits";
+import { bucketOptions, isContentCreating, pointsOf } from "../../provider/http/requestLimiter";
 
 const policy = DEFAULT_CODEHOST_LIMIT_POLICY;
 const now = Date.UTC(2026, 0, 1, 12, 0, 0);

@@ -17,7 +17,9 @@
  * Anything else (a 403 for permissions, a 5xx) is not a rate limit: the
  * ordinary retry rules (retry.ts) decide.
  */
-import { ApiError, type ApiErrorDetails } from "./errors";
+import { ApiError, type ApiErrorDetails } from "../http/errors";
+import type { RateLimitRules } from "../http/rateLimitRules";
+import type { RequestLimits } from "../http/requestLimiter";
 
 /** The rate-limit headers of one response, parsed (absent or malformed: undefined). */
 export interface RateLimitHeaders {
@@ -151,4 +153,44 @@ export class RateLimitError extends ApiError {
     super(details);
     this.name = "RateLimitError";
   }
+}
+
+/** The code host's published secondary limits, which its client's limiter keeps requests under. */
+export const CODEHOST_REQUEST_LIMITS: RequestLimits = {
+  maxConcurrent: 100,
+  pointsPerMinute: 900,
+  readPoints: 1,
+  writePoints: 5,
+  creationsPerMinute: 80,
+  creationsPerHour: 500,
+  writeSpacingMs: 1000,
+  minuteMs: 60_000,
+};
+
+/** The code host's rules as its client takes them (http/rateLimitRules.ts). */
+export function codeHostRateLimits(policy: CodeHostLimitPolicy = DEFAULT_CODEHOST_LIMIT_POLICY, limits: RequestLimits = CODEHOST_REQUEST_LIMITS): RateLimitRules {
+  return {
+    limits,
+    decide: ({ status, header, message, attempt, now }) => {
+      const headers = readRateLimitHeaders(header);
+      const decision = planRateLimit(policy, { status, headers, message, attempt, now });
+      if (decision.kind !== "giveUp") return decision;
+      return {
+        kind: "giveUp",
+        error: ({ method, path, redact }) =>
+          new RateLimitError(
+            {
+              status,
+              reason: `${decision.limit}RateLimit`,
+              apiMessage: redact(`${decision.message}${message === undefined ? "" : `; the code host said: ${message}`}`),
+              method,
+              path,
+              outcome: "rejected",
+            },
+            decision.limit,
+            headers.resetEpochSeconds === undefined ? undefined : new Date(headers.resetEpochSeconds * 1000),
+          ),
+      };
+    },
+  };
 }
