@@ -17,8 +17,8 @@ export type ErrorFamily =
    * `service` is the ErrorInfo `domain` of the API's own errors (e.g. `cloudquotas.googleapis.com`).
    */
   | { kind: 'google-aip193'; service: string }
-  /** The CI API: `{"message": "..."}`. */
-  | { kind: 'ci' }
+  /** A bare message, `{"message": "..."}` (the CI API). */
+  | { kind: 'message' }
   /** Google's OAuth and STS token endpoints: `{"error": reason, "error_description": message}` (RFC 6749 5.2). */
   | { kind: 'oauth' }
   /** The metadata server: the message as plain text. */
@@ -27,7 +27,7 @@ export type ErrorFamily =
   | { kind: 'code-host'; documentationUrl: string };
 
 export const googleLegacyErrors: ErrorFamily = { kind: 'google-legacy' };
-export const ciErrors: ErrorFamily = { kind: 'ci' };
+export const messageErrors: ErrorFamily = { kind: 'message' };
 export const oauthErrors: ErrorFamily = { kind: 'oauth' };
 export const plainTextErrors: ErrorFamily = { kind: 'plain-text' };
 export function googleAip193Errors(service: string): ErrorFamily {
@@ -174,7 +174,7 @@ function errorBody(family: ErrorFamily, error: ApiError): unknown {
       return googleLegacyBody(error);
     case 'google-aip193':
       return googleAip193Body(error, family.service);
-    case 'ci':
+    case 'message':
       return { message: error.message };
     case 'oauth':
       return { error: error.reason, error_description: error.message };

@@ -3,10 +3,9 @@
  * every resource of a deployment shares it (and so its rate-limit gate); in a
  * program process the read-only functions share it the same way.
  */
-import { resolveApiSettings, resolveChannelSettings, type ApiName, type ApiSettings } from "./config";
+import { manifestOf, resolveApiSettings, resolveChannelSettings, type ApiName, type ApiSettings } from "./config";
 import { createApiClient, type ApiClient, type ClientOptions } from "./http/client";
 import { tokenSourceFor, type TokenSource } from "./google/credentials/tokenSource";
-import { codeHostRateLimits } from "./codehost/limits";
 import { report } from "./log";
 
 const clients = new Map<string, ApiClient>();
@@ -38,8 +37,8 @@ function clientWith(api: ApiName, settings: ApiSettings): ApiClient {
   const key = `${api} ${settings.baseUrl} ${settings.authStyle ?? ""} ${settings.clientId ?? ""} ${settings.token} ${source}`;
   let client = clients.get(key);
   if (client === undefined) {
-    // The code host opts into its rate-limit rules and limiter; the test seam may set its own.
-    const rateLimits = api === "codehost" ? codeHostRateLimits() : undefined;
+    // An API with rate-limit rules of its own (the code host) opts into them and their limiter; the test seam may set its own.
+    const rateLimits = manifestOf(api).rateLimits?.();
     client = createApiClient(settings, { log: report, ...(rateLimits !== undefined && { rateLimits }), ...(tokens !== undefined && { tokens }), ...clientOptions });
     clients.set(key, client);
   }

@@ -7,9 +7,22 @@
  * the settings when it is configured, so no token reaches the state file.
  */
 
-/** The APIs this package speaks to; each has its own base URL and token. */
-export const API_NAMES = ["dns", "calendar", "quotas", "ci", "reports", "ads", "codehost"] as const;
-export type ApiName = (typeof API_NAMES)[number];
+import type { ApiManifest } from "./apiManifest";
+import { API_MANIFESTS } from "./apis";
+
+/** The APIs this package speaks to (their manifests, provider/apis.ts); each has its own base URL and token. */
+export type ApiName = (typeof API_MANIFESTS)[number]["name"];
+// Read at call time, never while modules load: an API's manifest may import this module (a cycle).
+export function apiNames(): readonly ApiName[] {
+  return API_MANIFESTS.map((manifest) => manifest.name);
+}
+
+/** An API's manifest (provider/<api>/api.ts). */
+export function manifestOf(api: ApiName): ApiManifest {
+  const manifest = API_MANIFESTS.find((candidate) => candidate.name === api);
+  if (manifest === undefined) throw new Error(`pulumi-svc: no API ${api} (known: ${apiNames().join(", ")})`);
+  return manifest;
+}
 
 /** A read-only view of stack configuration (matches `pulumi.dynamic.Config`). */
 export interface ConfigSource {
@@ -25,18 +38,6 @@ export interface ConfigSource {
  */
 export type AuthStyle = "bearer" | "ci-token-header" | "basic" | "query" | "client-basic" | "none" | "google-credentials";
 
-/**
- * The Google-style APIs: without their static token they take OAuth access tokens from the credential
- * chain (`provider/google/credentials/`): a key, a user's refresh token, workload identity, the metadata server.
- */
-export const GOOGLE_APIS: readonly ApiName[] = ["dns", "calendar", "quotas", "reports", "ads"];
-
-/**
- * Where the emulator serves an API whose base address includes a path (the calendar's base address
- * includes `/calendar/v3`); the others' base address is the emulator's origin.
- */
-const EMULATOR_BASE_PATHS: Partial<Record<ApiName, string>> = { calendar: "/calendar/v3" };
-
 /** Resolved connection settings of one API. */
 export interface ApiSettings {
   readonly api: ApiName;
@@ -47,9 +48,6 @@ export interface ApiSettings {
   /** The OAuth app's client id (`client-basic` only). */
   readonly clientId?: string;
 }
-
-/** The CI API's token forms, by the names users set in `svc:ciAuth` / SVC_CI_AUTH. */
-const CI_AUTH_STYLES: Readonly<Record<string, AuthStyle>> = { header: "ci-token-header", basic: "basic", query: "query" };
 
 /** Raised when a required setting is absent; the message names both places it may come from. */
 export class MissingSettingError extends Error {
@@ -85,6 +83,11 @@ export function readSetting(configKey: string, envVar: string, env: NodeJS.Proce
   return lookup(configKey, envVar, env);
 }
 
+/** A value of the stack configuration alone (no environment), for settings that must say where they came from. */
+export function configValue(configKey: string): string | undefined {
+  return stackConfig.get(configKey);
+}
+
 function lookup(configKey: string, envVar: string, env: NodeJS.ProcessEnv): string | undefined {
   const fromConfig = stackConfig.get(configKey);
   if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
@@ -100,61 +103,49 @@ export function settingNames(api: ApiName): { baseUrl: [string, string]; token: 
   };
 }
 
+/** The API's base URL: its own setting, else where the emulator at `svc:emulatorUrl` serves it; no trailing slash. */
+export function resolveBaseUrl(api: ApiName, env: NodeJS.ProcessEnv = process.env): string {
+  const names = settingNames(api);
+  const emulatorUrl = lookup("svc:emulatorUrl", "SVC_EMULATOR_URL", env);
+  const baseUrl =
+    lookup(names.baseUrl[0], names.baseUrl[1], env) ?? (emulatorUrl === undefined ? undefined : `${emulatorUrl.replace(/\/+$/, "")}${manifestOf(api).emulatorBasePath ?? ""}`);
+  if (baseUrl === undefined) {
+    throw new MissingSettingError(names.baseUrl[0], `${names.baseUrl[1]} (or svc:emulatorUrl / SVC_EMULATOR_URL)`, `The ${api} API base URL`);
+  }
+  return baseUrl.replace(/\/+$/, "");
+}
+
 /**
  * Resolves the base URL and token of an API. A per-API setting wins over
  * `svc:emulatorUrl`/`SVC_EMULATOR_URL`, which points every API at one emulator.
  */
 export function resolveApiSettings(api: ApiName, env: NodeJS.ProcessEnv = process.env): ApiSettings {
-  if (api === "codehost") return resolveCodeHostSettings(env);
+  const manifest = manifestOf(api);
+  if (manifest.settings !== undefined) return manifest.settings(env);
   const names = settingNames(api);
-  const emulatorUrl = lookup("svc:emulatorUrl", "SVC_EMULATOR_URL", env);
-  const baseUrl =
-    lookup(names.baseUrl[0], names.baseUrl[1], env) ?? (emulatorUrl === undefined ? undefined : `${emulatorUrl.replace(/\/+$/, "")}${EMULATOR_BASE_PATHS[api] ?? ""}`);
-  if (baseUrl === undefined) {
-    throw new MissingSettingError(
-      names.baseUrl[0],
-      `${names.baseUrl[1]} (or svc:emulatorUrl / SVC_EMULATOR_URL)`,
-      `The ${api} API base URL`,
-    );
-  }
+  const baseUrl = resolveBaseUrl(api, env);
   const token = lookup(names.token[0], names.token[1], env);
   // The static token wins; without it a Google-style API gets its tokens from the credential chain.
-  if (token === undefined && GOOGLE_APIS.includes(api)) return { api, baseUrl: baseUrl.replace(/\/+$/, ""), token: "", authStyle: "google-credentials" };
+  if (token === undefined && manifest.google !== undefined) return { api, baseUrl, token: "", authStyle: "google-credentials" };
   if (token === undefined) {
     throw new MissingSettingError(names.token[0], names.token[1], `The ${api} API token`);
   }
-  return { api, baseUrl: baseUrl.replace(/\/+$/, ""), token, authStyle: authStyleOf(api, env) };
+  return { api, baseUrl, token, authStyle: authStyleOf(manifest, env) };
 }
 
-function authStyleOf(api: ApiName, env: NodeJS.ProcessEnv): AuthStyle {
-  if (api !== "ci") return "bearer";
-  const chosen = lookup("svc:ciAuth", "SVC_CI_AUTH", env) ?? "header";
-  const style = CI_AUTH_STYLES[chosen];
-  if (style === undefined) {
-    throw new Error(
-      `svc:ciAuth (or SVC_CI_AUTH) is ${JSON.stringify(chosen)}; it must be one of header (the Ci-Token header, the default), ` +
-        `basic (HTTP Basic with the token as user name) or query (the deprecated ci-token query parameter).`,
-    );
-  }
+/** Bearer, unless the API's manifest offers token forms chosen by a setting. */
+function authStyleOf(manifest: ApiManifest, env: NodeJS.ProcessEnv): AuthStyle {
+  const { authStyles } = manifest;
+  if (authStyles === undefined) return "bearer";
+  const [configKey, envVar] = authStyles.setting;
+  const chosen = lookup(configKey, envVar, env) ?? authStyles.default;
+  const style = authStyles.styles[chosen];
+  if (style === undefined) throw new Error(`${configKey} (or ${envVar}) is ${JSON.stringify(chosen)}; it must be one of ${authStyles.described}.`);
   return style;
-}
-
-/** Where the code host lives: `svc:codehostBaseUrl`, else `<svc:emulatorUrl>/codehost` (the emulator serves it there). */
-function codeHostBaseUrl(env: NodeJS.ProcessEnv): string {
-  const names = settingNames("codehost");
-  const own = lookup(names.baseUrl[0], names.baseUrl[1], env);
-  if (own !== undefined) return own.replace(/\/+$/, "");
-  const emulator = lookup("svc:emulatorUrl", "SVC_EMULATOR_URL", env);
-  if (emulator !== undefined) return `${emulator.replace(/\/+$/, "")}/codehost`;
-  throw new MissingSettingError(names.baseUrl[0], `${names.baseUrl[1]} (or svc:emulatorUrl / SVC_EMULATOR_URL)`, "The codehost API base URL");
 }
 
 /** Whether a configuration key was set with `--secret` (true when the source cannot tell and the key is set). */
 export function isSecretSetting(configKey: string): boolean {
-  return secretFromConfig(configKey);
-}
-
-function secretFromConfig(configKey: string): boolean {
   if (stackConfig.isSecret !== undefined) return stackConfig.isSecret(configKey);
   // A program's configuration names its secret keys here (what @pulumi/pulumi reads too).
   const secretKeys = process.env["PULUMI_CONFIG_SECRET_KEYS"];
@@ -165,40 +156,6 @@ function secretFromConfig(configKey: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * The code host's credentials, first found: a token (`svc:codehostToken` /
- * SVC_CODEHOST_TOKEN: personal or installation token), the workflow token
- * (SVC_TOKEN, set inside automation workflows), an OAuth app's client id and
- * secret as HTTP Basic (`svc:codehostClientId` + `svc:codehostClientSecret`,
- * the secret only from configuration set with `--secret` or the environment:
- * never from code), or none: unauthenticated, public data only (60 requests an hour).
- */
-export function resolveCodeHostSettings(env: NodeJS.ProcessEnv = process.env): ApiSettings {
-  const baseUrl = codeHostBaseUrl(env);
-  const names = settingNames("codehost");
-  const workflowToken = env["SVC_TOKEN"] === "" ? undefined : env["SVC_TOKEN"];
-  const token = lookup(names.token[0], names.token[1], env) ?? workflowToken;
-  if (token !== undefined) return { api: "codehost", baseUrl, token, authStyle: "bearer" };
-  const clientId = lookup("svc:codehostClientId", "SVC_CODEHOST_CLIENT_ID", env);
-  const secretKey = "svc:codehostClientSecret";
-  const fromConfig = stackConfig.get(secretKey);
-  if (fromConfig !== undefined && fromConfig !== "" && !secretFromConfig(secretKey)) {
-    throw new Error(
-      `${secretKey} is set in plain text; an OAuth client secret must be set with \`pulumi config set ${secretKey} <value> --secret\` ` +
-        `(or the environment variable SVC_CODEHOST_CLIENT_SECRET).`,
-    );
-  }
-  const clientSecret = lookup(secretKey, "SVC_CODEHOST_CLIENT_SECRET", env);
-  if ((clientId === undefined) !== (clientSecret === undefined)) {
-    throw new Error(
-      "svc:codehostClientId and svc:codehostClientSecret (SVC_CODEHOST_CLIENT_ID / SVC_CODEHOST_CLIENT_SECRET) go together: " +
-        "an OAuth app authenticates with both, as HTTP Basic; set both or neither.",
-    );
-  }
-  if (clientId !== undefined && clientSecret !== undefined) return { api: "codehost", baseUrl, token: clientSecret, clientId, authStyle: "client-basic" };
-  return { api: "codehost", baseUrl, token: "", authStyle: "none" };
 }
 
 /** The default project of project-scoped APIs (DNS, quotas). */

@@ -18,19 +18,13 @@ import * as path from "node:path";
 import { z } from "zod";
 import type { ResourceDeclaration } from "../provider/engine/declaration";
 import { declarations } from "../provider/registry";
+import { API_MANIFESTS } from "../provider/apis";
 
 export const REPO_ROOT = path.resolve(__dirname, "..");
 
 /** What each SDK namespace is about (its index.ts doc). */
-const MODULE_DOCS: Readonly<Record<string, string>> = {
-  ads: "Ad mediation (AdMob v1beta): the adapters of an ad source, a read-only function.",
-  calendar: "Google Calendar v3: access rules, secondary calendars, calendar-list entries, events and watch channels; colors, settings, free/busy and listings as functions.",
-  ci: "The continuous-integration service: checkout keys, SSH keys and project follows.",
-  codehost: "The code host: its rate-limit status (`getRateLimit`); requests to it keep its primary and secondary limits.",
-  dns: "DNS management: zones, record sets, policies, response policies and rules, zone access policy.",
-  reports: "Admin activity reports: watch channels on activities (token audit), the activities as a typed function, and a receiver for notifications.",
-  quotas: "Cloud Quotas: quota preferences and quota adjuster settings; quota infos and preferences as functions.",
-};
+/** Each SDK namespace's doc, from its API's manifest (provider/<api>/api.ts). */
+const MODULE_DOCS: Readonly<Record<string, string>> = Object.fromEntries(API_MANIFESTS.map((manifest) => [manifest.name, manifest.doc]));
 
 type Mode = "input" | "output";
 type Schema = z.core.$ZodType;
@@ -415,7 +409,7 @@ export function renderReadme(readme: string): string {
 /** Every generated SDK file, by path relative to the repository. */
 export function renderSdk(): Map<string, string> {
   const files = new Map<string, string>();
-  // A module of functions only (no declarations) is known by its MODULE_DOCS line.
+  // A module of functions only (no declarations) is known by its API's manifest.
   const modules = [...new Set([...declarations.map((declaration) => declaration.module), ...Object.keys(MODULE_DOCS)])].sort();
   for (const module of modules) {
     const resources = declarations.filter((declaration) => declaration.module === module);

@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { API_NAMES, MissingSettingError, settingNames, type ApiName } from "../../provider/config";
+import { apiNames, MissingSettingError, settingNames, type ApiName } from "../../provider/config";
 import { clientFor } from "../../provider/clients";
 import { isAdoptable, type Adoption } from "../../provider/engine/adoption";
 import { typeKey } from "../../provider/engine/declaration";
@@ -22,7 +22,7 @@ interface ApiFlags {
 }
 
 function apisWithAdoption(): ApiName[] {
-  return API_NAMES.filter((api) => adoptableOf(api).length > 0);
+  return apiNames().filter((api) => adoptableOf(api).length > 0);
 }
 
 function flagsOf(api: ApiName): ApiFlags {

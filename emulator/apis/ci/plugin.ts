@@ -1,5 +1,5 @@
 /** The CI API v1.1 as an emulator plug-in: options under `ci`, flags `--ci-...`, `{message}` errors in the body format `Accept` asks for. */
-import { ciErrors } from '../../errors';
+import { messageErrors } from '../../errors';
 import { defineApi } from '../../plugin';
 import { renderCiBody } from './format';
 import type { CiInput } from './options';
@@ -11,7 +11,7 @@ export const ciApi = defineApi({
   name: 'ci',
   summary: `the CI API at ${CI_PREFIX}/...`,
   pathPrefixes: [`${CI_PREFIX}/`],
-  errorFamily: ciErrors,
+  errorFamily: messageErrors,
   renderBody: renderCiBody,
   acceptsFormBodies: true,
   // `ci-token` is the deprecated query form of the token; `private_key` the SSH key an `ssh-key` POST adds.

@@ -10,22 +10,11 @@
 import { existsSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { isSecretSetting, readSetting, type ApiName } from "../../config";
+import { isSecretSetting, manifestOf, readSetting, type ApiName } from "../../config";
 import { CredentialSettingError, parseCredentialValue, type CredentialFile } from "./files";
 
 export const CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
 
-/** The narrowest scope each API documents for what the provider does. */
-export const API_SCOPES: Readonly<Partial<Record<ApiName, readonly string[]>>> = {
-  dns: ["https://www.googleapis.com/auth/ndev.clouddns.readwrite"],
-  calendar: ["https://www.googleapis.com/auth/calendar"],
-  quotas: [CLOUD_PLATFORM_SCOPE],
-  reports: ["https://www.googleapis.com/auth/admin.reports.audit.readonly"],
-  ads: ["https://www.googleapis.com/auth/ads.readonly"],
-};
-
-/** The Workspace APIs, where `svc:subject` (domain-wide delegation) applies; Cloud APIs act as the account itself. */
-const DELEGATED_APIS: readonly ApiName[] = ["calendar", "reports"];
 
 export type CredentialSource =
   | { kind: "file"; file: CredentialFile; where: string }
@@ -106,7 +95,8 @@ export function credentialPlan(api: ApiName, env: NodeJS.ProcessEnv = process.en
   if (subjectSetting !== undefined && !EMAIL.test(subjectSetting)) {
     throw new CredentialSettingError(`${CREDENTIAL_SETTINGS.subject[0]} must be the e-mail of the Workspace user to act for, got ${JSON.stringify(subjectSetting)}.`);
   }
-  const subject = DELEGATED_APIS.includes(api) ? subjectSetting : undefined;
+  // The Workspace APIs take `svc:subject` (domain-wide delegation); Cloud APIs act as the account itself.
+  const subject = manifestOf(api).google?.delegated === true ? subjectSetting : undefined;
   if (subject !== undefined && target !== undefined) {
     throw new CredentialSettingError(
       `${CREDENTIAL_SETTINGS.subject[0]} and ${CREDENTIAL_SETTINGS.impersonate[0]} cannot be combined for the ${api} API: domain-wide delegation signs as the key's own account; unset one.`,
@@ -121,7 +111,8 @@ export function credentialPlan(api: ApiName, env: NodeJS.ProcessEnv = process.en
   const authUrl = readSetting(...CREDENTIAL_SETTINGS.authUrl, env) ?? readSetting("svc:emulatorUrl", "SVC_EMULATOR_URL", env);
   return {
     api,
-    scopes: API_SCOPES[api] ?? [CLOUD_PLATFORM_SCOPE],
+    // The narrowest scope each API documents for what the provider does (its manifest).
+    scopes: manifestOf(api).google?.scopes ?? [CLOUD_PLATFORM_SCOPE],
     source,
     ...(target !== undefined && { impersonate: { target, delegates } }),
     ...(subject !== undefined && { subject }),
