@@ -162,7 +162,7 @@ interface Property {
   readonly name: string;
   readonly unwrapped: Unwrapped;
   readonly output: boolean;
-  /** "replaces", "in place", "in place (no request)" or "output". */
+  /** "replaces", "in place", "in place (no request)", "request option (never a change)" or "output". */
   readonly change: string;
 }
 
@@ -175,7 +175,13 @@ function properties(declaration: ResourceDeclaration): Property[] {
       throw new Error(`scripts/generate.ts: svc.${declaration.module}.${declaration.name}.${name} has no .meta({ description })`);
     }
     const change =
-      immutable.has(name) || declaration.update === "none" ? "replaces" : local.has(name) ? "in place (no request)" : "in place";
+      declaration.requestOptions?.[name] !== undefined
+        ? "request option (never a change)"
+        : immutable.has(name) || declaration.update === "none"
+          ? "replaces"
+          : local.has(name)
+            ? "in place (no request)"
+            : "in place";
     return { name, unwrapped, output: false, change };
   });
   const outputs = Object.entries(declaration.outputs).map(([name, schema]): Property => {

@@ -83,7 +83,6 @@ export const aclRule = declare<AclRuleArgs, z.infer<typeof aclRuleWire>>({
   paths: { collection: `${CALENDAR_PATH}/acl`, item: `${CALENDAR_PATH}/acl/{ruleId}` },
   wire: aclRuleWire,
   toCreateBody: ({ scope, role }) => ({ scope: scope.type === "default" ? { type: "default" } : scope, role }),
-  // sendNotifications is a request option, not part of the rule: the state never holds it, so it is never a diff.
   toState: (rule) => ({
     ruleId: rule.id,
     scope: rule.scope.value === undefined ? { type: rule.scope.type } : { type: rule.scope.type, value: rule.scope.value },
@@ -91,12 +90,13 @@ export const aclRule = declare<AclRuleArgs, z.infer<typeof aclRuleWire>>({
   }),
   steps: {
     // The API's insert of a scope that has a rule sets its role: a repeated insert makes no second rule.
-    create: { repeat: "idempotent", query: ({ sendNotifications }) => ({ sendNotifications }) },
+    create: { repeat: "idempotent" },
   },
   // The spec: a patch costs three quota units; a get followed by an update is preferred.
-  update: { putMerged: { query: (args) => ({ sendNotifications: args["sendNotifications"] as boolean | undefined }) } },
-  localInputs: ["sendNotifications"],
-  equal: { calendarId: sameCalendarId, scope: sameScope, sendNotifications: () => true },
+  update: { putMerged: {} },
+  // Whether the API e-mails the grantee: an option of the insert and the update, not part of the rule.
+  requestOptions: { sendNotifications: { query: "sendNotifications", steps: ["create", "update"] } },
+  equal: { calendarId: sameCalendarId, scope: sameScope },
   crossCheck: scopeFailures,
   outputs: {
     ruleId: z.string()

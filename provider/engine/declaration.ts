@@ -9,7 +9,7 @@ import type { ApiName } from "../config";
 import type { ApiClient } from "../http/client";
 import type { ApiError } from "../http/errors";
 import type { Binding } from "../google/iamPolicy";
-import { abandons, type Steps, type UpdateKind } from "./steps";
+import { abandons, type RequestOption, type Steps, type UpdateKind } from "./steps";
 import type { Adoption, NotAdopted } from "./adoption";
 
 export type { Steps, UpdateKind } from "./steps";
@@ -153,6 +153,8 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
    * `none` when the API has no update (every change replaces).
    */
   readonly update: UpdateKind;
+  /** Inputs that are options of the requests, not part of the object: sent as query parameters with the steps named, never a change (steps.ts). */
+  readonly requestOptions?: Readonly<Partial<Record<keyof A & string, RequestOption>>>;
   /** Inputs the API never sees (client-side behaviour such as `forceDestroy`): kept in state, changed without a request. */
   readonly localInputs?: readonly (keyof A & string)[];
   /** Rules across inputs (e.g. exactly one of two); each failure names a property. */

@@ -34,7 +34,8 @@ export function diffArgs(declaration: ResourceDeclaration, olds: State, news: Ar
   const set: Record<string, unknown> = {};
   const cleared: string[] = [];
   for (const field of fields) {
-    if (CONTROL_INPUTS.has(field)) continue;
+    // A request option is never part of the object: no change of it is a diff.
+    if (CONTROL_INPUTS.has(field) || declaration.requestOptions?.[field] !== undefined) continue;
     const next = news[field];
     const previous = olds[field];
     const equal = declaration.equal?.[field] ?? sameValue;

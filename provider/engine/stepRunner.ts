@@ -10,7 +10,7 @@ import { POLL_KINDS, waitFor, type PollKind } from "../google/poll";
 import { ApiError } from "../http/errors";
 import { sharedListingsFor } from "./sharedListings";
 import type { Args, HookContext, PatchChange, PolicyHook, ResourceDeclaration, State } from "./declaration";
-import { abandons, type ListRead, type UpdateKind } from "./steps";
+import { abandons, mergedQuery, optionQuery, type ListRead, type UpdateKind } from "./steps";
 import { defaultPatchBody, maskedPatch } from "./updateBodies";
 import { fillTemplate, formatId } from "./template";
 
@@ -44,7 +44,7 @@ export async function sendCreate(declaration: ResourceDeclaration, args: Args, c
   const answer = await context.client.send({
     method: step.method ?? "POST",
     path: typeof step.path === "function" ? step.path(args) : fillTemplate(step.path ?? declaration.paths.collection, context.identity),
-    query: step.query?.(args),
+    query: mergedQuery(optionQuery(declaration.requestOptions, "create", args), step.query?.(args)),
     body: declaration.toCreateBody?.(args),
     // A second copy could create a second object (or fail with a conflict): create() settles by reading.
     repeat: step.repeat ?? "settle",
@@ -136,7 +136,7 @@ async function putMerged(
       return await context.client.send({
         method: "PUT",
         path,
-        query: options.query?.(args),
+        query: mergedQuery(optionQuery(declaration.requestOptions, "update", args), options.query?.(args)),
         headers: { "If-Match": String(live[etagField]) },
         body: merged,
         // Guarded by the etag: a copy after the first landed gets a 412 and is merged again, below.
@@ -198,11 +198,12 @@ export async function sendUpdate(declaration: ResourceDeclaration, change: Patch
     const path = fillTemplate(declaration.paths.item, context.identity);
     const changes = (): Args => (declaration.toPatchBody ?? defaultPatchBody)(change, args) as Args;
     if (update === "none") throw new Error("the API has no update: every change replaces the object");
-    if (update === "PUT") answer = await context.client.send({ method: "PUT", path, body: declaration.toCreateBody?.(args) });
-    else if (update === "PATCH") answer = await context.client.send({ method: "PATCH", path, body: changes() });
+    const options = mergedQuery(optionQuery(declaration.requestOptions, "update", args));
+    if (update === "PUT") answer = await context.client.send({ method: "PUT", path, query: options, body: declaration.toCreateBody?.(args) });
+    else if (update === "PATCH") answer = await context.client.send({ method: "PATCH", path, query: options, body: changes() });
     else if ("patch" in update) {
       const { mask, body } = maskedPatch(declaration, update, change, args, previous);
-      answer = await context.client.send({ method: "PATCH", path, query: { ...update.query?.(args), [update.maskParam ?? "updateMask"]: mask.join(",") }, body });
+      answer = await context.client.send({ method: "PATCH", path, query: { ...options, ...update.query?.(args), [update.maskParam ?? "updateMask"]: mask.join(",") }, body });
     } else {
       answer = await putMerged(declaration, changes(), update.putMerged, args, context);
     }
@@ -278,7 +279,7 @@ export async function sendDelete(declaration: ResourceDeclaration, state: State,
     applyDelete !== undefined ? applyDelete(known, context) : client.send({
       method: step.method ?? "DELETE",
       path: fillTemplate(step.path ?? declaration.paths.item, context.identity),
-      query: step.query?.(known),
+      query: mergedQuery(optionQuery(declaration.requestOptions, "delete", known), step.query?.(known)),
       body: step.body?.(known),
       ...(step.repeat !== undefined && { repeat: step.repeat }),
       ...(step.answer !== undefined && { schema: step.answer }),

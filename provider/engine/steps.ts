@@ -11,6 +11,40 @@ import type { PollKindName } from "../google/poll";
 import type { RepeatRule } from "../http/retry";
 
 export type QueryValues = Readonly<Record<string, string | number | boolean | undefined>>;
+
+/** The lifecycle steps that send a request of their own. */
+export type RequestStep = "create" | "update" | "delete";
+
+/**
+ * An input that is an option of the requests, not part of the object (a calendar ACL rule's
+ * `sendNotifications`): sent as the query parameter `query` with the steps named, never
+ * compared, so a change of it alone is no change and sends nothing.
+ */
+export interface RequestOption {
+  readonly query: string;
+  readonly steps: readonly RequestStep[];
+}
+
+/** Query parameters from several sources, later ones winning; undefined when none has a value. */
+export function mergedQuery(...parts: ReadonlyArray<QueryValues | undefined>): QueryValues | undefined {
+  const merged = Object.fromEntries(parts.flatMap((part) => Object.entries(part ?? {})).filter(([, value]) => value !== undefined));
+  return Object.keys(merged).length === 0 ? undefined : merged;
+}
+
+/** The query parameters the request options give a step, from the inputs (or state); absent values are left out. */
+export function optionQuery(
+  options: Readonly<Record<string, RequestOption | undefined>> | undefined,
+  step: RequestStep,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, string | number | boolean> {
+  const query: Record<string, string | number | boolean> = {};
+  for (const [input, option] of Object.entries(options ?? {})) {
+    const value = values[input];
+    if (option === undefined || !option.steps.includes(step)) continue;
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") query[option.query] = value;
+  }
+  return query;
+}
 type Values = Readonly<Record<string, unknown>>;
 
 /** The create request. Default: POST to `paths.collection`, body `toCreateBody`, answer the wire object, repeat `settle`. */

@@ -88,6 +88,12 @@ export interface ClientOptions {
   readonly rateLimits?: RateLimitRules;
 }
 
+/** The query's set values; none (no `?` at all) when it has none. */
+function searchParams(query: RequestSpec<unknown>["query"]): Record<string, string | number | boolean> | undefined {
+  const entries = Object.entries(query ?? {}).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined);
+  return entries.length === 0 ? undefined : Object.fromEntries(entries);
+}
+
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const defaultLog = (message: string): void => {
   process.stderr.write(`${message}\n`);
@@ -146,11 +152,7 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
           method: spec.method,
           ...(spec.body !== undefined && { json: spec.body }),
           ...(headers !== undefined && { headers }),
-          ...(spec.query !== undefined && {
-            searchParams: Object.fromEntries(
-              Object.entries(spec.query).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined),
-            ),
-          }),
+          ...(searchParams(spec.query) !== undefined && { searchParams: searchParams(spec.query) }),
         });
         const response = await pending;
         phase.body = true;

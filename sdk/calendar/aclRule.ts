@@ -27,7 +27,7 @@ export interface AclRuleArgs {
   role: pulumi.Input<AclRuleRole>;
   /**
    * Whether the API e-mails the grantee about a new or changed rule. A request option: never a change of the
-   * rule. Default: `true`. Updated in place.
+   * rule. Default: `true`.
    */
   sendNotifications?: pulumi.Input<boolean>;
 }

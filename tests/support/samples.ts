@@ -137,7 +137,7 @@ export function maskedWireFields(
   news: Args,
   paths: Readonly<Record<string, string>>,
 ): { mask: string[]; body: Record<string, unknown> } {
-  const local: readonly string[] = declaration.localInputs ?? [];
+  const local: readonly string[] = [...(declaration.localInputs ?? []), ...Object.keys(declaration.requestOptions ?? {})];
   const changed = Object.keys(declaration.args.shape).filter(
     (name) => !local.includes(name) && !isDeepStrictEqual(olds[name], news[name]) && !(declaration.equal?.[name]?.(olds[name], news[name], news) ?? false),
   );

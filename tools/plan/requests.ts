@@ -7,7 +7,7 @@
 import type { Args, ResourceDeclaration, State } from "../../provider/engine/declaration";
 import type { ArgsDiff } from "../../provider/engine/diff";
 import { derivedIdentity, pathValues } from "../../provider/engine/derived";
-import { abandons, type QueryValues } from "../../provider/engine/steps";
+import { abandons, optionQuery, type QueryValues } from "../../provider/engine/steps";
 import { fillTemplate, matchTemplate, placeholders } from "../../provider/engine/template";
 import { defaultPatchBody, maskedPatch } from "../../provider/engine/updateBodies";
 import type { PlannedRequest, RecordWrite } from "./schema";
@@ -117,7 +117,8 @@ export function createRequests({ declaration, news }: StepFacts): PlannedRequest
   const createPath = step.path;
   const path = typeof createPath === "function" ? String(built(() => createPath(news))) : pathOf(createPath ?? declaration.paths.collection, identity);
   const body = declaration.toCreateBody === undefined ? undefined : built(() => declaration.toCreateBody?.(news));
-  requests.push(request(step.method ?? "POST", shownPath(String(path)), { query: queryOf(built(() => step.query?.(news)) as QueryValues | undefined), body }));
+  const query = { ...optionQuery(declaration.requestOptions, "create", news), ...(built(() => step.query?.(news)) as QueryValues | undefined) };
+  requests.push(request(step.method ?? "POST", shownPath(String(path)), { query: queryOf(query), body }));
   const wait = declaration.steps?.wait;
   if (wait?.after.includes("create") === true && (wait.seconds === undefined || wait.seconds(news) !== undefined)) {
     requests.push(request("GET", pathOf(wait.path, { ...identity, id: "{operation}" }), { note: `polled until the work is done (${wait.poll})` }));
@@ -166,18 +167,19 @@ export function updateRequests({ declaration, id, olds, news, diff }: StepFacts)
   const policy = declaration.hooks?.policy;
   const update = declaration.update;
   const patchBody = (): unknown => built(() => (declaration.toPatchBody ?? defaultPatchBody)(change, news));
+  const options = optionQuery(declaration.requestOptions, "update", news);
   if (policy !== undefined) return [...requests, ...policyRequests(declaration, identity, { bindings: built(() => policy.grant([], news)) }, true)];
-  if (update === "PUT") requests.push(request("PUT", path, { body: built(() => declaration.toCreateBody?.(news)) }));
-  else if (update === "PATCH") requests.push(request("PATCH", path, { body: patchBody() }));
+  if (update === "PUT") requests.push(request("PUT", path, { query: queryOf(options), body: built(() => declaration.toCreateBody?.(news)) }));
+  else if (update === "PATCH") requests.push(request("PATCH", path, { query: queryOf(options), body: patchBody() }));
   else if (typeof update === "object" && "patch" in update) {
     const { mask, body } = maskedPatch(declaration, update, change, news, olds);
-    requests.push(request("PATCH", path, { query: { ...queryOf(update.query?.(news)), [update.maskParam ?? "updateMask"]: mask.join(",") }, body }));
+    requests.push(request("PATCH", path, { query: { ...queryOf({ ...options, ...update.query?.(news) }), [update.maskParam ?? "updateMask"]: mask.join(",") }, body }));
   } else if (typeof update === "object") {
     const etagField = update.putMerged.etagField ?? "etag";
     requests.push(request("GET", path, { note: `reads the live object and its ${etagField}` }));
     requests.push(
       request("PUT", path, {
-        query: queryOf(update.putMerged.query?.(news)),
+        query: queryOf({ ...options, ...update.putMerged.query?.(news) }),
         headers: { "If-Match": `<the ${etagField} read>` },
         body: patchBody(),
         note: "the live object with only these fields changed (a 412 reads it again and merges again)",
@@ -202,7 +204,7 @@ export function deleteRequests({ declaration, id, olds }: StepFacts): PlannedReq
   }
   requests.push(
     request(step.method ?? "DELETE", pathOf(step.path ?? declaration.paths.item, identity), {
-      query: queryOf(built(() => step.query?.(olds)) as QueryValues | undefined),
+      query: queryOf({ ...optionQuery(declaration.requestOptions, "delete", olds), ...(built(() => step.query?.(olds)) as QueryValues | undefined) }),
       body: step.body === undefined ? undefined : built(() => step.body?.(olds)),
       ...(step.at === "channelBase" && { note: "sent to the API's channel base address" }),
     }),
