@@ -106,12 +106,16 @@ export function settingNames(api: ApiName): { baseUrl: [string, string]; token: 
 /** The API's base URL: its own setting, else where the emulator at `svc:emulatorUrl` serves it; no trailing slash. */
 export function resolveBaseUrl(api: ApiName, env: NodeJS.ProcessEnv = process.env): string {
   const names = settingNames(api);
+  const own = lookup(names.baseUrl[0], names.baseUrl[1], env);
   const emulatorUrl = lookup("svc:emulatorUrl", "SVC_EMULATOR_URL", env);
-  const baseUrl =
-    lookup(names.baseUrl[0], names.baseUrl[1], env) ?? (emulatorUrl === undefined ? undefined : `${emulatorUrl.replace(/\/+$/, "")}${manifestOf(api).emulatorBasePath ?? ""}`);
-  if (baseUrl === undefined) {
+  const [setting, value] = own !== undefined ? [`${names.baseUrl[0]} (or ${names.baseUrl[1]})`, own] : ["svc:emulatorUrl (or SVC_EMULATOR_URL)", emulatorUrl];
+  if (value === undefined) {
     throw new MissingSettingError(names.baseUrl[0], `${names.baseUrl[1]} (or svc:emulatorUrl / SVC_EMULATOR_URL)`, `The ${api} API base URL`);
   }
+  if (!/^https?:$/.test(URL.canParse(value) ? new URL(value).protocol : "")) {
+    throw new Error(`${setting} is ${JSON.stringify(value)}, which is not an http(s) address; give one such as "https://dns.googleapis.com" or "http://127.0.0.1:8085".`);
+  }
+  const baseUrl = own ?? `${value.replace(/\/+$/, "")}${manifestOf(api).emulatorBasePath ?? ""}`;
   return baseUrl.replace(/\/+$/, "");
 }
 

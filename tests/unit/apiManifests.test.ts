@@ -32,6 +32,13 @@ describe("settings come from each API's manifest", () => {
     }
   });
 
+  it("a base address that is not an http(s) URL is refused naming the setting it came from", () => {
+    expect(() => resolveApiSettings("dns", { SVC_EMULATOR_URL: "npm warn something", SVC_DNS_TOKEN: "t" })).toThrow(
+      'svc:emulatorUrl (or SVC_EMULATOR_URL) is "npm warn something", which is not an http(s) address',
+    );
+    expect(() => resolveApiSettings("dns", { SVC_DNS_BASE_URL: "dns.googleapis.com", SVC_DNS_TOKEN: "t" })).toThrow("svc:dnsBaseUrl (or SVC_DNS_BASE_URL) is");
+  });
+
   it("token forms chosen by a setting are refused by name when unknown", () => {
     const manifest = API_MANIFESTS.find((candidate) => candidate.authStyles !== undefined);
     expect(manifest).toBeDefined();
