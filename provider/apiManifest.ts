@@ -30,6 +30,12 @@ export interface ApiManifest<N extends string = string> {
   };
   /** Settings of its own kind instead of a base URL and a token (the code host: an app's id and secret, or none). */
   readonly settings?: (env: NodeJS.ProcessEnv) => ApiSettings;
+  /**
+   * What the SDK namespace exports besides the read functions of `provider/<name>/functions.ts`:
+   * from a module of the API's folder, its exported types, these `functions` (loaded on the first
+   * call, each with its TSDoc) and these `constants`.
+   */
+  readonly sdkExtras?: ReadonlyArray<{ readonly module: string; readonly functions?: readonly string[]; readonly constants?: readonly string[] }>;
   /** Its own rate-limit rules and client-side limits, which its client opts into. */
   readonly rateLimits?: () => RateLimitRules;
 }

@@ -15,147 +15,18 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { z } from "zod";
 import type { ResourceDeclaration } from "../provider/engine/declaration";
 import { declarations } from "../provider/registry";
 import { API_MANIFESTS } from "../provider/apis";
+import { cell, header, tsdoc } from "./generator/text";
+import { readmeFunctionsTable, renderFunctions } from "./generator/functions";
+import { camel, input, pascal, TypeRenderer, unwrap, type Mode, type Unwrapped } from "./generator/types";
 
 export const REPO_ROOT = path.resolve(__dirname, "..");
 
 /** What each SDK namespace is about (its index.ts doc). */
 /** Each SDK namespace's doc, from its API's manifest (provider/<api>/api.ts). */
 const MODULE_DOCS: Readonly<Record<string, string>> = Object.fromEntries(API_MANIFESTS.map((manifest) => [manifest.name, manifest.doc]));
-
-type Mode = "input" | "output";
-type Schema = z.core.$ZodType;
-
-interface Unwrapped {
-  readonly core: Schema;
-  readonly optional: boolean;
-  readonly hasDefault: boolean;
-  readonly defaultValue?: unknown;
-  readonly description?: string;
-}
-
-/** Peels optional/default/nullable wrappers; the outermost description wins. */
-function unwrap(schema: Schema): Unwrapped {
-  let current = schema;
-  let optional = false;
-  let hasDefault = false;
-  let defaultValue: unknown;
-  let description: string | undefined;
-  for (;;) {
-    description ??= z.globalRegistry.get(current)?.description;
-    const def = current._zod.def as unknown as { type: string; innerType?: Schema; defaultValue?: unknown };
-    if (def.type === "optional" || def.type === "nullable") optional = true;
-    else if (def.type === "default" || def.type === "prefault") {
-      hasDefault = true;
-      defaultValue = def.defaultValue;
-    } else if (def.type !== "readonly") break;
-    current = def.innerType as Schema;
-  }
-  return { core: current, optional, hasDefault, defaultValue, ...(description !== undefined && { description }) };
-}
-
-const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
-const camel = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
-const singular = (name: string): string => (name.endsWith("ies") ? `${name.slice(0, -3)}y` : name.endsWith("s") ? name.slice(0, -1) : name);
-const input = (type: string): string => `pulumi.Input<${type}>`;
-
-/** The named interfaces (and enum unions) one resource file needs, in the order first met. */
-class TypeRenderer {
-  readonly interfaces = new Map<string, string>();
-
-  /** The TypeScript type of a schema; `hint` names the interface of a nested object. */
-  render(schema: Schema, mode: Mode, hint: string): string {
-    const def = schema._zod.def as unknown as {
-      type: string;
-      entries?: Record<string, string>;
-      values?: unknown[];
-      element?: Schema;
-      valueType?: Schema;
-      options?: Schema[];
-      shape?: Record<string, Schema>;
-    };
-    switch (def.type) {
-      case "string":
-        return "string";
-      case "number":
-        return "number";
-      case "boolean":
-        return "boolean";
-      case "unknown":
-      case "any":
-        return "unknown";
-      case "enum": {
-        // A named union, so that programs can narrow a string from configuration to it.
-        const values = Object.values(def.entries ?? {}).map((value) => JSON.stringify(value));
-        if (!this.interfaces.has(hint)) this.interfaces.set(hint, `/** The accepted values. */\nexport type ${hint} = ${values.join(" | ")};\n`);
-        return hint;
-      }
-      case "literal":
-        return (def.values ?? []).map((value) => JSON.stringify(value)).join(" | ");
-      case "array": {
-        const element = this.render(unwrap(def.element as Schema).core, mode, singular(hint));
-        return mode === "input" ? `${input(element)}[]` : `${element.includes(" ") ? `(${element})` : element}[]`;
-      }
-      case "record": {
-        const value = this.render(unwrap(def.valueType as Schema).core, mode, `${hint}Value`);
-        return `Record<string, ${mode === "input" ? input(value) : value}>`;
-      }
-      case "union":
-        return (def.options ?? []).map((option) => this.render(unwrap(option).core, mode, hint)).join(" | ");
-      case "object":
-        return this.object(def.shape ?? {}, mode, hint);
-      default:
-        throw new Error(`scripts/generate.ts: no TypeScript rendering for zod type "${def.type}" (${hint})`);
-    }
-  }
-
-  private object(shape: Record<string, Schema>, mode: Mode, hint: string): string {
-    const name = mode === "input" ? `${hint}Args` : hint;
-    if (this.interfaces.has(name)) return name;
-    this.interfaces.set(name, ""); // reserved first: nested interfaces come after their parent
-    const fields = Object.entries(shape).map(([field, schema]) => {
-      const { core, optional, hasDefault, defaultValue, description } = unwrap(schema);
-      const type = this.render(core, mode, `${hint}${pascal(field)}`);
-      const absent = mode === "input" ? optional || hasDefault : optional;
-      const doc = [description, hasDefault ? `Default: \`${JSON.stringify(defaultValue)}\`.` : undefined].filter(Boolean).join(" ");
-      return `${doc === "" ? "" : tsdoc([doc], "  ")}  ${field}${absent ? "?" : ""}: ${mode === "input" ? input(type) : type};\n`;
-    });
-    this.interfaces.set(name, `export interface ${name} {\n${fields.join("")}}\n`);
-    return name;
-  }
-}
-
-/** Wraps text into a TSDoc comment; paragraphs separated by blank lines. */
-function tsdoc(paragraphs: readonly string[], indent: string): string {
-  const lines: string[] = [];
-  let inCode = false;
-  paragraphs.forEach((paragraph, i) => {
-    if (i > 0) lines.push("");
-    for (const block of paragraph.split("\n")) {
-      if (block.startsWith("```")) inCode = !inCode;
-      lines.push(...(inCode || block.startsWith("```") ? [block] : wrap(block, 110 - indent.length)));
-    }
-  });
-  if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
-  return `${indent}/**\n${lines.map((line) => `${indent} *${line === "" ? "" : ` ${line}`}`).join("\n")}\n${indent} */\n`;
-}
-
-function wrap(text: string, width: number): string[] {
-  if (text.length <= width) return [text];
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === "" ? word : `${line} ${word}`;
-  }
-  if (line !== "") lines.push(line);
-  return lines;
-}
 
 /** What a declaration says about one property, for docs and tables. */
 interface Property {
@@ -227,13 +98,6 @@ function sourceOf(declaration: ResourceDeclaration): string {
     .find((candidate) => readFileSync(path.join(folder, candidate), "utf8").includes(`name: "${declaration.name}",`));
   if (file === undefined) throw new Error(`scripts/generate.ts: no file in provider/${declaration.module} declares ${declaration.name}`);
   return `provider/${declaration.module}/${file}`;
-}
-
-function header(source: string): string {
-  return (
-    `// Generated by scripts/generate.ts from ${source}. Do not edit this file:\n` +
-    "// change the declaration, then run `npm run generate`.\n"
-  );
 }
 
 function renderResource(declaration: ResourceDeclaration): string {
@@ -312,9 +176,9 @@ function renderResource(declaration: ResourceDeclaration): string {
   return text.join("");
 }
 
-function renderModuleIndex(module: string, resources: readonly ResourceDeclaration[]): string {
+function renderModuleIndex(module: string, resources: readonly ResourceDeclaration[], functions: boolean): string {
   const exports = resources.map((declaration) => `export * from "./${camel(declaration.name)}";\n`).sort();
-  return `${header("provider/registry.ts")}\n${tsdoc([MODULE_DOCS[module] ?? module], "")}${exports.join("")}export * from "./functions";\n`;
+  return `${header("provider/registry.ts")}\n${tsdoc([MODULE_DOCS[module] ?? module], "")}${exports.join("")}${functions ? 'export * from "./functions";\n' : ""}`;
 }
 
 function renderRootIndex(modules: readonly string[]): string {
@@ -327,8 +191,6 @@ function renderRootIndex(modules: readonly string[]): string {
   );
   return `${header("provider/registry.ts")}\n${doc}${modules.map((module) => `export * as ${module} from "./${module}";\n`).join("")}`;
 }
-
-const cell = (text: string): string => text.replace(/\|/g, "\\|").replace(/\n+/g, " ");
 
 /** The README table of one resource: every input and output, how a change applies, the doc. */
 function readmeTable(declaration: ResourceDeclaration): string {
@@ -372,6 +234,10 @@ export function readmeSections(): Map<string, string> {
   for (const declaration of declarations) sections.set(`${declaration.module}.${declaration.name}`, readmeTable(declaration));
   sections.set("import-ids", readmeImportTable());
   sections.set("adoption", readmeAdoptionTable());
+  for (const manifest of API_MANIFESTS) {
+    const table = readmeFunctionsTable(manifest);
+    if (table !== undefined) sections.set(`functions-${manifest.name}`, table);
+  }
   return sections;
 }
 
@@ -398,7 +264,7 @@ function placeNewSection(text: string, key: string, section: string): string {
 export function renderReadme(readme: string): string {
   let text = readme;
   for (const [key, body] of readmeSections()) {
-    const start = `<!-- generated:${key}:start (scripts/generate.ts from provider/registry.ts; do not edit, run npm run generate) -->`;
+    const start = `<!-- generated:${key}:start (scripts/generate.ts from the declarations; do not edit, run npm run generate) -->`;
     const end = `<!-- generated:${key}:end -->`;
     const pattern = new RegExp(`<!-- generated:${key.replace(/\./g, "\\.")}:start[^>]*-->[\\s\\S]*?<!-- generated:${key.replace(/\./g, "\\.")}:end -->`);
     if (pattern.test(text)) {
@@ -420,7 +286,10 @@ export function renderSdk(): Map<string, string> {
   for (const module of modules) {
     const resources = declarations.filter((declaration) => declaration.module === module);
     for (const declaration of resources) files.set(`sdk/${module}/${camel(declaration.name)}.ts`, renderResource(declaration));
-    files.set(`sdk/${module}/index.ts`, renderModuleIndex(module, resources));
+    const manifest = API_MANIFESTS.find((candidate) => candidate.name === module);
+    const functions = manifest === undefined ? undefined : renderFunctions(manifest);
+    if (functions !== undefined) files.set(`sdk/${module}/functions.ts`, functions);
+    files.set(`sdk/${module}/index.ts`, renderModuleIndex(module, resources, functions !== undefined));
   }
   files.set("sdk/index.ts", renderRootIndex(modules));
   return files;

@@ -5,11 +5,9 @@
  * are typed as the spec gives the Adapter, and fields it does not name are kept.
  */
 import { z } from "zod";
-import { clientFor } from "../clients";
 import { excerpt } from "../engine/excerpt";
-import { fillTemplate, pathValueProblem } from "../engine/template";
-import { listAll } from "../google/listAll";
-import { parseFunctionArgs } from "../functionArgs";
+import { readFunctionsOf } from "../engine/readFunction";
+import { pathValueProblem } from "../engine/template";
 
 /** The spec's ad unit formats of an adapter. */
 export const adapterFormat = z.enum(["BANNER", "INTERSTITIAL", "REWARDED", "NATIVE", "REWARDED_INTERSTITIAL", "APP_OPEN"]);
@@ -64,19 +62,21 @@ export type AdaptersArgs = z.input<typeof adaptersArgs>;
 
 const ADAPTERS_PATH = "/v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters";
 
-function parseArgs(input: unknown): z.output<typeof adaptersArgs> {
-  return parseFunctionArgs(adaptersArgs, input, "ads.getAdapters");
-}
+const { list } = readFunctionsOf("ads");
 
-/** Every adapter of an ad source of a publisher, across all pages. */
-export async function getAdapters(input: AdaptersArgs): Promise<Adapter[]> {
-  const args = parseArgs(input);
-  const path = fillTemplate(ADAPTERS_PATH, { publisherId: args.publisherId, adSourceId: args.adSourceId });
-  const adapters = await listAll(clientFor("ads"), path, "adapters", {
-    pageSizeParam: "pageSize",
-    pageSize: args.pageSize,
-    maxPageSize: MAX_ADAPTERS_PAGE_SIZE,
-    omitsEmptyList: true,
-  });
-  return z.array(adapterSchema).parse(adapters);
-}
+export const getAdapters = list({
+  name: "getAdapters",
+  doc:
+    "Every mediation adapter of one ad source of a publisher account, read across all pages. `publisherId` is `pub-` followed by 16 characters; " +
+    "the token is `svc:adsToken` (or `SVC_ADS_TOKEN`) or Google credentials (scope `ads.readonly`). `pageSize` (1 to 20,000) is only how many adapters each request asks for.",
+  example: [
+    'const adapters = await svc.ads.getAdapters({ publisherId: "pub-3940256099942544", adSourceId: "5450213213286189855" });',
+    'for (const adapter of adapters) console.log(adapter.adapterId, adapter.platform, adapter.formats.join(","));',
+  ],
+  args: adaptersArgs,
+  path: ADAPTERS_PATH,
+  field: "adapters",
+  paging: { pageSizeParam: "pageSize", maxPageSize: MAX_ADAPTERS_PAGE_SIZE, omitsEmptyList: true },
+  pageSizeArg: "pageSize",
+  result: adapterSchema,
+});

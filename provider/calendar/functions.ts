@@ -8,12 +8,9 @@
 import { z } from "zod";
 import { clientFor } from "../clients";
 import { excerpt } from "../engine/excerpt";
-import { fillTemplate } from "../engine/template";
-import { listAll } from "../google/listAll";
+import { readFunctionsOf } from "../engine/readFunction";
 import { ACL_ROLES } from "./aclRule";
 import { CALENDAR_LIST_PATH, CALENDAR_PAGING, CALENDAR_PATH, calendarId } from "./shapes";
-import { parseFunctionArgs } from "../functionArgs";
-
 
 const color = z.looseObject({ background: z.string(), foreground: z.string() });
 export const colorsSchema = z.looseObject({ updated: z.string().optional(), calendar: z.record(z.string(), color), event: z.record(z.string(), color) });
@@ -95,6 +92,9 @@ export const eventsArgs = z.object({
   q: z.string().optional(),
   showDeleted: z.boolean().optional(),
   pageSize,
+}).refine((args) => args.orderBy !== "startTime" || args.singleEvents === true, {
+  error: '"startTime" needs singleEvents: true (recurring events expanded into instances)',
+  path: ["orderBy"],
 });
 export const eventInstancesArgs = z.object({
   calendarId,
@@ -110,66 +110,106 @@ export type CalendarListArgs = z.input<typeof calendarListArgs>;
 export type EventsArgs = z.input<typeof eventsArgs>;
 export type EventInstancesArgs = z.input<typeof eventInstancesArgs>;
 
-function parse<T>(schema: z.ZodType<T>, input: unknown, fn: string): T {
-  return parseFunctionArgs(schema, input, `calendar.${fn}`);
-}
+const { get, list, custom } = readFunctionsOf("calendar");
+const paging = CALENDAR_PAGING;
+const pageSizeArg = "pageSize";
 
-const asQuery = (values: Record<string, string | number | boolean | undefined>): Record<string, string | undefined> =>
-  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value === undefined ? undefined : String(value)]));
+export const getColors = get({
+  name: "getColors",
+  doc: "The color palettes of calendars (ids 1 to 24) and events (1 to 11).",
+  path: "colors",
+  result: colorsSchema,
+});
 
-async function list<T>(path: string, field: string, schema: z.ZodType<T>, query: Record<string, string | number | boolean | undefined>, size?: number): Promise<T[]> {
-  return z.array(schema).parse(await listAll(clientFor("calendar"), path, field, { ...CALENDAR_PAGING, pageSize: size, query: asQuery(query) }));
-}
+export const getSettings = list({
+  name: "getSettings",
+  doc: "Every setting of the caller (`timezone`, `locale`, `weekStart`, ...).",
+  path: "users/me/settings",
+  field: "items",
+  paging,
+  result: settingSchema,
+});
 
-export async function getColors(): Promise<CalendarColors> {
-  return clientFor("calendar").send({ method: "GET", path: "colors", schema: colorsSchema });
-}
+export const getSetting = get({
+  name: "getSetting",
+  doc: "One setting of the caller, by id (e.g. `timezone`).",
+  args: settingArgs,
+  path: "users/me/settings/{setting}",
+  result: settingSchema,
+});
 
-export async function getSettings(): Promise<CalendarSetting[]> {
-  return list("users/me/settings", "items", settingSchema, {});
-}
+export const queryFreeBusy = custom({
+  name: "queryFreeBusy",
+  doc:
+    "Busy periods of calendars (and groups) between `timeMin` and `timeMax`. What the API could not answer for a calendar or group " +
+    "(`notFound`, `tooManyCalendarsRequested`, `groupTooBig`, ...) is kept in its `errors` and listed in `failures`, never dropped.",
+  example: [
+    'const busy = await svc.calendar.queryFreeBusy({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z", calendars: ["primary"] });',
+    "for (const failure of busy.failures) console.warn(`${failure.id}: ${failure.reason}`);",
+  ],
+  args: freeBusyArgs,
+  request: "POST freeBusy (the calendars and groups as its items)",
+  run: async ({ calendars = [], groups = [], ...window }): Promise<FreeBusy> => {
+    const answer = await clientFor("calendar").send({
+      method: "POST",
+      path: "freeBusy",
+      body: { ...window, items: [...calendars, ...groups].map((id) => ({ id })) },
+      // A query changes nothing: safe to repeat.
+      repeat: "idempotent",
+      schema: freeBusySchema,
+    });
+    const failures = [
+      ...Object.entries(answer.calendars).flatMap(([id, { errors = [] }]) => errors.map(({ domain, reason }) => ({ id, kind: "calendar" as const, domain, reason }))),
+      ...Object.entries(answer.groups).flatMap(([id, { errors = [] }]) => errors.map(({ domain, reason }) => ({ id, kind: "group" as const, domain, reason }))),
+    ];
+    return { ...answer, failures };
+  },
+});
 
-export async function getSetting(input: SettingArgs): Promise<CalendarSetting> {
-  const { setting } = parse(settingArgs, input, "getSetting");
-  return clientFor("calendar").send({ method: "GET", path: fillTemplate("users/me/settings/{setting}", { setting }), schema: settingSchema });
-}
+export const getAclRules = list({
+  name: "getAclRules",
+  doc: "Every access rule of a calendar (all pages); `showDeleted` adds removed ones (role `none`).",
+  args: aclRulesArgs,
+  path: `${CALENDAR_PATH}/acl`,
+  query: ["showDeleted"],
+  field: "items",
+  paging,
+  pageSizeArg,
+  result: aclRuleSchema,
+});
 
-export async function queryFreeBusy(input: FreeBusyArgs): Promise<FreeBusy> {
-  const { calendars = [], groups = [], ...window } = parse(freeBusyArgs, input, "queryFreeBusy");
-  const answer = await clientFor("calendar").send({
-    method: "POST",
-    path: "freeBusy",
-    body: { ...window, items: [...calendars, ...groups].map((id) => ({ id })) },
-    // A query changes nothing: safe to repeat.
-    repeat: "idempotent",
-    schema: freeBusySchema,
-  });
-  const failures = [
-    ...Object.entries(answer.calendars).flatMap(([id, { errors = [] }]) => errors.map(({ domain, reason }) => ({ id, kind: "calendar" as const, domain, reason }))),
-    ...Object.entries(answer.groups).flatMap(([id, { errors = [] }]) => errors.map(({ domain, reason }) => ({ id, kind: "group" as const, domain, reason }))),
-  ];
-  return { ...answer, failures };
-}
+export const getCalendarList = list({
+  name: "getCalendarList",
+  doc: "The caller's calendar list (all pages), optionally from a minimum access role, with hidden or deleted entries.",
+  args: calendarListArgs,
+  path: CALENDAR_LIST_PATH,
+  query: ["minAccessRole", "showDeleted", "showHidden"],
+  field: "items",
+  paging,
+  pageSizeArg,
+  result: calendarListEntrySchema,
+});
 
-export async function getAclRules(input: AclRulesArgs): Promise<CalendarAclRule[]> {
-  const args = parse(aclRulesArgs, input, "getAclRules");
-  return list(fillTemplate(`${CALENDAR_PATH}/acl`, { calendarId: args.calendarId }), "items", aclRuleSchema, { showDeleted: args.showDeleted }, args.pageSize);
-}
+export const getEvents = list({
+  name: "getEvents",
+  doc: "The events of a calendar (all pages): between `timeMin` and `timeMax`, by `iCalUID`, with recurring events expanded into instances when `singleEvents` is true.",
+  args: eventsArgs,
+  path: `${CALENDAR_PATH}/events`,
+  query: ["timeMin", "timeMax", "iCalUID", "singleEvents", "orderBy", "q", "showDeleted"],
+  field: "items",
+  paging,
+  pageSizeArg,
+  result: eventSchema,
+});
 
-export async function getCalendarList(input: CalendarListArgs = {}): Promise<CalendarListItem[]> {
-  const { pageSize: size, ...query } = parse(calendarListArgs, input, "getCalendarList");
-  return list(CALENDAR_LIST_PATH, "items", calendarListEntrySchema, query, size);
-}
-
-export async function getEvents(input: EventsArgs): Promise<CalendarEvent[]> {
-  const { calendarId: id, pageSize: size, ...query } = parse(eventsArgs, input, "getEvents");
-  if (query.orderBy === "startTime" && query.singleEvents !== true) {
-    throw new Error('svc.calendar.getEvents: orderBy "startTime" needs singleEvents: true (recurring events expanded into instances)');
-  }
-  return list(fillTemplate(`${CALENDAR_PATH}/events`, { calendarId: id }), "items", eventSchema, query, size);
-}
-
-export async function getEventInstances(input: EventInstancesArgs): Promise<CalendarEvent[]> {
-  const { calendarId: id, eventId, pageSize: size, ...query } = parse(eventInstancesArgs, input, "getEventInstances");
-  return list(fillTemplate(`${CALENDAR_PATH}/events/{eventId}/instances`, { calendarId: id, eventId }), "items", eventSchema, query, size);
-}
+export const getEventInstances = list({
+  name: "getEventInstances",
+  doc: "The instances of a recurring event (all pages), optionally between `timeMin` and `timeMax`.",
+  args: eventInstancesArgs,
+  path: `${CALENDAR_PATH}/events/{eventId}/instances`,
+  query: ["timeMin", "timeMax"],
+  field: "items",
+  paging,
+  pageSizeArg,
+  result: eventSchema,
+});

@@ -9,7 +9,7 @@ import { ApiError } from "../http/errors";
 import { excerpt } from "../engine/excerpt";
 import { fillTemplate, isDotSegment } from "../engine/template";
 import { VCS_TYPES, projectShape, PROJECT_PATH } from "./names";
-import { parseFunctionArgs } from "../functionArgs";
+import { readFunctionsOf } from "../engine/readFunction";
 
 const nullableString = z.string().nullish();
 const timestamp = z.string().nullish();
@@ -168,83 +168,102 @@ export type RecentBuildsArgs = z.infer<typeof recentBuildsArgs>;
 export type BuildArgs = z.infer<typeof buildArgs>;
 export type CheckoutKeysArgs = z.infer<typeof checkoutKeysArgs>;
 
-function parseArgs<T>(schema: z.ZodType<T>, args: unknown, fn: string): T {
-  return parseFunctionArgs(schema, args, `ci.${fn}`);
-}
+const { get, custom } = readFunctionsOf("ci");
+const BUILD_PATH = `${PROJECT_PATH}/{buildNum}`;
+
+export const getMe = custom({
+  name: "getMe",
+  doc: "The signed-in user. Needs a personal API token.",
+  request: "GET api/v1.1/me",
+  run: async (): Promise<CiUser> => {
+    try {
+      return await clientFor("ci").send({ method: "GET", path: "api/v1.1/me", schema: userSchema });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        throw new Error(`svc.ci.getMe needs a personal API token (svc:ciToken or SVC_CI_TOKEN); project tokens cannot read the user. (${error.message})`);
+      }
+      throw error;
+    }
+  },
+});
+
+export const getProjects = get({
+  name: "getProjects",
+  doc: "The projects the user can see, with `followed` and per-branch build information.",
+  path: "api/v1.1/projects",
+  result: z.array(projectSchema),
+});
+
+export const getProjectBuilds = custom({
+  name: "getProjectBuilds",
+  doc:
+    "A project's jobs, newest first: `limit` (1-100, default 30) from `offset`, optionally of one `branch` and `filter`ed; " +
+    "`allPages` reads on until the listing ends (or `maxBuilds`).",
+  args: projectBuildsArgs,
+  request: `GET ${PROJECT_PATH}[/tree/{branch}], pages of limit from offset`,
+  run: async (args): Promise<CiJobSummary[]> => {
+    const limit = args.limit ?? (args.allPages === true ? 100 : 30);
+    const path = args.branch === undefined ? projectPath(args) : `${projectPath(args)}/tree/${encodeURIComponent(args.branch)}`;
+    const builds: CiJobSummary[] = [];
+    for (let offset = args.offset ?? 0; ; offset += limit) {
+      const page = await clientFor("ci").send({
+        method: "GET",
+        path,
+        query: { limit, offset, filter: args.filter, shallow: args.shallow },
+        schema: z.array(jobSummarySchema),
+      });
+      builds.push(...page);
+      const enough = args.maxBuilds !== undefined && builds.length >= args.maxBuilds;
+      if (args.allPages !== true || page.length < limit || enough) break;
+    }
+    return args.maxBuilds === undefined ? builds : builds.slice(0, args.maxBuilds);
+  },
+});
+
+export const getRecentBuilds = get({
+  name: "getRecentBuilds",
+  doc: "The user's recent jobs across projects: `limit` (1-100) from `offset`.",
+  args: recentBuildsArgs,
+  path: "api/v1.1/recent-builds",
+  query: ["limit", "offset", "shallow"],
+  result: z.array(jobSummarySchema),
+});
+
+export const getBuild = get({
+  name: "getBuild",
+  doc: "One job in full, with its steps and actions.",
+  args: buildArgs,
+  path: BUILD_PATH,
+  result: jobSchema,
+});
+
+export const getBuildArtifacts = get({
+  name: "getBuildArtifacts",
+  doc: "The artifacts a job produced.",
+  args: buildArgs,
+  path: `${BUILD_PATH}/artifacts`,
+  result: z.array(artifactSchema),
+});
+
+export const getBuildTests = get({
+  name: "getBuildTests",
+  doc: "The test metadata of a job.",
+  args: buildArgs,
+  path: `${BUILD_PATH}/tests`,
+  result: testsSchema,
+});
+
+export const getCheckoutKeys = get({
+  name: "getCheckoutKeys",
+  doc: "A project's checkout keys, fingerprints in `digest` form (md5 by default, or sha256).",
+  args: checkoutKeysArgs,
+  path: `${PROJECT_PATH}/checkout-key`,
+  query: ["digest"],
+  result: checkoutKeyListSchema,
+});
 
 function projectPath(args: ProjectArgs): string {
   return fillTemplate(PROJECT_PATH, { vcsType: args.vcsType, username: args.username, project: args.project });
-}
-
-export async function getMe(): Promise<CiUser> {
-  try {
-    return await clientFor("ci").send({ method: "GET", path: "api/v1.1/me", schema: userSchema });
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      throw new Error(
-        `svc.ci.getMe needs a personal API token (svc:ciToken or SVC_CI_TOKEN); project tokens cannot read the user. (${error.message})`,
-      );
-    }
-    throw error;
-  }
-}
-
-export async function getProjects(): Promise<CiProject[]> {
-  return clientFor("ci").send({ method: "GET", path: "api/v1.1/projects", schema: z.array(projectSchema) });
-}
-
-export async function getProjectBuilds(input: ProjectBuildsArgs): Promise<CiJobSummary[]> {
-  const args = parseArgs(projectBuildsArgs, input, "getProjectBuilds");
-  const limit = args.limit ?? (args.allPages === true ? 100 : 30);
-  const path = args.branch === undefined ? projectPath(args) : `${projectPath(args)}/tree/${encodeURIComponent(args.branch)}`;
-  const builds: CiJobSummary[] = [];
-  for (let offset = args.offset ?? 0; ; offset += limit) {
-    const page = await clientFor("ci").send({
-      method: "GET",
-      path,
-      query: { limit, offset, filter: args.filter, shallow: args.shallow },
-      schema: z.array(jobSummarySchema),
-    });
-    builds.push(...page);
-    const enough = args.maxBuilds !== undefined && builds.length >= args.maxBuilds;
-    if (args.allPages !== true || page.length < limit || enough) break;
-  }
-  return args.maxBuilds === undefined ? builds : builds.slice(0, args.maxBuilds);
-}
-
-export async function getRecentBuilds(input: RecentBuildsArgs = {}): Promise<CiJobSummary[]> {
-  const args = parseArgs(recentBuildsArgs, input, "getRecentBuilds");
-  return clientFor("ci").send({
-    method: "GET",
-    path: "api/v1.1/recent-builds",
-    query: { limit: args.limit, offset: args.offset, shallow: args.shallow },
-    schema: z.array(jobSummarySchema),
-  });
-}
-
-export async function getBuild(input: BuildArgs): Promise<CiJob> {
-  const args = parseArgs(buildArgs, input, "getBuild");
-  return clientFor("ci").send({ method: "GET", path: `${projectPath(args)}/${args.buildNum}`, schema: jobSchema });
-}
-
-export async function getBuildArtifacts(input: BuildArgs): Promise<CiArtifact[]> {
-  const args = parseArgs(buildArgs, input, "getBuildArtifacts");
-  return clientFor("ci").send({ method: "GET", path: `${projectPath(args)}/${args.buildNum}/artifacts`, schema: z.array(artifactSchema) });
-}
-
-export async function getBuildTests(input: BuildArgs): Promise<CiTestMetadata> {
-  const args = parseArgs(buildArgs, input, "getBuildTests");
-  return clientFor("ci").send({ method: "GET", path: `${projectPath(args)}/${args.buildNum}/tests`, schema: testsSchema });
-}
-
-export async function getCheckoutKeys(input: CheckoutKeysArgs): Promise<CiCheckoutKeyInfo[]> {
-  const args = parseArgs(checkoutKeysArgs, input, "getCheckoutKeys");
-  return clientFor("ci").send({
-    method: "GET",
-    path: `${projectPath(args)}/checkout-key`,
-    query: { digest: args.digest },
-    schema: checkoutKeyListSchema,
-  });
 }
 
 export { VCS_TYPES };

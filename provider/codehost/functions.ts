@@ -4,7 +4,7 @@
  * can check the budget before a large run.
  */
 import { z } from "zod";
-import { clientFor } from "../clients";
+import { readFunctionsOf } from "../engine/readFunction";
 
 /** One resource's window; `reset` is when it starts over (the wire's UTC epoch seconds, as a Date). */
 export const rateLimitWindowSchema = z
@@ -30,6 +30,19 @@ export const rateLimitStatusSchema = z.object({
 
 export type RateLimitStatus = z.output<typeof rateLimitStatusSchema>;
 
-export async function getRateLimit(): Promise<RateLimitStatus> {
-  return clientFor("codehost").send({ method: "GET", path: "/rate_limit", endpoint: "GET /rate_limit", schema: rateLimitStatusSchema });
-}
+const { get } = readFunctionsOf("codehost");
+
+export const getRateLimit = get({
+  name: "getRateLimit",
+  doc:
+    "The code host's rate-limit status: `{ resources: { core, search, graphql, ... } }`, each `{ limit, used, remaining, reset }` with `reset` as a Date. " +
+    "The call does not count against the primary limit. Credentials come from the settings (`svc:codehostToken`, SVC_TOKEN, an OAuth app's id and secret, or none).",
+  example: [
+    "const { resources } = await svc.codehost.getRateLimit();",
+    "if (resources.core.remaining < 500) {",
+    "  throw new Error(`only ${resources.core.remaining} requests left until ${resources.core.reset.toISOString()}`);",
+    "}",
+  ],
+  path: "/rate_limit",
+  result: rateLimitStatusSchema,
+});

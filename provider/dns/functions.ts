@@ -3,13 +3,11 @@
  * Results are validated loosely: fields the reference does not name are kept.
  */
 import { z } from "zod";
-import { clientFor } from "../clients";
 import { defaultProject } from "../config";
-import { fillTemplate } from "../engine/template";
+import { readFunctionsOf } from "../engine/readFunction";
 import { fqdn, projectId, zoneName } from "./names";
-import { DNS_PAGING, listAll } from "../google/listAll";
+import { DNS_PAGING } from "../google/listAll";
 import { API_PREFIX } from "./wire";
-import { parseFunctionArgs } from "../functionArgs";
 
 const loose = z.looseObject({});
 
@@ -31,14 +29,15 @@ export type DnsResponsePolicy = z.infer<typeof responsePolicySchema>;
 const projectArg = { project: projectId.optional() };
 export const zoneArgs = z.object({ ...projectArg, managedZone: zoneName });
 export const zonesArgs = z.object({ ...projectArg, dnsName: fqdn.optional() });
-export const recordSetsArgs = z.object({
-  ...projectArg,
-  managedZone: zoneName,
-  name: fqdn.optional(),
-  type: z.string().min(1).optional(),
-  /** Records per request (the API's maxResults); every page is read regardless. */
-  pageSize: z.number().int().min(1).max(1000, { error: "must be from 1 to 1000" }).optional(),
-});
+export const recordSetsArgs = z
+  .object({
+    ...projectArg,
+    managedZone: zoneName,
+    name: fqdn.optional(),
+    type: z.string().min(1).optional(),
+    pageSize: z.number().int().min(1).max(1000, { error: "must be from 1 to 1000" }).optional().meta({ description: "Records per request (the API's maxResults); every page is read regardless." }),
+  })
+  .refine((args) => args.type === undefined || args.name !== undefined, { error: "filters only together with name", path: ["type"] });
 export const responsePolicyArgs = z.object({ ...projectArg, responsePolicy: zoneName });
 export const projectArgs = z.object(projectArg);
 export type ZoneArgs = z.input<typeof zoneArgs>;
@@ -47,64 +46,98 @@ export type RecordSetsArgs = z.input<typeof recordSetsArgs>;
 export type ResponsePolicyLookupArgs = z.input<typeof responsePolicyArgs>;
 export type ProjectArgs = z.input<typeof projectArgs>;
 
-function parse<T extends { project?: string | undefined }>(schema: z.ZodType<T>, input: unknown, fn: string): T & { project: string } {
-  const args = parseFunctionArgs(schema, input, `dns.${fn}`);
-  const project = args.project ?? defaultProject();
-  if (project === undefined) throw new Error(`svc.dns.${fn}: project is required: pass it, or set svc:project (or SVC_PROJECT)`);
-  return { ...args, project };
-}
+const { get, list } = readFunctionsOf("dns", {
+  prepare: (args, fn) => {
+    const project = (args["project"] as string | undefined) ?? defaultProject();
+    if (project === undefined) throw new Error(`svc.dns.${fn}: project is required: pass it, or set svc:project (or SVC_PROJECT)`);
+    return { project };
+  },
+});
+const paging = DNS_PAGING;
 
-const path = (template: string, values: Record<string, string>): string => fillTemplate(`${API_PREFIX}${template}`, values);
+export const getProject = get({
+  name: "getProject",
+  doc: "A DNS project: its number and quotas. `project` defaults to `svc:project`.",
+  args: projectArgs,
+  path: API_PREFIX,
+  result: projectSchema,
+});
 
-export async function getProject(input: ProjectArgs = {}): Promise<DnsProject> {
-  const { project } = parse(projectArgs, input, "getProject");
-  return clientFor("dns").send({ method: "GET", path: path("", { project }), schema: projectSchema });
-}
+export const getManagedZone = get({
+  name: "getManagedZone",
+  doc: "One managed zone, by name or numeric id.",
+  args: zoneArgs,
+  path: `${API_PREFIX}/managedZones/{managedZone}`,
+  result: zoneSchema,
+});
 
-export async function getManagedZone(input: ZoneArgs): Promise<DnsZone> {
-  const args = parse(zoneArgs, input, "getManagedZone");
-  return clientFor("dns").send({ method: "GET", path: path("/managedZones/{managedZone}", args), schema: zoneSchema });
-}
+export const getManagedZones = list({
+  name: "getManagedZones",
+  doc: "Every managed zone of the project, optionally only those of one `dnsName`.",
+  args: zonesArgs,
+  path: `${API_PREFIX}/managedZones`,
+  query: ["dnsName"],
+  field: "managedZones",
+  paging,
+  result: zoneSchema,
+});
 
-export async function getManagedZones(input: ZonesArgs = {}): Promise<DnsZone[]> {
-  const args = parse(zonesArgs, input, "getManagedZones");
-  const zones = await listAll(clientFor("dns"), path("/managedZones", args), "managedZones", { ...DNS_PAGING, query: { dnsName: args.dnsName } });
-  return z.array(zoneSchema).parse(zones);
-}
+export const getRecordSets = list({
+  name: "getRecordSets",
+  doc: "Every record set of a zone (all pages), optionally only of one `name` (and `type`).",
+  args: recordSetsArgs,
+  path: `${API_PREFIX}/managedZones/{managedZone}/rrsets`,
+  query: ["name", "type"],
+  field: "rrsets",
+  paging: { ...paging, maxPageSize: 1000 },
+  pageSizeArg: "pageSize",
+  result: recordSetSchema,
+});
 
-export async function getRecordSets(input: RecordSetsArgs): Promise<DnsRecordSet[]> {
-  const args = parse(recordSetsArgs, input, "getRecordSets");
-  if (args.type !== undefined && args.name === undefined) throw new Error("svc.dns.getRecordSets: type filters only together with name");
-  const rrsets = await listAll(clientFor("dns"), path("/managedZones/{managedZone}/rrsets", { project: args.project, managedZone: args.managedZone }), "rrsets", {
-    ...DNS_PAGING,
-    pageSize: args.pageSize,
-    maxPageSize: 1000,
-    query: { name: args.name, type: args.type },
-  });
-  return z.array(recordSetSchema).parse(rrsets);
-}
+export const getChanges = list({
+  name: "getChanges",
+  doc: "The record changes of a zone.",
+  args: zoneArgs,
+  path: `${API_PREFIX}/managedZones/{managedZone}/changes`,
+  field: "changes",
+  paging,
+  result: changeSchema,
+});
 
-export async function getChanges(input: ZoneArgs): Promise<DnsChange[]> {
-  const args = parse(zoneArgs, input, "getChanges");
-  return z.array(changeSchema).parse(await listAll(clientFor("dns"), path("/managedZones/{managedZone}/changes", args), "changes", DNS_PAGING));
-}
+export const getDnsKeys = list({
+  name: "getDnsKeys",
+  doc: "The DNSSEC keys of a zone.",
+  args: zoneArgs,
+  path: `${API_PREFIX}/managedZones/{managedZone}/dnsKeys`,
+  field: "dnsKeys",
+  paging,
+  result: dnsKeySchema,
+});
 
-export async function getDnsKeys(input: ZoneArgs): Promise<DnsKey[]> {
-  const args = parse(zoneArgs, input, "getDnsKeys");
-  return z.array(dnsKeySchema).parse(await listAll(clientFor("dns"), path("/managedZones/{managedZone}/dnsKeys", args), "dnsKeys", DNS_PAGING));
-}
+export const getZoneOperations = list({
+  name: "getZoneOperations",
+  doc: "The operations (updates) of a zone.",
+  args: zoneArgs,
+  path: `${API_PREFIX}/managedZones/{managedZone}/operations`,
+  field: "operations",
+  paging,
+  result: operationSchema,
+});
 
-export async function getZoneOperations(input: ZoneArgs): Promise<DnsOperation[]> {
-  const args = parse(zoneArgs, input, "getZoneOperations");
-  return z.array(operationSchema).parse(await listAll(clientFor("dns"), path("/managedZones/{managedZone}/operations", args), "operations", DNS_PAGING));
-}
+export const getResponsePolicy = get({
+  name: "getResponsePolicy",
+  doc: "One response policy.",
+  args: responsePolicyArgs,
+  path: `${API_PREFIX}/responsePolicies/{responsePolicy}`,
+  result: responsePolicySchema,
+});
 
-export async function getResponsePolicy(input: ResponsePolicyLookupArgs): Promise<DnsResponsePolicy> {
-  const args = parse(responsePolicyArgs, input, "getResponsePolicy");
-  return clientFor("dns").send({ method: "GET", path: path("/responsePolicies/{responsePolicy}", args), schema: responsePolicySchema });
-}
-
-export async function getResponsePolicies(input: ProjectArgs = {}): Promise<DnsResponsePolicy[]> {
-  const { project } = parse(projectArgs, input, "getResponsePolicies");
-  return z.array(responsePolicySchema).parse(await listAll(clientFor("dns"), path("/responsePolicies", { project }), "responsePolicies", DNS_PAGING));
-}
+export const getResponsePolicies = list({
+  name: "getResponsePolicies",
+  doc: "Every response policy of the project.",
+  args: projectArgs,
+  path: `${API_PREFIX}/responsePolicies`,
+  field: "responsePolicies",
+  paging,
+  result: responsePolicySchema,
+});

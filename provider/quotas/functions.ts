@@ -6,10 +6,9 @@
  */
 import { z } from "zod";
 import { clientFor } from "../clients";
+import { readFunctionsOf } from "../engine/readFunction";
 import { fillTemplate } from "../engine/template";
-import { listAll } from "../google/listAll";
 import { apiVersionArg, parentDerived, parentProblems, parentShape } from "./parent";
-import { parseFunctionArgs } from "../functionArgs";
 
 const int64 = z.union([z.string(), z.number()]).transform((value) => String(value));
 
@@ -72,29 +71,35 @@ export type QuotaInfoArgs = z.input<typeof quotaInfoArgs>;
 export type QuotaInfosArgs = z.input<typeof quotaInfosArgs>;
 export type QuotaPreferencesArgs = z.input<typeof quotaPreferencesArgs>;
 
-function parse<S extends z.ZodObject>(name: string, schema: S, input: unknown): z.output<S> & { parent: string } {
-  const data = parseFunctionArgs(schema, input, `quotas.${name}`) as z.output<S> & Record<string, unknown>;
-  const problems = parentProblems(data).map(({ property, reason }) => `${property} ${reason}`);
-  if (problems.length > 0) throw new Error(`svc.quotas.${name}: ${problems.join("; ")}`);
-  const kind = parentDerived.parentKind.from(data) as string;
-  const id = parentDerived.parentId.from(data) as string;
-  return { ...data, parent: `${String(data["apiVersion"])}/${fillTemplate("{kind}/{id}", { kind, id })}/locations/global` };
-}
+const { get, list, custom } = readFunctionsOf("quotas", {
+  // The parent's resource name, from whichever of project / folder / organization was given (exactly one).
+  prepare: (args, fn) => {
+    const problems = parentProblems(args).map(({ property, reason }) => `${property} ${reason}`);
+    if (problems.length > 0) throw new Error(`svc.quotas.${fn}: ${problems.join("; ")}`);
+    const kind = parentDerived.parentKind.from(args) as string;
+    const id = parentDerived.parentId.from(args) as string;
+    return { parent: `${String(args["apiVersion"])}/${fillTemplate("{kind}/{id}", { kind, id })}/locations/global` };
+  },
+});
 
-/** One quota of a service, as it stands for the parent. */
-export async function getQuotaInfo(input: QuotaInfoArgs): Promise<QuotaInfo> {
-  const args = parse("getQuotaInfo", quotaInfoArgs, input);
-  const path = `${args.parent}/${fillTemplate("services/{service}/quotaInfos/{quotaId}", { service: args.service, quotaId: args.quotaId })}`;
-  return clientFor("quotas").send({ method: "GET", path, schema: quotaInfoSchema });
-}
+export const getQuotaInfo = get({
+  name: "getQuotaInfo",
+  doc: "One quota of a service, as it stands for the parent.",
+  args: quotaInfoArgs,
+  path: "{parent*}/services/{service}/quotaInfos/{quotaId}",
+  result: quotaInfoSchema,
+});
 
-/** Every quota of a service, across all pages. */
-export async function getQuotaInfos(input: QuotaInfosArgs): Promise<QuotaInfo[]> {
-  const args = parse("getQuotaInfos", quotaInfosArgs, input);
-  const path = `${args.parent}/${fillTemplate("services/{service}/quotaInfos", { service: args.service })}`;
-  const items = await listAll(clientFor("quotas"), path, "quotaInfos", { pageSize: args.pageSize, omitsEmptyList: true });
-  return z.array(quotaInfoSchema).parse(items);
-}
+export const getQuotaInfos = list({
+  name: "getQuotaInfos",
+  doc: "Every quota of a service, across all pages.",
+  args: quotaInfosArgs,
+  path: "{parent*}/services/{service}/quotaInfos",
+  field: "quotaInfos",
+  paging: { omitsEmptyList: true },
+  pageSizeArg: "pageSize",
+  result: quotaInfoSchema,
+});
 
 export interface QuotaPreferencesResult {
   readonly quotaPreferences: QuotaPreferenceInfo[];
@@ -102,24 +107,28 @@ export interface QuotaPreferencesResult {
   readonly unreachable: string[];
 }
 
-/** The quota preferences of a parent, filtered and ordered as asked, across all pages, with the unreachable locations. */
-export async function getQuotaPreferences(input: QuotaPreferencesArgs): Promise<QuotaPreferencesResult> {
-  const args = parse("getQuotaPreferences", quotaPreferencesArgs, input);
-  const client = clientFor("quotas");
-  const page = z.looseObject({ quotaPreferences: z.array(quotaPreferenceSchema).default([]), nextPageToken: z.string().optional(), unreachable: z.array(z.string()).default([]) });
-  const quotaPreferences: QuotaPreferenceInfo[] = [];
-  const unreachable = new Set<string>();
-  let pageToken: string | undefined;
-  do {
-    const answer = await client.send({
-      method: "GET",
-      path: `${args.parent}/quotaPreferences`,
-      query: { filter: args.filter, orderBy: args.orderBy, pageSize: args.pageSize, pageToken },
-      schema: page,
-    });
-    quotaPreferences.push(...answer.quotaPreferences);
-    for (const location of answer.unreachable) unreachable.add(location);
-    pageToken = answer.nextPageToken === "" ? undefined : answer.nextPageToken;
-  } while (pageToken !== undefined);
-  return { quotaPreferences, unreachable: [...unreachable] };
-}
+export const getQuotaPreferences = custom({
+  name: "getQuotaPreferences",
+  doc: "The quota preferences of a parent, filtered and ordered as asked, across all pages, with the locations the service could not reach (`unreachable`).",
+  args: quotaPreferencesArgs,
+  request: "GET {parent}/quotaPreferences, every page, keeping each page's unreachable locations",
+  run: async (args): Promise<QuotaPreferencesResult> => {
+    const client = clientFor("quotas");
+    const page = z.looseObject({ quotaPreferences: z.array(quotaPreferenceSchema).default([]), nextPageToken: z.string().optional(), unreachable: z.array(z.string()).default([]) });
+    const quotaPreferences: QuotaPreferenceInfo[] = [];
+    const unreachable = new Set<string>();
+    let pageToken: string | undefined;
+    do {
+      const answer = await client.send({
+        method: "GET",
+        path: `${args.parent}/quotaPreferences`,
+        query: { filter: args.filter, orderBy: args.orderBy, pageSize: args.pageSize, pageToken },
+        schema: page,
+      });
+      quotaPreferences.push(...answer.quotaPreferences);
+      for (const location of answer.unreachable) unreachable.add(location);
+      pageToken = answer.nextPageToken === "" ? undefined : answer.nextPageToken;
+    } while (pageToken !== undefined);
+    return { quotaPreferences, unreachable: [...unreachable] };
+  },
+});

@@ -11,7 +11,7 @@ import { excerpt } from "../engine/excerpt";
 import { fillTemplate } from "../engine/template";
 import { parseActivity, type Activity } from "./activitySchema";
 import { ACTIVITIES_PATH, applicationName, eventName, filters, filtersParameter, userKey } from "./names";
-import { parseFunctionArgs } from "../functionArgs";
+import { readFunctionsOf } from "../engine/readFunction";
 
 /** The largest page the API serves (the reference: maxResults 1 to 1000). */
 export const MAX_ACTIVITIES_PAGE_SIZE = 1000;
@@ -63,30 +63,32 @@ export interface ActivitiesResult {
 
 const pageWire = z.looseObject({ kind: z.string().optional(), items: z.array(z.unknown()).optional(), nextPageToken: z.string().optional() });
 
-function parseArgs(input: unknown): z.output<typeof activitiesArgs> {
-  return parseFunctionArgs(activitiesArgs, input, "reports.getActivities");
-}
+const { custom } = readFunctionsOf("reports");
 
-/** The activities of an application for a user (or `all`), newest first. */
-export async function getActivities(input: ActivitiesArgs): Promise<ActivitiesResult> {
-  const args = parseArgs(input);
-  const client = clientFor("reports");
-  const path = fillTemplate(ACTIVITIES_PATH, { userKey: args.userKey, applicationName: args.applicationName });
-  const query = {
-    eventName: args.eventName,
-    filters: filtersParameter(args.filters),
-    startTime: args.startTime,
-    endTime: args.endTime,
-    actorIpAddress: args.actorIpAddress,
-    maxResults: args.maxResults,
-  };
-  const activities: Activity[] = [];
-  let pageToken = args.pageToken;
-  for (;;) {
-    const page = await client.send({ method: "GET", path, query: { ...query, pageToken }, schema: pageWire });
-    activities.push(...(page.items ?? []).map(parseActivity));
-    pageToken = page.nextPageToken === "" ? undefined : page.nextPageToken;
-    if (pageToken === undefined || args.pages === "one") break;
-  }
-  return { activities, ...(pageToken !== undefined && { nextPageToken: pageToken }) };
-}
+export const getActivities = custom({
+  name: "getActivities",
+  doc: "The activities of an application for a user (or `all`), newest first: every page, or with `pages: \"one\"` one page and the token of the next.",
+  args: activitiesArgs,
+  request: `GET ${ACTIVITIES_PATH}, every page or one`,
+  run: async (args): Promise<ActivitiesResult> => {
+    const client = clientFor("reports");
+    const path = fillTemplate(ACTIVITIES_PATH, { userKey: args.userKey, applicationName: args.applicationName });
+    const query = {
+      eventName: args.eventName,
+      filters: filtersParameter(args.filters),
+      startTime: args.startTime,
+      endTime: args.endTime,
+      actorIpAddress: args.actorIpAddress,
+      maxResults: args.maxResults,
+    };
+    const activities: Activity[] = [];
+    let pageToken = args.pageToken;
+    for (;;) {
+      const page = await client.send({ method: "GET", path, query: { ...query, pageToken }, schema: pageWire });
+      activities.push(...(page.items ?? []).map(parseActivity));
+      pageToken = page.nextPageToken === "" ? undefined : page.nextPageToken;
+      if (pageToken === undefined || args.pages === "one") break;
+    }
+    return { activities, ...(pageToken !== undefined && { nextPageToken: pageToken }) };
+  },
+});

@@ -25,6 +25,11 @@ export interface NotificationHandlerOptions {
   onSync?: (message: ChannelMessage) => unknown;
 }
 
+/**
+ * The receiver of an ActivityWatchChannel's notifications, as a request handler of an HTTP
+ * server: checks the channel token, drops repeats, and hands each notification, with its
+ * activity typed when the channel carries bodies, to `onNotification`.
+ */
 export function notificationHandler(options: NotificationHandlerOptions): (request: IncomingMessage & { body?: unknown }, response: ServerResponse) => void {
   return channelReceiver<Activity>({
     token: options.token,

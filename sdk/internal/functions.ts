@@ -38,13 +38,16 @@ export function outputOf<A, R>(call: (args: A) => Promise<R>, args: pulumi.Input
   return pulumi.output(args).apply((plain) => call(plain as A));
 }
 
+/** A declared query as a program calls it (its declaration, which the generator reads, left behind). */
+type Callable<F> = F extends (...args: infer A) => infer R ? (...args: A) => R : never;
+
 /** A function's promise form: reads the program's settings, then runs the query `name` of `queries`. */
-export function promiseFunction<M, K extends QueryNames<M>>(queries: () => M, name: K): M[K] {
+export function promiseFunction<M, K extends QueryNames<M>>(queries: () => M, name: K): Callable<M[K]> {
   const call = (...args: unknown[]): Promise<unknown> => {
     useProgramConfig();
     return (queries()[name] as (...args: unknown[]) => Promise<unknown>)(...args);
   };
-  return call as M[K];
+  return call as Callable<M[K]>;
 }
 
 /** A function's `getXOutput` form: takes inputs (resolved first), returns an Output. */
@@ -52,4 +55,10 @@ export function outputFunction<M, K extends QueryNames<M>>(queries: () => M, nam
   const call = promiseFunction(queries, name) as (args: unknown) => Promise<unknown>;
   const output = (args: unknown): pulumi.Output<unknown> => outputOf(call, args);
   return output as OutputForm<M[K]>;
+}
+
+/** The `getXOutput` form of a function that takes no arguments. */
+export function noArgsOutputFunction<M, K extends QueryNames<M>>(queries: () => M, name: K): () => pulumi.Output<Awaited<ReturnType<Callable<M[K]>>>> {
+  const call = promiseFunction(queries, name) as () => Promise<Awaited<ReturnType<Callable<M[K]>>>>;
+  return () => pulumi.output({}).apply(() => call());
 }

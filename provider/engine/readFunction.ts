@@ -1,0 +1,144 @@
+/**
+ * Read functions as declarations: each is its arguments (a zod schema whose fields carry their
+ * docs), its request and its result. One declaration gives the provider's query, which validates
+ * the arguments before any request and names the function in every error, and, through
+ * `scripts/generate.ts`, the SDK's `getX`/`getXOutput` pair with its TSDoc and the README's list.
+ *
+ * Three request forms: `get` (one GET whose answer is the result), `list` (a Google listing read
+ * to its end, whose items are the result) and `custom` (the one custom-code point: a query that
+ * is more than one GET or one listing, e.g. it pages by offset or folds pages into a summary).
+ */
+import { z } from "zod";
+import { clientFor } from "../clients";
+import type { ApiName } from "../config";
+import { parseFunctionArgs } from "../functionArgs";
+import { listAll, type Paging } from "../google/listAll";
+import { fillTemplate } from "./template";
+
+type Values = Record<string, unknown>;
+type Input<S> = S extends z.ZodType ? z.input<S> : Record<string, never>;
+type Output<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+/** What the generator and the README read of a declaration. */
+export interface ReadFunctionInfo {
+  readonly api: ApiName;
+  readonly name: string;
+  /** One or two sentences: the SDK's TSDoc summary and the README's line. */
+  readonly doc: string;
+  /** Lines of code showing a call, for the SDK's TSDoc. */
+  readonly example?: readonly string[];
+  readonly args?: z.ZodObject;
+  /** The request in words (`GET {path}`, `every page of GET {path}`), for the README. */
+  readonly request: string;
+}
+
+/** A query: takes its arguments (none, or all optional, may be left out), resolves to its result. */
+export type ReadFunction<S, R> = (Record<string, never> extends Input<S> ? (input?: Input<S>) => Promise<R> : (input: Input<S>) => Promise<R>) & {
+  readonly declaration: ReadFunctionInfo;
+};
+
+interface Common<S extends z.ZodObject | undefined> {
+  readonly name: string;
+  readonly doc: string;
+  /** Lines of code showing a call, for the SDK's TSDoc (`svc` is the package). */
+  readonly example?: readonly string[];
+  /** The arguments; absent when the function takes none. Cross-argument rules are refinements with a `path`. */
+  readonly args?: S;
+}
+
+interface Request<S extends z.ZodObject | undefined, P> {
+  /** Below the API's base address; `{x}` is filled (encoded) from the arguments, after the API's `prepare`. */
+  readonly path: string;
+  /** Arguments sent as query parameters under their own names. */
+  readonly query?: ReadonlyArray<keyof (Output<S> & P) & string>;
+}
+
+export interface ReadFunctionsOptions<P extends Values> {
+  /**
+   * Values the API's paths need besides the arguments, worked out from them (a default project,
+   * a parent's resource name); may throw, naming the argument or setting and the fix.
+   */
+  readonly prepare?: (args: Values, fn: string) => P;
+}
+
+/** The declaring functions of one API's read functions. */
+export function readFunctionsOf<P extends Values = Record<never, never>>(api: ApiName, options: ReadFunctionsOptions<P> = {}) {
+  const client = () => clientFor(api);
+
+  function parse(args: z.ZodObject | undefined, input: unknown, name: string): Values {
+    const parsed = args === undefined ? {} : (parseFunctionArgs(args, input ?? {}, `${api}.${name}`) as Values);
+    return { ...parsed, ...options.prepare?.(parsed, name) };
+  }
+
+  function declared<S, R>(info: ReadFunctionInfo, run: (input: unknown) => Promise<R>): ReadFunction<S, R> {
+    return Object.assign((input?: unknown) => run(input), { declaration: info });
+  }
+
+  const infoOf = (decl: Common<z.ZodObject | undefined>, request: string): ReadFunctionInfo => ({
+    api,
+    name: decl.name,
+    doc: decl.doc,
+    ...(decl.example && { example: decl.example }),
+    ...(decl.args && { args: decl.args }),
+    request,
+  });
+  const queryOf = (values: Values, names: readonly string[] = []) =>
+    Object.fromEntries(names.map((key) => [key, values[key] as string | number | boolean | undefined]));
+  const pathOf = (template: string, values: Values) =>
+    fillTemplate(
+      template,
+      Object.fromEntries(Object.entries(values).flatMap(([key, value]) => (typeof value === "string" || typeof value === "number" ? [[key, String(value)]] : []))),
+    );
+
+  return {
+    /** One GET; the checked answer is the result. */
+    get: <S extends z.ZodObject | undefined, R>(decl: Common<S> & Request<S, P> & { readonly result: z.ZodType<R> }): ReadFunction<S, R> => {
+      const info = infoOf(decl, `GET ${decl.path}`);
+      return declared(info, async (input) => {
+        const values = parse(decl.args, input, decl.name);
+        return client().send({ method: "GET", path: pathOf(decl.path, values), endpoint: `GET ${decl.path}`, query: queryOf(values, decl.query), schema: decl.result });
+      });
+    },
+
+    /** A listing read page after page to its end; the checked items are the result. */
+    list: <S extends z.ZodObject | undefined, R>(
+      decl: Common<S> &
+        Request<S, P> & {
+          /** The answer's field holding the items. */
+          readonly field: string;
+          readonly result: z.ZodType<R>;
+          readonly paging?: Omit<Paging, "pageSize" | "query">;
+          /** The argument giving items per request (the API's page size); every page is read regardless. */
+          readonly pageSizeArg?: keyof Output<S> & string;
+        },
+    ): ReadFunction<S, R[]> => {
+      const info = infoOf(decl, `GET ${decl.path}, every page`);
+      return declared(info, async (input) => {
+        const values = parse(decl.args, input, decl.name);
+        const pageSize = decl.pageSizeArg === undefined ? undefined : (values[decl.pageSizeArg] as number | undefined);
+        const query = Object.fromEntries(Object.entries(queryOf(values, decl.query)).map(([key, value]) => [key, value === undefined ? undefined : String(value)]));
+        const items = await listAll(client(), pathOf(decl.path, values), decl.field, { ...decl.paging, pageSize, query });
+        return z.array(decl.result).parse(items);
+      });
+    },
+
+    /** A query that is more than one GET or one listing: its own code, given the checked, prepared arguments. */
+    custom: <S extends z.ZodObject | undefined, R>(
+      decl: Common<S> & {
+        /** The requests in words, for the README. */
+        readonly request: string;
+        readonly run: (args: Output<S> & P) => Promise<R>;
+      },
+    ): ReadFunction<S, R> => {
+      const info = infoOf(decl, decl.request);
+      return declared(info, async (input) => decl.run(parse(decl.args, input, decl.name) as Output<S> & P));
+    },
+  };
+}
+
+/** The declared read functions among a module's exports, in the order written. */
+export function declaredFunctions(module: Record<string, unknown>): Array<ReadFunctionInfo & { readonly exportName: string }> {
+  return Object.entries(module).flatMap(([exportName, value]) =>
+    typeof value === "function" && "declaration" in value ? [{ ...(value.declaration as ReadFunctionInfo), exportName }] : [],
+  );
+}
