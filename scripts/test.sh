@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 echo "== build (tsc) and link the package for the example programs"
 npm run --silent build
 
-echo "== lint (eslint, type-aware) and type-check tests and examples"
+echo "== format (prettier; npm run format fixes), lint (eslint, type-aware) and type-check tests and examples"
+npx prettier --check . >/dev/null || { npx prettier --list-different . >&2; echo "these files are not formatted: run npm run format" >&2; exit 1; }
 npx eslint .
 npx tsc -p tests/tsconfig.json
 
