@@ -6,11 +6,11 @@
  * result, synchronously, so every mutation of the store is atomic with
  * respect to other requests.
  */
-import type { IncomingHttpHeaders } from 'node:http';
-import type { ErrorFamily } from './errors';
-import type { SecretNames } from './recorder';
+import type { IncomingHttpHeaders } from "node:http";
+import type { ErrorFamily } from "./errors";
+import type { SecretNames } from "./recorder";
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Query string as parsed by the server: a repeated parameter becomes an array. */
 export type QueryParams = Record<string, string | string[] | undefined>;

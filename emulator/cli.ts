@@ -11,17 +11,17 @@
  * goes away. Run directly, it keeps running when its parent exits (nohup,
  * a CI step that leaves it in the background).
  */
-import { writeFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { apis } from './apis';
-import { emailOf as emulatorAccountEmail } from './google/tokens/authority';
-import type { CommandLine } from './command-line';
-import { parseCommandLine, usage, UsageError } from './command-line';
-import type { ApiOptionsOf } from './plugin';
-import { createEmulator } from './server';
+import { writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { apis } from "./apis";
+import { emailOf as emulatorAccountEmail } from "./google/tokens/authority";
+import type { CommandLine } from "./command-line";
+import { parseCommandLine, usage, UsageError } from "./command-line";
+import type { ApiOptionsOf } from "./plugin";
+import { createEmulator } from "./server";
 
 async function main(): Promise<void> {
-  let commandLine: CommandLine<ApiOptionsOf<typeof apis>> | 'help';
+  let commandLine: CommandLine<ApiOptionsOf<typeof apis>> | "help";
   try {
     commandLine = parseCommandLine(process.argv.slice(2), apis);
   } catch (error) {
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  if (commandLine === 'help') {
+  if (commandLine === "help") {
     process.stdout.write(usage(apis));
     return;
   }
@@ -56,9 +56,9 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-  process.once('SIGHUP', shutdown);
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+  process.once("SIGHUP", shutdown);
   if (startedByNpm()) exitWhenOrphaned(shutdown);
   // Announced only once the handlers are in place: a caller that signals right after reading
   // the URL must get a clean shutdown, not the default signal death.
@@ -69,7 +69,7 @@ const PARENT_POLL_MS = 250;
 
 /** npm sets `npm_lifecycle_event` for the processes it runs (`npx` for npx and npm exec, the script name for npm run). */
 function startedByNpm(): boolean {
-  return process.env.npm_lifecycle_event !== undefined && process.env.npm_lifecycle_event !== '';
+  return process.env.npm_lifecycle_event !== undefined && process.env.npm_lifecycle_event !== "";
 }
 
 /**

@@ -11,30 +11,30 @@
 /** How an API shapes its error bodies. */
 export type ErrorFamily =
   /** Google's legacy JSON envelope: `{"error":{"code","message","errors":[...]}}`, no `status` field (DNS, calendar). */
-  | { kind: 'google-legacy' }
+  | { kind: "google-legacy" }
   /**
    * Google's AIP-193 envelope: `{"error":{"code","message","status","details":[ErrorInfo]}}`.
    * `service` is the ErrorInfo `domain` of the API's own errors (e.g. `cloudquotas.googleapis.com`).
    */
-  | { kind: 'google-aip193'; service: string }
+  | { kind: "google-aip193"; service: string }
   /** A bare message, `{"message": "..."}` (the CI API). */
-  | { kind: 'message' }
+  | { kind: "message" }
   /** Google's OAuth and STS token endpoints: `{"error": reason, "error_description": message}` (RFC 6749 5.2). */
-  | { kind: 'oauth' }
+  | { kind: "oauth" }
   /** The metadata server: the message as plain text. */
-  | { kind: 'plain-text' }
+  | { kind: "plain-text" }
   /** The code host: `{"message", "documentation_url"}`; `documentationUrl` unless the error names its own page. */
-  | { kind: 'code-host'; documentationUrl: string };
+  | { kind: "code-host"; documentationUrl: string };
 
-export const googleLegacyErrors: ErrorFamily = { kind: 'google-legacy' };
-export const messageErrors: ErrorFamily = { kind: 'message' };
-export const oauthErrors: ErrorFamily = { kind: 'oauth' };
-export const plainTextErrors: ErrorFamily = { kind: 'plain-text' };
+export const googleLegacyErrors: ErrorFamily = { kind: "google-legacy" };
+export const messageErrors: ErrorFamily = { kind: "message" };
+export const oauthErrors: ErrorFamily = { kind: "oauth" };
+export const plainTextErrors: ErrorFamily = { kind: "plain-text" };
 export function googleAip193Errors(service: string): ErrorFamily {
-  return { kind: 'google-aip193', service };
+  return { kind: "google-aip193", service };
 }
 export function codeHostErrors(documentationUrl: string): ErrorFamily {
-  return { kind: 'code-host', documentationUrl };
+  return { kind: "code-host", documentationUrl };
 }
 
 /** What an AIP-193 `google.rpc.ErrorInfo` says, when it differs from what the error's reason and the family give. */
@@ -57,7 +57,7 @@ export interface ApiErrorInit {
   itemMessage?: string;
   /** Google `errors[].location` / `locationType`, e.g. `Authorization` / `header`, `maxResults` / `parameter`. */
   location?: string;
-  locationType?: 'header' | 'parameter';
+  locationType?: "header" | "parameter";
   /** AIP-193 `status` (e.g. `ABORTED` for a 409 etag mismatch); default: the canonical code of `httpStatus`. */
   rpcStatus?: string;
   errorInfo?: ErrorInfoInit;
@@ -72,7 +72,7 @@ export class ApiError extends Error {
   readonly domain: string;
   readonly itemMessage: string | undefined;
   readonly location: string | undefined;
-  readonly locationType: 'header' | 'parameter' | undefined;
+  readonly locationType: "header" | "parameter" | undefined;
   readonly rpcStatus: string | undefined;
   readonly errorInfo: ErrorInfoInit;
   readonly documentationUrl: string | undefined;
@@ -80,10 +80,10 @@ export class ApiError extends Error {
 
   constructor(init: ApiErrorInit) {
     super(init.message);
-    this.name = 'ApiError';
+    this.name = "ApiError";
     this.httpStatus = init.httpStatus;
     this.reason = init.reason;
-    this.domain = init.domain ?? 'global';
+    this.domain = init.domain ?? "global";
     this.itemMessage = init.itemMessage;
     this.location = init.location;
     this.locationType = init.locationType;
@@ -119,7 +119,7 @@ function googleLegacyBody(error: ApiError): unknown {
   return { error: { code: error.httpStatus, message: error.message, errors: [item] } };
 }
 
-export const ERROR_INFO_TYPE = 'type.googleapis.com/google.rpc.ErrorInfo';
+export const ERROR_INFO_TYPE = "type.googleapis.com/google.rpc.ErrorInfo";
 
 function googleAip193Body(error: ApiError, service: string): unknown {
   return {
@@ -129,7 +129,7 @@ function googleAip193Body(error: ApiError, service: string): unknown {
       status: error.rpcStatus ?? canonicalCodeOf(error.httpStatus),
       details: [
         {
-          '@type': ERROR_INFO_TYPE,
+          "@type": ERROR_INFO_TYPE,
           reason: error.errorInfo.reason ?? upperSnakeCase(error.reason),
           domain: error.errorInfo.domain ?? service,
           metadata: error.errorInfo.metadata ?? {},
@@ -141,27 +141,27 @@ function googleAip193Body(error: ApiError, service: string): unknown {
 
 /** google.rpc.Code names by their HTTP mapping (google/rpc/code.proto); 409 defaults to ALREADY_EXISTS, ABORTED is set per error. */
 const CANONICAL_CODES: Record<number, string> = {
-  400: 'INVALID_ARGUMENT',
-  401: 'UNAUTHENTICATED',
-  403: 'PERMISSION_DENIED',
-  404: 'NOT_FOUND',
-  409: 'ALREADY_EXISTS',
-  412: 'FAILED_PRECONDITION',
-  429: 'RESOURCE_EXHAUSTED',
-  499: 'CANCELLED',
-  500: 'INTERNAL',
-  501: 'UNIMPLEMENTED',
-  502: 'UNAVAILABLE',
-  503: 'UNAVAILABLE',
-  504: 'DEADLINE_EXCEEDED',
+  400: "INVALID_ARGUMENT",
+  401: "UNAUTHENTICATED",
+  403: "PERMISSION_DENIED",
+  404: "NOT_FOUND",
+  409: "ALREADY_EXISTS",
+  412: "FAILED_PRECONDITION",
+  429: "RESOURCE_EXHAUSTED",
+  499: "CANCELLED",
+  500: "INTERNAL",
+  501: "UNIMPLEMENTED",
+  502: "UNAVAILABLE",
+  503: "UNAVAILABLE",
+  504: "DEADLINE_EXCEEDED",
 };
 
 function canonicalCodeOf(httpStatus: number): string {
-  return CANONICAL_CODES[httpStatus] ?? (httpStatus < 500 ? 'FAILED_PRECONDITION' : 'UNKNOWN');
+  return CANONICAL_CODES[httpStatus] ?? (httpStatus < 500 ? "FAILED_PRECONDITION" : "UNKNOWN");
 }
 
 function upperSnakeCase(reason: string): string {
-  return reason.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+  return reason.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
 }
 
 export function renderError(family: ErrorFamily, error: ApiError): RenderedError {
@@ -170,17 +170,17 @@ export function renderError(family: ErrorFamily, error: ApiError): RenderedError
 
 function errorBody(family: ErrorFamily, error: ApiError): unknown {
   switch (family.kind) {
-    case 'google-legacy':
+    case "google-legacy":
       return googleLegacyBody(error);
-    case 'google-aip193':
+    case "google-aip193":
       return googleAip193Body(error, family.service);
-    case 'message':
+    case "message":
       return { message: error.message };
-    case 'oauth':
+    case "oauth":
       return { error: error.reason, error_description: error.message };
-    case 'plain-text':
+    case "plain-text":
       return error.message;
-    case 'code-host':
+    case "code-host":
       return { message: error.message, documentation_url: error.documentationUrl ?? family.documentationUrl };
   }
 }

@@ -14,8 +14,8 @@
  * does it — broken JSON, an HTML error page (200 or 502), a body cut off short
  * of its declared Content-Length, a 200 of the wrong shape, or an empty 200.
  */
-import { z } from 'zod';
-import type { FaultKind } from './recorder';
+import { z } from "zod";
+import type { FaultKind } from "./recorder";
 
 const rate = z.number().min(0).max(1);
 
@@ -26,7 +26,7 @@ const rate = z.number().min(0).max(1);
  * `wrongShape`: 200 with JSON of another shape (the real body wrapped in `{"data": ...}`).
  * `empty200`: 200 with an empty body.
  */
-export const BROKEN_RESPONSE_KINDS = ['brokenJson', 'html200', 'html502', 'cutBody', 'wrongShape', 'empty200'] as const;
+export const BROKEN_RESPONSE_KINDS = ["brokenJson", "html200", "html502", "cutBody", "wrongShape", "empty200"] as const;
 export type BrokenResponseKind = (typeof BROKEN_RESPONSE_KINDS)[number];
 
 export const faultConfigSchema = z.strictObject({
@@ -64,10 +64,10 @@ export interface FaultConfig {
 }
 
 export type FaultDecision =
-  | { kind: Extract<FaultKind, 'rateLimited'>; retryAfterSeconds: number }
-  | { kind: Extract<FaultKind, 'serverError'>; status: 500 | 502 | 503 }
-  | { kind: Extract<FaultKind, 'lostResponse'> }
-  | { kind: Extract<FaultKind, 'brokenResponse'>; broken: BrokenResponseKind };
+  | { kind: Extract<FaultKind, "rateLimited">; retryAfterSeconds: number }
+  | { kind: Extract<FaultKind, "serverError">; status: 500 | 502 | 503 }
+  | { kind: Extract<FaultKind, "lostResponse"> }
+  | { kind: Extract<FaultKind, "brokenResponse">; broken: BrokenResponseKind };
 
 export class FaultInjector {
   private config: FaultConfig | null = null;
@@ -79,7 +79,7 @@ export class FaultInjector {
       rate5xx: input.rate5xx ?? 0,
       status5xx: input.status5xx ?? 503,
       retryAfterSeconds: input.retryAfterSeconds ?? 1,
-      pathPrefix: input.pathPrefix ?? '',
+      pathPrefix: input.pathPrefix ?? "",
       methods: input.methods ? input.methods.map((method) => method.toUpperCase()) : null,
       lostResponseRate: input.lostResponseRate ?? 0,
       ...(input.brokenResponseRate !== undefined && {
@@ -112,14 +112,14 @@ export class FaultInjector {
     const afterProcessing = this.random();
     const brokenRate = config.brokenResponseRate ?? 0;
     const broken = brokenRate > 0 ? this.random() : 1;
-    if (beforeProcessing < config.rate429) return { kind: 'rateLimited', retryAfterSeconds: config.retryAfterSeconds };
-    if (beforeProcessing < config.rate429 + config.rate5xx) return { kind: 'serverError', status: config.status5xx };
-    if (afterProcessing < config.lostResponseRate) return { kind: 'lostResponse' };
+    if (beforeProcessing < config.rate429) return { kind: "rateLimited", retryAfterSeconds: config.retryAfterSeconds };
+    if (beforeProcessing < config.rate429 + config.rate5xx) return { kind: "serverError", status: config.status5xx };
+    if (afterProcessing < config.lostResponseRate) return { kind: "lostResponse" };
     if (broken < brokenRate) {
       const kinds = config.brokenResponseKinds ?? BROKEN_RESPONSE_KINDS;
       // The same draw, scaled, picks the kind: no extra draw, so the sequence stays reproducible.
       const pick = kinds[Math.min(kinds.length - 1, Math.floor((broken / brokenRate) * kinds.length))];
-      if (pick !== undefined) return { kind: 'brokenResponse', broken: pick };
+      if (pick !== undefined) return { kind: "brokenResponse", broken: pick };
     }
     return null;
   }

@@ -9,7 +9,7 @@
  * no body, as an empty JSON body is.
  */
 export function parseFormBody(text: string): Record<string, unknown> | undefined {
-  if (text.trim() === '') return undefined;
+  if (text.trim() === "") return undefined;
   const body: Record<string, unknown> = {};
   for (const [name, value] of new URLSearchParams(text)) {
     const nested = /^([^[\]]+)\[([^[\]]*)\]$/.exec(name);
@@ -27,12 +27,12 @@ export function parseFormBody(text: string): Record<string, unknown> | undefined
 
 function addValue(into: Record<string, unknown>, name: string, value: string): void {
   // `__proto__` must not reach the prototype, as the JSON reader drops it too.
-  if (name === '__proto__') return;
+  if (name === "__proto__") return;
   const existing = into[name];
   if (existing === undefined) into[name] = value;
   else into[name] = Array.isArray(existing) ? [...(existing as unknown[]), value] : [existing, value];
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -14,22 +14,22 @@
  *   DELETE /_emulator/speed     -> 204; back to the speed the emulator started with
  * An API adds its own under `/_emulator/<api>/` (`ApiMount.internalRoutes`, registered by the server).
  */
-import type { FastifyInstance } from 'fastify';
-import type { QueryParams } from './api';
-import { firstQueryValue } from './api';
-import type { FaultInjector } from './faults';
-import { faultConfigSchema } from './faults';
-import { parseRequestBody } from './google/request-body';
-import type { RequestRecorder } from './recorder';
-import type { ServiceSpeed } from './speed';
-import { speedSchema, SpeedSettingsError } from './speed';
-import { ApiError } from './errors';
+import type { FastifyInstance } from "fastify";
+import type { QueryParams } from "./api";
+import { firstQueryValue } from "./api";
+import type { FaultInjector } from "./faults";
+import { faultConfigSchema } from "./faults";
+import { parseRequestBody } from "./google/request-body";
+import type { RequestRecorder } from "./recorder";
+import type { ServiceSpeed } from "./speed";
+import { speedSchema, SpeedSettingsError } from "./speed";
+import { ApiError } from "./errors";
 // The route `config` typing (`internal: true`).
-import type {} from './request-state';
-import { sendResult } from './responses';
-import type { EmulatorStore } from './store';
+import type {} from "./request-state";
+import { sendResult } from "./responses";
+import type { EmulatorStore } from "./store";
 
-export const INTERNAL_PREFIX = '/_emulator';
+export const INTERNAL_PREFIX = "/_emulator";
 
 export interface InternalServices {
   store: EmulatorStore;
@@ -41,23 +41,19 @@ export interface InternalServices {
 export function registerInternalRoutes(app: FastifyInstance, { store, recorder, faults, speed }: InternalServices): void {
   const options = { config: { internal: true } };
 
-  app.get(`${INTERNAL_PREFIX}/stats`, options, async (_request, reply) =>
-    sendResult(reply, { status: 200, body: { ...store.stats(), ...recorder.stats() } }),
-  );
+  app.get(`${INTERNAL_PREFIX}/stats`, options, async (_request, reply) => sendResult(reply, { status: 200, body: { ...store.stats(), ...recorder.stats() } }));
 
   app.get(`${INTERNAL_PREFIX}/requests`, options, async (request, reply) => {
     const query = request.query as QueryParams;
     const filter: { method?: string; pathPrefix?: string } = {};
-    const method = firstQueryValue(query, 'method');
-    const pathPrefix = firstQueryValue(query, 'pathPrefix');
+    const method = firstQueryValue(query, "method");
+    const pathPrefix = firstQueryValue(query, "pathPrefix");
     if (method !== undefined) filter.method = method;
     if (pathPrefix !== undefined) filter.pathPrefix = pathPrefix;
     return sendResult(reply, { status: 200, body: { requests: recorder.requests(filter) } });
   });
 
-  app.get(`${INTERNAL_PREFIX}/objects`, options, async (_request, reply) =>
-    sendResult(reply, { status: 200, body: store.userObjects() }),
-  );
+  app.get(`${INTERNAL_PREFIX}/objects`, options, async (_request, reply) => sendResult(reply, { status: 200, body: store.userObjects() }));
 
   app.post(`${INTERNAL_PREFIX}/reset`, options, async (_request, reply) => {
     store.reset();
@@ -68,13 +64,11 @@ export function registerInternalRoutes(app: FastifyInstance, { store, recorder, 
   });
 
   app.post(`${INTERNAL_PREFIX}/faults`, options, async (request, reply) => {
-    const input = parseRequestBody(faultConfigSchema, request.body ?? {}, 'faults');
+    const input = parseRequestBody(faultConfigSchema, request.body ?? {}, "faults");
     return sendResult(reply, { status: 200, body: { faults: faults.configure(input) } });
   });
 
-  app.get(`${INTERNAL_PREFIX}/faults`, options, async (_request, reply) =>
-    sendResult(reply, { status: 200, body: { faults: faults.current() } }),
-  );
+  app.get(`${INTERNAL_PREFIX}/faults`, options, async (_request, reply) => sendResult(reply, { status: 200, body: { faults: faults.current() } }));
 
   app.delete(`${INTERNAL_PREFIX}/faults`, options, async (_request, reply) => {
     faults.clear();
@@ -82,11 +76,11 @@ export function registerInternalRoutes(app: FastifyInstance, { store, recorder, 
   });
 
   app.post(`${INTERNAL_PREFIX}/speed`, options, async (request, reply) => {
-    const input = parseRequestBody(speedSchema, request.body ?? {}, 'speed');
+    const input = parseRequestBody(speedSchema, request.body ?? {}, "speed");
     try {
       return sendResult(reply, { status: 200, body: { speed: speed.configure(input) } });
     } catch (error) {
-      if (error instanceof SpeedSettingsError) throw new ApiError({ httpStatus: 400, reason: 'invalid', message: error.message });
+      if (error instanceof SpeedSettingsError) throw new ApiError({ httpStatus: 400, reason: "invalid", message: error.message });
       throw error;
     }
   });

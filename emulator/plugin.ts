@@ -5,11 +5,11 @@
  * the internal endpoints know APIs only through a list of plug-ins
  * (`apis/index.ts`), so adding an API is a folder and one line there.
  */
-import type { ApiModule, ApiMount, ApiTraits } from './api';
-import type { DeliverySettings } from './channels/delivery';
-import type { CliFlag, FlagValues } from './command-line';
-import type { TokenAuthority } from './google/tokens/authority';
-import type { ApiStore } from './store';
+import type { ApiModule, ApiMount, ApiTraits } from "./api";
+import type { DeliverySettings } from "./channels/delivery";
+import type { CliFlag, FlagValues } from "./command-line";
+import type { TokenAuthority } from "./google/tokens/authority";
+import type { ApiStore } from "./store";
 
 /** What every API gets from the emulator around it. */
 export interface ApiEnvironment {
@@ -74,9 +74,7 @@ export interface ApiPlugin<Input extends object = object> extends ApiTraits {
   start(input: Input, environment: ApiEnvironment): StartedApi;
 }
 
-export function defineApi<Input extends object, Options, Store extends ApiStore>(
-  definition: ApiDefinition<Input, Options, Store>,
-): ApiPlugin<Input> {
+export function defineApi<Input extends object, Options, Store extends ApiStore>(definition: ApiDefinition<Input, Options, Store>): ApiPlugin<Input> {
   const { summary, options, flags, createStore, mount, ...traits } = definition;
   return {
     ...traits,
@@ -91,9 +89,7 @@ export function defineApi<Input extends object, Options, Store extends ApiStore>
   };
 }
 
-type UnionToIntersection<Union> = (Union extends unknown ? (value: Union) => void : never) extends (value: infer Both) => void
-  ? Both
-  : never;
+type UnionToIntersection<Union> = (Union extends unknown ? (value: Union) => void : never) extends (value: infer Both) => void ? Both : never;
 
 /** A plug-in's part of `createEmulator`'s options. */
 export type ApiInputOf<Plugin> = Plugin extends ApiPlugin<infer Input> ? Input : never;

@@ -6,12 +6,12 @@
  * are secret body fields (`private_key`) at any depth. Each API names its
  * own (`ApiTraits.secrets`); every request is masked by all of them.
  */
-import type { QueryParams } from './api';
+import type { QueryParams } from "./api";
 
 /** Request or response headers as Node gives them. */
 export type HeaderValues = Readonly<Record<string, string | string[] | number | undefined>>;
 
-export type FaultKind = 'rateLimited' | 'serverError' | 'lostResponse' | 'brokenResponse';
+export type FaultKind = "rateLimited" | "serverError" | "lostResponse" | "brokenResponse";
 
 export interface RecordedRequest {
   method: string;
@@ -50,7 +50,7 @@ export interface RequestStats {
     total: number;
     requests: Record<string, number>;
     /** `brokenResponse` appears once there was one (the other kinds always). */
-    kinds: Record<Exclude<FaultKind, 'brokenResponse'>, number> & { brokenResponse?: number };
+    kinds: Record<Exclude<FaultKind, "brokenResponse">, number> & { brokenResponse?: number };
   };
 }
 
@@ -62,9 +62,9 @@ export interface SecretNames {
   bodyFields?: readonly string[];
 }
 
-const REDACTED = '[REDACTED]';
+const REDACTED = "[REDACTED]";
 
-export const UNMATCHED_ROUTE = '<unmatched>';
+export const UNMATCHED_ROUTE = "<unmatched>";
 
 export class RequestRecorder {
   private log: RecordedRequest[] = [];
@@ -113,16 +113,14 @@ export class RequestRecorder {
     for (const name of names) {
       const value = headers[name];
       if (value === undefined) continue;
-      entry.headers = { ...entry.headers, [name]: Array.isArray(value) ? value.join(', ') : String(value) };
+      entry.headers = { ...entry.headers, [name]: Array.isArray(value) ? value.join(", ") : String(value) };
     }
   }
 
   requests(filter: RequestFilter = {}): RecordedRequest[] {
     const method = filter.method?.toUpperCase();
     return this.log.filter(
-      (entry) =>
-        (method === undefined || entry.method === method) &&
-        (filter.pathPrefix === undefined || entry.path.startsWith(filter.pathPrefix)),
+      (entry) => (method === undefined || entry.method === method) && (filter.pathPrefix === undefined || entry.path.startsWith(filter.pathPrefix)),
     );
   }
 
@@ -160,7 +158,7 @@ function redactQuery(query: QueryParams, credentialParameters: ReadonlySet<strin
 function redactBody(body: unknown, secretFields: ReadonlySet<string>): unknown {
   if (Array.isArray(body)) {
     for (const item of body) redactBody(item, secretFields);
-  } else if (body !== null && typeof body === 'object') {
+  } else if (body !== null && typeof body === "object") {
     const record = body as Record<string, unknown>;
     for (const [name, value] of Object.entries(record)) {
       record[name] = secretFields.has(name) && value !== undefined && value !== null ? REDACTED : redactBody(value, secretFields);

@@ -2,9 +2,9 @@
  * What the server attaches to fastify routes and requests. Kept apart from
  * server.ts so every module that registers routes sees the same typing.
  */
-import type { ApiModule } from './api';
-import type { BrokenResponseKind } from './faults';
-import type { RecordedRequest } from './recorder';
+import type { ApiModule } from "./api";
+import type { BrokenResponseKind } from "./faults";
+import type { RecordedRequest } from "./recorder";
 
 /** Per-request state of an API request (internal endpoints have none). */
 export interface ApiRequestState {
@@ -19,7 +19,7 @@ export interface ApiRequestState {
   release?: () => void;
 }
 
-declare module 'fastify' {
+declare module "fastify" {
   interface FastifyContextConfig {
     /** Name of the API module that owns the route. */
     apiName?: string;

@@ -1,10 +1,10 @@
-import type { FastifyReply } from 'fastify';
-import type { ApiResult, RenderedBody } from './api';
-import type { ApiError, ErrorFamily } from './errors';
-import { renderError } from './errors';
+import type { FastifyReply } from "fastify";
+import type { ApiResult, RenderedBody } from "./api";
+import type { ApiError, ErrorFamily } from "./errors";
+import { renderError } from "./errors";
 
 /** What Google's APIs send; every JSON response of the emulator uses it. */
-export const JSON_CONTENT_TYPE = 'application/json; charset=UTF-8';
+export const JSON_CONTENT_TYPE = "application/json; charset=UTF-8";
 
 /** Serializes a body for the wire; an API may bring its own (`ApiModule.renderBody`). */
 export type BodyRenderer = (body: unknown) => RenderedBody;
@@ -16,7 +16,7 @@ export function sendResult(reply: FastifyReply, result: ApiResult, render: BodyR
   if (result.headers !== undefined) reply.headers(result.headers);
   if (result.body === undefined) return reply.send();
   const { contentType, payload } = render(result.body);
-  reply.header('content-type', contentType);
+  reply.header("content-type", contentType);
   return reply.send(payload);
 }
 

@@ -11,31 +11,31 @@
  * Errors from any stage are rendered by the request's API error family in
  * one error handler.
  */
-import type { IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import fastify from 'fastify';
-import type { ApiModule, ApiResult, QueryParams } from './api';
-import { apis as defaultApis } from './apis';
-import type { DeliverySettings } from './channels/delivery';
-import { DEFAULT_DELIVERY } from './channels/delivery';
-import type { ErrorFamily } from './errors';
-import { ApiError, googleLegacyErrors, renderError } from './errors';
-import { breakResponse } from './broken-responses';
-import { FaultInjector } from './faults';
-import { ServiceSpeed, type SpeedSettings } from './speed';
-import { parseFormBody } from './form-body';
-import { backendError, parseError, rateLimitExceeded, routeNotFound } from './google/errors';
-import type { FieldSelection } from './google/partial-response';
-import { fieldsParameter, selectFields } from './google/partial-response';
-import { INTERNAL_PREFIX, registerInternalRoutes } from './internal';
-import type { ApiOptionsOf, ApiPlugin } from './plugin';
-import { RequestRecorder } from './recorder';
-import type { ApiRequestState } from './request-state';
-import type { BodyRenderer } from './responses';
-import { renderJson, sendError, sendResult } from './responses';
-import { EmulatorStore } from './store';
-import { TokenAuthority } from './google/tokens/authority';
+import type { IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import fastify from "fastify";
+import type { ApiModule, ApiResult, QueryParams } from "./api";
+import { apis as defaultApis } from "./apis";
+import type { DeliverySettings } from "./channels/delivery";
+import { DEFAULT_DELIVERY } from "./channels/delivery";
+import type { ErrorFamily } from "./errors";
+import { ApiError, googleLegacyErrors, renderError } from "./errors";
+import { breakResponse } from "./broken-responses";
+import { FaultInjector } from "./faults";
+import { ServiceSpeed, type SpeedSettings } from "./speed";
+import { parseFormBody } from "./form-body";
+import { backendError, parseError, rateLimitExceeded, routeNotFound } from "./google/errors";
+import type { FieldSelection } from "./google/partial-response";
+import { fieldsParameter, selectFields } from "./google/partial-response";
+import { INTERNAL_PREFIX, registerInternalRoutes } from "./internal";
+import type { ApiOptionsOf, ApiPlugin } from "./plugin";
+import { RequestRecorder } from "./recorder";
+import type { ApiRequestState } from "./request-state";
+import type { BodyRenderer } from "./responses";
+import { renderJson, sendError, sendResult } from "./responses";
+import { EmulatorStore } from "./store";
+import { TokenAuthority } from "./google/tokens/authority";
 
 export { defaultApis };
 
@@ -55,7 +55,7 @@ export interface CoreEmulatorOptions<Plugins extends readonly ApiPlugin[]> {
    */
   trustCa?: string | string[];
   /** Push-notification retries and timeouts (defaults: 500 ms doubling, 6 attempts, 10 s). */
-  channelDelivery?: Partial<Omit<DeliverySettings, 'trustCa'>>;
+  channelDelivery?: Partial<Omit<DeliverySettings, "trustCa">>;
   /** The services' latency and write propagation (`--latency`, `--change-propagation`); default: at once. */
   speed?: SpeedSettings;
 }
@@ -64,8 +64,7 @@ export interface CoreEmulatorOptions<Plugins extends readonly ApiPlugin[]> {
  * `createEmulator`'s options: the core ones and every API's part, e.g.
  * `changeCompletionDelayMs` (Cloud DNS) or `ci: {...}` (CI).
  */
-export type EmulatorOptions<Plugins extends readonly ApiPlugin[] = typeof defaultApis> = CoreEmulatorOptions<Plugins> &
-  ApiOptionsOf<Plugins>;
+export type EmulatorOptions<Plugins extends readonly ApiPlugin[] = typeof defaultApis> = CoreEmulatorOptions<Plugins> & ApiOptionsOf<Plugins>;
 
 export interface Emulator {
   app: FastifyInstance;
@@ -99,7 +98,10 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     ...options.channelDelivery,
     trustCa: options.trustCa === undefined ? [] : [options.trustCa].flat(),
   };
-  const speed = new ServiceSpeed(options.speed ?? {}, plugins.map((plugin) => plugin.name));
+  const speed = new ServiceSpeed(
+    options.speed ?? {},
+    plugins.map((plugin) => plugin.name),
+  );
   const accessTokens = new TokenAuthority({ now, lifetimeSeconds: options.tokenLifetimeSeconds, staticTokens: options.tokens });
   const started = plugins.map((plugin) =>
     plugin.start(options, { now, tokens: options.tokens, accessTokens, channelDelivery, propagationMs: () => speed.propagationMs(plugin.name) }),
@@ -107,8 +109,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
   const store = new EmulatorStore(started.map(({ module, store: apiStore }) => [module.name, apiStore] as const));
   const apis: ApiModule[] = started.map(({ module }) => module);
   const apisByName = new Map(apis.map((api) => [api.name, api]));
-  const apiOwningPath = (path: string): ApiModule | undefined =>
-    apis.find((api) => api.pathPrefixes.some((prefix) => path.startsWith(prefix)));
+  const apiOwningPath = (path: string): ApiModule | undefined => apis.find((api) => api.pathPrefixes.some((prefix) => path.startsWith(prefix)));
   const errorFamilyOf = (state: ApiRequestState | null): ErrorFamily => state?.api?.errorFamily ?? DEFAULT_ERROR_FAMILY;
   const rendererOf = (api: ApiModule | undefined, headers: IncomingHttpHeaders): BodyRenderer => {
     const renderBody = api?.renderBody;
@@ -122,11 +123,11 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     // Tests keep HTTP connections alive; close() must not wait for them.
     forceCloseConnections: true,
   });
-  app.decorateRequest('apiRequest', null);
+  app.decorateRequest("apiRequest", null);
   installJsonBodyParser(app);
   installFormBodyParser(app, (apiName) => (apiName !== undefined ? apisByName.get(apiName)?.acceptsFormBodies === true : false));
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook("onRequest", async (request) => {
     const config = request.routeOptions.config;
     if (config.internal === true) return;
     const path = pathOf(request.url);
@@ -149,20 +150,20 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     if (fault === null) return;
     recorder.markFault(record, fault.kind);
     switch (fault.kind) {
-      case 'rateLimited':
+      case "rateLimited":
         throw rateLimitExceeded(fault.retryAfterSeconds);
-      case 'serverError':
+      case "serverError":
         throw backendError(fault.status);
-      case 'lostResponse':
+      case "lostResponse":
         state.loseResponse = true;
         return;
-      case 'brokenResponse':
+      case "brokenResponse":
         state.breakResponse = fault.broken;
         return;
     }
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
     const state = request.apiRequest;
     if (state === null) return payload;
     let body = payload;
@@ -183,7 +184,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     return body;
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook("onResponse", async (request, reply) => {
     const state = request.apiRequest;
     if (state !== null) recorder.complete(state.record, reply.statusCode, request.body, reply.getHeaders());
     state?.release?.();
@@ -223,7 +224,15 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
         url: `${INTERNAL_PREFIX}/${api.name}${route.routerPath ?? route.pattern}`,
         config: { internal: true },
         handler: async (request, reply) =>
-          sendResult(reply, route.handle({ params: request.params as Record<string, string>, query: request.query as QueryParams, body: request.body, headers: request.headers })),
+          sendResult(
+            reply,
+            route.handle({
+              params: request.params as Record<string, string>,
+              query: request.query as QueryParams,
+              body: request.body,
+              headers: request.headers,
+            }),
+          ),
       });
     }
   }
@@ -235,7 +244,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     recorder,
     faults,
     speed,
-    async listen(port = 0, host = '127.0.0.1') {
+    async listen(port = 0, host = "127.0.0.1") {
       await app.listen({ port, host });
       return baseUrlOf(app.server.address() as AddressInfo);
     },
@@ -261,7 +270,7 @@ function replaceWithLostResponse(reply: FastifyReply, family: ErrorFamily, rende
   const { contentType, payload } = render(rendered.body);
   reply.code(rendered.status);
   reply.headers(rendered.headers);
-  reply.header('content-type', contentType);
+  reply.header("content-type", contentType);
   return payload;
 }
 
@@ -270,25 +279,28 @@ function toApiError(error: FastifyError | ApiError): ApiError {
   const status = error.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
     // fastify's own client errors (unsupported media type, body too large, ...).
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return parseError();
-    return new ApiError({ httpStatus: status, reason: status === 413 ? 'uploadTooLarge' : 'badRequest', message: error.message });
+    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY") return parseError();
+    return new ApiError({ httpStatus: status, reason: status === 413 ? "uploadTooLarge" : "badRequest", message: error.message });
   }
   // A bug in the emulator: say so on stderr, answer like Google's backend would.
   process.stderr.write(`svc-emulator: internal error: ${error.stack ?? error.message}\n`);
-  return new ApiError({ httpStatus: 500, reason: 'backendError', message: 'Internal Error' });
+  return new ApiError({ httpStatus: 500, reason: "backendError", message: "Internal Error" });
 }
 
 /** Google's JSON reader; an empty body counts as no body, and `__proto__` keys are dropped. */
 function installJsonBodyParser(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, rawBody, done) => {
-    const text = typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8');
-    if (text.trim() === '') {
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, rawBody, done) => {
+    const text = typeof rawBody === "string" ? rawBody : rawBody.toString("utf8");
+    if (text.trim() === "") {
       done(null, undefined);
       return;
     }
     try {
-      done(null, JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value)));
+      done(
+        null,
+        JSON.parse(text, (key, value: unknown) => (key === "__proto__" ? undefined : value)),
+      );
     } catch {
       done(parseError(), undefined);
     }
@@ -297,27 +309,24 @@ function installJsonBodyParser(app: FastifyInstance): void {
 
 /** Form bodies for the APIs that take them; to the others a form is an unsupported media type, as before. */
 function installFormBodyParser(app: FastifyInstance, acceptsForms: (apiName: string | undefined) => boolean): void {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, rawBody, done) => {
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (request, rawBody, done) => {
     if (!acceptsForms(request.routeOptions.config.apiName)) {
-      done(
-        new ApiError({ httpStatus: 415, reason: 'badRequest', message: 'Unsupported Media Type: application/x-www-form-urlencoded' }),
-        undefined,
-      );
+      done(new ApiError({ httpStatus: 415, reason: "badRequest", message: "Unsupported Media Type: application/x-www-form-urlencoded" }), undefined);
       return;
     }
-    done(null, parseFormBody(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8')));
+    done(null, parseFormBody(typeof rawBody === "string" ? rawBody : rawBody.toString("utf8")));
   });
 }
 
 function pathOf(url: string): string {
-  const queryStart = url.indexOf('?');
+  const queryStart = url.indexOf("?");
   return queryStart === -1 ? url : url.slice(0, queryStart);
 }
 
 function baseUrlOf(address: AddressInfo): string {
   // A wildcard bind is reachable on loopback; print an address a client can use.
-  if (address.address === '0.0.0.0') return `http://127.0.0.1:${address.port}`;
-  if (address.address === '::') return `http://[::1]:${address.port}`;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  if (address.address === "0.0.0.0") return `http://127.0.0.1:${address.port}`;
+  if (address.address === "::") return `http://[::1]:${address.port}`;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;
 }

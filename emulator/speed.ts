@@ -7,7 +7,7 @@
  * (`--latency 100±20`, `--change-propagation 2000`, `createEmulator({ speed })`) and at run time,
  * for every API or one (`POST /_emulator/speed`).
  */
-import { z } from 'zod';
+import { z } from "zod";
 
 const MAX_LATENCY_MS = 600_000;
 const MAX_PROPAGATION_MS = 3_600_000;
@@ -57,15 +57,15 @@ export class ServiceSpeed {
 
   /** The latency of one request of `api`, drawn within its jitter. */
   latencyMs(api: string): number {
-    const latency = this.setting(api, 'latencyMs') ?? 0;
-    const jitter = this.setting(api, 'jitterMs') ?? 0;
+    const latency = this.setting(api, "latencyMs") ?? 0;
+    const jitter = this.setting(api, "jitterMs") ?? 0;
     if (jitter === 0) return latency;
     return Math.max(0, Math.round(latency - jitter + this.random() * 2 * jitter));
   }
 
   /** How long a write of `api` propagates, or undefined for the API's own default. */
   propagationMs(api: string): number | undefined {
-    return this.setting(api, 'changePropagationMs');
+    return this.setting(api, "changePropagationMs");
   }
 
   private setting(api: string, name: keyof typeof speedFields): number | undefined {
@@ -75,7 +75,7 @@ export class ServiceSpeed {
   private checked(settings: SpeedSettings): SpeedSettings {
     const unknown = Object.keys(settings.apis ?? {}).filter((name) => !this.apiNames.includes(name));
     if (unknown.length > 0) {
-      throw new SpeedSettingsError(`speed.apis names ${unknown.join(', ')}, which this emulator does not serve; it serves ${this.apiNames.join(', ')}`);
+      throw new SpeedSettingsError(`speed.apis names ${unknown.join(", ")}, which this emulator does not serve; it serves ${this.apiNames.join(", ")}`);
     }
     return structuredClone(settings);
   }

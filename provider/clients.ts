@@ -39,7 +39,12 @@ function clientWith(api: ApiName, settings: ApiSettings): ApiClient {
   if (client === undefined) {
     // An API with rate-limit rules of its own (the code host) opts into them and their limiter; the test seam may set its own.
     const rateLimits = manifestOf(api).rateLimits?.();
-    client = createApiClient(settings, { log: report, ...(rateLimits !== undefined && { rateLimits }), ...(tokens !== undefined && { tokens }), ...clientOptions });
+    client = createApiClient(settings, {
+      log: report,
+      ...(rateLimits !== undefined && { rateLimits }),
+      ...(tokens !== undefined && { tokens }),
+      ...clientOptions,
+    });
     clients.set(key, client);
   }
   return client;

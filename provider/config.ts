@@ -113,7 +113,9 @@ export function resolveBaseUrl(api: ApiName, env: NodeJS.ProcessEnv = process.en
     throw new MissingSettingError(names.baseUrl[0], `${names.baseUrl[1]} (or svc:emulatorUrl / SVC_EMULATOR_URL)`, `The ${api} API base URL`);
   }
   if (!/^https?:$/.test(URL.canParse(value) ? new URL(value).protocol : "")) {
-    throw new Error(`${setting} is ${JSON.stringify(value)}, which is not an http(s) address; give one such as "https://dns.googleapis.com" or "http://127.0.0.1:8085".`);
+    throw new Error(
+      `${setting} is ${JSON.stringify(value)}, which is not an http(s) address; give one such as "https://dns.googleapis.com" or "http://127.0.0.1:8085".`,
+    );
   }
   const baseUrl = own ?? `${value.replace(/\/+$/, "")}${manifestOf(api).emulatorBasePath ?? ""}`;
   return baseUrl.replace(/\/+$/, "");

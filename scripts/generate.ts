@@ -71,7 +71,12 @@ function propertyDoc(declaration: ResourceDeclaration, property: Property, withC
   const what = humanName(declaration.name);
   const parts = [description ?? ""];
   const def = core._zod.def as unknown as { type: string; entries?: Record<string, string> };
-  if (def.type === "enum" && withChange === false) parts.push(`One of ${Object.values(def.entries ?? {}).map((v) => `\`${v}\``).join(", ")}.`);
+  if (def.type === "enum" && withChange === false)
+    parts.push(
+      `One of ${Object.values(def.entries ?? {})
+        .map((v) => `\`${v}\``)
+        .join(", ")}.`,
+    );
   if (hasDefault) parts.push(`Default: \`${JSON.stringify(defaultValue)}\`.`);
   if ((declaration.secretOutputs ?? []).includes(property.name)) parts.push("Kept as a Pulumi secret.");
   if (withChange && property.change === "replaces") parts.push(`Changing it replaces the ${what}.`);
@@ -81,7 +86,10 @@ function propertyDoc(declaration: ResourceDeclaration, property: Property, withC
 
 /** `ManagedZoneIamBinding` → `managed zone IAM binding`. */
 function humanName(name: string): string {
-  return name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/\biam\b/g, "IAM");
+  return name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .replace(/\biam\b/g, "IAM");
 }
 
 const shownForm = (template: string): string => template.replace(/\{([A-Za-z0-9]+)\*\}/g, "{$1}");
@@ -127,8 +135,14 @@ function renderResource(declaration: ResourceDeclaration): string {
   const importDoc =
     declaration.importable === false
       ? `Cannot be imported: the API cannot read it back (\`${name}.get\` returns only what the id says).`
-      : `Import with \`{ import: "${forms[0]}" }\`${forms.length > 1 ? ` or a short form: ${forms.slice(1).map((form) => `\`${form}\``).join(", ")}` : ""}. ` +
-        `Read one that exists, without managing it, with \`${name}.get(name, "${forms[0]}")\`.`;
+      : `Import with \`{ import: "${forms[0]}" }\`${
+          forms.length > 1
+            ? ` or a short form: ${forms
+                .slice(1)
+                .map((form) => `\`${form}\``)
+                .join(", ")}`
+            : ""
+        }. ` + `Read one that exists, without managing it, with \`${name}.get(name, "${forms[0]}")\`.`;
   const list = (names: readonly string[]): string => `[${names.map((item) => JSON.stringify(item)).join(", ")}]`;
   const shape =
     `{\n  module: ${JSON.stringify(module)},\n  name: ${JSON.stringify(name)},\n  inputs: ${list(inputs.map((p) => p.name))},\n` +
@@ -149,8 +163,7 @@ function renderResource(declaration: ResourceDeclaration): string {
     `export class ${name} extends SvcResource {\n`,
     tsdoc(
       [
-        `Reads an existing ${what} into the program by its id, \`${forms[0]}\`, without managing it: ` +
-          "nothing is created, changed or deleted.",
+        `Reads an existing ${what} into the program by its id, \`${forms[0]}\`, without managing it: ` + "nothing is created, changed or deleted.",
         `@param name The Pulumi resource name.\n@param id The ${what}'s id.\n@param state What is known of it besides the id.\n@param opts Resource options.`,
       ],
       "  ",
@@ -204,7 +217,11 @@ function readmeTable(declaration: ResourceDeclaration): string {
 function readmeImportTable(): string {
   const rows = declarations.map((declaration) => {
     const forms =
-      declaration.importable === false ? "cannot be imported (the API cannot read it back)" : importForms(declaration).map((form) => `\`${form}\``).join(", ");
+      declaration.importable === false
+        ? "cannot be imported (the API cannot read it back)"
+        : importForms(declaration)
+            .map((form) => `\`${form}\``)
+            .join(", ");
     return `| \`${declaration.module}.${declaration.name}\` | ${cell(forms)} |`;
   });
   return ["| resource | import ids (the first is the id `get` takes) |", "|---|---|", ...rows].join("\n");

@@ -17,7 +17,6 @@ const records = Number(process.argv[2] ?? 500);
 const seed = Number(process.argv[3] ?? 1);
 const FAULTS = { rate5xx: 0.2, status5xx: 503 as const, rate429: 0.1, retryAfterSeconds: 1, lostResponseRate: 0.05 };
 
-
 interface Stats {
   total: number;
   faults: { total: number; kinds: Record<string, number> };

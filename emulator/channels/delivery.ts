@@ -10,8 +10,8 @@
  * other (so a receiver sees them in message-number order), and never hold up
  * an API response; `close()` aborts what is under way.
  */
-import https from 'node:https';
-import tls from 'node:tls';
+import https from "node:https";
+import tls from "node:tls";
 
 /** Receiver statuses that mean "delivered" (spec rule 3). */
 export const DELIVERED_STATUSES: ReadonlySet<number> = new Set([200, 201, 202, 204, 102]);
@@ -29,7 +29,7 @@ export interface DeliverySettings {
   timeoutMs: number;
 }
 
-export const DEFAULT_DELIVERY: Omit<DeliverySettings, 'trustCa'> = { retryBaseMs: 500, maxAttempts: 6, timeoutMs: 10_000 };
+export const DEFAULT_DELIVERY: Omit<DeliverySettings, "trustCa"> = { retryBaseMs: 500, maxAttempts: 6, timeoutMs: 10_000 };
 
 /** One message to one receiver. */
 export interface Message {
@@ -50,7 +50,7 @@ export interface DeliveryRecord {
   state: string;
   /** Each attempt's status, or the network/TLS error's code. */
   attempts: Array<number | string>;
-  outcome: 'pending' | 'delivered' | 'failed' | 'dropped';
+  outcome: "pending" | "delivered" | "failed" | "dropped";
 }
 
 type AttemptResult = { status: number } | { error: string };
@@ -71,14 +71,20 @@ export class Deliverer {
    * before each attempt: a channel stopped or expired meanwhile gets nothing more.
    */
   enqueue(message: Message, stillWanted: () => boolean): void {
-    const record: DeliveryRecord = { channelId: message.channelId, messageNumber: message.messageNumber, state: message.state, attempts: [], outcome: 'pending' };
+    const record: DeliveryRecord = {
+      channelId: message.channelId,
+      messageNumber: message.messageNumber,
+      state: message.state,
+      attempts: [],
+      outcome: "pending",
+    };
     this.records.push(record);
     const previous = this.queues.get(message.channelId) ?? Promise.resolve();
     const next = previous
       .then(() => this.deliver(message, record, stillWanted))
       // A bug here must not stop the channel's later messages, nor surface as an unhandled rejection.
       .catch(() => {
-        record.outcome = 'failed';
+        record.outcome = "failed";
       });
     this.queues.set(message.channelId, next);
     void next.finally(() => {
@@ -108,33 +114,36 @@ export class Deliverer {
   private async deliver(message: Message, record: DeliveryRecord, stillWanted: () => boolean): Promise<void> {
     for (let attempt = 0; attempt < this.settings.maxAttempts; attempt++) {
       if (this.controller.signal.aborted || !stillWanted()) {
-        record.outcome = 'dropped';
+        record.outcome = "dropped";
         return;
       }
       if (attempt > 0) {
         await this.pause(this.settings.retryBaseMs * 2 ** (attempt - 1));
         if (this.controller.signal.aborted || !stillWanted()) {
-          record.outcome = 'dropped';
+          record.outcome = "dropped";
           return;
         }
       }
       const result = await this.post(message);
-      record.attempts.push('status' in result ? result.status : result.error);
-      if ('status' in result && DELIVERED_STATUSES.has(result.status)) {
-        record.outcome = 'delivered';
+      record.attempts.push("status" in result ? result.status : result.error);
+      if ("status" in result && DELIVERED_STATUSES.has(result.status)) {
+        record.outcome = "delivered";
         return;
       }
-      if (!('status' in result && RETRIED_STATUSES.has(result.status))) break;
+      if (!("status" in result && RETRIED_STATUSES.has(result.status))) break;
     }
-    record.outcome = 'failed';
+    record.outcome = "failed";
   }
 
   private pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const entry = { timer: setTimeout(() => {
-        this.timers.delete(entry);
-        resolve();
-      }, ms), resolve };
+      const entry = {
+        timer: setTimeout(() => {
+          this.timers.delete(entry);
+          resolve();
+        }, ms),
+        resolve,
+      };
       this.timers.add(entry);
     });
   }
@@ -145,7 +154,7 @@ export class Deliverer {
       let request;
       try {
         request = https.request(message.address, {
-          method: 'POST',
+          method: "POST",
           ca: this.ca,
           agent: false,
           timeout: this.settings.timeoutMs,
@@ -153,21 +162,21 @@ export class Deliverer {
           headers: {
             ...message.headers,
             ...(payload !== undefined
-              ? { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': String(Buffer.byteLength(payload)) }
-              : { 'Content-Length': '0' }),
+              ? { "Content-Type": "application/json; charset=UTF-8", "Content-Length": String(Buffer.byteLength(payload)) }
+              : { "Content-Length": "0" }),
           },
         });
       } catch (error) {
         resolve({ error: error instanceof Error ? error.message : String(error) });
         return;
       }
-      request.on('response', (response) => {
+      request.on("response", (response) => {
         response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
-        response.on('error', () => resolve({ status: response.statusCode ?? 0 }));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0 }));
+        response.on("error", () => resolve({ status: response.statusCode ?? 0 }));
       });
-      request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
-      request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+      request.on("timeout", () => request.destroy(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })));
+      request.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
       request.end(payload);
     });
   }

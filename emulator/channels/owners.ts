@@ -6,22 +6,26 @@
  * `<token>@example.test` of the client `emulator-client`; a token the emulator
  * issued is the user it acts for (or its account) of its account's client.
  */
-import type { ApiCall } from '../api';
-import { UsageError } from '../command-line';
-import { bearerToken } from '../google/auth';
-import type { TokenAuthority } from '../google/tokens/authority';
-import type { ChannelOwner } from './registry';
+import type { ApiCall } from "../api";
+import { UsageError } from "../command-line";
+import { bearerToken } from "../google/auth";
+import type { TokenAuthority } from "../google/tokens/authority";
+import type { ChannelOwner } from "./registry";
 
-export const DEFAULT_OAUTH_CLIENT = 'emulator-client';
+export const DEFAULT_OAUTH_CLIENT = "emulator-client";
 
 export type OwnerTable = Readonly<Record<string, ChannelOwner>>;
 
 export function ownerOf(owners: OwnerTable, call: ApiCall, accessTokens?: TokenAuthority): ChannelOwner {
-  const token = bearerToken({ headers: call.headers, query: call.query }) ?? '';
+  const token = bearerToken({ headers: call.headers, query: call.query }) ?? "";
   // A token the emulator issued is whom it acts for: the same owner across refreshed tokens.
   const issued = accessTokens?.holder(token);
   if (issued !== undefined) {
-    return { user: issued.subject ?? issued.principal, client: issued.principal, serviceAccount: issued.subject === undefined && issued.principal.endsWith('.gserviceaccount.com') };
+    return {
+      user: issued.subject ?? issued.principal,
+      client: issued.principal,
+      serviceAccount: issued.subject === undefined && issued.principal.endsWith(".gserviceaccount.com"),
+    };
   }
   return owners[token] ?? { user: `${token}@example.test`, client: DEFAULT_OAUTH_CLIENT, serviceAccount: false };
 }

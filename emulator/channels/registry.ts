@@ -10,13 +10,13 @@
  * change concerns which channel (`notify`'s selector); everything about the
  * channel itself is here.
  */
-import { randomInt } from 'node:crypto';
-import { z } from 'zod';
-import { ApiError } from '../errors';
-import { invalidValue, requiredField } from '../google/errors';
-import { parseRequestBody } from '../google/request-body';
-import type { DeliveryRecord, DeliverySettings } from './delivery';
-import { Deliverer } from './delivery';
+import { randomInt } from "node:crypto";
+import { z } from "zod";
+import { ApiError } from "../errors";
+import { invalidValue, requiredField } from "../google/errors";
+import { parseRequestBody } from "../google/request-body";
+import type { DeliveryRecord, DeliverySettings } from "./delivery";
+import { Deliverer } from "./delivery";
 
 /** Who made a channel, or asks to stop one: the emulator maps each token to a user and an OAuth client. */
 export interface ChannelOwner {
@@ -72,7 +72,7 @@ const int64 = z.union([z.string().regex(/^\d{1,19}$/), z.number().int().nonnegat
 
 /** The Channel resource as a watch request's body: unknown names are refused, as Google's JSON reader does. */
 const watchBodySchema = z.strictObject({
-  kind: z.literal('api#channel').optional(),
+  kind: z.literal("api#channel").optional(),
   id: z.string().min(1),
   type: z.string(),
   address: z.string(),
@@ -104,25 +104,25 @@ export class ChannelRegistry<Topic> {
    * the watch answers with. The sync may reach the receiver first.
    */
   watch(body: unknown, resource: WatchedResource<Topic>, owner: ChannelOwner): Record<string, unknown> {
-    const request = parseRequestBody(watchBodySchema, body, 'resource');
-    if (request.id.length > MAX_ID_LENGTH) throw invalidValue('resource.id', request.id, `a channel id has at most ${MAX_ID_LENGTH} characters`);
-    if (request.type !== 'web_hook') throw invalidValue('resource.type', request.type, "the only channel type is 'web_hook'");
+    const request = parseRequestBody(watchBodySchema, body, "resource");
+    if (request.id.length > MAX_ID_LENGTH) throw invalidValue("resource.id", request.id, `a channel id has at most ${MAX_ID_LENGTH} characters`);
+    if (request.type !== "web_hook") throw invalidValue("resource.type", request.type, "the only channel type is 'web_hook'");
     if (!isHttpsUrl(request.address)) {
-      throw badChannel('push.webhookUrlNotHttps', `WebHook callback must be HTTPS: ${request.address}`);
+      throw badChannel("push.webhookUrlNotHttps", `WebHook callback must be HTTPS: ${request.address}`);
     }
     if (request.token !== undefined && request.token.length > MAX_TOKEN_LENGTH) {
       // The token is not echoed: it is the receiver's secret.
-      throw invalidValue('resource.token', `(${request.token.length} characters)`, `a channel token has at most ${MAX_TOKEN_LENGTH} characters`);
+      throw invalidValue("resource.token", `(${request.token.length} characters)`, `a channel token has at most ${MAX_TOKEN_LENGTH} characters`);
     }
     this.expireOld();
-    if (this.live.has(request.id)) throw badChannel('channelIdNotUnique', `Channel id ${request.id} not unique`);
+    if (this.live.has(request.id)) throw badChannel("channelIdNotUnique", `Channel id ${request.id} not unique`);
     const now = this.settings.now().getTime();
     const ceiling = now + this.settings.maxTtlMs;
     const asked = request.expiration === undefined ? undefined : Number(request.expiration);
-    if (asked !== undefined && asked <= now) throw invalidValue('resource.expiration', request.expiration, 'the expiration is in the past');
+    if (asked !== undefined && asked <= now) throw invalidValue("resource.expiration", request.expiration, "the expiration is in the past");
     // `params.ttl` (seconds), as the calendar and directory channels take it; with an expiration, the earlier wins.
-    const ttl = request.params?.['ttl'];
-    if (ttl !== undefined && !/^[1-9]\d{0,9}$/.test(ttl)) throw invalidValue('resource.params.ttl', ttl, 'a ttl is a whole number of seconds');
+    const ttl = request.params?.["ttl"];
+    if (ttl !== undefined && !/^[1-9]\d{0,9}$/.test(ttl)) throw invalidValue("resource.params.ttl", ttl, "a ttl is a whole number of seconds");
     const fromTtl = ttl === undefined ? undefined : now + Number(ttl) * 1000;
     const requested = asked === undefined ? fromTtl : fromTtl === undefined ? asked : Math.min(asked, fromTtl);
     const channel: Channel<Topic> = {
@@ -137,9 +137,9 @@ export class ChannelRegistry<Topic> {
       lastMessageNumber: 0,
     };
     this.live.set(channel.id, channel);
-    this.send(channel, 'sync', undefined);
+    this.send(channel, "sync", undefined);
     return {
-      kind: 'api#channel',
+      kind: "api#channel",
       id: channel.id,
       resourceId: channel.resourceId,
       resourceUri: channel.resourceUri,
@@ -153,22 +153,22 @@ export class ChannelRegistry<Topic> {
    * that is not its own; 403 when the caller may not stop it.
    */
   stop(body: unknown, caller: ChannelOwner): void {
-    const request = parseRequestBody(stopBodySchema, body, 'resource');
-    if (request.id === undefined || request.id === '') throw requiredField('resource.id');
-    if (request.resourceId === undefined || request.resourceId === '') throw requiredField('resource.resourceId');
+    const request = parseRequestBody(stopBodySchema, body, "resource");
+    if (request.id === undefined || request.id === "") throw requiredField("resource.id");
+    if (request.resourceId === undefined || request.resourceId === "") throw requiredField("resource.resourceId");
     this.expireOld();
     const channel = this.live.get(request.id);
     if (channel === undefined || channel.resourceId !== request.resourceId) {
-      throw new ApiError({ httpStatus: 404, reason: 'notFound', message: `Channel '${request.id}' not found for resource id '${request.resourceId}'` });
+      throw new ApiError({ httpStatus: 404, reason: "notFound", message: `Channel '${request.id}' not found for resource id '${request.resourceId}'` });
     }
     const { owner } = channel;
     const permitted = caller.client === owner.client && (owner.serviceAccount || caller.user === owner.user);
     if (!permitted) {
       throw new ApiError({
         httpStatus: 403,
-        reason: 'forbidden',
+        reason: "forbidden",
         message: `Channel '${channel.id}' was created by another user or OAuth client; only ${
-          owner.serviceAccount ? 'a user of the OAuth client that created it' : 'the same user from the same OAuth client'
+          owner.serviceAccount ? "a user of the OAuth client that created it" : "the same user from the same OAuth client"
         } can stop it.`,
       });
     }
@@ -229,15 +229,15 @@ export class ChannelRegistry<Topic> {
 
   private send(channel: Channel<Topic>, state: string, body: unknown): void {
     // 1 for the sync; later numbers increase, with gaps, as the service's do.
-    channel.lastMessageNumber = state === 'sync' ? 1 : channel.lastMessageNumber + 2 + randomInt(5);
+    channel.lastMessageNumber = state === "sync" ? 1 : channel.lastMessageNumber + 2 + randomInt(5);
     const headers: Record<string, string> = {
-      'X-Svc-Channel-ID': channel.id,
-      'X-Svc-Message-Number': String(channel.lastMessageNumber),
-      'X-Svc-Resource-ID': channel.resourceId,
-      'X-Svc-Resource-State': state,
-      'X-Svc-Resource-URI': channel.resourceUri,
-      'X-Svc-Channel-Expiration': new Date(channel.expiration).toUTCString(),
-      ...(channel.token !== undefined && { 'X-Svc-Channel-Token': channel.token }),
+      "X-Svc-Channel-ID": channel.id,
+      "X-Svc-Message-Number": String(channel.lastMessageNumber),
+      "X-Svc-Resource-ID": channel.resourceId,
+      "X-Svc-Resource-State": state,
+      "X-Svc-Resource-URI": channel.resourceUri,
+      "X-Svc-Channel-Expiration": new Date(channel.expiration).toUTCString(),
+      ...(channel.token !== undefined && { "X-Svc-Channel-Token": channel.token }),
     };
     this.deliverer.enqueue(
       { channelId: channel.id, messageNumber: channel.lastMessageNumber, state, address: channel.address, headers, ...(body !== undefined && { body }) },
@@ -248,7 +248,7 @@ export class ChannelRegistry<Topic> {
 
 function isHttpsUrl(address: string): boolean {
   try {
-    return new URL(address).protocol === 'https:';
+    return new URL(address).protocol === "https:";
   } catch {
     return false;
   }

@@ -1,19 +1,22 @@
-import type { Authenticator, Credentials } from '../api';
-import { firstQueryValue } from '../api';
-import { invalidCredentials, missingCredentials } from './errors';
-import type { TokenAuthority } from './tokens/authority';
-import { CLOUD_PLATFORM_SCOPE } from './tokens/authority';
+import type { Authenticator, Credentials } from "../api";
+import { firstQueryValue } from "../api";
+import { invalidCredentials, missingCredentials } from "./errors";
+import type { TokenAuthority } from "./tokens/authority";
+import { CLOUD_PLATFORM_SCOPE } from "./tokens/authority";
 
 /** Google's credential query parameters (OAuth token, API key): masked in the request log of every Google-style API. */
-export const GOOGLE_CREDENTIAL_QUERY_PARAMETERS = ['access_token', 'key'] as const;
+export const GOOGLE_CREDENTIAL_QUERY_PARAMETERS = ["access_token", "key"] as const;
 
 /** The narrowest scopes each Google-style API documents; a token needs one of them (read-only ones for reads). */
 export const API_SCOPES = {
-  dns: { write: ['https://www.googleapis.com/auth/ndev.clouddns.readwrite', CLOUD_PLATFORM_SCOPE], read: ['https://www.googleapis.com/auth/ndev.clouddns.readonly'] },
-  calendar: { write: ['https://www.googleapis.com/auth/calendar'], read: ['https://www.googleapis.com/auth/calendar.readonly'] },
+  dns: {
+    write: ["https://www.googleapis.com/auth/ndev.clouddns.readwrite", CLOUD_PLATFORM_SCOPE],
+    read: ["https://www.googleapis.com/auth/ndev.clouddns.readonly"],
+  },
+  calendar: { write: ["https://www.googleapis.com/auth/calendar"], read: ["https://www.googleapis.com/auth/calendar.readonly"] },
   quotas: { write: [CLOUD_PLATFORM_SCOPE], read: [] },
-  reports: { write: ['https://www.googleapis.com/auth/admin.reports.audit.readonly'], read: [] },
-  ads: { write: ['https://www.googleapis.com/auth/ads.monetization'], read: ['https://www.googleapis.com/auth/ads.readonly'] },
+  reports: { write: ["https://www.googleapis.com/auth/admin.reports.audit.readonly"], read: [] },
+  ads: { write: ["https://www.googleapis.com/auth/ads.monetization"], read: ["https://www.googleapis.com/auth/ads.readonly"] },
 } as const;
 
 export type ScopedApi = keyof typeof API_SCOPES;
@@ -21,7 +24,7 @@ export type ScopedApi = keyof typeof API_SCOPES;
 /** The scopes that admit a request of this method to the API. */
 export function scopesFor(api: ScopedApi, method: string): string[] {
   const { write, read } = API_SCOPES[api];
-  return method === 'GET' ? [...write, ...read] : [...write];
+  return method === "GET" ? [...write, ...read] : [...write];
 }
 
 /**
@@ -35,7 +38,7 @@ export function googleBearerAuth(allowedTokens: readonly string[] | undefined): 
   return (credentials: Credentials) => {
     const token = bearerToken(credentials);
     if (token === undefined) throw missingCredentials();
-    if (token === '' || (allowed !== undefined && !allowed.has(token))) throw invalidCredentials();
+    if (token === "" || (allowed !== undefined && !allowed.has(token))) throw invalidCredentials();
   };
 }
 
@@ -45,7 +48,7 @@ export function googleBearerAuth(allowedTokens: readonly string[] | undefined): 
  */
 export function googleScopedAuth(accessTokens: TokenAuthority, api: ScopedApi): Authenticator {
   return (credentials: Credentials) => {
-    accessTokens.authorize(bearerToken(credentials), scopesFor(api, credentials.method ?? 'GET'));
+    accessTokens.authorize(bearerToken(credentials), scopesFor(api, credentials.method ?? "GET"));
   };
 }
 
@@ -54,7 +57,7 @@ export function bearerToken({ headers, query }: Credentials): string | undefined
   const authorization = headers.authorization;
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    return match?.[1] ?? '';
+    return match?.[1] ?? "";
   }
-  return firstQueryValue(query, 'access_token');
+  return firstQueryValue(query, "access_token");
 }

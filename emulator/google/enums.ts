@@ -5,9 +5,9 @@
  * values unless the caller asked for `$alt=json;enum-encoding=int`, as those
  * clients do, and then carries the numbers.
  */
-import { z } from 'zod';
-import type { ApiCall, ApiHandler, ApiResult, QueryParams } from '../api';
-import { firstQueryValue } from '../api';
+import { z } from "zod";
+import type { ApiCall, ApiHandler, ApiResult, QueryParams } from "../api";
+import { firstQueryValue } from "../api";
 
 /** An enum's value names and their proto numbers (which need not be consecutive). */
 export type EnumNumbers<Name extends string> = Readonly<Record<Name, number>>;
@@ -26,15 +26,15 @@ export function protoEnum<const Numbers extends Record<string, number>>(numbers:
   const names = Object.keys(numbers) as Name[];
   const byNumber = new Map<number, Name>(names.map((name) => [numbers[name] as number, name]));
   const valueOf = (raw: unknown): Name | undefined => {
-    if (typeof raw === 'number') return Number.isInteger(raw) ? byNumber.get(raw) : undefined;
-    if (typeof raw !== 'string') return undefined;
+    if (typeof raw === "number") return Number.isInteger(raw) ? byNumber.get(raw) : undefined;
+    if (typeof raw !== "string") return undefined;
     if (/^-?\d+$/.test(raw)) return byNumber.get(Number(raw));
     return names.find((name) => name === raw);
   };
   const schema = z.union([z.string(), z.number()]).transform((raw, context): Name => {
     const name = valueOf(raw);
     if (name !== undefined) return name;
-    context.addIssue({ code: 'custom', message: `Invalid value: '${raw}'. Allowed values: ${names.join(', ')} (or their numbers)` });
+    context.addIssue({ code: "custom", message: `Invalid value: '${raw}'. Allowed values: ${names.join(", ")} (or their numbers)` });
     return z.NEVER;
   });
   return { names, numbers, valueOf, schema };
@@ -42,8 +42,8 @@ export function protoEnum<const Numbers extends Record<string, number>>(numbers:
 
 /** Whether the caller asked for enums as numbers (`$alt=json;enum-encoding=int`, as gapic's REST transport sends it). */
 export function wantsIntEnums(query: QueryParams): boolean {
-  const alt = firstQueryValue(query, '$alt') ?? firstQueryValue(query, 'alt');
-  return alt !== undefined && alt.split(';').some((part) => part.trim() === 'enum-encoding=int');
+  const alt = firstQueryValue(query, "$alt") ?? firstQueryValue(query, "alt");
+  return alt !== undefined && alt.split(";").some((part) => part.trim() === "enum-encoding=int");
 }
 
 /** An API's enum fields by JSON name (each name means one enum wherever it appears in that API's answers). */
@@ -51,12 +51,12 @@ export type EnumFields = Readonly<Record<string, ProtoEnum<string>>>;
 
 function numbered(value: unknown, fields: EnumFields): unknown {
   if (Array.isArray(value)) return value.map((item) => numbered(item, fields));
-  if (typeof value !== 'object' || value === null) return value;
+  if (typeof value !== "object" || value === null) return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => {
       const kind = fields[key];
       if (kind === undefined) return [key, numbered(item, fields)];
-      const number = (name: unknown): unknown => (typeof name === 'string' ? (kind.numbers[name] ?? name) : name);
+      const number = (name: unknown): unknown => (typeof name === "string" ? (kind.numbers[name] ?? name) : name);
       return [key, Array.isArray(item) ? item.map(number) : number(item)];
     }),
   );

@@ -5,22 +5,22 @@
  * 'entity.change.additions[0].name': 'x'", reason `invalid`); clients such as
  * gcloud print them as "<message>, <reason>".
  */
-import { ApiError } from '../errors';
+import { ApiError } from "../errors";
 
 /** AIP-193 ErrorInfo domain of errors raised by Google's front end rather than the service (auth, rate limits). */
-const GOOGLE_INFRASTRUCTURE_DOMAIN = 'googleapis.com';
+const GOOGLE_INFRASTRUCTURE_DOMAIN = "googleapis.com";
 
 /** Quotes a request value the way Google's messages do: strings bare, anything else as JSON. */
 export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return '';
+  if (typeof value === "string") return value;
+  if (value === undefined) return "";
   return JSON.stringify(value);
 }
 
 export function requiredField(fieldPath: string): ApiError {
   return new ApiError({
     httpStatus: 400,
-    reason: 'required',
+    reason: "required",
     message: `The '${fieldPath}' parameter is required but was missing.`,
   });
 }
@@ -30,40 +30,40 @@ export function invalidValue(fieldPath: string, value: unknown, detail?: string)
   const message = `Invalid value for '${fieldPath}': '${describeValue(value)}'`;
   return new ApiError({
     httpStatus: 400,
-    reason: 'invalid',
+    reason: "invalid",
     message: detail === undefined ? message : `${message}. ${detail}`,
   });
 }
 
 /** A JSON body field the API does not know (Google rejects these instead of ignoring them). */
 export function unknownField(fieldName: string, parentPath: string): ApiError {
-  const at = parentPath === '' ? '' : ` at '${parentPath}'`;
+  const at = parentPath === "" ? "" : ` at '${parentPath}'`;
   return new ApiError({
     httpStatus: 400,
-    reason: 'invalid',
+    reason: "invalid",
     message: `Invalid JSON payload received. Unknown name "${fieldName}"${at}: Cannot find field.`,
   });
 }
 
 export function parseError(): ApiError {
-  return new ApiError({ httpStatus: 400, reason: 'parseError', message: 'Parse Error' });
+  return new ApiError({ httpStatus: 400, reason: "parseError", message: "Parse Error" });
 }
 
 /** A query parameter that is not of its declared type (the classic apiary wording). */
 export function invalidParameter(parameter: string, message: string): ApiError {
   return new ApiError({
     httpStatus: 400,
-    reason: 'invalidParameter',
+    reason: "invalidParameter",
     message,
     location: parameter,
-    locationType: 'parameter',
+    locationType: "parameter",
   });
 }
 
 export function notFound(parameterPath: string, name: string): ApiError {
   return new ApiError({
     httpStatus: 404,
-    reason: 'notFound',
+    reason: "notFound",
     message: `The '${parameterPath}' resource named '${name}' does not exist.`,
   });
 }
@@ -71,7 +71,7 @@ export function notFound(parameterPath: string, name: string): ApiError {
 export function alreadyExists(entityPath: string, name: string): ApiError {
   return new ApiError({
     httpStatus: 409,
-    reason: 'alreadyExists',
+    reason: "alreadyExists",
     message: `The resource '${entityPath}' named '${name}' already exists`,
   });
 }
@@ -79,7 +79,7 @@ export function alreadyExists(entityPath: string, name: string): ApiError {
 export function conditionNotMet(entityPath: string): ApiError {
   return new ApiError({
     httpStatus: 412,
-    reason: 'conditionNotMet',
+    reason: "conditionNotMet",
     message: `Precondition not met for '${entityPath}'`,
   });
 }
@@ -87,7 +87,7 @@ export function conditionNotMet(entityPath: string): ApiError {
 export function containerNotEmpty(name: string, contents: string): ApiError {
   return new ApiError({
     httpStatus: 400,
-    reason: 'containerNotEmpty',
+    reason: "containerNotEmpty",
     message: `The resource named '${name}' cannot be deleted because it contains one or more '${contents}'.`,
   });
 }
@@ -100,48 +100,48 @@ export function badRequest(reason: string, message: string): ApiError {
 export function missingCredentials(): ApiError {
   return new ApiError({
     httpStatus: 401,
-    reason: 'required',
+    reason: "required",
     message:
-      'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
-    itemMessage: 'Login Required.',
-    errorInfo: { reason: 'CREDENTIALS_MISSING', domain: GOOGLE_INFRASTRUCTURE_DOMAIN },
-    location: 'Authorization',
-    locationType: 'header',
-    headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/"' },
+      "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
+    itemMessage: "Login Required.",
+    errorInfo: { reason: "CREDENTIALS_MISSING", domain: GOOGLE_INFRASTRUCTURE_DOMAIN },
+    location: "Authorization",
+    locationType: "header",
+    headers: { "www-authenticate": 'Bearer realm="https://accounts.google.com/"' },
   });
 }
 
 export function invalidCredentials(): ApiError {
   return new ApiError({
     httpStatus: 401,
-    reason: 'authError',
-    message: 'Invalid Credentials',
+    reason: "authError",
+    message: "Invalid Credentials",
     errorInfo: { domain: GOOGLE_INFRASTRUCTURE_DOMAIN },
-    location: 'Authorization',
-    locationType: 'header',
-    headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
+    location: "Authorization",
+    locationType: "header",
+    headers: { "www-authenticate": 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
   });
 }
 
 export function rateLimitExceeded(retryAfterSeconds: number): ApiError {
   return new ApiError({
     httpStatus: 429,
-    reason: 'rateLimitExceeded',
-    domain: 'usageLimits',
-    message: 'Rate Limit Exceeded',
+    reason: "rateLimitExceeded",
+    domain: "usageLimits",
+    message: "Rate Limit Exceeded",
     errorInfo: { domain: GOOGLE_INFRASTRUCTURE_DOMAIN },
-    headers: { 'retry-after': String(retryAfterSeconds) },
+    headers: { "retry-after": String(retryAfterSeconds) },
   });
 }
 
 export function backendError(httpStatus: number): ApiError {
-  return new ApiError({ httpStatus, reason: 'backendError', message: 'Backend Error' });
+  return new ApiError({ httpStatus, reason: "backendError", message: "Backend Error" });
 }
 
 export function notImplemented(operation: string): ApiError {
   return new ApiError({
     httpStatus: 501,
-    reason: 'notImplemented',
+    reason: "notImplemented",
     message: `The emulator does not implement ${operation} yet.`,
   });
 }
@@ -149,7 +149,7 @@ export function notImplemented(operation: string): ApiError {
 export function routeNotFound(method: string, path: string): ApiError {
   return new ApiError({
     httpStatus: 404,
-    reason: 'notFound',
+    reason: "notFound",
     message: `The requested URL ${path} was not found on this server (no ${method} route).`,
   });
 }

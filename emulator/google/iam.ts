@@ -15,19 +15,18 @@
  *   merged, members deduplicated and sorted, empty bindings dropped);
  * - `updateMask` (default `bindings,etag`) decides which fields are written.
  */
-import { createHash } from 'node:crypto';
-import { z } from 'zod';
-import { ApiError } from '../errors';
-import { badRequest, invalidValue } from './errors';
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { ApiError } from "../errors";
+import { badRequest, invalidValue } from "./errors";
 
 const VALID_POLICY_VERSIONS = [0, 1, 3] as const;
 /** IAM's cap on principals per allow policy (counting each binding's members). */
 const MAX_POLICY_MEMBERS = 1500;
-const CONCURRENT_CHANGE_MESSAGE =
-  'There were concurrent policy changes. Please retry the whole read-modify-write with exponential backoff.';
+const CONCURRENT_CHANGE_MESSAGE = "There were concurrent policy changes. Please retry the whole read-modify-write with exponential backoff.";
 
 /** Google's JSON reader takes int32 fields as numbers or decimal strings. */
-const int32 = z.preprocess((value) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value), z.int());
+const int32 = z.preprocess((value) => (typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value), z.int());
 
 const conditionSchema = z.strictObject({
   expression: z.string().min(1),
@@ -47,7 +46,7 @@ const auditConfigSchema = z.strictObject({
   auditLogConfigs: z
     .array(
       z.strictObject({
-        logType: z.enum(['LOG_TYPE_UNSPECIFIED', 'ADMIN_READ', 'DATA_WRITE', 'DATA_READ']),
+        logType: z.enum(["LOG_TYPE_UNSPECIFIED", "ADMIN_READ", "DATA_WRITE", "DATA_READ"]),
         exemptedMembers: z.array(z.string()).optional(),
       }),
     )
@@ -108,13 +107,13 @@ export class IamPolicyState {
 
   /** base64 of 8 bytes of a hash of the resource and its policy revision, like Google's `BwXhqDmo9wA=`. */
   get etag(): string {
-    return createHash('sha256').update(`${this.options.resourceKey}#${this.revision}`).digest().subarray(0, 8).toString('base64');
+    return createHash("sha256").update(`${this.options.resourceKey}#${this.revision}`).digest().subarray(0, 8).toString("base64");
   }
 
   /** getIamPolicy. `requestedPolicyVersion` 0, 1 or 3 (absent counts as 0). */
   read(requestedPolicyVersion = 0): IamPolicy {
     if (!(VALID_POLICY_VERSIONS as readonly number[]).includes(requestedPolicyVersion)) {
-      throw invalidValue('options.requestedPolicyVersion', requestedPolicyVersion);
+      throw invalidValue("options.requestedPolicyVersion", requestedPolicyVersion);
     }
     const conditional = this.hasConditions();
     // A reader that does not understand conditions must not mistake a conditional grant for an unconditional one.
@@ -132,19 +131,16 @@ export class IamPolicyState {
     const { policy } = request;
     const fields = parseUpdateMask(request.updateMask);
     const version = policy.version ?? 0;
-    if (!(VALID_POLICY_VERSIONS as readonly number[]).includes(version)) throw invalidValue('policy.version', policy.version);
+    if (!(VALID_POLICY_VERSIONS as readonly number[]).includes(version)) throw invalidValue("policy.version", policy.version);
 
-    const bindings = fields.has('bindings') ? this.checkBindings(policy.bindings ?? [], version) : this.bindings;
-    const auditConfigs = fields.has('auditConfigs') ? checkAuditConfigs(policy.auditConfigs ?? []) : this.auditConfigs;
-    if (version < 3 && this.hasConditions() && fields.has('bindings')) {
-      throw badRequest(
-        'badRequest',
-        'The policy has conditional role bindings; it can only be replaced by a request that specifies policy version 3.',
-      );
+    const bindings = fields.has("bindings") ? this.checkBindings(policy.bindings ?? [], version) : this.bindings;
+    const auditConfigs = fields.has("auditConfigs") ? checkAuditConfigs(policy.auditConfigs ?? []) : this.auditConfigs;
+    if (version < 3 && this.hasConditions() && fields.has("bindings")) {
+      throw badRequest("badRequest", "The policy has conditional role bindings; it can only be replaced by a request that specifies policy version 3.");
     }
 
-    if (policy.etag !== undefined && policy.etag !== '' && policy.etag !== this.etag) {
-      throw new ApiError({ httpStatus: 409, reason: 'aborted', message: CONCURRENT_CHANGE_MESSAGE });
+    if (policy.etag !== undefined && policy.etag !== "" && policy.etag !== this.etag) {
+      throw new ApiError({ httpStatus: 409, reason: "aborted", message: CONCURRENT_CHANGE_MESSAGE });
     }
 
     this.bindings = bindings;
@@ -171,10 +167,7 @@ export class IamPolicyState {
       const path = `policy.bindings[${index}]`;
       checkRole(binding.role, this.options.supportsRole);
       if (binding.condition !== undefined && version !== 3) {
-        throw badRequest(
-          'badRequest',
-          `The role binding '${path}' has a condition; policies with conditional role bindings must specify version 3.`,
-        );
+        throw badRequest("badRequest", `The role binding '${path}' has a condition; policies with conditional role bindings must specify version 3.`);
       }
       const members = binding.members ?? [];
       members.forEach(checkMember);
@@ -192,15 +185,12 @@ export class IamPolicyState {
       }
     });
     if (memberCount > MAX_POLICY_MEMBERS) {
-      throw badRequest(
-        'badRequest',
-        `The number of members in the policy (${memberCount}) is larger than the maximum allowed size ${MAX_POLICY_MEMBERS}.`,
-      );
+      throw badRequest("badRequest", `The number of members in the policy (${memberCount}) is larger than the maximum allowed size ${MAX_POLICY_MEMBERS}.`);
     }
     return [...merged.values()]
       .map((binding) => ({ ...binding, members: [...new Set(binding.members)].sort() }))
       .filter((binding) => binding.members.length > 0)
-      .sort((a, b) => compare(a.role, b.role) || compare(a.condition?.title ?? '', b.condition?.title ?? ''));
+      .sort((a, b) => compare(a.role, b.role) || compare(a.condition?.title ?? "", b.condition?.title ?? ""));
   }
 }
 
@@ -210,14 +200,11 @@ export class IamPolicyState {
  */
 export function permissionsHeld(requested: readonly string[], holds: (permission: string) => boolean): string[] {
   for (const permission of requested) {
-    if (permission.includes('*')) {
-      throw badRequest(
-        'badRequest',
-        `Permission '${permission}' is invalid: permissions with wildcards (such as '*' or 'dns.*') are not allowed.`,
-      );
+    if (permission.includes("*")) {
+      throw badRequest("badRequest", `Permission '${permission}' is invalid: permissions with wildcards (such as '*' or 'dns.*') are not allowed.`);
     }
     if (!/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+){2,}$/.test(permission)) {
-      throw badRequest('badRequest', `Permission '${permission}' is not a valid permission name (service.resource.verb).`);
+      throw badRequest("badRequest", `Permission '${permission}' is not a valid permission name (service.resource.verb).`);
     }
   }
   return [...new Set(requested)].filter(holds);
@@ -228,38 +215,38 @@ const DOMAIN_PATTERN = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?\.)+[a-z]{2,}$/i;
 
 /** `user:`, `serviceAccount:`, `group:` (emails), `domain:`, `allUsers`, `allAuthenticatedUsers`, `principal://`, `principalSet://`, `deleted:...`. */
 function checkMember(member: string): void {
-  if (member === 'allUsers' || member === 'allAuthenticatedUsers') return;
+  if (member === "allUsers" || member === "allAuthenticatedUsers") return;
   if (/^principal(Set)?:\/\/\S+$/.test(member)) return;
-  const separator = member.indexOf(':');
-  if (separator <= 0) throw badRequest('badRequest', 'Policy members must be of the form "<type>:<value>".');
+  const separator = member.indexOf(":");
+  if (separator <= 0) throw badRequest("badRequest", 'Policy members must be of the form "<type>:<value>".');
   const type = member.slice(0, separator);
   const value = member.slice(separator + 1);
   switch (type) {
-    case 'user':
-    case 'serviceAccount':
-    case 'group':
+    case "user":
+    case "serviceAccount":
+    case "group":
       if (!EMAIL_PATTERN.test(value)) throw invalidMember(member, `a ${type} is named by an email address`);
       return;
-    case 'domain':
-      if (!DOMAIN_PATTERN.test(value)) throw invalidMember(member, 'a domain is named by its DNS name');
+    case "domain":
+      if (!DOMAIN_PATTERN.test(value)) throw invalidMember(member, "a domain is named by its DNS name");
       return;
-    case 'deleted': {
+    case "deleted": {
       // What IAM shows for a principal deleted after it was granted a role; a read-modify-write sends it back.
       const match = /^(user|serviceAccount|group):([^?]+)\?uid=\d+$/.exec(value);
-      if (match === null || !EMAIL_PATTERN.test(match[2] ?? '')) throw invalidMember(member, 'expected deleted:<type>:<email>?uid=<number>');
+      if (match === null || !EMAIL_PATTERN.test(match[2] ?? "")) throw invalidMember(member, "expected deleted:<type>:<email>?uid=<number>");
       return;
     }
     default:
       throw new ApiError({
         httpStatus: 400,
-        reason: 'invalid',
+        reason: "invalid",
         message: `The member ${member} is of an unknown type. Please set a valid type prefix for the member.`,
       });
   }
 }
 
 function invalidMember(member: string, why: string): ApiError {
-  return badRequest('badRequest', `Invalid member '${member}': ${why}.`);
+  return badRequest("badRequest", `Invalid member '${member}': ${why}.`);
 }
 
 /** Predefined roles (`roles/x.y`) when the resource supports them; custom roles of a project or organization. */
@@ -267,9 +254,9 @@ function checkRole(role: string, supportsRole: (role: string) => boolean): void 
   if (/^(projects\/[a-z][-a-z0-9.:]*|organizations\/\d+)\/roles\/[A-Za-z0-9_.]{3,64}$/.test(role)) return;
   if (/^roles\/[A-Za-z0-9_.]+$/.test(role)) {
     if (supportsRole(role)) return;
-    throw badRequest('badRequest', `Role ${role} is not supported for this resource.`);
+    throw badRequest("badRequest", `Role ${role} is not supported for this resource.`);
   }
-  throw badRequest('badRequest', `Role (${role}) does not exist in the resource's hierarchy.`);
+  throw badRequest("badRequest", `Role (${role}) does not exist in the resource's hierarchy.`);
 }
 
 function checkAuditConfigs(configs: readonly IamAuditConfig[]): IamAuditConfig[] {
@@ -277,18 +264,21 @@ function checkAuditConfigs(configs: readonly IamAuditConfig[]): IamAuditConfig[]
   return structuredClone([...configs]);
 }
 
-const UPDATE_MASK_FIELDS = new Set(['bindings', 'etag', 'auditConfigs', 'version']);
+const UPDATE_MASK_FIELDS = new Set(["bindings", "etag", "auditConfigs", "version"]);
 
 /** A FieldMask of the Policy; absent or empty means IAM's default `bindings,etag`. */
 function parseUpdateMask(mask: string | undefined): Set<string> {
-  if (mask === undefined || mask.trim() === '') return new Set(['bindings', 'etag']);
-  const fields = mask.split(',').map((field) => field.trim());
-  for (const field of fields) if (!UPDATE_MASK_FIELDS.has(field)) throw invalidValue('updateMask', mask);
+  if (mask === undefined || mask.trim() === "") return new Set(["bindings", "etag"]);
+  const fields = mask.split(",").map((field) => field.trim());
+  for (const field of fields) if (!UPDATE_MASK_FIELDS.has(field)) throw invalidValue("updateMask", mask);
   return new Set(fields);
 }
 
 function conditionHash(condition: IamCondition): string {
-  return createHash('sha256').update(JSON.stringify([condition.title, condition.expression])).digest('base64url').slice(0, 12);
+  return createHash("sha256")
+    .update(JSON.stringify([condition.title, condition.expression]))
+    .digest("base64url")
+    .slice(0, 12);
 }
 
 function compare(a: string, b: string): number {

@@ -9,11 +9,11 @@
  * offsets, so deleting items between two page requests neither skips nor
  * repeats the survivors. A token is only valid for the list that issued it.
  */
-import { z } from 'zod';
-import type { QueryParams } from '../api';
-import { firstQueryValue } from '../api';
-import { ApiError } from '../errors';
-import { invalidParameter } from './errors';
+import { z } from "zod";
+import type { QueryParams } from "../api";
+import { firstQueryValue } from "../api";
+import { ApiError } from "../errors";
+import { invalidParameter } from "./errors";
 
 export interface PageSizeRule {
   /** The query parameter, e.g. `maxResults` or `pageSize`. */
@@ -59,9 +59,9 @@ const pageTokenSchema = z.strictObject({ list: z.string(), after: z.string() });
 
 export function paginate<Item>(rule: PageSizeRule, options: PagingOptions<Item>): Page<Item> {
   const pageSize = parsePageSize(rule, options.query);
-  const rawToken = firstQueryValue(options.query, 'pageToken');
+  const rawToken = firstQueryValue(options.query, "pageToken");
   let start = 0;
-  if (rawToken !== undefined && rawToken !== '') {
+  if (rawToken !== undefined && rawToken !== "") {
     const afterKey = decodePageToken(rawToken, options.listId);
     let index: number;
     try {
@@ -81,7 +81,7 @@ export function paginate<Item>(rule: PageSizeRule, options: PagingOptions<Item>)
 export function parsePageSize(rule: PageSizeRule, query: QueryParams): number {
   const { parameter } = rule;
   const raw = firstQueryValue(query, parameter);
-  if (raw === undefined || raw === '') return rule.defaultSize;
+  if (raw === undefined || raw === "") return rule.defaultSize;
   if (!/^-?\d+$/.test(raw)) {
     throw invalidParameter(parameter, `Invalid value '${raw}'. Values must match the following regular expression: '-?\\d+'`);
   }
@@ -89,10 +89,10 @@ export function parsePageSize(rule: PageSizeRule, query: QueryParams): number {
   if (requested < 0) {
     throw new ApiError({
       httpStatus: 400,
-      reason: 'invalid',
+      reason: "invalid",
       message: `Invalid value for 'parameters.${parameter}': '${raw}'`,
       location: parameter,
-      locationType: 'parameter',
+      locationType: "parameter",
     });
   }
   // 0 means "server decides", like an absent parameter.
@@ -100,23 +100,23 @@ export function parsePageSize(rule: PageSizeRule, query: QueryParams): number {
 }
 
 function encodePageToken(listId: string, afterKey: string): string {
-  return Buffer.from(JSON.stringify({ list: listId, after: afterKey }), 'utf8').toString('base64url');
+  return Buffer.from(JSON.stringify({ list: listId, after: afterKey }), "utf8").toString("base64url");
 }
 
 function invalidPageToken(token: string): ApiError {
   return new ApiError({
     httpStatus: 400,
-    reason: 'invalid',
+    reason: "invalid",
     message: `Invalid value for 'parameters.pageToken': '${token}'`,
-    location: 'pageToken',
-    locationType: 'parameter',
+    location: "pageToken",
+    locationType: "parameter",
   });
 }
 
 function decodePageToken(token: string, listId: string): string {
   let decoded: unknown;
   try {
-    decoded = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    decoded = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
   } catch {
     throw invalidPageToken(token);
   }

@@ -12,9 +12,9 @@
  * request is processed. The emulator knows no response schemas, so a name
  * that matches nothing selects nothing instead of being refused.
  */
-import type { QueryParams } from '../api';
-import { firstQueryValue } from '../api';
-import { invalidParameter } from './errors';
+import type { QueryParams } from "../api";
+import { firstQueryValue } from "../api";
+import { invalidParameter } from "./errors";
 
 /** What to keep of an object: every field, or the named ones (and `*`) with what to keep of each. */
 export interface FieldSelection {
@@ -26,27 +26,27 @@ const NAME = /^(\*|[A-Za-z_$][A-Za-z0-9_$.-]*)/;
 
 /** The `fields` parameter of a request; `undefined` when absent or empty (the whole response). */
 export function fieldsParameter(query: QueryParams): FieldSelection | undefined {
-  const raw = firstQueryValue(query, 'fields');
-  if (raw === undefined || raw.trim() === '') return undefined;
+  const raw = firstQueryValue(query, "fields");
+  if (raw === undefined || raw.trim() === "") return undefined;
   return parseFieldSelection(raw);
 }
 
 export function parseFieldSelection(raw: string): FieldSelection {
-  const text = raw.replace(/\s+/g, '');
+  const text = raw.replace(/\s+/g, "");
   let position = 0;
   const fail = (why: string): never => {
-    throw invalidParameter('fields', `Invalid field selection '${raw}': ${why} at position ${position}.`);
+    throw invalidParameter("fields", `Invalid field selection '${raw}': ${why} at position ${position}.`);
   };
 
   const parseList = (into: FieldSelection, closing: boolean): void => {
     for (;;) {
       parseSelection(into);
       const next = text[position];
-      if (next === ',') {
+      if (next === ",") {
         position += 1;
         continue;
       }
-      if (next === ')' && closing) return;
+      if (next === ")" && closing) return;
       if (next === undefined && !closing) return;
       fail(next === undefined ? "missing ')'" : `unexpected '${next}'`);
     }
@@ -56,14 +56,14 @@ export function parseFieldSelection(raw: string): FieldSelection {
     let node = into;
     for (;;) {
       const match = NAME.exec(text.slice(position));
-      if (match === null) fail('expected a field name');
-      const name = match?.[1] ?? '';
+      if (match === null) fail("expected a field name");
+      const name = match?.[1] ?? "";
       position += name.length;
       node = childOf(node, name);
-      if (text[position] !== '/') break;
+      if (text[position] !== "/") break;
       position += 1;
     }
-    if (text[position] === '(') {
+    if (text[position] === "(") {
       position += 1;
       const group: FieldSelection = { all: false, children: new Map() };
       parseList(group, true);
@@ -84,8 +84,8 @@ export function selectFields(value: unknown, selection: FieldSelection): unknown
   if (selection.all) return value;
   if (Array.isArray(value)) return value.map((item) => selectFields(item, selection));
   // Sub-fields of a scalar select nothing.
-  if (value === null || typeof value !== 'object') return undefined;
-  const wildcard = selection.children.get('*');
+  if (value === null || typeof value !== "object") return undefined;
+  const wildcard = selection.children.get("*");
   const selected: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     const childSelection = selection.children.get(key) ?? wildcard;
@@ -112,5 +112,5 @@ function merge(into: FieldSelection, from: FieldSelection): void {
 }
 
 function isEmptyObject(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+  return value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
 }

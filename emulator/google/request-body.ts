@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { invalidValue, requiredField, unknownField } from './errors';
+import type { z } from "zod";
+import { invalidValue, requiredField, unknownField } from "./errors";
 
 /**
  * Validates a JSON request body with its zod schema and turns the first
@@ -10,21 +10,17 @@ import { invalidValue, requiredField, unknownField } from './errors';
  * or `''` when the body is a request message whose fields are named by
  * themselves (`policy.etag`).
  */
-export function parseRequestBody<Schema extends z.ZodType>(
-  schema: Schema,
-  body: unknown,
-  entityPath: string,
-): z.output<Schema> {
+export function parseRequestBody<Schema extends z.ZodType>(schema: Schema, body: unknown, entityPath: string): z.output<Schema> {
   if (body === undefined || body === null) throw requiredField(entityPath);
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   // Google's JSON reader refuses unknown names before any field is checked.
-  const issue = result.error.issues.find((candidate) => candidate.code === 'unrecognized_keys') ?? result.error.issues[0];
+  const issue = result.error.issues.find((candidate) => candidate.code === "unrecognized_keys") ?? result.error.issues[0];
   if (issue === undefined) throw invalidValue(entityPath, body);
   const fieldPath = formatFieldPath(entityPath, issue.path);
-  if (issue.code === 'unrecognized_keys') {
+  if (issue.code === "unrecognized_keys") {
     // Google only says where the unknown name is when it is nested, and names the place by its proto path.
-    throw unknownField(issue.keys[0] ?? '', issue.path.length === 0 ? '' : protoFieldPath(entityPath, issue.path));
+    throw unknownField(issue.keys[0] ?? "", issue.path.length === 0 ? "" : protoFieldPath(entityPath, issue.path));
   }
   const offendingValue = valueAt(body, issue.path);
   if (offendingValue === undefined) throw requiredField(fieldPath);
@@ -35,8 +31,8 @@ export function parseRequestBody<Schema extends z.ZodType>(
 export function formatFieldPath(entityPath: string, segments: readonly PropertyKey[]): string {
   let path = entityPath;
   for (const segment of segments) {
-    if (typeof segment === 'number') path += `[${segment}]`;
-    else path += path === '' ? String(segment) : `.${String(segment)}`;
+    if (typeof segment === "number") path += `[${segment}]`;
+    else path += path === "" ? String(segment) : `.${String(segment)}`;
   }
   return path;
 }
@@ -47,10 +43,10 @@ export function formatFieldPath(entityPath: string, segments: readonly PropertyK
  * `managed_zone.dnssec_config.default_key_specs[0]` for `entity.managedZone`.
  */
 export function protoFieldPath(entityPath: string, segments: readonly PropertyKey[]): string {
-  const body = entityPath.replace(/^entity\./, '');
+  const body = entityPath.replace(/^entity\./, "");
   return formatFieldPath(
-    body === '' ? '' : snakeCase(body),
-    segments.map((segment) => (typeof segment === 'number' ? segment : snakeCase(String(segment)))),
+    body === "" ? "" : snakeCase(body),
+    segments.map((segment) => (typeof segment === "number" ? segment : snakeCase(String(segment)))),
   );
 }
 
@@ -61,7 +57,7 @@ function snakeCase(name: string): string {
 function valueAt(root: unknown, segments: readonly PropertyKey[]): unknown {
   let current: unknown = root;
   for (const segment of segments) {
-    if (current === null || typeof current !== 'object') return undefined;
+    if (current === null || typeof current !== "object") return undefined;
     current = (current as Record<PropertyKey, unknown>)[segment];
   }
   return current;

@@ -39,16 +39,18 @@ const zone = new Noop("zone", {
   name: "many-records",
   dnsName: domain,
 });
-const hosts = Array.from({ length: count }, (_, i) =>
-  new Noop(`host-${i}`, {
-    project: undefined,
-    managedZone: zone.name,
-    name: `host-${i}.${domain}`,
-    type: "A",
-    ttl,
-    rrdatas: [`${dataVersion === 1 ? "198.51.100" : "203.0.113"}.${i % 250}`],
-    routingPolicy: undefined,
-  }),
+const hosts = Array.from(
+  { length: count },
+  (_, i) =>
+    new Noop(`host-${i}`, {
+      project: undefined,
+      managedZone: zone.name,
+      name: `host-${i}.${domain}`,
+      type: "A",
+      ttl,
+      rrdatas: [`${dataVersion === 1 ? "198.51.100" : "203.0.113"}.${i % 250}`],
+      routingPolicy: undefined,
+    }),
 );
 
 export const recordCount = hosts.length;

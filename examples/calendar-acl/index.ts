@@ -62,12 +62,12 @@ const standup = new svc.calendar.Event("standup", {
 });
 
 // Read after the writes they report on.
-const rules = pulumi
-  .all([team.calendarId, readers.ruleId, editor.ruleId])
-  .apply(([calendarId]) => svc.calendar.getAclRules({ calendarId }));
-const busy = pulumi.all([standup.eventId, standup.calendarId]).apply(([, calendarId]) =>
-  svc.calendar.queryFreeBusy({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z", calendars: [calendarId, "nobody@example.test"] }),
-);
+const rules = pulumi.all([team.calendarId, readers.ruleId, editor.ruleId]).apply(([calendarId]) => svc.calendar.getAclRules({ calendarId }));
+const busy = pulumi
+  .all([standup.eventId, standup.calendarId])
+  .apply(([, calendarId]) =>
+    svc.calendar.queryFreeBusy({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z", calendars: [calendarId, "nobody@example.test"] }),
+  );
 
 export const calendarId = team.calendarId;
 export const editorRuleId = editor.ruleId;

@@ -25,7 +25,12 @@ if (records > 0) {
 
 export const aclRuleId =
   config.getBoolean("calendarRule") === true
-    ? new svc.calendar.AclRule("auditor", { calendarId: "primary", scope: { type: "user", value: config.get("aclUser") ?? "auditor@example.test" }, role: "reader", sendNotifications: false }).ruleId
+    ? new svc.calendar.AclRule("auditor", {
+        calendarId: "primary",
+        scope: { type: "user", value: config.get("aclUser") ?? "auditor@example.test" },
+        role: "reader",
+        sendNotifications: false,
+      }).ruleId
     : undefined;
 
 const quotaWait = config.getNumber("quotaWait");

@@ -12,14 +12,16 @@ const dataVersion = config.getNumber("dataVersion") ?? 1;
 
 const zone = new svc.dns.ManagedZone("zone", { name: config.get("zoneName") ?? "many-records", dnsName: domain });
 
-const hosts = Array.from({ length: count }, (_, i) =>
-  new svc.dns.RecordSet(`host-${i}`, {
-    managedZone: zone.name,
-    name: `host-${i}.${domain}`,
-    type: "A",
-    ttl,
-    rrdatas: [`${dataVersion === 1 ? "198.51.100" : "203.0.113"}.${i % 250}`],
-  }),
+const hosts = Array.from(
+  { length: count },
+  (_, i) =>
+    new svc.dns.RecordSet(`host-${i}`, {
+      managedZone: zone.name,
+      name: `host-${i}.${domain}`,
+      type: "A",
+      ttl,
+      rrdatas: [`${dataVersion === 1 ? "198.51.100" : "203.0.113"}.${i % 250}`],
+    }),
 );
 
 export const recordCount = hosts.length;

@@ -30,7 +30,13 @@ const zone = new svc.dns.ManagedZone("zone", {
   name: zoneName,
   dnsName: domain,
   description: "Public zone of the website",
-  labels: { team: "web", env: pulumi.getStack().toLowerCase().replace(/[^a-z0-9_-]/g, "-") },
+  labels: {
+    team: "web",
+    env: pulumi
+      .getStack()
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]/g, "-"),
+  },
   forceDestroy: config.getBoolean("forceDestroy") ?? false,
 });
 

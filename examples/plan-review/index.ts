@@ -72,7 +72,11 @@ if (!revised) {
 // Revision 2: a record set made by hand is adopted.
 const adoptRecord = config.get("adoptRecord");
 if (revised && adoptRecord !== undefined) {
-  new svc.dns.RecordSet("adopted", { managedZone: zone.name, name: "adopted.plan.example.", type: "A", ttl: 300, rrdatas: ["192.0.2.50"] }, { import: adoptRecord });
+  new svc.dns.RecordSet(
+    "adopted",
+    { managedZone: zone.name, name: "adopted.plan.example.", type: "A", ttl: 300, rrdatas: ["192.0.2.50"] },
+    { import: adoptRecord },
+  );
 }
 
 // Revision 2: a contractor no longer reads the zone.

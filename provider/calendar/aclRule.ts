@@ -11,29 +11,33 @@ export const GRANTED_ROLES = ["freeBusyReader", "reader", "writer", "writerWitho
 export const SCOPE_TYPES = ["default", "user", "group", "domain"] as const;
 
 export const aclRuleArgs = z.object({
-  calendarId: calendarId
-    .meta({ description: "The calendar whose access this rule grants: `primary`, an e-mail address (a primary calendar) or a calendar id." }),
+  calendarId: calendarId.meta({
+    description: "The calendar whose access this rule grants: `primary`, an e-mail address (a primary calendar) or a calendar id.",
+  }),
   scope: z
     .object({
-      type: z.enum(SCOPE_TYPES, {
-        error: (issue) => `must be one of ${SCOPE_TYPES.join(", ")}; got ${excerpt(issue.input)}`,
-      })
+      type: z
+        .enum(SCOPE_TYPES, {
+          error: (issue) => `must be one of ${SCOPE_TYPES.join(", ")}; got ${excerpt(issue.input)}`,
+        })
         .meta({ description: "`default` (everyone), `user`, `group` (an e-mail address) or `domain` (a domain name)." }),
-      value: z.string().optional()
-        .meta({ description: "The e-mail address (`user`, `group`) or domain name (`domain`); none for `default`." }),
+      value: z.string().optional().meta({ description: "The e-mail address (`user`, `group`) or domain name (`domain`); none for `default`." }),
     })
     .meta({ description: "Whom the rule is for. A change replaces the rule (its id is the scope)." }),
-  role: z.enum(GRANTED_ROLES, {
-    error: (issue) =>
-      `must be one of ${GRANTED_ROLES.join(", ")}; got ${excerpt(issue.input)}` +
-      (issue.input === "none" ? ' ("none" is a deleted rule: to take access away, remove the AclRule)' : ""),
-  })
+  role: z
+    .enum(GRANTED_ROLES, {
+      error: (issue) =>
+        `must be one of ${GRANTED_ROLES.join(", ")}; got ${excerpt(issue.input)}` +
+        (issue.input === "none" ? ' ("none" is a deleted rule: to take access away, remove the AclRule)' : ""),
+    })
     .meta({
       description:
         "The access granted (`owner` is manager access). To take access away, remove the rule. " +
         "A change is made in place: the live rule is read and written back with only the role changed, under `If-Match`.",
     }),
-  sendNotifications: z.boolean({ error: (issue) => `must be true or false; got ${excerpt(issue.input)}` }).default(true)
+  sendNotifications: z
+    .boolean({ error: (issue) => `must be true or false; got ${excerpt(issue.input)}` })
+    .default(true)
     .meta({ description: "Whether the API e-mails the grantee about a new or changed rule. A request option: never a change of the rule." }),
 });
 export type AclRuleArgs = z.infer<typeof aclRuleArgs>;
@@ -99,8 +103,7 @@ export const aclRule = declare<AclRuleArgs, z.infer<typeof aclRuleWire>>({
   equal: { calendarId: sameCalendarId, scope: sameScope },
   crossCheck: scopeFailures,
   outputs: {
-    ruleId: z.string()
-      .meta({ description: 'The rule\'s id, `<scope type>:<scope value>` (e.g. `user:ann@example.com`), or `default` for everyone.' }),
+    ruleId: z.string().meta({ description: "The rule's id, `<scope type>:<scope value>` (e.g. `user:ann@example.com`), or `default` for everyone." }),
   },
   adoption: {
     list: { path: `${CALENDAR_PATH}/acl`, field: "items", paging: CALENDAR_PAGING },
@@ -120,8 +123,7 @@ export const aclRule = declare<AclRuleArgs, z.infer<typeof aclRuleWire>>({
       "changes it in place: the live rule is read and written back (PUT, `If-Match`) with only the role changed, re-read when it " +
       "changed meanwhile — two quota units where a PATCH costs three. Inserting a scope that already has a rule takes it over. " +
       "`sendNotifications` is sent with each write, never a change of its own. Import with `{calendarId}/{ruleId}`.",
-    example:
-      'new svc.calendar.AclRule("team-reads", { calendarId: "primary", scope: { type: "domain", value: "example.com" }, role: "reader" });',
+    example: 'new svc.calendar.AclRule("team-reads", { calendarId: "primary", scope: { type: "domain", value: "example.com" }, role: "reader" });',
   },
   samples: {
     parents: [{ type: "calendar:Calendar", inputs: { summary: "Shared calendar" } }],

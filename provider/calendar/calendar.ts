@@ -21,14 +21,10 @@ export const timeZone = z
 const text = (what: string): z.ZodString => z.string({ error: (issue) => `must be ${what} as a string; got ${excerpt(issue.input)}` });
 
 export const calendarArgs = z.object({
-  summary: text("the calendar's title").min(1, { error: "must not be empty: give the calendar a title" })
-    .meta({ description: "The calendar's title." }),
-  description: text("a description").optional()
-    .meta({ description: "What the calendar is for." }),
-  location: text("a location").optional()
-    .meta({ description: "Where the calendar's events take place, as free text." }),
-  timeZone: timeZone.optional()
-    .meta({ description: "The calendar's time zone (IANA name, e.g. `Europe/Zurich`); the API's default (UTC) when left out." }),
+  summary: text("the calendar's title").min(1, { error: "must not be empty: give the calendar a title" }).meta({ description: "The calendar's title." }),
+  description: text("a description").optional().meta({ description: "What the calendar is for." }),
+  location: text("a location").optional().meta({ description: "Where the calendar's events take place, as free text." }),
+  timeZone: timeZone.optional().meta({ description: "The calendar's time zone (IANA name, e.g. `Europe/Zurich`); the API's default (UTC) when left out." }),
 });
 export type CalendarArgs = z.infer<typeof calendarArgs>;
 
@@ -59,7 +55,7 @@ export const calendar = declare<CalendarArgs, z.infer<typeof calendarWire>>({
       calendarId: {
         pattern: SECONDARY_ID,
         accepted:
-          'a secondary calendar\'s id, "<id>@group.calendar.google.com" (a primary calendar, whose id is its owner\'s e-mail, ' +
+          "a secondary calendar's id, \"<id>@group.calendar.google.com\" (a primary calendar, whose id is its owner's e-mail, " +
           "is never managed: it cannot be deleted, and this resource never clears it)",
       },
     },
@@ -77,8 +73,7 @@ export const calendar = declare<CalendarArgs, z.infer<typeof calendarWire>>({
   steps: { findCreated: { path: CALENDAR_LIST_PATH, field: "items" } },
   update: { putMerged: {} },
   outputs: {
-    calendarId: z.string()
-      .meta({ description: "The calendar's id, `<id>@group.calendar.google.com`: what ACL rules, list entries and events name." }),
+    calendarId: z.string().meta({ description: "The calendar's id, `<id>@group.calendar.google.com`: what ACL rules, list entries and events name." }),
   },
   adoption: {
     list: { path: CALENDAR_LIST_PATH, field: "items", paging: CALENDAR_PAGING },

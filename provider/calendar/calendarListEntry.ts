@@ -12,35 +12,46 @@ const hexColor = (what: string): z.ZodString =>
     .regex(HEX_COLOR, { error: (issue) => `must be ${what} as "#rrggbb", e.g. "#0b8043"; got ${excerpt(issue.input)}` });
 
 export const calendarListEntryArgs = z.object({
-  calendarId: calendarId
-    .meta({ description: "The calendar to put in the caller's list: an e-mail address (a primary calendar) or a calendar id the caller can see." }),
+  calendarId: calendarId.meta({
+    description: "The calendar to put in the caller's list: an e-mail address (a primary calendar) or a calendar id the caller can see.",
+  }),
   colorId: z
     .string({ error: (issue) => `must be a calendar color id, "1" to "24" (see getColors); got ${excerpt(issue.input)}` })
     .regex(/^([1-9]|1[0-9]|2[0-4])$/, { error: (issue) => `must be a calendar color id, "1" to "24" (see getColors); got ${excerpt(issue.input)}` })
     .optional()
     .meta({ description: "The color, as an id of the calendar palette (`getColors`), `1` to `24`. Give this or `backgroundColor`/`foregroundColor`." }),
-  backgroundColor: hexColor("a background color").optional()
+  backgroundColor: hexColor("a background color")
+    .optional()
     .meta({ description: "The background color, `#rrggbb` (sent with `colorRgbFormat=true`); with `foregroundColor`, instead of `colorId`." }),
-  foregroundColor: hexColor("a foreground color").optional()
-    .meta({ description: "The foreground (text) color, `#rrggbb`; with `backgroundColor`." }),
-  hidden: z.boolean({ error: (issue) => `must be true or false; got ${excerpt(issue.input)}` }).optional()
+  foregroundColor: hexColor("a foreground color").optional().meta({ description: "The foreground (text) color, `#rrggbb`; with `backgroundColor`." }),
+  hidden: z
+    .boolean({ error: (issue) => `must be true or false; got ${excerpt(issue.input)}` })
+    .optional()
     .meta({ description: "Whether the calendar is hidden from the list." }),
-  selected: z.boolean({ error: (issue) => `must be true or false; got ${excerpt(issue.input)}` }).optional()
+  selected: z
+    .boolean({ error: (issue) => `must be true or false; got ${excerpt(issue.input)}` })
+    .optional()
     .meta({ description: "Whether the calendar's events are shown in the user interface." }),
-  summaryOverride: z.string({ error: (issue) => `must be a title as a string; got ${excerpt(issue.input)}` }).optional()
+  summaryOverride: z
+    .string({ error: (issue) => `must be a title as a string; got ${excerpt(issue.input)}` })
+    .optional()
     .meta({ description: "The caller's own title for the calendar." }),
-  defaultReminders: z.array(reminder, { error: (issue) => `must be a list of { method, minutes }; got ${excerpt(issue.input)}` }).max(5, { error: "must hold at most 5 reminders" }).optional()
+  defaultReminders: z
+    .array(reminder, { error: (issue) => `must be a list of { method, minutes }; got ${excerpt(issue.input)}` })
+    .max(5, { error: "must hold at most 5 reminders" })
+    .optional()
     .meta({ description: "The reminders the caller gets for events of this calendar by default (at most 5); a given list replaces the whole list." }),
   notificationSettings: z
     .object({
-      notifications: z.array(
-        z.object({
-          type: z.enum(NOTIFICATION_TYPES, { error: (issue) => `must be one of ${NOTIFICATION_TYPES.join(", ")}; got ${excerpt(issue.input)}` })
-            .meta({ description: "What is notified: `eventCreation`, `eventChange`, `eventCancellation`, `eventResponse` or `agenda`." }),
-          method: z.literal("email", { error: (issue) => `must be "email"; got ${excerpt(issue.input)}` })
-            .meta({ description: "How: `email`." }),
-        }),
-      )
+      notifications: z
+        .array(
+          z.object({
+            type: z
+              .enum(NOTIFICATION_TYPES, { error: (issue) => `must be one of ${NOTIFICATION_TYPES.join(", ")}; got ${excerpt(issue.input)}` })
+              .meta({ description: "What is notified: `eventCreation`, `eventChange`, `eventCancellation`, `eventResponse` or `agenda`." }),
+            method: z.literal("email", { error: (issue) => `must be "email"; got ${excerpt(issue.input)}` }).meta({ description: "How: `email`." }),
+          }),
+        )
         .meta({ description: "The notifications the caller gets for this calendar." }),
     })
     .optional()
@@ -90,7 +101,10 @@ export const calendarListEntry = declare<CalendarListEntryArgs, z.infer<typeof e
         selected: entry.selected,
         summaryOverride: entry.summaryOverride,
         defaultReminders: entry.defaultReminders?.map(({ method, minutes }) => ({ method, minutes })),
-        notificationSettings: entry.notificationSettings === undefined ? undefined : { notifications: entry.notificationSettings.notifications.map(({ type, method }) => ({ type, method })) },
+        notificationSettings:
+          entry.notificationSettings === undefined
+            ? undefined
+            : { notifications: entry.notificationSettings.notifications.map(({ type, method }) => ({ type, method })) },
         summary: entry.summary,
         accessRole: entry.accessRole,
       }),
@@ -105,15 +119,16 @@ export const calendarListEntry = declare<CalendarListEntryArgs, z.infer<typeof e
       failures.push({ property: "colorId", reason: "give a palette colorId or backgroundColor/foregroundColor, not both" });
     }
     if ((backgroundColor === undefined) !== (foregroundColor === undefined)) {
-      failures.push({ property: backgroundColor === undefined ? "backgroundColor" : "foregroundColor", reason: 'is needed with the other RGB color: give both as "#rrggbb"' });
+      failures.push({
+        property: backgroundColor === undefined ? "backgroundColor" : "foregroundColor",
+        reason: 'is needed with the other RGB color: give both as "#rrggbb"',
+      });
     }
     return failures;
   },
   outputs: {
-    summary: z.string().optional()
-      .meta({ description: "The calendar's own title." }),
-    accessRole: z.string().optional()
-      .meta({ description: "The caller's access to the calendar: `freeBusyReader`, `reader`, `writer` or `owner`." }),
+    summary: z.string().optional().meta({ description: "The calendar's own title." }),
+    accessRole: z.string().optional().meta({ description: "The caller's access to the calendar: `freeBusyReader`, `reader`, `writer` or `owner`." }),
   },
   adoption: {
     // The adopted calendars' own entries in the caller's list (their colors, reminders, visibility).
@@ -131,8 +146,7 @@ export const calendarListEntry = declare<CalendarListEntryArgs, z.infer<typeof e
       "change is made in place with a read of the live entry and a PUT of it with only the changed fields under `If-Match`; settings " +
       "the program leaves out are not touched. Destroying it removes the calendar from the list only: the calendar and its events stay. " +
       "Import by calendar id.",
-    example:
-      'new svc.calendar.CalendarListEntry("team-in-my-list", { calendarId: team.calendarId, colorId: "7", summaryOverride: "My team" });',
+    example: 'new svc.calendar.CalendarListEntry("team-in-my-list", { calendarId: team.calendarId, colorId: "7", summaryOverride: "My team" });',
   },
   samples: {
     parents: [{ type: "calendar:Calendar", inputs: { summary: "Listed calendar" } }],

@@ -8,69 +8,75 @@ import { timeZone } from "./calendar";
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([zZ]|[+-]\d{2}:\d{2})?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
- 
 const eventTime = (which: "start" | "end") =>
   z
     .object({
-      date: z.string().regex(DATE, { error: (issue) => `must be a date "YYYY-MM-DD" (an all-day event); got ${excerpt(issue.input)}` }).optional()
+      date: z
+        .string()
+        .regex(DATE, { error: (issue) => `must be a date "YYYY-MM-DD" (an all-day event); got ${excerpt(issue.input)}` })
+        .optional()
         .meta({ description: `The ${which} date of an all-day event, \`YYYY-MM-DD\`.` }),
       dateTime: z
         .string()
         .regex(RFC3339, { error: (issue) => `must be an RFC 3339 time, e.g. "2030-01-07T09:00:00+01:00"; got ${excerpt(issue.input)}` })
         .optional()
         .meta({ description: `The ${which} time, RFC 3339 (\`2030-01-07T09:00:00+01:00\`); without an offset, \`timeZone\` says where.` }),
-      timeZone: timeZone.optional()
-        .meta({ description: "The IANA time zone of `dateTime` (needed for recurring events)." }),
+      timeZone: timeZone.optional().meta({ description: "The IANA time zone of `dateTime` (needed for recurring events)." }),
     })
     .meta({ description: `When the event ${which === "start" ? "starts" : "ends"}: \`date\` (all day) or \`dateTime\` (+ \`timeZone\`).` });
 
 const attendee = z.object({
-  email: z.string().regex(EMAIL, { error: (issue) => `must be an e-mail address; got ${excerpt(issue.input)}` })
+  email: z
+    .string()
+    .regex(EMAIL, { error: (issue) => `must be an e-mail address; got ${excerpt(issue.input)}` })
     .meta({ description: "The attendee's e-mail address." }),
-  displayName: z.string().optional()
-    .meta({ description: "The attendee's name." }),
-  optional: z.boolean().optional()
-    .meta({ description: "Whether attendance is optional." }),
+  displayName: z.string().optional().meta({ description: "The attendee's name." }),
+  optional: z.boolean().optional().meta({ description: "Whether attendance is optional." }),
 });
 
 const RECURRENCE_LINE = /^(RRULE|EXRULE|RDATE|EXDATE)[:;]/;
 
 export const eventArgs = z.object({
-  calendarId: calendarId
-    .meta({ description: "The calendar the event is in. A change moves the event there (one `move` request), keeping its id." }),
-  summary: z.string().optional()
-    .meta({ description: "The event's title." }),
-  description: z.string().optional()
-    .meta({ description: "The event's description (may hold HTML)." }),
-  location: z.string().optional()
-    .meta({ description: "Where the event takes place, as free text." }),
+  calendarId: calendarId.meta({ description: "The calendar the event is in. A change moves the event there (one `move` request), keeping its id." }),
+  summary: z.string().optional().meta({ description: "The event's title." }),
+  description: z.string().optional().meta({ description: "The event's description (may hold HTML)." }),
+  location: z.string().optional().meta({ description: "Where the event takes place, as free text." }),
   start: eventTime("start"),
   end: eventTime("end"),
   recurrence: z
     .array(
       z.string().regex(RECURRENCE_LINE, {
-        error: (issue) => `must be an RFC 5545 line starting with RRULE:, EXRULE:, RDATE: or EXDATE:, e.g. "RRULE:FREQ=WEEKLY;COUNT=10"; got ${excerpt(issue.input)}`,
+        error: (issue) =>
+          `must be an RFC 5545 line starting with RRULE:, EXRULE:, RDATE: or EXDATE:, e.g. "RRULE:FREQ=WEEKLY;COUNT=10"; got ${excerpt(issue.input)}`,
       }),
     )
     .optional()
     .meta({ description: 'The recurrence of a recurring event, RFC 5545 lines, e.g. `["RRULE:FREQ=WEEKLY;BYDAY=MO"]`.' }),
-  attendees: z.array(attendee).optional()
+  attendees: z
+    .array(attendee)
+    .optional()
     .meta({ description: "The attendees; a given list replaces the whole list. Left out, attendees added elsewhere are kept." }),
   reminders: z
     .object({
-      useDefault: z.boolean({ error: (issue) => `must be true or false; got ${excerpt(issue.input)}` })
+      useDefault: z
+        .boolean({ error: (issue) => `must be true or false; got ${excerpt(issue.input)}` })
         .meta({ description: "Whether the calendar's default reminders apply." }),
-      overrides: z.array(reminder).max(5, { error: "must hold at most 5 reminders" }).optional()
+      overrides: z
+        .array(reminder)
+        .max(5, { error: "must hold at most 5 reminders" })
+        .optional()
         .meta({ description: "Reminders of this event instead of the defaults (at most 5)." }),
     })
     .optional()
     .meta({ description: "The event's reminders. Left out, reminders set elsewhere are kept." }),
-  visibility: z.enum(["default", "public", "private", "confidential"], {
-    error: (issue) => `must be one of default, public, private, confidential; got ${excerpt(issue.input)}`,
-  })
+  visibility: z
+    .enum(["default", "public", "private", "confidential"], {
+      error: (issue) => `must be one of default, public, private, confidential; got ${excerpt(issue.input)}`,
+    })
     .optional()
     .meta({ description: "Who sees the event's details (`default`: as the calendar says)." }),
-  transparency: z.enum(["opaque", "transparent"], { error: (issue) => `must be "opaque" (busy) or "transparent" (free); got ${excerpt(issue.input)}` })
+  transparency: z
+    .enum(["opaque", "transparent"], { error: (issue) => `must be "opaque" (busy) or "transparent" (free); got ${excerpt(issue.input)}` })
     .optional()
     .meta({ description: "Whether the event blocks time in free/busy: `opaque` (busy, the API's default) or `transparent` (free)." }),
   colorId: z
@@ -104,7 +110,8 @@ const eventWire = z.looseObject({
 
 const OPTIONAL = ["summary", "description", "location", "recurrence", "attendees", "reminders", "visibility", "transparency", "colorId"];
 
-const instant = (time: EventTime): number => Date.parse(time.date ?? (time.dateTime !== undefined && !/[zZ]|[+-]\d{2}:\d{2}$/.test(time.dateTime) ? `${time.dateTime}Z` : time.dateTime ?? ""));
+const instant = (time: EventTime): number =>
+  Date.parse(time.date ?? (time.dateTime !== undefined && !/[zZ]|[+-]\d{2}:\d{2}$/.test(time.dateTime) ? `${time.dateTime}Z` : (time.dateTime ?? "")));
 
 /** Times compare by the instant (the API may answer another offset for the same time) and the zone. */
 function sameTime(stored: unknown, wanted: unknown): boolean {
@@ -126,7 +133,10 @@ function sameAttendees(stored: unknown, wanted: unknown): boolean {
 
 function timeFailures({ start, end, recurrence }: EventArgs): { property: string; reason: string }[] {
   const failures: { property: string; reason: string }[] = [];
-  for (const [name, time] of [["start", start], ["end", end]] as const) {
+  for (const [name, time] of [
+    ["start", start],
+    ["end", end],
+  ] as const) {
     const given = time;
     if ((given.date === undefined) === (given.dateTime === undefined)) {
       failures.push({ property: name, reason: 'must give exactly one of date ("2030-01-07", all day) or dateTime ("2030-01-07T09:00:00+01:00")' });
@@ -137,7 +147,10 @@ function timeFailures({ start, end, recurrence }: EventArgs): { property: string
   if ((from.date === undefined) !== (to.date === undefined)) {
     failures.push({ property: "end", reason: "must be of the same kind as start: both dates (all day) or both dateTimes" });
   } else if (instant(to) <= instant(from)) {
-    failures.push({ property: "end", reason: `must be after start; got start ${excerpt(from.date ?? from.dateTime)} and end ${excerpt(to.date ?? to.dateTime)}` });
+    failures.push({
+      property: "end",
+      reason: `must be after start; got start ${excerpt(from.date ?? from.dateTime)} and end ${excerpt(to.date ?? to.dateTime)}`,
+    });
   }
   if ((recurrence ?? []).length > 0 && from.dateTime !== undefined && from.timeZone === undefined) {
     failures.push({ property: "start.timeZone", reason: 'is needed for a recurring event, e.g. "Europe/Zurich"' });
@@ -171,7 +184,10 @@ export const event = declare<EventArgs, z.infer<typeof eventWire>>({
         end: defined(wire.end),
         recurrence: wire.recurrence,
         attendees: wire.attendees?.map(({ email, displayName, optional }) => defined({ email, displayName, optional })),
-        reminders: wire.reminders === undefined ? undefined : defined({ useDefault: wire.reminders.useDefault, overrides: wire.reminders.overrides?.map(({ method, minutes }) => ({ method, minutes })) }),
+        reminders:
+          wire.reminders === undefined
+            ? undefined
+            : defined({ useDefault: wire.reminders.useDefault, overrides: wire.reminders.overrides?.map(({ method, minutes }) => ({ method, minutes })) }),
         visibility: wire.visibility,
         transparency: wire.transparency,
         colorId: wire.colorId,
@@ -192,12 +208,9 @@ export const event = declare<EventArgs, z.infer<typeof eventWire>>({
   equal: { calendarId: sameCalendarId, start: sameTime, end: sameTime, attendees: sameAttendees },
   crossCheck: timeFailures,
   outputs: {
-    eventId: z.string()
-      .meta({ description: "The event's id (base32hex), kept when the event moves to another calendar." }),
-    iCalUID: z.string().optional()
-      .meta({ description: "The event's iCalendar UID (RFC 5545), the same in every calendar that has it." }),
-    htmlLink: z.string().optional()
-      .meta({ description: "A link to the event in the calendar's web interface." }),
+    eventId: z.string().meta({ description: "The event's id (base32hex), kept when the event moves to another calendar." }),
+    iCalUID: z.string().optional().meta({ description: "The event's iCalendar UID (RFC 5545), the same in every calendar that has it." }),
+    htmlLink: z.string().optional().meta({ description: "A link to the event in the calendar's web interface." }),
   },
   adoption: {
     list: { path: `${CALENDAR_PATH}/events`, field: "items", paging: CALENDAR_PAGING },
@@ -215,7 +228,7 @@ export const event = declare<EventArgs, z.infer<typeof eventWire>>({
       "id, instead of replacing it. Import as `{calendarId}/{eventId}`.",
     example:
       'new svc.calendar.Event("standup", {\n' +
-      '  calendarId: team.calendarId,\n' +
+      "  calendarId: team.calendarId,\n" +
       '  summary: "Standup",\n' +
       '  start: { dateTime: "2030-01-07T09:00:00", timeZone: "Europe/Zurich" },\n' +
       '  end: { dateTime: "2030-01-07T09:15:00", timeZone: "Europe/Zurich" },\n' +
@@ -233,7 +246,11 @@ export const event = declare<EventArgs, z.infer<typeof eventWire>>({
     updates: [
       { summary: "Daily standup", description: "Fifteen minutes" },
       { location: "Room 1", visibility: "private", transparency: "transparent", colorId: "5" },
-      { start: { dateTime: "2030-01-07T10:00:00Z", timeZone: "UTC" }, end: { dateTime: "2030-01-07T10:15:00Z", timeZone: "UTC" }, recurrence: ["RRULE:FREQ=WEEKLY;COUNT=5"] },
+      {
+        start: { dateTime: "2030-01-07T10:00:00Z", timeZone: "UTC" },
+        end: { dateTime: "2030-01-07T10:15:00Z", timeZone: "UTC" },
+        recurrence: ["RRULE:FREQ=WEEKLY;COUNT=5"],
+      },
       { attendees: [{ email: "ann@example.com" }], reminders: { useDefault: false, overrides: [{ method: "popup", minutes: 5 }] } },
       { calendarId: "{{parents[0].calendarId}}" },
     ],

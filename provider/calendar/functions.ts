@@ -46,7 +46,12 @@ const apiError = z.looseObject({ domain: z.string(), reason: z.string() });
 export const freeBusySchema = z.looseObject({
   timeMin: z.string(),
   timeMax: z.string(),
-  calendars: z.record(z.string(), z.looseObject({ busy: z.array(z.looseObject({ start: z.string(), end: z.string() })).default([]), errors: z.array(apiError).optional() })).default({}),
+  calendars: z
+    .record(
+      z.string(),
+      z.looseObject({ busy: z.array(z.looseObject({ start: z.string(), end: z.string() })).default([]), errors: z.array(apiError).optional() }),
+    )
+    .default({}),
   groups: z.record(z.string(), z.looseObject({ calendars: z.array(z.string()).optional(), errors: z.array(apiError).optional() })).default({}),
 });
 
@@ -60,10 +65,14 @@ export interface FreeBusyFailure {
 export type FreeBusy = z.infer<typeof freeBusySchema> & { readonly failures: FreeBusyFailure[] };
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([zZ]|[+-]\d{2}:\d{2})$/;
-const time = z.string().regex(RFC3339, { error: (issue) => `must be an RFC 3339 time with an offset, e.g. "2030-01-07T00:00:00Z"; got ${excerpt(issue.input)}` });
+const time = z
+  .string()
+  .regex(RFC3339, { error: (issue) => `must be an RFC 3339 time with an offset, e.g. "2030-01-07T00:00:00Z"; got ${excerpt(issue.input)}` });
 const pageSize = z.number().int().min(1).max(250, { error: "must be from 1 to 250" }).optional();
 
-export const settingArgs = z.object({ setting: z.string().regex(/^[A-Za-z0-9]+$/, { error: (issue) => `must be a setting id such as "timezone"; got ${excerpt(issue.input)}` }) });
+export const settingArgs = z.object({
+  setting: z.string().regex(/^[A-Za-z0-9]+$/, { error: (issue) => `must be a setting id such as "timezone"; got ${excerpt(issue.input)}` }),
+});
 export const freeBusyArgs = z
   .object({
     timeMin: time,
@@ -77,28 +86,34 @@ export const freeBusyArgs = z
   .refine(({ timeMin, timeMax }) => Date.parse(timeMax) > Date.parse(timeMin), { error: "must be after timeMin", path: ["timeMax"] });
 export const aclRulesArgs = z.object({ calendarId, showDeleted: z.boolean().optional(), pageSize });
 export const calendarListArgs = z.object({
-  minAccessRole: z.enum(ACL_ROLES.filter((role) => role !== "none" && role !== "writerWithoutPrivateAccess") as ["freeBusyReader", "reader", "writer", "owner"]).optional(),
+  minAccessRole: z
+    .enum(ACL_ROLES.filter((role) => role !== "none" && role !== "writerWithoutPrivateAccess") as ["freeBusyReader", "reader", "writer", "owner"])
+    .optional(),
   showDeleted: z.boolean().optional(),
   showHidden: z.boolean().optional(),
   pageSize,
 });
-export const eventsArgs = z.object({
-  calendarId,
-  timeMin: time.optional(),
-  timeMax: time.optional(),
-  iCalUID: z.string().min(1).optional(),
-  singleEvents: z.boolean().optional(),
-  orderBy: z.enum(["startTime", "updated"]).optional(),
-  q: z.string().optional(),
-  showDeleted: z.boolean().optional(),
-  pageSize,
-}).refine((args) => args.orderBy !== "startTime" || args.singleEvents === true, {
-  error: '"startTime" needs singleEvents: true (recurring events expanded into instances)',
-  path: ["orderBy"],
-});
+export const eventsArgs = z
+  .object({
+    calendarId,
+    timeMin: time.optional(),
+    timeMax: time.optional(),
+    iCalUID: z.string().min(1).optional(),
+    singleEvents: z.boolean().optional(),
+    orderBy: z.enum(["startTime", "updated"]).optional(),
+    q: z.string().optional(),
+    showDeleted: z.boolean().optional(),
+    pageSize,
+  })
+  .refine((args) => args.orderBy !== "startTime" || args.singleEvents === true, {
+    error: '"startTime" needs singleEvents: true (recurring events expanded into instances)',
+    path: ["orderBy"],
+  });
 export const eventInstancesArgs = z.object({
   calendarId,
-  eventId: z.string().regex(/^[a-v0-9]{5,1024}$/, { error: (issue) => `must be an event id (5 to 1024 characters of a-v and 0-9); got ${excerpt(issue.input)}` }),
+  eventId: z
+    .string()
+    .regex(/^[a-v0-9]{5,1024}$/, { error: (issue) => `must be an event id (5 to 1024 characters of a-v and 0-9); got ${excerpt(issue.input)}` }),
   timeMin: time.optional(),
   timeMax: time.optional(),
   pageSize,
@@ -159,7 +174,9 @@ export const queryFreeBusy = custom({
       schema: freeBusySchema,
     });
     const failures = [
-      ...Object.entries(answer.calendars).flatMap(([id, { errors = [] }]) => errors.map(({ domain, reason }) => ({ id, kind: "calendar" as const, domain, reason }))),
+      ...Object.entries(answer.calendars).flatMap(([id, { errors = [] }]) =>
+        errors.map(({ domain, reason }) => ({ id, kind: "calendar" as const, domain, reason })),
+      ),
       ...Object.entries(answer.groups).flatMap(([id, { errors = [] }]) => errors.map(({ domain, reason }) => ({ id, kind: "group" as const, domain, reason }))),
     ];
     return { ...answer, failures };

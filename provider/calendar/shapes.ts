@@ -24,7 +24,8 @@ export const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 export const reminder = z.object({
-  method: z.enum(["email", "popup"], { error: (issue) => `must be "email" or "popup"; got ${excerpt(issue.input)}` })
+  method: z
+    .enum(["email", "popup"], { error: (issue) => `must be "email" or "popup"; got ${excerpt(issue.input)}` })
     .meta({ description: "How the reminder is given: `email` or `popup`." }),
   minutes: z
     .number({ error: (issue) => `must be whole minutes from 0 to 40320 (four weeks); got ${excerpt(issue.input)}` })

@@ -23,20 +23,16 @@ const STOP_PATH = "channels/stop";
 const { payload: _payload, ...calendarChannelShape } = channelShape;
 
 export const watchChannelArgs = z.object({
-  resource: z
-    .enum(WATCHED_RESOURCES, { error: (issue) => `must be one of ${WATCHED_RESOURCES.join(", ")}; got ${excerpt(issue.input)}` })
-    .meta({
-      description:
-        "What is watched: `acl` (a calendar's access rules), `events` (a calendar's events), `calendarList` (the caller's calendar list) " +
-        "or `settings` (the caller's settings).",
-    }),
-  calendarId: calendarId
-    .optional()
-    .meta({
-      description:
-        "The calendar whose `acl` or `events` are watched: `primary`, an e-mail address (a primary calendar) or a calendar id. " +
-        "Required for those two; not given for `calendarList` and `settings`, which are the caller's.",
-    }),
+  resource: z.enum(WATCHED_RESOURCES, { error: (issue) => `must be one of ${WATCHED_RESOURCES.join(", ")}; got ${excerpt(issue.input)}` }).meta({
+    description:
+      "What is watched: `acl` (a calendar's access rules), `events` (a calendar's events), `calendarList` (the caller's calendar list) " +
+      "or `settings` (the caller's settings).",
+  }),
+  calendarId: calendarId.optional().meta({
+    description:
+      "The calendar whose `acl` or `events` are watched: `primary`, an e-mail address (a primary calendar) or a calendar id. " +
+      "Required for those two; not given for `calendarList` and `settings`, which are the caller's.",
+  }),
   ...calendarChannelShape,
 });
 

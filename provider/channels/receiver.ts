@@ -138,7 +138,10 @@ export function channelReceiver<Body>(options: ReceiverOptions<Body>): (request:
     const inFlight = running.get(key);
     if (inFlight !== undefined) {
       request.resume();
-      await inFlight.then(() => answer(response, 200), () => answer(response, 500));
+      await inFlight.then(
+        () => answer(response, 200),
+        () => answer(response, 500),
+      );
       return;
     }
     let body: Body | undefined;

@@ -79,7 +79,9 @@ export const channelShape = {
     .optional()
     .meta({
       description:
-        "The channel's `id` on the wire (Pulumi reserves `id`): unique, " + CHANNEL_ID_FORM + ". Left out, it is the resource's name plus a random " +
+        "The channel's `id` on the wire (Pulumi reserves `id`): unique, " +
+        CHANNEL_ID_FORM +
+        ". Left out, it is the resource's name plus a random " +
         "suffix, made anew for each replacement so the new channel can start before the old one stops; a pinned id makes a replacement stop the old channel first.",
     }),
 };
@@ -97,13 +99,10 @@ export interface ChannelArgs extends Args {
 export const channelOutputs = {
   resourceId: z.string().meta({ description: "The opaque id of the watched resource (stable across API versions); needed to stop the channel." }),
   resourceUri: z.string().optional().meta({ description: "The API-version-specific identifier of the watched resource." }),
-  effectiveExpiration: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        "When the channel ends (RFC 3339): the earlier of the one asked for and the service's own limit. A refresh after it drops the channel; the next `up` makes a new one.",
-    }),
+  effectiveExpiration: z.string().optional().meta({
+    description:
+      "When the channel ends (RFC 3339): the earlier of the one asked for and the service's own limit. A refresh after it drops the channel; the next `up` makes a new one.",
+  }),
 };
 
 /** What the state holds of the service's answer (and what a read of the stored state reads). */

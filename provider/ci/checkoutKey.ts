@@ -8,9 +8,10 @@ import { FINGERPRINT_FORM, PROJECT_PATH, projectShape } from "./names";
 
 export const checkoutKeyArgs = z.object({
   ...projectShape,
-  type: z.enum(["deploy-key", "vcs-user-key"], {
-    error: (issue) => `must be "deploy-key" or "vcs-user-key"; got ${excerpt(issue.input)}`,
-  })
+  type: z
+    .enum(["deploy-key", "vcs-user-key"], {
+      error: (issue) => `must be "deploy-key" or "vcs-user-key"; got ${excerpt(issue.input)}`,
+    })
     .meta({ description: "`deploy-key` (read access to this repository) or `vcs-user-key` (the user's access)." }),
 });
 export type CheckoutKeyArgs = z.infer<typeof checkoutKeyArgs>;
@@ -69,16 +70,11 @@ export const checkoutKey = declare<CheckoutKeyArgs, z.infer<typeof checkoutKeyWi
     }),
   },
   outputs: {
-    fingerprint: z.string()
-      .meta({ description: "The md5 fingerprint, colon-separated hex (the API's default form; part of the id)." }),
-    sha256Fingerprint: z.string()
-      .meta({ description: "The sha256 fingerprint, `SHA256:` and base64, as `ssh-keygen -l` prints it." }),
-    publicKey: z.string()
-      .meta({ description: "The public key in OpenSSH format." }),
-    preferred: z.boolean()
-      .meta({ description: "Whether the project prefers this key." }),
-    time: z.string()
-      .meta({ description: "When the key was issued (ISO 8601)." }),
+    fingerprint: z.string().meta({ description: "The md5 fingerprint, colon-separated hex (the API's default form; part of the id)." }),
+    sha256Fingerprint: z.string().meta({ description: "The sha256 fingerprint, `SHA256:` and base64, as `ssh-keygen -l` prints it." }),
+    publicKey: z.string().meta({ description: "The public key in OpenSSH format." }),
+    preferred: z.boolean().meta({ description: "Whether the project prefers this key." }),
+    time: z.string().meta({ description: "When the key was issued (ISO 8601)." }),
   },
   adoption: {
     list: { path: `${PROJECT_PATH}/checkout-key` },

@@ -106,7 +106,12 @@ export const jobSchema = jobSummarySchema.extend({
 });
 export type CiJob = z.infer<typeof jobSchema>;
 
-export const artifactSchema = z.looseObject({ path: z.string().optional(), pretty_path: z.string().optional(), node_index: z.number().optional(), url: z.string().optional() });
+export const artifactSchema = z.looseObject({
+  path: z.string().optional(),
+  pretty_path: z.string().optional(),
+  node_index: z.number().optional(),
+  url: z.string().optional(),
+});
 export type CiArtifact = z.infer<typeof artifactSchema>;
 
 export const testsSchema = z.looseObject({
@@ -151,9 +156,11 @@ export const projectBuildsArgs = z.object({
     .max(255, { error: "must be a branch name of at most 255 characters" })
     .refine((branch) => !isDotSegment(branch), { error: (issue) => `must be a branch name, not "." or ".."; got ${excerpt(issue.input)}` })
     .optional(),
-  filter: z.enum(["completed", "successful", "failed", "running"], {
-    error: (issue) => `must be one of completed, successful, failed, running; got ${excerpt(issue.input)}`,
-  }).optional(),
+  filter: z
+    .enum(["completed", "successful", "failed", "running"], {
+      error: (issue) => `must be one of completed, successful, failed, running; got ${excerpt(issue.input)}`,
+    })
+    .optional(),
   /** Read page after page until the listing ends (or `maxBuilds` is reached). */
   allPages: z.boolean().optional(),
   maxBuilds: z.number().int().min(1).optional(),

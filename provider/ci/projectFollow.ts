@@ -44,7 +44,7 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
   toState: (follow, previous) => ({
     followed: follow.followed,
     // Only the follow itself reports the first build; reads keep what it said.
-    firstBuildNumber: follow.firstBuildNumber ?? (previous["firstBuildNumber"]),
+    firstBuildNumber: follow.firstBuildNumber ?? previous["firstBuildNumber"],
   }),
   update: "none",
   // `ACME/MonoRepo` is `acme/monorepo` to the service: a change of case alone is no change (as a
@@ -71,10 +71,8 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
     delete: { method: "POST", path: `${PROJECT_PATH}/unfollow`, repeat: "idempotent", answer: unfollowResponse },
   },
   outputs: {
-    followed: z.boolean()
-      .meta({ description: "Always true while the resource exists." }),
-    firstBuildNumber: z.number().optional()
-      .meta({ description: "The number of the first build the follow started, when it started one." }),
+    followed: z.boolean().meta({ description: "Always true while the resource exists." }),
+    firstBuildNumber: z.number().optional().meta({ description: "The number of the first build the follow started, when it started one." }),
   },
   adoption: {
     scope: { flag: "project", pattern: "{vcsType}/{username}/{project}", example: "gh/my-org/my-repo" },

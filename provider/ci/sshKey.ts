@@ -10,13 +10,14 @@ import { FINGERPRINT_FORM, PROJECT_PATH, hostname, projectShape } from "./names"
 
 export const sshKeyArgs = z.object({
   ...projectShape,
-  hostname: hostname
-    .meta({ description: "The host the key is for, e.g. `deploy.example.com`." }),
+  hostname: hostname.meta({ description: "The host the key is for, e.g. `deploy.example.com`." }),
   // The value is a secret: messages never echo it.
-  privateKey: z.string().superRefine((value, context) => {
-    const problem = privateKeyProblem(value);
-    if (problem !== undefined) context.addIssue({ code: "custom", message: problem });
-  })
+  privateKey: z
+    .string()
+    .superRefine((value, context) => {
+      const problem = privateKeyProblem(value);
+      if (problem !== undefined) context.addIssue({ code: "custom", message: problem });
+    })
     .meta({ description: "The private key, PEM or OpenSSH format, unencrypted. Always a Pulumi secret; never in logs or messages." }),
 });
 export type SshKeyArgs = z.infer<typeof sshKeyArgs>;
@@ -62,8 +63,7 @@ export const sshKey = declare<SshKeyArgs, z.infer<typeof sshKeyWire>>({
     },
   },
   outputs: {
-    fingerprint: z.string()
-      .meta({ description: "The md5 fingerprint of the key, colon-separated hex, as the API and `ssh-keygen -l -E md5` show it." }),
+    fingerprint: z.string().meta({ description: "The md5 fingerprint of the key, colon-separated hex, as the API and `ssh-keygen -l -E md5` show it." }),
   },
   secretOutputs: ["privateKey"],
   adoption: { never: "the API never returns a key's private part, which the resource needs" },

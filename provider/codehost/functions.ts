@@ -23,9 +23,7 @@ export type RateLimitWindow = z.output<typeof rateLimitWindowSchema>;
  * other resource the code host reports (`code_search`, `integration_manifest`, ...) is kept under its name.
  */
 export const rateLimitStatusSchema = z.object({
-  resources: z
-    .object({ core: rateLimitWindowSchema, search: rateLimitWindowSchema, graphql: rateLimitWindowSchema })
-    .catchall(rateLimitWindowSchema),
+  resources: z.object({ core: rateLimitWindowSchema, search: rateLimitWindowSchema, graphql: rateLimitWindowSchema }).catchall(rateLimitWindowSchema),
 });
 
 export type RateLimitStatus = z.output<typeof rateLimitStatusSchema>;

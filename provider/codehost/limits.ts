@@ -104,8 +104,7 @@ function resetText(headers: RateLimitHeaders): string {
 
 /** "the primary rate limit (core: 0 of 60 left, resets at ...)". */
 export function describeLimit(limit: RateLimitKind, headers: RateLimitHeaders): string {
-  const window =
-    headers.remaining !== undefined && headers.limit !== undefined ? `${headers.remaining} of ${headers.limit} left, ` : "";
+  const window = headers.remaining !== undefined && headers.limit !== undefined ? `${headers.remaining} of ${headers.limit} left, ` : "";
   return `the ${limit} rate limit (${headers.resource ?? "core"}: ${window}resets at ${resetText(headers)})`;
 }
 
@@ -137,7 +136,11 @@ export function planRateLimit(policy: CodeHostLimitPolicy, attempt: LimitedAttem
   const { untilMs, because } = waitUntil(limit, attempt, policy);
   if (untilMs - attempt.now > policy.maxWaitMs) {
     const minutes = Math.ceil((untilMs - attempt.now) / 60_000);
-    return { kind: "giveUp", limit, message: `${what} is exceeded and would need a wait of ${minutes} min, more than the ${Math.round(policy.maxWaitMs / 60_000)} min allowed` };
+    return {
+      kind: "giveUp",
+      limit,
+      message: `${what} is exceeded and would need a wait of ${minutes} min, more than the ${Math.round(policy.maxWaitMs / 60_000)} min allowed`,
+    };
   }
   return { kind: "wait", limit, untilMs, because };
 }
@@ -168,7 +171,10 @@ export const CODEHOST_REQUEST_LIMITS: RequestLimits = {
 };
 
 /** The code host's rules as its client takes them (http/rateLimitRules.ts). */
-export function codeHostRateLimits(policy: CodeHostLimitPolicy = DEFAULT_CODEHOST_LIMIT_POLICY, limits: RequestLimits = CODEHOST_REQUEST_LIMITS): RateLimitRules {
+export function codeHostRateLimits(
+  policy: CodeHostLimitPolicy = DEFAULT_CODEHOST_LIMIT_POLICY,
+  limits: RequestLimits = CODEHOST_REQUEST_LIMITS,
+): RateLimitRules {
   return {
     limits,
     decide: ({ status, header, message, attempt, now }) => {

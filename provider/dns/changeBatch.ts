@@ -195,7 +195,12 @@ async function sendChange(zonePath: string, pending: readonly PendingWrite[], at
 export function runZoneWrites(pending: readonly PendingWrite[]): Promise<Outcome<Written>[]> {
   const [first] = pending;
   if (first === undefined) return Promise.resolve([]);
-  return bisect(pending, (some) => sendChange(first.zonePath, some), async (one) => ({ set: await one.alone() }), isWriteFault);
+  return bisect(
+    pending,
+    (some) => sendChange(first.zonePath, some),
+    async (one) => ({ set: await one.alone() }),
+    isWriteFault,
+  );
 }
 
 /**
@@ -211,7 +216,12 @@ export async function doneChanges(zonePath: string, ids: readonly string[], cont
     query: { sortOrder: "descending" },
     until: seen,
   });
-  const pending = new Set(changes.map((item) => changeWire.parse(item)).filter((change) => change.status !== "done").map((change) => change.id));
+  const pending = new Set(
+    changes
+      .map((item) => changeWire.parse(item))
+      .filter((change) => change.status !== "done")
+      .map((change) => change.id),
+  );
   return new Set(ids.filter((id) => !pending.has(id)));
 }
 
@@ -281,7 +291,9 @@ async function settleServed(zonePath: string, wait: () => Promise<void>, context
   try {
     await wait();
   } catch (error) {
-    context.log(`warning: svc: record changes of ${zonePath} were accepted, but whether they are done could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    context.log(
+      `warning: svc: record changes of ${zonePath} were accepted, but whether they are done could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

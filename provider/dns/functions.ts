@@ -13,13 +13,31 @@ const loose = z.looseObject({});
 
 export const projectSchema = z.looseObject({ id: z.string(), number: z.string().optional(), quota: z.record(z.string(), z.unknown()).optional() });
 export type DnsProject = z.infer<typeof projectSchema>;
-export const zoneSchema = z.looseObject({ name: z.string(), dnsName: z.string(), id: z.string().optional(), visibility: z.string().optional(), nameServers: z.array(z.string()).optional() });
+export const zoneSchema = z.looseObject({
+  name: z.string(),
+  dnsName: z.string(),
+  id: z.string().optional(),
+  visibility: z.string().optional(),
+  nameServers: z.array(z.string()).optional(),
+});
 export type DnsZone = z.infer<typeof zoneSchema>;
 export const recordSetSchema = z.looseObject({ name: z.string(), type: z.string(), ttl: z.number().optional(), rrdatas: z.array(z.string()).optional() });
 export type DnsRecordSet = z.infer<typeof recordSetSchema>;
-export const changeSchema = z.looseObject({ id: z.string(), status: z.string(), startTime: z.string().optional(), additions: z.array(loose).optional(), deletions: z.array(loose).optional() });
+export const changeSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  startTime: z.string().optional(),
+  additions: z.array(loose).optional(),
+  deletions: z.array(loose).optional(),
+});
 export type DnsChange = z.infer<typeof changeSchema>;
-export const dnsKeySchema = z.looseObject({ id: z.string(), type: z.string().optional(), algorithm: z.string().optional(), keyTag: z.number().optional(), isActive: z.boolean().optional() });
+export const dnsKeySchema = z.looseObject({
+  id: z.string(),
+  type: z.string().optional(),
+  algorithm: z.string().optional(),
+  keyTag: z.number().optional(),
+  isActive: z.boolean().optional(),
+});
 export type DnsKey = z.infer<typeof dnsKeySchema>;
 export const operationSchema = z.looseObject({ id: z.string(), status: z.string(), type: z.string().optional(), startTime: z.string().optional() });
 export type DnsOperation = z.infer<typeof operationSchema>;
@@ -35,7 +53,13 @@ export const recordSetsArgs = z
     managedZone: zoneName,
     name: fqdn.optional(),
     type: z.string().min(1).optional(),
-    pageSize: z.number().int().min(1).max(1000, { error: "must be from 1 to 1000" }).optional().meta({ description: "Records per request (the API's maxResults); every page is read regardless." }),
+    pageSize: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000, { error: "must be from 1 to 1000" })
+      .optional()
+      .meta({ description: "Records per request (the API's maxResults); every page is read regardless." }),
   })
   .refine((args) => args.type === undefined || args.name !== undefined, { error: "filters only together with name", path: ["type"] });
 export const responsePolicyArgs = z.object({ ...projectArg, responsePolicy: zoneName });

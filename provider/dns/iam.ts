@@ -24,10 +24,12 @@ const ROLE_FORMS = [
   /^organizations\/\d+\/roles\/[A-Za-z0-9_.]{3,64}$/,
 ];
 
-export const iamRole = z.string().refine((role) => ROLE_FORMS.some((form) => form.test(role)), {
-  error: (issue) =>
-    `must be a role: "roles/NAME" (e.g. "roles/dns.reader"), "projects/PROJECT/roles/NAME" or "organizations/ORG_ID/roles/NAME" (custom roles: 3-64 letters, digits, _ or .); got ${excerpt(issue.input)}`,
-})
+export const iamRole = z
+  .string()
+  .refine((role) => ROLE_FORMS.some((form) => form.test(role)), {
+    error: (issue) =>
+      `must be a role: "roles/NAME" (e.g. "roles/dns.reader"), "projects/PROJECT/roles/NAME" or "organizations/ORG_ID/roles/NAME" (custom roles: 3-64 letters, digits, _ or .); got ${excerpt(issue.input)}`,
+  })
   .meta({ description: "The role, e.g. `roles/dns.reader` (or a custom role `projects/<p>/roles/<r>`)." });
 
 const EMAIL = "[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+";
@@ -57,14 +59,14 @@ const ZONE = `${API_PREFIX}/managedZones/{managedZone}`;
 const ZONE_POLICY = { resource: ZONE, label: "zone {managedZone}" };
 
 const zoneShape = {
-  project: projectId.optional()
-    .meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),
-  managedZone: zoneName
-    .meta({ description: "The managed zone's name." }),
+  project: projectId.optional().meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  managedZone: zoneName.meta({ description: "The managed zone's name." }),
 };
 const bindingShape = z.object({
   role: iamRole,
-  members: z.array(iamMember).min(1, { error: "must name at least one member" })
+  members: z
+    .array(iamMember)
+    .min(1, { error: "must name at least one member" })
     .meta({ description: "Every member of the role, e.g. `user:jane@example.com`." }),
 });
 
@@ -81,8 +83,10 @@ function sameBindings(a: unknown, b: unknown): boolean {
 
 // --- ManagedZoneIamPolicy -------------------------------------------------------------
 
-export const managedZoneIamPolicyArgs = z.object({ ...zoneShape, bindings: z.array(bindingShape)
-  .meta({ description: "Every (unconditional) binding of the zone's policy: roles and their members, compared sorted." }) });
+export const managedZoneIamPolicyArgs = z.object({
+  ...zoneShape,
+  bindings: z.array(bindingShape).meta({ description: "Every (unconditional) binding of the zone's policy: roles and their members, compared sorted." }),
+});
 export type ManagedZoneIamPolicyArgs = z.infer<typeof managedZoneIamPolicyArgs>;
 
 const wholePolicy = z.looseObject({ bindings: z.array(z.object({ role: z.string(), members: z.array(z.string()) })) });
@@ -138,8 +142,14 @@ export const managedZoneIamPolicy = declare<ManagedZoneIamPolicyArgs, z.infer<ty
 
 // --- ManagedZoneIamBinding ------------------------------------------------------------
 
-export const managedZoneIamBindingArgs = z.object({ ...zoneShape, role: iamRole, members: z.array(iamMember).min(1, { error: "must name at least one member" })
-  .meta({ description: "Every member of the role, e.g. `user:jane@example.com`; compared as a set." }) });
+export const managedZoneIamBindingArgs = z.object({
+  ...zoneShape,
+  role: iamRole,
+  members: z
+    .array(iamMember)
+    .min(1, { error: "must name at least one member" })
+    .meta({ description: "Every member of the role, e.g. `user:jane@example.com`; compared as a set." }),
+});
 export type ManagedZoneIamBindingArgs = z.infer<typeof managedZoneIamBindingArgs>;
 
 const roleWire = z.looseObject({ role: z.string(), members: z.array(z.string()) });
@@ -201,8 +211,11 @@ export const managedZoneIamBinding = declare<ManagedZoneIamBindingArgs, z.infer<
 
 // --- ManagedZoneIamMember -------------------------------------------------------------
 
-export const managedZoneIamMemberArgs = z.object({ ...zoneShape, role: iamRole, member: iamMember
-  .meta({ description: "The member, e.g. `user:jane@example.com`." }) });
+export const managedZoneIamMemberArgs = z.object({
+  ...zoneShape,
+  role: iamRole,
+  member: iamMember.meta({ description: "The member, e.g. `user:jane@example.com`." }),
+});
 export type ManagedZoneIamMemberArgs = z.infer<typeof managedZoneIamMemberArgs>;
 
 const memberWire = z.looseObject({ role: z.string(), member: z.string() });
@@ -225,8 +238,7 @@ export const managedZoneIamMember = declare<ManagedZoneIamMemberArgs, z.infer<ty
   adoption: { never: "svc-import writes one ManagedZoneIamBinding per role instead (a program should not hold both forms for one zone)" },
   docs: {
     summary:
-      "One member of one role on a managed zone (other members and roles are kept). " +
-      "Members added in parallel all survive; removing one removes only it.",
+      "One member of one role on a managed zone (other members and roles are kept). " + "Members added in parallel all survive; removing one removes only it.",
     example: 'new svc.dns.ManagedZoneIamMember("jane", { managedZone: zone.name, role: "roles/dns.admin", member: "user:jane@example.com" });',
   },
   samples: {

@@ -10,29 +10,35 @@ import { gkeClusters, labels, networkUrl, networks, targetNameServers } from "./
 import { API_PREFIX, changeWire, waitForChange, withoutKinds, ZONE_OPERATION } from "./wire";
 
 export const managedZoneArgs = z.object({
-  project: projectId.optional()
-    .meta({ description: "The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`." }),
-  name: zoneName
-    .meta({ description: "The zone's name in the project: 1-63 lowercase letters, digits and dashes, starting with a letter." }),
-  dnsName: fqdn
-    .meta({ description: "The DNS name of the zone, fully qualified with a trailing dot, e.g. `example.com.`." }),
+  project: projectId.optional().meta({ description: "The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  name: zoneName.meta({ description: "The zone's name in the project: 1-63 lowercase letters, digits and dashes, starting with a letter." }),
+  dnsName: fqdn.meta({ description: "The DNS name of the zone, fully qualified with a trailing dot, e.g. `example.com.`." }),
   // The API requires a description on create; an empty one is what "none" looks like.
-  description: z.string().max(1024, { error: "must be at most 1024 characters" }).default("")
-    .meta({ description: "A description of up to 1024 characters (\"\" when none)." }),
+  description: z
+    .string()
+    .max(1024, { error: "must be at most 1024 characters" })
+    .default("")
+    .meta({ description: 'A description of up to 1024 characters ("" when none).' }),
   visibility: z
     .enum(["public", "private"], { error: (issue) => `must be "public" or "private"; got ${JSON.stringify(issue.input)}` })
     .default("public")
     .meta({ description: "Whether the zone answers on the Internet (`public`) or only in the networks of `privateVisibilityConfig` (`private`)." }),
-  labels: labels
+  labels: labels.optional().meta({ description: "Labels: lowercase keys and values of up to 63 characters." }),
+  cloudLoggingConfig: z
+    .object({ enableLogging: z.boolean() })
     .optional()
-    .meta({ description: "Labels: lowercase keys and values of up to 63 characters." }),
-  cloudLoggingConfig: z.object({ enableLogging: z.boolean() }).optional()
     .meta({ description: "Whether queries to the zone are logged (`{ enableLogging }`)." }),
-  privateVisibilityConfig: z.object({ networks: networks.optional(), gkeClusters: gkeClusters.optional() }).optional()
+  privateVisibilityConfig: z
+    .object({ networks: networks.optional(), gkeClusters: gkeClusters.optional() })
+    .optional()
     .meta({ description: "For a private zone: the networks (and GKE clusters) that can see it." }),
-  forwardingConfig: z.object({ targetNameServers }).optional()
+  forwardingConfig: z
+    .object({ targetNameServers })
+    .optional()
     .meta({ description: "For a forwarding zone: the name servers queries are forwarded to (each with `ipv4Address` or `ipv6Address`)." }),
-  peeringConfig: z.object({ targetNetwork: z.object({ networkUrl }) }).optional()
+  peeringConfig: z
+    .object({ targetNetwork: z.object({ networkUrl }) })
+    .optional()
     .meta({ description: "For a peering zone: the network whose DNS answers queries." }),
   dnssecConfig: z
     .object({
@@ -42,7 +48,9 @@ export const managedZoneArgs = z.object({
     .optional()
     .meta({ description: "DNSSEC: `state` `off`, `on` or `transfer`, and optionally `nonExistence` `nsec` or `nsec3`." }),
   /** Client-side: on delete, first delete the zone's record sets (not the apex SOA and NS). */
-  forceDestroy: z.boolean().default(false)
+  forceDestroy: z
+    .boolean()
+    .default(false)
     .meta({
       description:
         "Delete the zone's record sets (not the apex SOA and NS) before deleting the zone. Without it, deleting a zone that still " +
@@ -109,12 +117,9 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
   },
   hooks: { beforeDelete: forceDestroy, explainRefusal: notEmptyRefusal },
   outputs: {
-    managedZoneId: z.string()
-      .meta({ description: "The server-assigned numeric id of the zone." }),
-    nameServers: z.array(z.string())
-      .meta({ description: "The name servers to delegate the domain to." }),
-    creationTime: z.string()
-      .meta({ description: "When the zone was created (RFC 3339)." }),
+    managedZoneId: z.string().meta({ description: "The server-assigned numeric id of the zone." }),
+    nameServers: z.array(z.string()).meta({ description: "The name servers to delegate the domain to." }),
+    creationTime: z.string().meta({ description: "When the zone was created (RFC 3339)." }),
   },
   adoption: {
     list: { path: `${API_PREFIX}/managedZones`, field: "managedZones", paging: DNS_PAGING },
@@ -129,8 +134,7 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
       "The API creates the apex `SOA` and `NS` record sets with the zone; they are not managed by this resource. " +
       "Zone updates return an operation that `up` waits for.",
     example:
-      'const zone = new svc.dns.ManagedZone("zone", { name: "example-zone", dnsName: "example.com." });\n' +
-      "export const nameServers = zone.nameServers;",
+      'const zone = new svc.dns.ManagedZone("zone", { name: "example-zone", dnsName: "example.com." });\n' + "export const nameServers = zone.nameServers;",
   },
   samples: {
     inputs: { name: "conformance-zone", dnsName: "conformance.example.", description: "Made by the conformance run" },
@@ -141,7 +145,10 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
       { dnssecConfig: { state: "on" } },
       { privateVisibilityConfig: { networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp" }] } },
       { forwardingConfig: { targetNameServers: [{ ipv4Address: "10.0.0.53" }] } },
-      { peeringConfig: { targetNetwork: { networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp-peer" } }, forwardingConfig: undefined },
+      {
+        peeringConfig: { targetNetwork: { networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp-peer" } },
+        forwardingConfig: undefined,
+      },
       { forceDestroy: true },
     ],
     replacements: [{ project: "other-project" }, { name: "other-zone" }, { dnsName: "other.example." }, { visibility: "private" }],
@@ -205,12 +212,12 @@ async function deleteRecordSets(zonePath: string, dnsName: string, context: Hook
     } catch (error) {
       const settle = error instanceof ApiError && (error.status === 412 || error.status === 404 || error.outcome === "unknown");
       if (!settle || attempt >= FORCE_DESTROY_ATTEMPTS) throw error;
-      context.log(`svc: forceDestroy of zone ${context.identity["name"]}: the change did not clearly succeed (${error.message}); listing the record sets again`);
+      context.log(
+        `svc: forceDestroy of zone ${context.identity["name"]}: the change did not clearly succeed (${error.message}); listing the record sets again`,
+      );
       await new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
     }
   }
 }
 
 const FORCE_DESTROY_ATTEMPTS = 10;
-
-

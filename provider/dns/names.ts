@@ -2,11 +2,9 @@
 import { z } from "zod";
 import { excerpt } from "../engine/excerpt";
 
-export const projectId = z
-  .string()
-  .regex(/^[a-z][a-z0-9-]{0,61}[a-z0-9]$|^[a-z]$/, {
-    error: (issue) => `must be a project id (lowercase letters, digits and dashes, e.g. "my-project"); got ${excerpt(issue.input)}`,
-  });
+export const projectId = z.string().regex(/^[a-z][a-z0-9-]{0,61}[a-z0-9]$|^[a-z]$/, {
+  error: (issue) => `must be a project id (lowercase letters, digits and dashes, e.g. "my-project"); got ${excerpt(issue.input)}`,
+});
 
 export const zoneName = z.string().regex(/^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/, {
   error: (issue) =>
@@ -30,7 +28,8 @@ export function dnsNameProblem(value: string, options: { wildcard: boolean; root
     if (label === "") return "it has an empty label (two dots in a row, or a leading dot)";
     if (label === "*") return options.wildcard ? "a * is a wildcard only as the leftmost label" : "it holds a * (no wildcard here)";
     if (label.length > 63) return `the label ${excerpt(label)} is ${label.length} characters long (at most 63)`;
-    if (!LABEL.test(label)) return `the label ${excerpt(label)} holds characters other than letters, digits, dashes and underscores, or starts or ends with a dash`;
+    if (!LABEL.test(label))
+      return `the label ${excerpt(label)} holds characters other than letters, digits, dashes and underscores, or starts or ends with a dash`;
   }
   return undefined;
 }

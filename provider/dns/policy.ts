@@ -10,19 +10,15 @@ import { API_PREFIX, withoutKinds } from "./wire";
 import { DNS_PAGING } from "../google/listAll";
 
 export const policyArgs = z.object({
-  project: projectId.optional()
-    .meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),
-  name: zoneName
-    .meta({ description: "The policy's name: lowercase letters, digits and dashes." }),
-  description: z.string().max(1024, { error: "must be at most 1024 characters" }).default("")
-    .meta({ description: "A description of up to 1024 characters." }),
-  enableInboundForwarding: z.boolean().optional()
-    .meta({ description: "Whether the networks accept inbound DNS forwarding (unset is false)." }),
-  enableLogging: z.boolean().optional()
-    .meta({ description: "Whether queries are logged (unset is false)." }),
-  networks: networks.optional()
-    .meta({ description: "The networks the policy applies to. A network holds one policy." }),
-  alternativeNameServerConfig: z.object({ targetNameServers }).optional()
+  project: projectId.optional().meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  name: zoneName.meta({ description: "The policy's name: lowercase letters, digits and dashes." }),
+  description: z.string().max(1024, { error: "must be at most 1024 characters" }).default("").meta({ description: "A description of up to 1024 characters." }),
+  enableInboundForwarding: z.boolean().optional().meta({ description: "Whether the networks accept inbound DNS forwarding (unset is false)." }),
+  enableLogging: z.boolean().optional().meta({ description: "Whether queries are logged (unset is false)." }),
+  networks: networks.optional().meta({ description: "The networks the policy applies to. A network holds one policy." }),
+  alternativeNameServerConfig: z
+    .object({ targetNameServers })
+    .optional()
     .meta({ description: "Alternative name servers that answer instead of the default resolver." }),
 });
 export type PolicyArgs = z.infer<typeof policyArgs>;
@@ -70,8 +66,7 @@ export const policy = declare<PolicyArgs, z.infer<typeof policyWire>>({
   // The API refuses to delete a policy networks still use (also ones attached outside Pulumi since the last refresh).
   steps: { detachBeforeDelete: { fields: ["networks"], inUseReason: "resourceInUseByAnotherResource" }, updateAnswer: { member: "policy" } },
   outputs: {
-    policyId: z.string()
-      .meta({ description: "The server-assigned id." }),
+    policyId: z.string().meta({ description: "The server-assigned id." }),
   },
   adoption: {
     list: { path: `${API_PREFIX}/policies`, field: "policies", paging: DNS_PAGING },
@@ -88,7 +83,11 @@ export const policy = declare<PolicyArgs, z.infer<typeof policyWire>>({
       '  networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default" }] });',
   },
   samples: {
-    inputs: { name: "conformance-policy", description: "Made by the conformance run", networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp" }] },
+    inputs: {
+      name: "conformance-policy",
+      description: "Made by the conformance run",
+      networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp" }],
+    },
     updates: [
       { description: "Changed in place" },
       { enableInboundForwarding: true },

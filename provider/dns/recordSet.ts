@@ -15,9 +15,10 @@ import { API_PREFIX, changeWire, withoutKinds } from "./wire";
 export { RECORD_TYPES };
 
 const routedItem = {
-  rrdatas: z.array(z.string().min(1)).optional()
-    .meta({ description: "The records this item answers with." }),
-  healthCheckedTargets: z.record(z.string(), z.unknown()).optional()
+  rrdatas: z.array(z.string().min(1)).optional().meta({ description: "The records this item answers with." }),
+  healthCheckedTargets: z
+    .record(z.string(), z.unknown())
+    .optional()
     .meta({ description: "Health-checked targets this item answers with instead (passed to the API as given)." }),
 };
 
@@ -34,22 +35,18 @@ const routingPolicy = z.object({
     .object({ items: z.array(z.object({ weight: z.number().min(0, { error: "weights are 0 or more" }), ...routedItem })).min(1) })
     .optional()
     .meta({ description: "Answers by weighted round robin: each item's records get its share of the `weight`." }),
-  primaryBackup: z.record(z.string(), z.unknown()).optional()
-    .meta({ description: "Primary targets with backups, by health (passed to the API as given)." }),
-  healthCheck: z.string().optional()
-    .meta({ description: "The health check that steers the policy." }),
+  primaryBackup: z.record(z.string(), z.unknown()).optional().meta({ description: "Primary targets with backups, by health (passed to the API as given)." }),
+  healthCheck: z.string().optional().meta({ description: "The health check that steers the policy." }),
 });
 
 export const recordSetArgs = z.object({
-  project: projectId.optional()
-    .meta({ description: "The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`." }),
-  managedZone: zoneName
-    .meta({ description: "The name of the managed zone the records belong to (the zone's `name`)." }),
-  name: recordName
-    .meta({ description: "The fully qualified owner name with a trailing dot, inside the zone's DNS name, e.g. `www.example.com.`." }),
-  type: z.enum(RECORD_TYPES, {
-    error: (issue) => `must be a record type, one of ${RECORD_TYPES.join(", ")}; got ${JSON.stringify(issue.input)}`,
-  })
+  project: projectId.optional().meta({ description: "The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  managedZone: zoneName.meta({ description: "The name of the managed zone the records belong to (the zone's `name`)." }),
+  name: recordName.meta({ description: "The fully qualified owner name with a trailing dot, inside the zone's DNS name, e.g. `www.example.com.`." }),
+  type: z
+    .enum(RECORD_TYPES, {
+      error: (issue) => `must be a record type, one of ${RECORD_TYPES.join(", ")}; got ${JSON.stringify(issue.input)}`,
+    })
     .meta({ description: "The record type." }),
   ttl: z
     .number({ error: (issue) => `must be a whole number of seconds; got ${JSON.stringify(issue.input)}` })
@@ -70,11 +67,12 @@ export const recordSetArgs = z.object({
     .optional()
     .meta({
       description:
-        "The record data, in the type's presentation format, e.g. `[\"192.0.2.1\"]`. Compared as a set in canonical form " +
+        'The record data, in the type\'s presentation format, e.g. `["192.0.2.1"]`. Compared as a set in canonical form ' +
         "(order, TXT quoting and splitting, host-name case and IPv6 spelling are no change). Updated through one atomic change, " +
         "so the name never goes without records. Give this or `routingPolicy`, never both.",
     }),
-  routingPolicy: routingPolicy.optional()
+  routingPolicy: routingPolicy
+    .optional()
     .meta({ description: "Answers by location (`geo`), weight (`wrr`) or health (`primaryBackup`), exactly one of them, instead of `rrdatas`." }),
 });
 export type RecordSetArgs = z.infer<typeof recordSetArgs>;
@@ -161,7 +159,15 @@ export function storedSet(state: Readonly<Record<string, unknown>>): WireRecordS
   const { name, type, ttl, rrdatas, routingPolicy } = state;
   if (typeof name !== "string" || typeof type !== "string" || typeof ttl !== "number") return undefined;
   if (!Array.isArray(rrdatas) && routingPolicy === undefined) return undefined;
-  return withoutKinds(wireRecordSet({ name, type, ttl, rrdatas: Array.isArray(rrdatas) && rrdatas.length > 0 ? (rrdatas as string[]) : undefined, routingPolicy } as RecordSetArgs)) as WireRecordSet;
+  return withoutKinds(
+    wireRecordSet({
+      name,
+      type,
+      ttl,
+      rrdatas: Array.isArray(rrdatas) && rrdatas.length > 0 ? (rrdatas as string[]) : undefined,
+      routingPolicy,
+    } as RecordSetArgs),
+  ) as WireRecordSet;
 }
 
 /**
@@ -224,7 +230,10 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     const failures: { property: string; reason: string }[] = [];
     // A delegation names one zone cut; the API refuses a wildcard NS set (wildcardNotAllowed).
     if (type === "NS" && name.startsWith("*.")) {
-      failures.push({ property: "name", reason: `an NS record set cannot have a wildcard name; give the delegated name itself, e.g. "sub.example.com."; got ${JSON.stringify(name)}` });
+      failures.push({
+        property: "name",
+        reason: `an NS record set cannot have a wildcard name; give the delegated name itself, e.g. "sub.example.com."; got ${JSON.stringify(name)}`,
+      });
     }
     if ((rrdatas === undefined) === (routingPolicy === undefined)) {
       failures.push({ property: "rrdatas", reason: 'give exactly one of rrdatas (e.g. ["192.0.2.1"]) or routingPolicy' });
@@ -233,7 +242,10 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     if (routingPolicy !== undefined) {
       const kinds = [routingPolicy.geo, routingPolicy.wrr, routingPolicy.primaryBackup].filter((kind) => kind !== undefined);
       if (kinds.length !== 1) failures.push({ property: "routingPolicy", reason: "give exactly one of geo, wrr or primaryBackup" });
-      for (const [kind, items] of [["geo", routingPolicy.geo?.items ?? []], ["wrr", routingPolicy.wrr?.items ?? []]] as const) {
+      for (const [kind, items] of [
+        ["geo", routingPolicy.geo?.items ?? []],
+        ["wrr", routingPolicy.wrr?.items ?? []],
+      ] as const) {
         items.forEach((item, index) => {
           if (item.rrdatas !== undefined) failures.push(...rrdataFailures(type, item.rrdatas, `routingPolicy.${kind}.items[${index}].rrdatas`));
         });
@@ -250,7 +262,14 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
         zonePath: fillTemplate(ZONE, context.identity),
         write: { kind: "create", addition: wireRecordSet(args) },
         context,
-        alone: () => context.client.send({ method: "POST", path: fillTemplate(COLLECTION, context.identity), body: wireRecordSet(args), repeat: "settle", schema: recordSetWire }),
+        alone: () =>
+          context.client.send({
+            method: "POST",
+            path: fillTemplate(COLLECTION, context.identity),
+            body: wireRecordSet(args),
+            repeat: "settle",
+            schema: recordSetWire,
+          }),
       }),
     // A TTL alone is a PATCH of just the TTL, record data an atomic change; together with others, one change.
     applyUpdate: async (change, args, context, previous) => {
@@ -266,7 +285,9 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     applyDelete: async (state, context) => {
       const alone = (): Promise<unknown> => context.client.send({ method: "DELETE", path: fillTemplate(ITEM, context.identity) });
       const deletion = storedSet(state);
-      await (deletion === undefined ? alone() : writeRecordSet({ zonePath: fillTemplate(ZONE, context.identity), write: { kind: "delete", deletion }, context, alone }));
+      await (deletion === undefined
+        ? alone()
+        : writeRecordSet({ zonePath: fillTemplate(ZONE, context.identity), write: { kind: "delete", deletion }, context, alone }));
     },
   },
   // Record data is a set of values in canonical form: order and spelling are no change.

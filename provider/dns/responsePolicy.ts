@@ -7,18 +7,12 @@ import { API_PREFIX, withoutKinds } from "./wire";
 import { DNS_PAGING } from "../google/listAll";
 
 export const responsePolicyArgs = z.object({
-  project: projectId.optional()
-    .meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),
-  responsePolicyName: zoneName
-    .meta({ description: "The policy's name: lowercase letters, digits and dashes." }),
-  description: z.string().max(1024, { error: "must be at most 1024 characters" }).optional()
-    .meta({ description: "A description of up to 1024 characters." }),
-  networks: networks.optional()
-    .meta({ description: "The networks the policy applies to. A network holds one response policy." }),
-  gkeClusters: gkeClusters.optional()
-    .meta({ description: "The GKE clusters the policy applies to." }),
-  labels: labels.optional()
-    .meta({ description: "Labels: lowercase keys and values of up to 63 characters." }),
+  project: projectId.optional().meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  responsePolicyName: zoneName.meta({ description: "The policy's name: lowercase letters, digits and dashes." }),
+  description: z.string().max(1024, { error: "must be at most 1024 characters" }).optional().meta({ description: "A description of up to 1024 characters." }),
+  networks: networks.optional().meta({ description: "The networks the policy applies to. A network holds one response policy." }),
+  gkeClusters: gkeClusters.optional().meta({ description: "The GKE clusters the policy applies to." }),
+  labels: labels.optional().meta({ description: "Labels: lowercase keys and values of up to 63 characters." }),
 });
 export type ResponsePolicyArgs = z.infer<typeof responsePolicyArgs>;
 
@@ -64,8 +58,7 @@ export const responsePolicy = declare<ResponsePolicyArgs, z.infer<typeof respons
     updateAnswer: { member: "responsePolicy" },
   },
   outputs: {
-    responsePolicyId: z.string()
-      .meta({ description: "The server-assigned id." }),
+    responsePolicyId: z.string().meta({ description: "The server-assigned id." }),
   },
   adoption: {
     list: { path: `${API_PREFIX}/responsePolicies`, field: "responsePolicies", paging: DNS_PAGING },
@@ -82,7 +75,10 @@ export const responsePolicy = declare<ResponsePolicyArgs, z.infer<typeof respons
       '  networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default" }] });',
   },
   samples: {
-    inputs: { responsePolicyName: "conformance-overrides", networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp" }] },
+    inputs: {
+      responsePolicyName: "conformance-overrides",
+      networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp" }],
+    },
     updates: [
       { description: "Changed in place" },
       { networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp-eu" }] },

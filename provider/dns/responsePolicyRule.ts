@@ -11,21 +11,21 @@ import { localRecordSet } from "./shapes";
 import { API_PREFIX, withoutKinds } from "./wire";
 
 export const responsePolicyRuleArgs = z.object({
-  project: projectId.optional()
-    .meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),
-  responsePolicy: zoneName
-    .meta({ description: "The response policy's name (its `responsePolicyName`)." }),
-  ruleName: zoneName
-    .meta({ description: "The rule's name." }),
-  dnsName: ruleDnsName
-    .meta({ description: "The name the rule matches, fully qualified with a trailing dot (may start with `*.`). A policy has one rule per name." }),
+  project: projectId.optional().meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  responsePolicy: zoneName.meta({ description: "The response policy's name (its `responsePolicyName`)." }),
+  ruleName: zoneName.meta({ description: "The rule's name." }),
+  dnsName: ruleDnsName.meta({
+    description: "The name the rule matches, fully qualified with a trailing dot (may start with `*.`). A policy has one rule per name.",
+  }),
   behavior: z
     .enum(["behaviorUnspecified", "bypassResponsePolicy"], {
       error: (issue) => `must be "bypassResponsePolicy" (or "behaviorUnspecified"); got ${JSON.stringify(issue.input)}`,
     })
     .optional()
     .meta({ description: "`bypassResponsePolicy`: answer normally for this name. Give this or `localData`, never both." }),
-  localData: z.object({ localDatas: z.array(localRecordSet).min(1, { error: "must hold at least one record set" }) }).optional()
+  localData: z
+    .object({ localDatas: z.array(localRecordSet).min(1, { error: "must hold at least one record set" }) })
+    .optional()
     .meta({ description: "The record sets to answer with (`localDatas`). Give this or `behavior`, never both." }),
 });
 export type ResponsePolicyRuleArgs = z.infer<typeof responsePolicyRuleArgs>;

@@ -58,7 +58,7 @@ export function presentationTokens(value: string): { tokens: PresentationToken[]
         octets += Buffer.byteLength(char);
       }
     }
-    if (inQuotes) return { problem: "a quote is not closed (quotes must balance; write a quote inside a string as \\\")" };
+    if (inQuotes) return { problem: 'a quote is not closed (quotes must balance; write a quote inside a string as \\")' };
     const raw = value.slice(start, i);
     const quoted = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') && presentationQuoteCount(raw) === 2;
     tokens.push({ text, octets, quoted });

@@ -41,8 +41,22 @@ export function base64(text: string, name: string): string | undefined {
 
 /** DNSSEC algorithm numbers and their mnemonics (RFC 4034 A.1 and the IANA registry). */
 const DNSSEC_MNEMONICS = new Set([
-  "RSAMD5", "DH", "DSA", "RSASHA1", "DSA-NSEC3-SHA1", "RSASHA1-NSEC3-SHA1", "RSASHA256", "RSASHA512", "ECC-GOST",
-  "ECDSAP256SHA256", "ECDSAP384SHA384", "ED25519", "ED448", "INDIRECT", "PRIVATEDNS", "PRIVATEOID",
+  "RSAMD5",
+  "DH",
+  "DSA",
+  "RSASHA1",
+  "DSA-NSEC3-SHA1",
+  "RSASHA1-NSEC3-SHA1",
+  "RSASHA256",
+  "RSASHA512",
+  "ECC-GOST",
+  "ECDSAP256SHA256",
+  "ECDSAP384SHA384",
+  "ED25519",
+  "ED448",
+  "INDIRECT",
+  "PRIVATEDNS",
+  "PRIVATEOID",
 ]);
 
 export function dnssecAlgorithm(field: string | undefined): string | undefined {
@@ -50,7 +64,11 @@ export function dnssecAlgorithm(field: string | undefined): string | undefined {
   return unsigned(field, "algorithm (a number from 0 to 255 or a mnemonic such as RSASHA256)", 255);
 }
 
-export const fieldsOf = (value: string): string[] => value.trim().split(/\s+/).filter((field) => field !== "");
+export const fieldsOf = (value: string): string[] =>
+  value
+    .trim()
+    .split(/\s+/)
+    .filter((field) => field !== "");
 
 export function firstProblem(...problems: Array<string | undefined>): string | undefined {
   return problems.find((problem) => problem !== undefined);

@@ -7,14 +7,29 @@
  * spec does; the field checks it is built from are in rrdataFields.ts.
  */
 import { isIPv4, isIPv6 } from "node:net";
-import {
-  base64, count, dnssecAlgorithm, fieldsOf, firstProblem, hex, host, oneOf, tokensOf, unsigned,
-} from "./rrdataFields";
+import { base64, count, dnssecAlgorithm, fieldsOf, firstProblem, hex, host, oneOf, tokensOf, unsigned } from "./rrdataFields";
 import { excerpt } from "../engine/excerpt";
 
 export const RECORD_TYPES = [
-  "A", "AAAA", "CAA", "CNAME", "DNSKEY", "DS", "HTTPS", "IPSECKEY", "MX", "NAPTR", "NS", "PTR",
-  "SOA", "SPF", "SRV", "SSHFP", "SVCB", "TLSA", "TXT",
+  "A",
+  "AAAA",
+  "CAA",
+  "CNAME",
+  "DNSKEY",
+  "DS",
+  "HTTPS",
+  "IPSECKEY",
+  "MX",
+  "NAPTR",
+  "NS",
+  "PTR",
+  "SOA",
+  "SPF",
+  "SRV",
+  "SSHFP",
+  "SVCB",
+  "TLSA",
+  "TXT",
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
@@ -34,10 +49,12 @@ const SSHFP_HEX: Readonly<Record<string, number>> = { "1": 40, "2": 64 };
 /** Hex digits of TLSA data by matching type (RFC 6698): full data (any), SHA-256, SHA-512. */
 const TLSA_HEX: Readonly<Record<string, number | undefined>> = { "0": undefined, "1": 64, "2": 128 };
 
-const hostOnly = (name: string): Grammar["problem"] => (value) => {
-  const fields = fieldsOf(value);
-  return firstProblem(count(fields, 1, name), host(fields[0], name));
-};
+const hostOnly =
+  (name: string): Grammar["problem"] =>
+  (value) => {
+    const fields = fieldsOf(value);
+    return firstProblem(count(fields, 1, name), host(fields[0], name));
+  };
 
 function txtProblem(value: string): string | undefined {
   const tokens = tokensOf(value);
@@ -88,12 +105,15 @@ function naptrProblem(value: string): string | undefined {
     count(tokens, 6, "order, preference, flags, services, regexp and replacement"),
     unsigned(order?.text, "order", 65535),
     unsigned(preference?.text, "preference", 65535),
-    flags !== undefined && !/^[A-Za-z0-9]*$/.test(flags.text) ? `the flags ${excerpt(flags.text)} are not letters and digits (e.g. "U", "S", "A", "P")` : undefined,
+    flags !== undefined && !/^[A-Za-z0-9]*$/.test(flags.text)
+      ? `the flags ${excerpt(flags.text)} are not letters and digits (e.g. "U", "S", "A", "P")`
+      : undefined,
     replacement?.quoted === true ? "the replacement is quoted" : host(replacement?.text, "replacement", { root: true }),
   );
   if (problem !== undefined) return problem;
   // RFC 3403 4.1: a rule rewrites with the regexp or replaces by a name, never both.
-  if (regexp?.text !== "" && replacement?.text !== ".") return 'the regexp and the replacement exclude each other: give an empty regexp "" or the replacement "."';
+  if (regexp?.text !== "" && replacement?.text !== ".")
+    return 'the regexp and the replacement exclude each other: give an empty regexp "" or the replacement "."';
   return undefined;
 }
 
@@ -110,14 +130,18 @@ function svcParamProblem(key: string, text: string | undefined): string | undefi
     case "ipv4hint":
       return list.every((address) => isIPv4(address)) ? undefined : `ipv4hint ${excerpt(text)} is not a comma-separated list of IPv4 addresses`;
     case "ipv6hint":
-      return list.every((address) => isIPv6(address) && !address.includes("%")) ? undefined : `ipv6hint ${excerpt(text)} is not a comma-separated list of IPv6 addresses`;
+      return list.every((address) => isIPv6(address) && !address.includes("%"))
+        ? undefined
+        : `ipv6hint ${excerpt(text)} is not a comma-separated list of IPv6 addresses`;
     case "alpn":
     case "mandatory":
       return text !== undefined && list.every((item) => item !== "") ? undefined : `${key} needs a comma-separated list of values`;
     case "ech":
       return base64(text ?? "", "ech value");
     case "dohpath":
-      return text !== undefined && text.startsWith("/") && /\{[?&]?dns\}/.test(text) ? undefined : `dohpath ${excerpt(text)} is not a relative URI template with the dns variable (e.g. "/dns-query{?dns}")`;
+      return text !== undefined && text.startsWith("/") && /\{[?&]?dns\}/.test(text)
+        ? undefined
+        : `dohpath ${excerpt(text)} is not a relative URI template with the dns variable (e.g. "/dns-query{?dns}")`;
     default:
       return undefined;
   }
@@ -156,7 +180,9 @@ function ipseckeyProblem(value: string): string | undefined {
   const fields = fieldsOf(value);
   const [precedence, gatewayType, algorithm, gateway, ...key] = fields;
   const problem = firstProblem(
-    fields.length >= 4 ? undefined : `it has ${fields.length} field${fields.length === 1 ? "" : "s"}, not 4 or 5 (precedence, gateway type, algorithm, gateway, public key)`,
+    fields.length >= 4
+      ? undefined
+      : `it has ${fields.length} field${fields.length === 1 ? "" : "s"}, not 4 or 5 (precedence, gateway type, algorithm, gateway, public key)`,
     unsigned(precedence, "precedence", 255),
     oneOf(gatewayType, "gateway type", [0, 1, 2, 3]),
     unsigned(algorithm, "algorithm", 255),
@@ -212,12 +238,12 @@ export const RRDATA_SYNTAX: Readonly<Record<RecordType, Grammar>> = {
     },
   },
   CAA: {
-    form: 'flags (0-255), a tag (issue, issuewild, iodef or another of letters and digits) and a quoted value',
+    form: "flags (0-255), a tag (issue, issuewild, iodef or another of letters and digits) and a quoted value",
     example: '0 issue "letsencrypt.org"',
     problem: caaProblem,
   },
   TXT: {
-    form: 'text, either unquoted or as quoted strings of at most 255 characters each (inner quotes and backslashes escaped with \\)',
+    form: "text, either unquoted or as quoted strings of at most 255 characters each (inner quotes and backslashes escaped with \\)",
     example: '"v=spf1 -all"',
     problem: txtProblem,
   },

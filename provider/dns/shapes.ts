@@ -12,35 +12,36 @@ export const networkUrl = z
       `must be the network's full URL, e.g. "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default"; got ${excerpt(issue.input)}`,
   });
 
-export const networks = z.array(z.object({ networkUrl }))
-  .meta({ description: "The VPC networks, each by its full URL (`networkUrl`)." });
+export const networks = z.array(z.object({ networkUrl })).meta({ description: "The VPC networks, each by its full URL (`networkUrl`)." });
 
-export const gkeClusters = z.array(
-  z.object({
-    gkeClusterName: z.string().regex(/^projects\/[^/]+\/locations\/[^/]+\/clusters\/[^/]+$/, {
-      error: (issue) => `must be "projects/<p>/locations/<l>/clusters/<c>"; got ${excerpt(issue.input)}`,
+export const gkeClusters = z
+  .array(
+    z.object({
+      gkeClusterName: z.string().regex(/^projects\/[^/]+\/locations\/[^/]+\/clusters\/[^/]+$/, {
+        error: (issue) => `must be "projects/<p>/locations/<l>/clusters/<c>"; got ${excerpt(issue.input)}`,
+      }),
     }),
-  }),
-)
+  )
   .meta({ description: "The GKE clusters, each by its name `projects/<p>/locations/<l>/clusters/<c>` (`gkeClusterName`)." });
 
 const ipv4 = z.ipv4({ error: (issue) => `must be an IPv4 address; got ${excerpt(issue.input)}` });
 const ipv6 = z.ipv6({ error: (issue) => `must be an IPv6 address; got ${excerpt(issue.input)}` });
 
-export const targetNameServers = z.array(
-  z
-    .object({
-      ipv4Address: ipv4.optional()
-        .meta({ description: "Its IPv4 address." }),
-      ipv6Address: ipv6.optional()
-        .meta({ description: "Its IPv6 address." }),
-      forwardingPath: z.enum(["default", "private"]).optional()
-        .meta({ description: "`default` (the Internet for public addresses) or `private` (always through the VPC)." }),
-    })
-    .refine((target) => (target.ipv4Address === undefined) !== (target.ipv6Address === undefined), {
-      error: "each target name server has exactly one of ipv4Address or ipv6Address",
-    }),
-)
+export const targetNameServers = z
+  .array(
+    z
+      .object({
+        ipv4Address: ipv4.optional().meta({ description: "Its IPv4 address." }),
+        ipv6Address: ipv6.optional().meta({ description: "Its IPv6 address." }),
+        forwardingPath: z
+          .enum(["default", "private"])
+          .optional()
+          .meta({ description: "`default` (the Internet for public addresses) or `private` (always through the VPC)." }),
+      })
+      .refine((target) => (target.ipv4Address === undefined) !== (target.ipv6Address === undefined), {
+        error: "each target name server has exactly one of ipv4Address or ipv6Address",
+      }),
+  )
   .meta({ description: "The name servers, each with exactly one of `ipv4Address` or `ipv6Address`." });
 
 /** The record types local data can hold: a rule answers queries, it is no zone (no SOA or NS). */
@@ -51,18 +52,25 @@ const wholeSeconds = (issue: { input: unknown }): string => `must be a whole num
 /** A record set as response policy rules hold it, its record data checked by its type. */
 export const localRecordSet = z
   .object({
-    name: recordName
-      .meta({ description: "The owner name, fully qualified with a trailing dot." }),
-    type: z.enum(LOCAL_TYPES, {
-      error: (issue) =>
-        issue.input === "SOA" || issue.input === "NS"
-          ? `local data may not hold SOA or NS records; got ${excerpt(issue.input)}`
-          : `must be a record type, one of ${LOCAL_TYPES.join(", ")}; got ${excerpt(issue.input)}`,
-    })
+    name: recordName.meta({ description: "The owner name, fully qualified with a trailing dot." }),
+    type: z
+      .enum(LOCAL_TYPES, {
+        error: (issue) =>
+          issue.input === "SOA" || issue.input === "NS"
+            ? `local data may not hold SOA or NS records; got ${excerpt(issue.input)}`
+            : `must be a record type, one of ${LOCAL_TYPES.join(", ")}; got ${excerpt(issue.input)}`,
+      })
       .meta({ description: "The record type (not SOA or NS)." }),
-    ttl: z.number({ error: wholeSeconds }).int({ error: wholeSeconds }).min(0, { error: wholeSeconds }).max(2147483647, { error: wholeSeconds }).optional()
+    ttl: z
+      .number({ error: wholeSeconds })
+      .int({ error: wholeSeconds })
+      .min(0, { error: wholeSeconds })
+      .max(2147483647, { error: wholeSeconds })
+      .optional()
       .meta({ description: "Time to live in seconds." }),
-    rrdatas: z.array(z.string().min(1, { error: "record data must not be empty" })).min(1, { error: "must hold at least one record" })
+    rrdatas: z
+      .array(z.string().min(1, { error: "record data must not be empty" }))
+      .min(1, { error: "must hold at least one record" })
       .meta({ description: "The record data, checked by its type." }),
   })
   .superRefine(({ type, rrdatas }, context) => {

@@ -126,7 +126,10 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
       quietOf.set(key, nextQuiet(window, quiet, current.waiters.length, occupancy.busyElsewhere()));
       if (current.waiters.length > 1) {
         timers.clear(justWent.get(key));
-        justWent.set(key, timers.set(() => justWent.delete(key), 2 * quiet));
+        justWent.set(
+          key,
+          timers.set(() => justWent.delete(key), 2 * quiet),
+        );
       }
     }
     occupancy.waits(-current.waiters.length);

@@ -28,7 +28,10 @@ export function concurrentChange(declaration: ResourceDeclaration, change: Patch
 /** The failure when another change is in the way: each property with its three values, and what to do. */
 export function conflictError(label: string, conflicts: readonly string[], stored: State, live: State, args: Args): Error {
   const detail = conflicts
-    .map((field) => `${field}: the stack last saw ${JSON.stringify(stored[field])}, the service now has ${JSON.stringify(live[field])}, the program wants ${JSON.stringify(args[field])}`)
+    .map(
+      (field) =>
+        `${field}: the stack last saw ${JSON.stringify(stored[field])}, the service now has ${JSON.stringify(live[field])}, the program wants ${JSON.stringify(args[field])}`,
+    )
     .join("; ");
   return new Error(
     `${label} was changed outside this stack since it was last read (the service refused the update: etag mismatch), ` +
@@ -64,7 +67,8 @@ export async function sendUnderEtag(update: GuardedUpdate, change: PatchChange<A
       return await update.send(stored);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (etagField === undefined || error.status !== 409) throw (error.outcome === "rejected" && declaration.hooks?.explainRefusal?.(error, args, "update")) || error;
+      if (etagField === undefined || error.status !== 409)
+        throw (error.outcome === "rejected" && declaration.hooks?.explainRefusal?.(error, args, "update")) || error;
       const live = await update.reread();
       if (live === undefined) throw new Error(`${label} disappeared during the update`);
       const { drifted, conflicts } = concurrentChange(declaration, change, stored, live, args);

@@ -251,7 +251,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       // token, before anything runs (the token is fetched once per process and kept for the requests).
       if (resolveApiSettings(declaration.api).authStyle === "google-credentials") await tokenSourceFor(declaration.api).token();
       if (failures.length > 0) return { failures: failures.map(forTheEngine) };
-      const inputs: Args = { ...(parsed.success ? (parsed.data) : {}) };
+      const inputs: Args = { ...(parsed.success ? parsed.data : {}) };
       for (const field of unknownFields) inputs[field] = args[field];
       if (importId !== undefined) inputs["__import"] = importId;
       // Marks the value as Pulumi's own, so it is kept by the next check and made anew for a replacement.
@@ -277,9 +277,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
         const problems = importFailures(declaration, importId, args);
         if (problems.length > 0) throw new Error(`${label}: ${problems.map((p) => clip(p.reason, REASON_LIMIT)).join("; ")}`);
       }
-      const { id, state } = await bounded(() =>
-        typeof importId === "string" ? engine().adopt(importId, args) : engine().create(args),
-      );
+      const { id, state } = await bounded(() => (typeof importId === "string" ? engine().adopt(importId, args) : engine().create(args)));
       return { id, outs: state };
     },
 

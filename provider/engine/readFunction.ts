@@ -87,7 +87,9 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
   const pathOf = (template: string, values: Values) =>
     fillTemplate(
       template,
-      Object.fromEntries(Object.entries(values).flatMap(([key, value]) => (typeof value === "string" || typeof value === "number" ? [[key, String(value)]] : []))),
+      Object.fromEntries(
+        Object.entries(values).flatMap(([key, value]) => (typeof value === "string" || typeof value === "number" ? [[key, String(value)]] : [])),
+      ),
     );
 
   return {
@@ -96,7 +98,13 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
       const info = infoOf(decl, `GET ${decl.path}`);
       return declared(info, async (input) => {
         const values = parse(decl.args, input, decl.name);
-        return client().send({ method: "GET", path: pathOf(decl.path, values), endpoint: `GET ${decl.path}`, query: queryOf(values, decl.query), schema: decl.result });
+        return client().send({
+          method: "GET",
+          path: pathOf(decl.path, values),
+          endpoint: `GET ${decl.path}`,
+          query: queryOf(values, decl.query),
+          schema: decl.result,
+        });
       });
     },
 
@@ -116,7 +124,9 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
       return declared(info, async (input) => {
         const values = parse(decl.args, input, decl.name);
         const pageSize = decl.pageSizeArg === undefined ? undefined : (values[decl.pageSizeArg] as number | undefined);
-        const query = Object.fromEntries(Object.entries(queryOf(values, decl.query)).map(([key, value]) => [key, value === undefined ? undefined : String(value)]));
+        const query = Object.fromEntries(
+          Object.entries(queryOf(values, decl.query)).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
+        );
         const items = await listAll(client(), pathOf(decl.path, values), decl.field, { ...decl.paging, pageSize, query });
         return z.array(decl.result).parse(items);
       });

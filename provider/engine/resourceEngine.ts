@@ -128,9 +128,7 @@ export class ResourceEngine {
   /** The state of a wire form the wire schema has already parsed. */
   private stateOfParsed(parsed: unknown, identity: Readonly<Record<string, string>>, previous: State = {}): State {
     // Absent members are dropped: the engine's wire format (a protobuf Struct) has no undefined.
-    const state = Object.entries({ ...this.declaration.toState(parsed, previous), ...this.inputsOf(identity) }).filter(
-      ([, value]) => value !== undefined,
-    );
+    const state = Object.entries({ ...this.declaration.toState(parsed, previous), ...this.inputsOf(identity) }).filter(([, value]) => value !== undefined);
     return Object.fromEntries(state);
   }
 
@@ -201,7 +199,11 @@ export class ResourceEngine {
           );
         }
         if (attempt >= CREATE_ATTEMPTS) throw error;
-        await pauseBeforeCreate(attempt, this.log, `svc: ${this.label} ${id}: the create failed with an unknown outcome and the object is absent; creating again`);
+        await pauseBeforeCreate(
+          attempt,
+          this.log,
+          `svc: ${this.label} ${id}: the create failed with an unknown outcome and the object is absent; creating again`,
+        );
       }
     }
   }
@@ -266,9 +268,7 @@ export class ResourceEngine {
     const difference = diffArgs(this.declaration, existing, { ...args, ...identity });
     const fixed = this.declaration.update === "none" ? difference.changed : difference.replaces;
     if (fixed.length > 0) {
-      const detail = fixed
-        .map((field) => `${field}: existing ${JSON.stringify(existing[field])}, program ${JSON.stringify(args[field])}`)
-        .join("; ");
+      const detail = fixed.map((field) => `${field}: existing ${JSON.stringify(existing[field])}, program ${JSON.stringify(args[field])}`).join("; ");
       throw new Error(
         `${this.label}: cannot import "${importId}": these properties cannot change in place and differ (${detail}). ` +
           `Change the program to match the existing object.`,
@@ -322,13 +322,18 @@ export class ResourceEngine {
     };
     // A change of client-side inputs alone needs no request: reading back records it.
     if (Object.keys(change.set).length > 0 || change.cleared.length > 0) {
-      const answer = await sendUnderEtag({
-        declaration: this.declaration,
-        label: `${this.label} ${id}`,
-        send: (stored) => sendUpdate(this.declaration, change, args, this.context(identity, args), stored),
-        reread: () => this.fetch(identity, previous),
-        log: this.log,
-      }, change, args, previous);
+      const answer = await sendUnderEtag(
+        {
+          declaration: this.declaration,
+          label: `${this.label} ${id}`,
+          send: (stored) => sendUpdate(this.declaration, change, args, this.context(identity, args), stored),
+          reread: () => this.fetch(identity, previous),
+          log: this.log,
+        },
+        change,
+        args,
+        previous,
+      );
       const wire = this.updatedWire(answer);
       if (wire !== undefined) return this.stateOfParsed(wire.parsed, identity, args);
     }

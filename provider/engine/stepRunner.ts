@@ -181,12 +181,17 @@ export async function sendMove(declaration: ResourceDeclaration, args: Args, con
   return destination;
 }
 
-
 /**
  * Sends an in-place change (local inputs already left out); resolves to the answer the wait
  * step polls. `previous` is the stored state, whose etag guards an update that declares one.
  */
-export async function sendUpdate(declaration: ResourceDeclaration, change: PatchChange<Args>, args: Args, context: HookContext, previous: State = {}): Promise<unknown> {
+export async function sendUpdate(
+  declaration: ResourceDeclaration,
+  change: PatchChange<Args>,
+  args: Args,
+  context: HookContext,
+  previous: State = {},
+): Promise<unknown> {
   const { update, hooks } = declaration;
   const policy = hooks?.policy;
   let answer: unknown;
@@ -203,7 +208,12 @@ export async function sendUpdate(declaration: ResourceDeclaration, change: Patch
     else if (update === "PATCH") answer = await context.client.send({ method: "PATCH", path, query: options, body: changes() });
     else if ("patch" in update) {
       const { mask, body } = maskedPatch(declaration, update, change, args, previous);
-      answer = await context.client.send({ method: "PATCH", path, query: { ...options, ...update.query?.(args), [update.maskParam ?? "updateMask"]: mask.join(",") }, body });
+      answer = await context.client.send({
+        method: "PATCH",
+        path,
+        query: { ...options, ...update.query?.(args), [update.maskParam ?? "updateMask"]: mask.join(",") },
+        body,
+      });
     } else {
       answer = await putMerged(declaration, changes(), update.putMerged, args, context);
     }
@@ -217,7 +227,13 @@ export async function sendUpdate(declaration: ResourceDeclaration, change: Patch
  * an opt-in wait, the inputs). Resolves to the answer to go on with: the object's last read when
  * what is polled is the object itself, else the answer given.
  */
-export async function waitAfter(declaration: ResourceDeclaration, step: "create" | "update", answer: unknown, context: HookContext, args: Args): Promise<unknown> {
+export async function waitAfter(
+  declaration: ResourceDeclaration,
+  step: "create" | "update",
+  answer: unknown,
+  context: HookContext,
+  args: Args,
+): Promise<unknown> {
   const wait = declaration.steps?.wait;
   if (wait === undefined || !wait.after.includes(step)) return answer;
   const seconds = wait.seconds?.(args);
@@ -276,14 +292,16 @@ export async function sendDelete(declaration: ResourceDeclaration, state: State,
   const client = step.at === "channelBase" ? (context.channelClient?.() ?? context.client) : context.client;
   const applyDelete = declaration.hooks?.applyDelete;
   const send = (): Promise<unknown> =>
-    applyDelete !== undefined ? applyDelete(known, context) : client.send({
-      method: step.method ?? "DELETE",
-      path: fillTemplate(step.path ?? declaration.paths.item, context.identity),
-      query: mergedQuery(optionQuery(declaration.requestOptions, "delete", known), step.query?.(known)),
-      body: step.body?.(known),
-      ...(step.repeat !== undefined && { repeat: step.repeat }),
-      ...(step.answer !== undefined && { schema: step.answer }),
-    } as Parameters<HookContext["client"]["send"]>[0]);
+    applyDelete !== undefined
+      ? applyDelete(known, context)
+      : client.send({
+          method: step.method ?? "DELETE",
+          path: fillTemplate(step.path ?? declaration.paths.item, context.identity),
+          query: mergedQuery(optionQuery(declaration.requestOptions, "delete", known), step.query?.(known)),
+          body: step.body?.(known),
+          ...(step.repeat !== undefined && { repeat: step.repeat }),
+          ...(step.answer !== undefined && { schema: step.answer }),
+        } as Parameters<HookContext["client"]["send"]>[0]);
   try {
     await deleteDetached(declaration, known, send, context);
   } catch (error) {

@@ -106,9 +106,7 @@ export function matchTemplate(template: string, id: string): Record<string, stri
     try {
       values[name] = decodeURIComponent(raw);
     } catch {
-      throw new Error(
-        `id ${excerpt(id)}: the ${name} part ${excerpt(raw)} has a "%" that starts no valid escape; write a literal "%" as "%25"`,
-      );
+      throw new Error(`id ${excerpt(id)}: the ${name} part ${excerpt(raw)} has a "%" that starts no valid escape; write a literal "%" as "%25"`);
     }
   });
   return values;

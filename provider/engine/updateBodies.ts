@@ -40,7 +40,13 @@ function setAtPath(body: Record<string, unknown>, path: string, value: unknown):
  * body cut down to those paths (a removed input is named and absent, which clears it),
  * plus the stored etag when declared. Without a create body: the patch body, nulls left out.
  */
-export function maskedPatch(declaration: ResourceDeclaration, update: MaskUpdate, change: PatchChange<Args>, args: Args, previous: State): { mask: string[]; body: Args } {
+export function maskedPatch(
+  declaration: ResourceDeclaration,
+  update: MaskUpdate,
+  change: PatchChange<Args>,
+  args: Args,
+  previous: State,
+): { mask: string[]; body: Args } {
   const paths = update.paths ?? {};
   const changed = [...Object.keys(change.set), ...change.cleared];
   const mask = changed.map((field) => paths[field] ?? field);

@@ -42,13 +42,9 @@ export async function listAll(
       nextPageToken: z.string().optional(),
     })
     .and(z.looseObject({ [field]: z.array(z.record(z.string(), z.unknown())).optional() }))
-    .refine(
-      (page) =>
-        page.kind !== undefined ||
-        page[field] !== undefined ||
-        (omitsEmptyList && Object.keys(page).every((key) => key === "nextPageToken")),
-      { error: `neither a kind nor ${field}` },
-    );
+    .refine((page) => page.kind !== undefined || page[field] !== undefined || (omitsEmptyList && Object.keys(page).every((key) => key === "nextPageToken")), {
+      error: `neither a kind nor ${field}`,
+    });
   const size = pageSize === undefined ? undefined : String(maxPageSize === undefined ? pageSize : Math.min(pageSize, maxPageSize));
   const items: Array<Record<string, unknown>> = [];
   let pageToken: string | undefined;

@@ -30,7 +30,7 @@ export function excerpt(text: string): string {
 }
 
 function describeType(contentType: string | null): string {
-  return contentType === null || contentType === "" ? "no content type" : contentType.split(";")[0]?.trim() ?? contentType;
+  return contentType === null || contentType === "" ? "no content type" : (contentType.split(";")[0]?.trim() ?? contentType);
 }
 
 /**

@@ -20,14 +20,7 @@ import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./errors";
 import { readAnswer, type Answer } from "./answer";
 import type { RateLimitRules } from "./rateLimitRules";
 import { createRequestLimiter, type RequestLimiter } from "./requestLimiter";
-import {
-  DEFAULT_RETRY_POLICY,
-  planRetry,
-  repeatRuleOf,
-  type AttemptResult,
-  type RepeatRule,
-  type RetryPolicy,
-} from "./retry";
+import { DEFAULT_RETRY_POLICY, planRetry, repeatRuleOf, type AttemptResult, type RepeatRule, type RetryPolicy } from "./retry";
 
 interface RequestBase<T> {
   /** Path below the API's base URL, segments already encoded. */
@@ -55,10 +48,7 @@ interface RequestBase<T> {
  * anything, so it must declare its rule.
  */
 export type RequestSpec<T> = RequestBase<T> &
-  (
-    | { readonly method: "POST"; readonly repeat: RepeatRule }
-    | { readonly method: "GET" | "PUT" | "PATCH" | "DELETE"; readonly repeat?: RepeatRule }
-  );
+  ({ readonly method: "POST"; readonly repeat: RepeatRule } | { readonly method: "GET" | "PUT" | "PATCH" | "DELETE"; readonly repeat?: RepeatRule });
 
 export interface ApiClient {
   readonly api: ApiName;
@@ -264,7 +254,10 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     }
     const { reason, message } = parseErrorBody(answer.errorBody);
     // A token without the API's scope: say which credential gave it and what to change.
-    const scopeHint = result.status === 403 && options.tokens !== undefined && /insufficient authentication scopes/i.test(message ?? "") ? ` (${options.tokens.scopeHint})` : "";
+    const scopeHint =
+      result.status === 403 && options.tokens !== undefined && /insufficient authentication scopes/i.test(message ?? "")
+        ? ` (${options.tokens.scopeHint})`
+        : "";
     return new ApiError({
       status: result.status,
       reason,

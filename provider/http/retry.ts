@@ -74,9 +74,7 @@ export type AttemptResult =
   | { readonly kind: "network"; readonly timedOut: boolean }
   | { readonly kind: "unreadable"; readonly status: number };
 
-export type RetryDecision =
-  | { readonly retry: false }
-  | { readonly retry: true; readonly delayMs: number; readonly because: string };
+export type RetryDecision = { readonly retry: false } | { readonly retry: true; readonly delayMs: number; readonly because: string };
 
 const TRANSIENT_STATUSES = new Set([408, 500, 502, 503, 504]);
 

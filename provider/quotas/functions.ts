@@ -27,7 +27,13 @@ export const quotaInfoSchema = z.looseObject({
   quotaIncreaseEligibility: z.looseObject({ isEligible: z.boolean().default(false), ineligibilityReason: z.string().optional() }).optional(),
   isFixed: z.boolean().default(false),
   dimensionsInfos: z
-    .array(z.looseObject({ dimensions: z.record(z.string(), z.string()).default({}), details: z.looseObject({ value: int64.optional() }).optional(), applicableLocations: z.array(z.string()).default([]) }))
+    .array(
+      z.looseObject({
+        dimensions: z.record(z.string(), z.string()).default({}),
+        details: z.looseObject({ value: int64.optional() }).optional(),
+        applicableLocations: z.array(z.string()).default([]),
+      }),
+    )
     .default([]),
   isConcurrent: z.boolean().default(false),
   serviceRequestQuotaUri: z.string().optional(),
@@ -59,7 +65,11 @@ const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const parentArgs = { ...parentShape, apiVersion: apiVersionArg };
 const serviceArg = z.string().regex(SEGMENT, { error: 'must be a service name such as "compute.googleapis.com"' });
 
-export const quotaInfoArgs = z.object({ ...parentArgs, service: serviceArg, quotaId: z.string().regex(SEGMENT, { error: 'must be a quota id such as "CPUS-per-project-region"' }) });
+export const quotaInfoArgs = z.object({
+  ...parentArgs,
+  service: serviceArg,
+  quotaId: z.string().regex(SEGMENT, { error: 'must be a quota id such as "CPUS-per-project-region"' }),
+});
 export const quotaInfosArgs = z.object({ ...parentArgs, service: serviceArg, pageSize: z.number().int().min(1).max(1000).optional() });
 export const quotaPreferencesArgs = z.object({
   ...parentArgs,
@@ -114,7 +124,11 @@ export const getQuotaPreferences = custom({
   request: "GET {parent}/quotaPreferences, every page, keeping each page's unreachable locations",
   run: async (args): Promise<QuotaPreferencesResult> => {
     const client = clientFor("quotas");
-    const page = z.looseObject({ quotaPreferences: z.array(quotaPreferenceSchema).default([]), nextPageToken: z.string().optional(), unreachable: z.array(z.string()).default([]) });
+    const page = z.looseObject({
+      quotaPreferences: z.array(quotaPreferenceSchema).default([]),
+      nextPageToken: z.string().optional(),
+      unreachable: z.array(z.string()).default([]),
+    });
     const quotaPreferences: QuotaPreferenceInfo[] = [];
     const unreachable = new Set<string>();
     let pageToken: string | undefined;

@@ -15,9 +15,7 @@ export const quotaProjectId = z
   .string()
   .regex(/^(?:[a-z][a-z0-9-]{4,28}[a-z0-9]|\d{1,20})$/, { error: (issue) => `must be ${PROJECT_FORM}; got ${excerpt(issue.input)}` });
 export const folderNumber = z.string().regex(/^\d{1,20}$/, { error: (issue) => `must be ${NUMERIC_FORM("folder")}; got ${excerpt(issue.input)}` });
-export const organizationNumber = z
-  .string()
-  .regex(/^\d{1,20}$/, { error: (issue) => `must be ${NUMERIC_FORM("organization")}; got ${excerpt(issue.input)}` });
+export const organizationNumber = z.string().regex(/^\d{1,20}$/, { error: (issue) => `must be ${NUMERIC_FORM("organization")}; got ${excerpt(issue.input)}` });
 
 export const parentShape = {
   project: quotaProjectId
@@ -97,5 +95,5 @@ export const etagOutput = z.string().meta({ description: "The service's etag, se
 
 /** A stored value in a log line: strings as they are, anything else as JSON (never `[object Object]`). */
 export function text(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value) ?? "";
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? "");
 }

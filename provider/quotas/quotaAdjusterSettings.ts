@@ -53,7 +53,9 @@ export const quotaAdjusterSettings = declare<QuotaAdjusterSettingsArgs, z.infer<
   },
   outputs: {
     inherited: z.boolean().meta({ description: "Whether the setting comes from the project's folder or organization rather than the project itself." }),
-    inheritedFrom: z.string().meta({ description: "Where an inherited setting comes from: `folders/{id}`, `organizations/{id}` or `default`; empty when the project sets its own." }),
+    inheritedFrom: z
+      .string()
+      .meta({ description: "Where an inherited setting comes from: `folders/{id}`, `organizations/{id}` or `default`; empty when the project sets its own." }),
     etag: etagOutput,
     updateTime: z.string().meta({ description: "When the settings last changed (RFC 3339)." }),
   },

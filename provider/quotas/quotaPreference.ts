@@ -32,23 +32,32 @@ const dimensions = z
   .record(z.string(), z.string())
   .superRefine((value, context) => {
     for (const key of ["user", "resource"]) {
-      if (key in value) context.addIssue({ code: "custom", message: `must not have the key "${key}": the service refuses "user" and "resource" dimensions; use e.g. { region: "us-central1" }` });
+      if (key in value)
+        context.addIssue({
+          code: "custom",
+          message: `must not have the key "${key}": the service refuses "user" and "resource" dimensions; use e.g. { region: "us-central1" }`,
+        });
     }
   })
   .optional()
-  .meta({ description: 'The quota\'s dimensions this preference is for, e.g. `{ region: "us-central1" }` (no `user` or `resource` keys). A change replaces the preference.' });
+  .meta({
+    description:
+      'The quota\'s dimensions this preference is for, e.g. `{ region: "us-central1" }` (no `user` or `resource` keys). A change replaces the preference.',
+  });
 
 export const quotaPreferenceArgs = z.object({
   ...parentShape,
   quotaPreferenceId: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/i, { error: (issue) => `must be 1 to 63 letters, digits, "-" or "_", starting with a letter or digit; got ${excerpt(issue.input)}` })
+    .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/i, {
+      error: (issue) => `must be 1 to 63 letters, digits, "-" or "_", starting with a letter or digit; got ${excerpt(issue.input)}`,
+    })
     .optional()
     .meta({ description: "The preference's id in its parent; the service assigns one when it is left out. A change replaces the preference." }),
   service: z
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, { error: (issue) => `must be a service name such as "compute.googleapis.com"; got ${excerpt(issue.input)}` })
-    .meta({ description: 'The service of the quota, e.g. `compute.googleapis.com`. A change replaces the preference.' }),
+    .meta({ description: "The service of the quota, e.g. `compute.googleapis.com`. A change replaces the preference." }),
   quotaId: z
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,200}$/, { error: (issue) => `must be a quota id such as "CPUS-per-project-region"; got ${excerpt(issue.input)}` })
@@ -64,7 +73,10 @@ export const quotaPreferenceArgs = z.object({
   ignoreSafetyChecks: z
     .array(z.enum(SAFETY_CHECKS, { error: (issue) => `must be QUOTA_DECREASE_BELOW_USAGE or QUOTA_DECREASE_PERCENTAGE_TOO_HIGH; got ${excerpt(issue.input)}` }))
     .optional()
-    .meta({ description: "Safety checks a decrease may pass: `QUOTA_DECREASE_BELOW_USAGE`, `QUOTA_DECREASE_PERCENTAGE_TOO_HIGH`. Sent with each write; a change alone sends nothing." }),
+    .meta({
+      description:
+        "Safety checks a decrease may pass: `QUOTA_DECREASE_BELOW_USAGE`, `QUOTA_DECREASE_PERCENTAGE_TOO_HIGH`. Sent with each write; a change alone sends nothing.",
+    }),
   apiVersion: apiVersionArg,
   waitForGrant: z
     .number()
@@ -72,7 +84,9 @@ export const quotaPreferenceArgs = z.object({
     .min(1, { error: "must be a whole number of seconds from 1 to 3600" })
     .max(3600, { error: "must be a whole number of seconds from 1 to 3600" })
     .optional()
-    .meta({ description: "Seconds to wait, after a write, for the service to decide an increase (logging progress and any partial grant); left out, no wait." }),
+    .meta({
+      description: "Seconds to wait, after a write, for the service to decide an increase (logging progress and any partial grant); left out, no wait.",
+    }),
 });
 export type QuotaPreferenceArgs = z.infer<typeof quotaPreferenceArgs>;
 
@@ -217,7 +231,9 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
   },
   hooks: { explainRefusal: (error) => explainRefusal(error) },
   outputs: {
-    name: z.string().meta({ description: "The full name, `{projects|folders|organizations}/{id}/locations/global/quotaPreferences/{quotaPreferenceId}` (the import id)." }),
+    name: z
+      .string()
+      .meta({ description: "The full name, `{projects|folders|organizations}/{id}/locations/global/quotaPreferences/{quotaPreferenceId}` (the import id)." }),
     etag: etagOutput,
     createTime: z.string().meta({ description: "When the preference was created (RFC 3339)." }),
     updateTime: z.string().meta({ description: "When the preference was last changed (RFC 3339)." }),

@@ -88,7 +88,9 @@ function tokenParameters(event: z.infer<typeof rawEvent>, context: z.RefinementC
   const values: Record<string, unknown> = { event: event.name };
   for (const parameter of event.parameters) {
     values[parameter.name] =
-      parameter.name === "scope_data" ? (parameter.messageValue?.parameter ?? []) : (parameter.intValue ?? parameter.value ?? parameter.multiValue?.join(" ") ?? parameter.boolValue);
+      parameter.name === "scope_data"
+        ? (parameter.messageValue?.parameter ?? [])
+        : (parameter.intValue ?? parameter.value ?? parameter.multiValue?.join(" ") ?? parameter.boolValue);
   }
   const parsed = tokenEventParameters.safeParse(values);
   if (parsed.success) return parsed.data;
@@ -99,12 +101,13 @@ function tokenParameters(event: z.infer<typeof rawEvent>, context: z.RefinementC
 }
 
 export function activitySchemaFor(applicationName: string | undefined) {
-  const event = applicationName === "token"
-    ? rawEvent.transform((raw, context): ActivityEvent => {
-        const token = tokenParameters(raw, context);
-        return { ...raw, ...(token !== undefined && { token }) };
-      })
-    : rawEvent;
+  const event =
+    applicationName === "token"
+      ? rawEvent.transform((raw, context): ActivityEvent => {
+          const token = tokenParameters(raw, context);
+          return { ...raw, ...(token !== undefined && { token }) };
+        })
+      : rawEvent;
   return z.looseObject({
     kind: z.string().optional(),
     etag: z.string().optional(),

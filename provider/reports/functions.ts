@@ -67,7 +67,7 @@ const { custom } = readFunctionsOf("reports");
 
 export const getActivities = custom({
   name: "getActivities",
-  doc: "The activities of an application for a user (or `all`), newest first: every page, or with `pages: \"one\"` one page and the token of the next.",
+  doc: 'The activities of an application for a user (or `all`), newest first: every page, or with `pages: "one"` one page and the token of the next.',
   args: activitiesArgs,
   request: `GET ${ACTIVITIES_PATH}, every page or one`,
   run: async (args): Promise<ActivitiesResult> => {

@@ -20,8 +20,27 @@ export const userKey = z
 
 /** The reference's application names; `token` is the OAuth token audit. */
 export const APPLICATION_NAMES = [
-  "access_transparency", "admin", "calendar", "chat", "drive", "gcp", "gplus", "groups", "groups_enterprise", "jamboard",
-  "login", "meet", "mobile", "rules", "saml", "token", "user_accounts", "context_aware_access", "chrome", "data_studio", "keep",
+  "access_transparency",
+  "admin",
+  "calendar",
+  "chat",
+  "drive",
+  "gcp",
+  "gplus",
+  "groups",
+  "groups_enterprise",
+  "jamboard",
+  "login",
+  "meet",
+  "mobile",
+  "rules",
+  "saml",
+  "token",
+  "user_accounts",
+  "context_aware_access",
+  "chrome",
+  "data_studio",
+  "keep",
 ] as const;
 
 export const applicationName = z
@@ -44,7 +63,8 @@ const FILTER = /^[A-Za-z_][A-Za-z0-9_.]*(==|<>|<=|>=|=|<|>)[^,]+$/;
 export const filters = z
   .array(
     z.string().regex(FILTER, {
-      error: (issue) => `must be of the form <parameter>=<value> (or ==, <>, <, <=, >, >=; no comma), e.g. "app_name=Calendar Sync"; got ${excerpt(issue.input)}`,
+      error: (issue) =>
+        `must be of the form <parameter>=<value> (or ==, <>, <, <=, >, >=; no comma), e.g. "app_name=Calendar Sync"; got ${excerpt(issue.input)}`,
     }),
   )
   .optional()

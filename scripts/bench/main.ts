@@ -70,7 +70,8 @@ function parseOptions(argv: readonly string[]): Options {
   }
   count ??= scenario.defaultCount;
   if (![count, parallel, rounds].every((number) => Number.isInteger(number) && number > 0)) throw new Error("N, P and K must be positive whole numbers");
-  if (![latencyMs, propagationMs].every((number) => Number.isInteger(number) && number >= 0)) throw new Error("--latency and --propagation are whole milliseconds");
+  if (![latencyMs, propagationMs].every((number) => Number.isInteger(number) && number >= 0))
+    throw new Error("--latency and --propagation are whole milliseconds");
   return {
     scenario,
     count,
@@ -151,7 +152,18 @@ async function main(): Promise<void> {
   writeFileSync(
     options.out,
     `${JSON.stringify(
-      { scenario: scenario.name, count, parallel, rounds: options.rounds, cpus: os.cpus().length, speed: speed ?? null, summary, rows, stateBytesPerResource, targets },
+      {
+        scenario: scenario.name,
+        count,
+        parallel,
+        rounds: options.rounds,
+        cpus: os.cpus().length,
+        speed: speed ?? null,
+        summary,
+        rows,
+        stateBytesPerResource,
+        targets,
+      },
       null,
       2,
     )}\n`,

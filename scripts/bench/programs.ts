@@ -25,13 +25,7 @@ export interface Program {
   readonly stack: string;
 }
 
-export async function openProgram(
-  spec: ProgramSpec,
-  work: string,
-  emulator: RunningEmulator,
-  checkpoints: string,
-  count: number,
-): Promise<Program> {
+export async function openProgram(spec: ProgramSpec, work: string, emulator: RunningEmulator, checkpoints: string, count: number): Promise<Program> {
   const home = path.join(work, `${spec.label}-${checkpoints}`);
   mkdirSync(path.join(home, "state"), { recursive: true });
   const env: NodeJS.ProcessEnv = {

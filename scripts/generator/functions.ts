@@ -23,7 +23,8 @@ interface SourceExports {
 
 function sourceExports(file: string): SourceExports {
   const source = ts.createSourceFile(file, readFileSync(path.join(ROOT, file), "utf8"), ts.ScriptTarget.Latest, true);
-  const exported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+  const exported = (node: ts.Node) =>
+    ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
   const types: string[] = [];
   const docs = new Map<string, string>();
   for (const statement of source.statements) {
@@ -51,7 +52,14 @@ export function readFunctionsOf(api: string): Array<ReadFunctionInfo & { readonl
 const quoted = (lines: readonly string[]) => `@example\n\`\`\`ts\nimport * as svc from "pulumi-svc";\n${lines.join("\n")}\n\`\`\``;
 
 function functionDoc(fn: ReadFunctionInfo): string {
-  return tsdoc([fn.doc, `Request: \`${fn.request}\`. Arguments are checked before any request; an error names the function and the argument.`, ...(fn.example ? [quoted(fn.example)] : [])], "");
+  return tsdoc(
+    [
+      fn.doc,
+      `Request: \`${fn.request}\`. Arguments are checked before any request; an error names the function and the argument.`,
+      ...(fn.example ? [quoted(fn.example)] : []),
+    ],
+    "",
+  );
 }
 
 /** `sdk/<api>/functions.ts`: each function's promise and Output forms, loading the provider's code on the first call. */
@@ -64,7 +72,12 @@ export function renderFunctions(manifest: ApiManifest): string | undefined {
   const lines: string[] = [header(`provider/${manifest.name}/functions.ts`).trimEnd(), ""];
   if (functions.length > 0) {
     lines.push(`import type * as Queries from "${module("functions")}";`);
-    const helpers = ["lazily", ...(noArgs.length > 0 ? ["noArgsOutputFunction"] : []), ...(noArgs.length < functions.length ? ["outputFunction"] : []), "promiseFunction"];
+    const helpers = [
+      "lazily",
+      ...(noArgs.length > 0 ? ["noArgsOutputFunction"] : []),
+      ...(noArgs.length < functions.length ? ["outputFunction"] : []),
+      "promiseFunction",
+    ];
     lines.push(`import { ${helpers.join(", ")} } from "../internal/functions";`);
   }
   const alias = (extra: { module: string }) => pascal(extra.module);

@@ -106,4 +106,3 @@ export class TypeRenderer {
     return name;
   }
 }
-

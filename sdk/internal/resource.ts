@@ -49,12 +49,7 @@ export abstract class SvcResource extends pulumi.CustomResource {
    * `get`): `args` is then what is known of its state, and the engine calls
    * the provider's `read` with the id.
    */
-  protected constructor(
-    shape: ResourceShape,
-    name: string,
-    args: object,
-    opts: pulumi.CustomResourceOptions | undefined,
-  ) {
+  protected constructor(shape: ResourceShape, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
     const { import: importId, ...options } = opts ?? {};
     const reading = options.id !== undefined;
     const given = args as Record<string, unknown>;

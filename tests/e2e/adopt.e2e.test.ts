@@ -64,7 +64,10 @@ beforeAll(async () => {
     "package.json": JSON.stringify({ name: "adopted", private: true, main: "index.ts" }),
     "Pulumi.yaml": "name: adopted\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
     "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "commonjs", esModuleInterop: true }, files: ["index.ts"] }),
-    "index.ts": Object.keys(IMPORTS).map((api) => `export * from "./${api}";`).join("\n") + "\n",
+    "index.ts":
+      Object.keys(IMPORTS)
+        .map((api) => `export * from "./${api}";`)
+        .join("\n") + "\n",
   };
   project = installUserProject(tarball, lockedVersion("@pulumi/pulumi"), files, [
     `typescript@${lockedVersion("typescript")}`,

@@ -17,7 +17,12 @@ const suite = engineSuite(300_000);
 const BASE = "/calendar/v3";
 
 interface CalendarObjects {
-  calendar: { calendars: unknown[]; aclRules: Array<{ ruleId: string; role: string }>; calendarList: unknown[]; events: Array<{ calendar: string; eventId: string }> };
+  calendar: {
+    calendars: unknown[];
+    aclRules: Array<{ ruleId: string; role: string }>;
+    calendarList: unknown[];
+    events: Array<{ calendar: string; eventId: string }>;
+  };
 }
 
 let test: TestStack | undefined;
@@ -129,6 +134,7 @@ it("manages a team calendar through the conformance run (examples/calendar-acl)"
       { what: "a forgotten access rule is adopted by {calendarId}/{ruleId}", urnSuffix: "::editor", configKey: "editorRuleImport" },
       { what: "a forgotten list entry is adopted by its calendar id", urnSuffix: "::team-in-my-list", configKey: "listEntryImport" },
     ],
-    nothingLeft: (objects) => expect((objects as unknown as CalendarObjects).calendar).toEqual({ calendars: [], aclRules: [], calendarList: [], events: [], channels: [] }),
+    nothingLeft: (objects) =>
+      expect((objects as unknown as CalendarObjects).calendar).toEqual({ calendars: [], aclRules: [], calendarList: [], events: [], channels: [] }),
   });
 });

@@ -68,7 +68,7 @@ async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 20
 
 /** Once every message sent so far has reached the receiver (or failed). */
 async function deliveriesSettled(): Promise<void> {
-  for (const deadline = Date.now() + 20_000; ; ) {
+  for (const deadline = Date.now() + 20_000; ;) {
     const response = await fetch(`${emulator.url}/_emulator/calendar/channels`);
     const { deliveries } = (await response.json()) as { deliveries: Array<{ outcome: string }> };
     if (deliveries.every((delivery) => delivery.outcome !== "pending")) return;
@@ -134,7 +134,11 @@ it("watches a team calendar's access rules (examples/calendar-watch): conformanc
     imports: [{ what: "import by {channelId}/{resourceId}", urnSuffix: "::team-acl", configKey: "importId" }],
     nothingLeft: (objects) => {
       const calendar = objects["calendar"] as { channels: unknown[]; calendars: unknown[]; aclRules: unknown[] };
-      expect({ channels: calendar.channels, calendars: calendar.calendars, aclRules: calendar.aclRules }).toEqual({ channels: [], calendars: [], aclRules: [] });
+      expect({ channels: calendar.channels, calendars: calendar.calendars, aclRules: calendar.aclRules }).toEqual({
+        channels: [],
+        calendars: [],
+        aclRules: [],
+      });
     },
   });
   // One stop for the replacement (checked above), one for destroy.
@@ -163,7 +167,10 @@ it("watches a team calendar's access rules (examples/calendar-watch): conformanc
     channelId: { value: "c".repeat(65) },
     channelToken: { value: longToken, secret: true },
   });
-  const failure = await stack.preview().then(() => "", (error: unknown) => String(error));
+  const failure = await stack.preview().then(
+    () => "",
+    (error: unknown) => String(error),
+  );
   for (const property of ["address", "token", "channelId"]) expect(failure).toMatch(new RegExp(`property ${property}\\b`));
   expect(failure).toMatch(/https:\/\/ URL/);
   expect(failure).toMatch(/at most 256 characters; got 302 characters/);

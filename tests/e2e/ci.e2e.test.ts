@@ -111,8 +111,7 @@ describe("a CI project (examples/ci-project)", () => {
       ],
       // The example takes no import ids; examples/ci-import covers adoption below.
       imports: [],
-      nothingLeft: (objects) =>
-        expect((objects as unknown as CiObjects).ci).toEqual(expect.objectContaining({ checkoutKeys: [], sshKeys: [], follows: [] })),
+      nothingLeft: (objects) => expect((objects as unknown as CiObjects).ci).toEqual(expect.objectContaining({ checkoutKeys: [], sshKeys: [], follows: [] })),
     });
   });
 

@@ -113,7 +113,11 @@ describe("each credential form makes its stack's objects", () => {
 
   it("impersonation on top of a key", async () => {
     await internal(suite.emulator, "service-accounts", { name: "dns-admin", impersonators: [key.client_email] });
-    const config = { ...keySecret(), "svc:impersonateServiceAccount": { value: "dns-admin@svc-emulator.iam.gserviceaccount.com" }, zoneName: { value: "creds-impersonated" } };
+    const config = {
+      ...keySecret(),
+      "svc:impersonateServiceAccount": { value: "dns-admin@svc-emulator.iam.gserviceaccount.com" },
+      zoneName: { value: "creds-impersonated" },
+    };
     const { issued } = await runForm(config, {}, keySecrets());
     expect(issued).toEqual([
       expect.objectContaining({ grant: "jwt-bearer", principal: key.client_email, scopes: ["https://www.googleapis.com/auth/cloud-platform"] }),
@@ -124,9 +128,15 @@ describe("each credential form makes its stack's objects", () => {
   it("an external_account file with a file-sourced subject token (workload identity federation)", async () => {
     const { url } = suite.emulator;
     await internal(suite.emulator, "service-accounts", { name: "ci-runner" });
-    const { subjectToken } = await internal(suite.emulator, "subject-tokens", { audience: WIF_AUDIENCE, subject: "repo:acme/app", serviceAccount: "ci-runner" });
+    const { subjectToken } = await internal(suite.emulator, "subject-tokens", {
+      audience: WIF_AUDIENCE,
+      subject: "repo:acme/app",
+      serviceAccount: "ci-runner",
+    });
     const wif = externalAccountConfig(url, writeFile("oidc-token", subjectToken ?? ""), "ci-runner@svc-emulator.iam.gserviceaccount.com");
-    const { issued } = await runForm({ zoneName: { value: "creds-wif" } }, { GOOGLE_APPLICATION_CREDENTIALS: writeFile("wif.json", JSON.stringify(wif)) }, [subjectToken ?? ""]);
+    const { issued } = await runForm({ zoneName: { value: "creds-wif" } }, { GOOGLE_APPLICATION_CREDENTIALS: writeFile("wif.json", JSON.stringify(wif)) }, [
+      subjectToken ?? "",
+    ]);
     expect(issued).toEqual([
       expect.objectContaining({ grant: "token-exchange", principal: expect.stringContaining("/subject/repo:acme/app") }),
       expect.objectContaining({ grant: "impersonation", principal: "ci-runner@svc-emulator.iam.gserviceaccount.com", scopes: [DNS_SCOPE] }),
@@ -145,7 +155,12 @@ describe("each credential form makes its stack's objects", () => {
     const objects = (await emulator.objects()) as { calendar: { aclRules: Array<Record<string, unknown>> } };
     expect(JSON.stringify(objects.calendar.aclRules)).toContain("ana@example.test");
     expect((await tokenStats(emulator)).issued.slice(before)).toEqual([
-      expect.objectContaining({ grant: "jwt-bearer", principal: key.client_email, subject: "ana@example.test", scopes: ["https://www.googleapis.com/auth/calendar"] }),
+      expect.objectContaining({
+        grant: "jwt-bearer",
+        principal: key.client_email,
+        subject: "ana@example.test",
+        scopes: ["https://www.googleapis.com/auth/calendar"],
+      }),
     ]);
     expectNoSecret(`${test.output.join("")}\n${await test.stateText()}`, keySecrets());
     expect((await test.stack.destroy()).summary.result).toBe("succeeded");
@@ -162,7 +177,12 @@ describe("a long run under 5-second tokens", () => {
     // Its own emulator: tokens live 5 s, and a quota increase reconciles for 25 s (what makes the run long).
     emulator = await startEmulator(undefined, { tokenLifetimeSeconds: 5, quotas: { reconcileMs: 25_000 } });
     const key = await internal(emulator, "service-accounts", { name: "long-runner" });
-    const config = { "svc:credentials": { value: JSON.stringify(key), secret: true }, records: { value: "300" }, zoneName: { value: "long" }, quotaWait: { value: "120" } };
+    const config = {
+      "svc:credentials": { value: JSON.stringify(key), secret: true },
+      records: { value: "300" },
+      zoneName: { value: "long" },
+      quotaWait: { value: "120" },
+    };
     const test = suite.track(await openStack("credentials", emulator, config, NO_GCLOUD));
     await test.stack.removeAllConfig(STATIC_TOKENS);
     const started = Date.now();

@@ -40,7 +40,10 @@ it("changes a CNAME to an A record and back, deleting the old set first, as the 
   await stack.up();
   expect(await wwwTypes()).toEqual(["CNAME"]);
 
-  for (const [type, records] of [["A", ["192.0.2.20"]], ["CNAME", ["alias.example."]]] as const) {
+  for (const [type, records] of [
+    ["A", ["192.0.2.20"]],
+    ["CNAME", ["alias.example."]],
+  ] as const) {
     await stack.setAllConfig({ wwwType: { value: type }, wwwRecords: { value: JSON.stringify(records) } });
 
     const previewEvents: EngineEvent[] = [];

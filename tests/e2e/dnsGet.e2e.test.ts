@@ -26,9 +26,7 @@ describe("reading an existing record set (examples/dns-get)", () => {
   });
 
   it("reads it by id into typed outputs, feeds them to a managed record set, and leaves it alone on destroy", async () => {
-    const test = suite.track(
-      await openStack("dns-get", suite.emulator, { recordId: { value: RECORD_ID }, copyName: { value: "copy.outside.example." } }),
-    );
+    const test = suite.track(await openStack("dns-get", suite.emulator, { recordId: { value: RECORD_ID }, copyName: { value: "copy.outside.example." } }));
     const up = await test.stack.up();
     expect(up.outputs["existingType"]?.value).toBe("A");
     expect(up.outputs["existingTtl"]?.value).toBe(600);
@@ -61,9 +59,7 @@ describe("reading an existing record set (examples/dns-get)", () => {
 
   it("fails the update, naming the id, when no such record set exists", async () => {
     const missing = "projects/e2e-project/managedZones/outside/rrsets/nope.outside.example./A";
-    const test = suite.track(
-      await openStack("dns-get", suite.emulator, { recordId: { value: missing }, copyName: { value: "copy.outside.example." } }),
-    );
+    const test = suite.track(await openStack("dns-get", suite.emulator, { recordId: { value: missing }, copyName: { value: "copy.outside.example." } }));
     await expect(test.stack.up()).rejects.toThrow(
       'svc.dns.RecordSet: cannot read "projects/e2e-project/managedZones/outside/rrsets/nope.outside.example./A": no such object exists.',
     );

@@ -46,16 +46,17 @@ it("a private zone, a weighted record set and the zone's access policy pass the 
         writes: [{ method: "PATCH", path: `${ZONE}/rrsets/api.internal.corp.example./A`, body: { ttl: 60 } }],
       },
       { what: "record weights in place (one atomic change)", config: { blueWeight: { value: "0.5" } }, changes: { same: 3, update: 1 } },
-      { what: "access policy bindings in place", config: { readers: { value: JSON.stringify(["group:eng@example.com", "group:ops@example.com"]) } }, changes: { same: 3, update: 1 } },
+      {
+        what: "access policy bindings in place",
+        config: { readers: { value: JSON.stringify(["group:eng@example.com", "group:ops@example.com"]) } },
+        changes: { same: 3, update: 1 },
+      },
     ],
-    replaces: [
-      { what: "zone name replaces the zone and what lives in it", config: { zoneName: { value: "internal-2" } }, changes: { same: 1, replace: 3 } },
-    ],
+    replaces: [{ what: "zone name replaces the zone and what lives in it", config: { zoneName: { value: "internal-2" } }, changes: { same: 1, replace: 3 } }],
     imports: [
       { what: "import the record set", urnSuffix: "::api", configKey: "apiImport" },
       { what: "import the access policy", urnSuffix: "::access", configKey: "accessImport" },
     ],
-    nothingLeft: (objects) =>
-      expect(objects).toEqual(expect.objectContaining({ dns: expect.objectContaining({ managedZones: [], resourceRecordSets: [] }) })),
+    nothingLeft: (objects) => expect(objects).toEqual(expect.objectContaining({ dns: expect.objectContaining({ managedZones: [], resourceRecordSets: [] }) })),
   });
 });

@@ -49,7 +49,5 @@ it("keeps quiet on reordered records and TXT quoting, updates records atomically
   await stack.setConfig("forceDestroy", { value: "true" });
   expect((await stack.up()).summary.resourceChanges).toMatchObject({ update: 1 });
   await stack.destroy();
-  expect(await suite.emulator.objects()).toEqual(
-    expect.objectContaining({ dns: expect.objectContaining({ managedZones: [], resourceRecordSets: [] }) }),
-  );
+  expect(await suite.emulator.objects()).toEqual(expect.objectContaining({ dns: expect.objectContaining({ managedZones: [], resourceRecordSets: [] }) }));
 });

@@ -30,8 +30,10 @@ const change = (name: string): ResourceChange => {
 };
 const properties = (name: string): Array<[string, unknown, unknown]> => change(name).properties.map((p) => [p.property, p.old, p.new]);
 /** A predicted request at the emulator: its path is below the API's base, which the log's path ends with. */
-const sent = (predicted: PlannedRequest | undefined) => (request: { method: string; path: string }): boolean =>
-  predicted !== undefined && request.method === predicted.method && request.path.endsWith(`/${predicted.path}`);
+const sent =
+  (predicted: PlannedRequest | undefined) =>
+  (request: { method: string; path: string }): boolean =>
+    predicted !== undefined && request.method === predicted.method && request.path.endsWith(`/${predicted.path}`);
 
 beforeAll(async () => {
   test = suite.track(
@@ -65,7 +67,10 @@ it("reports the change under review from the preview, sending no API request", a
   const fromFile = await runInStack(test, process.execPath, [PLAN_BIN, "--file", previewFile, "--stack", test.name]);
   expect(fromFile.code).toBe(0);
   markdown = fromFile.stdout;
-  const fromStdin = await runInStack(test, "sh", ["-c", `${JSON.stringify(process.execPath)} ${JSON.stringify(PLAN_BIN)} --json --stack ${test.name} --file - < ${JSON.stringify(previewFile)}`]);
+  const fromStdin = await runInStack(test, "sh", [
+    "-c",
+    `${JSON.stringify(process.execPath)} ${JSON.stringify(PLAN_BIN)} --json --stack ${test.name} --file - < ${JSON.stringify(previewFile)}`,
+  ]);
   expect(JSON.parse(fromStdin.stdout)).toEqual(report);
   expect((await suite.emulator.requests()).length).toBe(before);
 
@@ -75,7 +80,14 @@ it("reports the change under review from the preview, sending no API request", a
 
   // Exactly the real changes: the reordered addresses and mail servers and the unquoted SPF text are no change.
   expect(report.resources.map((resource) => `${resource.operation} ${resource.name}`)).toEqual([
-    "replace www", "delete legacy", "update editor", "update readers", "update apex", "update verification", "update cpus", "adopt adopted",
+    "replace www",
+    "delete legacy",
+    "update editor",
+    "update readers",
+    "update apex",
+    "update verification",
+    "update cpus",
+    "adopt adopted",
   ]);
   expect(properties("apex")).toEqual([["ttl", 300, 600]]);
   expect(properties("verification")).toEqual([["rrdatas", "[secret]", "[secret]"]]);
@@ -83,7 +95,10 @@ it("reports the change under review from the preview, sending no API request", a
   expect(properties("editor")).toEqual([["role", "writer", "reader"]]);
   expect(properties("cpus")).toEqual([["preferredValue", "24", "22"]]);
   expect(change("www")).toMatchObject({ replacedBecauseOf: ["type"], deleteFirst: true });
-  expect(properties("www")).toEqual([["type", "CNAME", "A"], ["rrdatas", ["plan.example."], ["192.0.2.10"]]]);
+  expect(properties("www")).toEqual([
+    ["type", "CNAME", "A"],
+    ["rrdatas", ["plan.example."], ["192.0.2.10"]],
+  ]);
   expect(change("adopted").words).toMatch(/^adopt by import \(plan-zone\/adopted\.plan\.example\.\/A\)/);
   expect(report.warnings.map((warning) => warning.kind)).toEqual(["recordsGap", "iamMembersDropped", "quotaDecrease"]);
 
@@ -113,10 +128,18 @@ it("up sends the requests the report predicted", async () => {
   const predicted = report.resources.flatMap((resource) => resource.recordWrites);
   expect(recordOps(loggedRecordWrites(log, ZONE))).toEqual(recordOps(predicted));
   expect(recordOps(predicted)).toEqual([
-    "create www.plan.example. A", "delete old.plan.example. TXT", "delete www.plan.example. CNAME", "update _verify.plan.example. TXT", "update plan.example. A",
+    "create www.plan.example. A",
+    "delete old.plan.example. TXT",
+    "delete www.plan.example. CNAME",
+    "update _verify.plan.example. TXT",
+    "update plan.example. A",
   ]);
   const apexPatch = log.find((request) => request.method === "PATCH" && request.path === `${ZONE}/rrsets/plan.example./A`);
-  const apexInChange = log.flatMap((request) => (request.method === "POST" && request.path === `${ZONE}/changes` ? ((request.body as { additions?: Array<{ name: string; ttl: number }> }).additions ?? []) : []));
+  const apexInChange = log.flatMap((request) =>
+    request.method === "POST" && request.path === `${ZONE}/changes`
+      ? ((request.body as { additions?: Array<{ name: string; ttl: number }> }).additions ?? [])
+      : [],
+  );
   expect(apexPatch?.body ?? apexInChange.find((set) => set.name === "plan.example.")).toMatchObject({ ttl: 600 });
   // The adoption reads the record set and writes nothing for it.
   expect(log.some(sent(change("adopted").requests[0]))).toBe(true);
@@ -138,7 +161,9 @@ it("up sends the requests the report predicted", async () => {
   // The zone's access: getIamPolicy, then setIamPolicy with the binding the report showed.
   const [, setPolicy] = change("readers").requests;
   const policyWrites = writes.filter(sent(setPolicy));
-  expect(policyWrites.map((request) => (request.body as { policy: { bindings: unknown } }).policy.bindings)).toEqual([(setPolicy?.body as { bindings: unknown }).bindings]);
+  expect(policyWrites.map((request) => (request.body as { policy: { bindings: unknown } }).policy.bindings)).toEqual([
+    (setPolicy?.body as { bindings: unknown }).bindings,
+  ]);
 
   // Nothing else was written: every write is one the report predicted.
   const explained = writes.filter((request) => request.path.startsWith(`${ZONE}/`) || [put, patch, setPolicy].some((p) => sent(p)(request)));

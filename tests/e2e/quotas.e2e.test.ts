@@ -22,7 +22,11 @@ interface QuotaObjects {
   quotas: { quotaPreferences: Array<{ name: string; preferredValue: string }>; quotaAdjusterSettings: Array<{ name: string; enablement: string }> };
 }
 const quotaObjects = async (): Promise<QuotaObjects["quotas"]> => ((await suite.emulator.objects()) as unknown as QuotaObjects).quotas;
-const masked = (mask: string, body: Record<string, unknown>) => ({ method: "PATCH", body: { ...body, etag: expect.stringMatching(/^W\//) }, query: { updateMask: mask } });
+const masked = (mask: string, body: Record<string, unknown>) => ({
+  method: "PATCH",
+  body: { ...body, etag: expect.stringMatching(/^W\//) },
+  query: { updateMask: mask },
+});
 
 describe("quota preferences and adjuster settings (examples/quotas)", () => {
   beforeEach(() => suite.emulator.reset());
@@ -46,7 +50,9 @@ describe("quota preferences and adjuster settings (examples/quotas)", () => {
           ]),
         );
         // Created through v1beta: the adjuster has no POST, only the PATCH that adopts it.
-        expect((await suite.emulator.requests({ pathPrefix: ADJUSTER })).filter((r) => r.method !== "GET").map((r) => [r.method, r.query["updateMask"]])).toEqual([["PATCH", "enablement"]]);
+        expect(
+          (await suite.emulator.requests({ pathPrefix: ADJUSTER })).filter((r) => r.method !== "GET").map((r) => [r.method, r.query["updateMask"]]),
+        ).toEqual([["PATCH", "enablement"]]);
       },
       updates: [
         {
@@ -98,7 +104,11 @@ describe("quota preferences and adjuster settings (examples/quotas)", () => {
 
     // Bad input: every mistake named at preview, and nothing sent to the service.
     const before = (await suite.emulator.requests()).length;
-    const failedPreview = (): Promise<string> => stack.preview().then(() => "", (error: unknown) => String(error));
+    const failedPreview = (): Promise<string> =>
+      stack.preview().then(
+        () => "",
+        (error: unknown) => String(error),
+      );
     await stack.setAllConfig({
       cpusMistakes: { value: JSON.stringify({ preferredValue: "-2", apiVersion: "v2" }) },
       cpusExtraDimensions: { value: JSON.stringify({ user: "alice" }) },
@@ -121,7 +131,10 @@ describe("quota preferences and adjuster settings (examples/quotas)", () => {
     // Someone lowers the preference between the refresh and the up (no etag: they overwrite).
     expect((await suite.emulator.api("PATCH", `${CPUS}?updateMask=quotaConfig.preferredValue`, { quotaConfig: { preferredValue: "23" } })).status).toBe(200);
     await stack.setConfig("cpusValue", { value: "21" });
-    const drift = await stack.up().then(() => "", (error: unknown) => String(error));
+    const drift = await stack.up().then(
+      () => "",
+      (error: unknown) => String(error),
+    );
     expect(drift).toMatch(/changed outside this stack.*preferredValue: the stack last saw "24", the service now has "23", the program wants "21"/s);
     const tries = (await suite.emulator.requests({ method: "PATCH", pathPrefix: CPUS })).slice(1);
     expect(tries.map((request) => [request.status, typeof (request.body as { etag?: unknown }).etag])).toEqual([[409, "string"]]);
@@ -131,16 +144,25 @@ describe("quota preferences and adjuster settings (examples/quotas)", () => {
 
     // Below the seeded usage (20), a cut of under 10%: refused naming ignoreSafetyChecks; with it, granted.
     await stack.setConfig("cpusValue", { value: "19" });
-    expect(await stack.up().then(() => "", (error: unknown) => String(error))).toMatch(/QUOTA_DECREASE_BELOW_USAGE.*ignoreSafetyChecks/s);
+    expect(
+      await stack.up().then(
+        () => "",
+        (error: unknown) => String(error),
+      ),
+    ).toMatch(/QUOTA_DECREASE_BELOW_USAGE.*ignoreSafetyChecks/s);
     await stack.setConfig("cpusIgnore", { value: "QUOTA_DECREASE_BELOW_USAGE" });
     await stack.up();
     const lowered = (await suite.emulator.requests({ method: "PATCH", pathPrefix: CPUS })).at(-1);
     expect([lowered?.status, lowered?.query["ignoreSafetyChecks"]]).toEqual([200, "QUOTA_DECREASE_BELOW_USAGE"]);
-    expect((await suite.emulator.api("GET", CPUS)).body).toEqual(expect.objectContaining({ quotaConfig: expect.objectContaining({ preferredValue: "19", grantedValue: "19" }) }));
+    expect((await suite.emulator.api("GET", CPUS)).body).toEqual(
+      expect.objectContaining({ quotaConfig: expect.objectContaining({ preferredValue: "19", grantedValue: "19" }) }),
+    );
 
     const output: string[] = [];
     const writes = await writesDuring(suite.emulator, () => stack.destroy({ onOutput: (line) => output.push(line) }));
     expect(writes).toEqual([]);
-    expect(output.join("")).toMatch(/quota preference projects\/e2e-project\/locations\/global\/quotaPreferences\/cpus-us-central1 stays at the service with its value 19/);
+    expect(output.join("")).toMatch(
+      /quota preference projects\/e2e-project\/locations\/global\/quotaPreferences\/cpus-us-central1 stays at the service with its value 19/,
+    );
   });
 });

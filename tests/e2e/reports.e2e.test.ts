@@ -52,7 +52,10 @@ beforeAll(async () => {
         messages.push({ path, channelId: notification.channelId, state: notification.resourceState, at: Date.now(), notification });
       },
     });
-  const handlers = new Map([["/a", handle("/a")], ["/b", handle("/b")]]);
+  const handlers = new Map([
+    ["/a", handle("/a")],
+    ["/b", handle("/b")],
+  ]);
   receiver = await startHttpsReceiver(ca, (request: IncomingMessage, response: ServerResponse) => {
     const handler = handlers.get(request.url ?? "");
     if (handler === undefined) {
@@ -226,7 +229,10 @@ describe("an activity watch channel (examples/reports-watch)", () => {
     const longToken = `t=${"x".repeat(300)}`;
     test = await open({ address: "http://hooks.example.test/a", userKey: "not-a-user", channelId: "c".repeat(65), filters: '["app_name"]' });
     await test.stack.setConfig("channelToken", { value: longToken, secret: true });
-    const failure = (await test.stack.preview().then(() => "", (error: unknown) => String(error)));
+    const failure = await test.stack.preview().then(
+      () => "",
+      (error: unknown) => String(error),
+    );
     for (const property of ["address", "token", "channelId", "filters", "userKey"]) expect(failure).toMatch(new RegExp(`property ${property}\\b`));
     expect(failure).toMatch(/https:\/\/ URL/);
     expect(failure).toMatch(/<parameter>=<value>/);

@@ -16,13 +16,10 @@ const FAULTS = { rate5xx: 0.2, status5xx: 503 as const, rate429: 0.1, retryAfter
 const RECORDS = 64;
 const RESOURCES = 2 + RECORDS + 1 + 1 + 10 + 10 + 1 + 10 + 1;
 
-
 it(`creates, changes and destroys ${RESOURCES} resources, each in one run, under 5xx, 429 and lost responses`, async () => {
   const { emulator } = suite;
   await emulator.reset();
-  const test = suite.track(
-    await openStack("soak", emulator, { records: { value: String(RECORDS) }, sshPrivateKey: { value: soakSshKey(), secret: true } }),
-  );
+  const test = suite.track(await openStack("soak", emulator, { records: { value: String(RECORDS) }, sshPrivateKey: { value: soakSshKey(), secret: true } }));
   const timings: string[] = [];
   const timed = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
     const started = Date.now();
@@ -42,7 +39,9 @@ it(`creates, changes and destroys ${RESOURCES} resources, each in one run, under
   expect(up.summary.resourceChanges).toEqual({ create: RESOURCES + 1 });
   await expectConsistent(RESOURCES);
   const faulted = (await emulator.stats()) as unknown as { faults: { kinds: Record<string, number> } };
-  expect(faulted.faults.kinds).toEqual(expect.objectContaining({ rateLimited: expect.any(Number), serverError: expect.any(Number), lostResponse: expect.any(Number) }));
+  expect(faulted.faults.kinds).toEqual(
+    expect.objectContaining({ rateLimited: expect.any(Number), serverError: expect.any(Number), lostResponse: expect.any(Number) }),
+  );
   for (const count of Object.values(faulted.faults.kinds)) expect(count).toBeGreaterThan(0);
 
   await test.stack.setConfig("recordVersion", { value: "2" });

@@ -99,7 +99,9 @@ describe("two stacks of one project on a PostgreSQL backend", () => {
 
     // The states live in PostgreSQL, one row per stack (and the backend's own metadata).
     const keys = backendKeys();
-    expect(keys).toEqual(expect.arrayContaining([expect.stringContaining(`/svc-team-records/${alpha.name}.json`), expect.stringContaining(`/svc-team-records/${beta.name}.json`)]));
+    expect(keys).toEqual(
+      expect.arrayContaining([expect.stringContaining(`/svc-team-records/${alpha.name}.json`), expect.stringContaining(`/svc-team-records/${beta.name}.json`)]),
+    );
     expect((await Promise.all([alpha.stack.preview(), beta.stack.preview()])).map((preview) => preview.changeSummary)).toEqual([
       { same: PER_TEAM + 1 },
       { same: PER_TEAM + 1 },
@@ -116,7 +118,9 @@ describe("two stacks of one project on a PostgreSQL backend", () => {
       if (Date.now() > deadline) throw new Error("the first up sent no write within a minute");
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    await expect(alpha.stack.up()).rejects.toThrow(/the stack is currently locked by 1 lock\(s\)\. Either wait for the other process\(es\) to end or delete the lock file with `pulumi cancel`/);
+    await expect(alpha.stack.up()).rejects.toThrow(
+      /the stack is currently locked by 1 lock\(s\)\. Either wait for the other process\(es\) to end or delete the lock file with `pulumi cancel`/,
+    );
 
     expect((await first).summary.result).toBe("succeeded");
     const again = await alpha.stack.up();

@@ -35,7 +35,10 @@ const FLAVOURS = {
     files: {
       "package.json": JSON.stringify({ name: "journey-cjs", private: true, main: "index.ts" }),
       "Pulumi.yaml": "name: journey-cjs\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
-      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "commonjs", esModuleInterop: true, skipLibCheck: false }, files: ["index.ts"] }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { strict: true, target: "ES2022", module: "commonjs", esModuleInterop: true, skipLibCheck: false },
+        files: ["index.ts"],
+      }),
       "index.ts": `import * as pulumi from "@pulumi/pulumi";\nimport * as svc from "pulumi-svc";\n${PROGRAM_BODY}`,
     },
     extra: [`typescript@${lockedVersion("typescript")}`, `ts-node@${lockedVersion("ts-node")}`, `@types/node@${lockedVersion("@types/node")}`],
@@ -90,11 +93,15 @@ describe.each([
     expect(up.summary.result).toBe("succeeded");
     expect(up.outputs["zonesBefore"]?.value).toBe(0);
     expect(up.outputs["nameServers"]?.value).toEqual(expect.arrayContaining([expect.stringMatching(/\.$/)]));
-    const rrsets = (await suite.emulator.api("GET", `${ZONE}/journey-zone/rrsets`)).body as { rrsets: Array<{ name: string; type: string; rrdatas: string[] }> };
-    expect(rrsets.rrsets.filter((rrset) => rrset.type === "A" || rrset.type === "MX").map((rrset) => `${rrset.name} ${rrset.type} ${rrset.rrdatas.join(",")}`).sort()).toEqual([
-      "journey.example. MX 10 mail.journey.example.",
-      "www.journey.example. A 192.0.2.10",
-    ]);
+    const rrsets = (await suite.emulator.api("GET", `${ZONE}/journey-zone/rrsets`)).body as {
+      rrsets: Array<{ name: string; type: string; rrdatas: string[] }>;
+    };
+    expect(
+      rrsets.rrsets
+        .filter((rrset) => rrset.type === "A" || rrset.type === "MX")
+        .map((rrset) => `${rrset.name} ${rrset.type} ${rrset.rrdatas.join(",")}`)
+        .sort(),
+    ).toEqual(["journey.example. MX 10 mail.journey.example.", "www.journey.example. A 192.0.2.10"]);
 
     const again = await test.stack.preview();
     expect(again.changeSummary).toEqual({ same: 4 });

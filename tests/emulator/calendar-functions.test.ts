@@ -13,15 +13,20 @@ beforeAll(async () => {
   await emulator.current.reset();
   for (let day = 1; day <= 9; day++) {
     const date = `2030-01-0${day}`;
-    expect((await emulator.current.api("POST", EVENTS, { summary: `Day ${day}`, start: { date }, end: { date: `2030-01-${String(day + 1).padStart(2, "0")}` } })).status).toBe(200);
+    expect(
+      (await emulator.current.api("POST", EVENTS, { summary: `Day ${day}`, start: { date }, end: { date: `2030-01-${String(day + 1).padStart(2, "0")}` } }))
+        .status,
+    ).toBe(200);
   }
   expect(
-    (await emulator.current.api("POST", EVENTS, {
-      summary: "Weekly",
-      start: { dateTime: "2030-02-04T09:00:00Z", timeZone: "UTC" },
-      end: { dateTime: "2030-02-04T10:00:00Z", timeZone: "UTC" },
-      recurrence: ["RRULE:FREQ=WEEKLY;COUNT=3"],
-    })).status,
+    (
+      await emulator.current.api("POST", EVENTS, {
+        summary: "Weekly",
+        start: { dateTime: "2030-02-04T09:00:00Z", timeZone: "UTC" },
+        end: { dateTime: "2030-02-04T10:00:00Z", timeZone: "UTC" },
+        recurrence: ["RRULE:FREQ=WEEKLY;COUNT=3"],
+      })
+    ).status,
   ).toBe(200);
 });
 
@@ -62,9 +67,13 @@ describe("calendar functions", () => {
 
   it("refuses bad arguments before any request, naming them", async () => {
     const before = (await emulator.current.requests()).length;
-    await expect(calendar.getEvents({ calendarId: "primary", timeMin: "tomorrow" })).rejects.toThrow(/svc\.calendar\.getEvents: timeMin must be an RFC 3339 time/);
+    await expect(calendar.getEvents({ calendarId: "primary", timeMin: "tomorrow" })).rejects.toThrow(
+      /svc\.calendar\.getEvents: timeMin must be an RFC 3339 time/,
+    );
     await expect(calendar.getEvents({ calendarId: "primary", orderBy: "startTime" })).rejects.toThrow(/orderBy "startTime" needs singleEvents: true/);
-    await expect(calendar.queryFreeBusy({ timeMin: "2030-01-02T00:00:00Z", timeMax: "2030-01-01T00:00:00Z" })).rejects.toThrow(/queryFreeBusy: timeMax must be after timeMin/);
+    await expect(calendar.queryFreeBusy({ timeMin: "2030-01-02T00:00:00Z", timeMax: "2030-01-01T00:00:00Z" })).rejects.toThrow(
+      /queryFreeBusy: timeMax must be after timeMin/,
+    );
     await expect(calendar.getAclRules({ calendarId: "not a calendar" })).rejects.toThrow(/calendarId must be "primary"/);
     expect((await emulator.current.requests()).length).toBe(before);
   });

@@ -120,7 +120,11 @@ describe("an event's update", () => {
     expect(await events.diff(created.id, refreshed.props ?? {}, { ...inputs, description: "Agenda attached" })).toEqual({ changes: true });
     await events.update(created.id, refreshed.props ?? {}, { ...inputs, description: "Agenda attached" });
     const live = (await emulator.current.api("GET", path)).body as Record<string, unknown>;
-    expect(live).toMatchObject({ description: "Agenda attached", reminders: elsewhere.reminders, attendees: [expect.objectContaining({ email: "bob@example.com" })] });
+    expect(live).toMatchObject({
+      description: "Agenda attached",
+      reminders: elsewhere.reminders,
+      attendees: [expect.objectContaining({ email: "bob@example.com" })],
+    });
   });
 
   it("keeps an attendee added between its GET and its PUT, and applies the program's change", async () => {
@@ -164,9 +168,16 @@ describe("an event's update", () => {
 describe("replacements that may keep the object", () => {
   it("delete first when primary and an e-mail may name one calendar, so the new rule is not deleted as the old one", async () => {
     const olds = { calendarId: "primary", scope: { type: "user", value: "ann@example.com" }, role: "reader", ruleId: "user:ann@example.com" };
-    expect(await rules.diff("primary/user:ann@example.com", olds, { ...olds, calendarId: USER })).toEqual({ changes: true, replaces: ["calendarId"], deleteBeforeReplace: true });
+    expect(await rules.diff("primary/user:ann@example.com", olds, { ...olds, calendarId: USER })).toEqual({
+      changes: true,
+      replaces: ["calendarId"],
+      deleteBeforeReplace: true,
+    });
     // Another scope is another rule: made first, then the old one deleted.
-    expect(await rules.diff("primary/user:ann@example.com", olds, { ...olds, scope: { type: "user", value: "bob@example.com" } })).toEqual({ changes: true, replaces: ["scope"] });
+    expect(await rules.diff("primary/user:ann@example.com", olds, { ...olds, scope: { type: "user", value: "bob@example.com" } })).toEqual({
+      changes: true,
+      replaces: ["scope"],
+    });
     // A change of case alone is none.
     expect(await rules.diff("primary/user:ann@example.com", olds, { ...olds, scope: { type: "user", value: "Ann@Example.com" } })).toEqual({ changes: false });
   });

@@ -18,7 +18,17 @@ import { declarationFor, declarations } from "../../provider/registry";
 import type { RecordedRequest } from "../support/emulatorControl";
 import { providerEmulator } from "../support/providerEmulator";
 import { writesDuring } from "../support/requests";
-import { addedObjects, applyChange, carries, changedWireFields, inputKinds, maskedWireFields, mergedInto, sampleProblems, withParentOutputs } from "../support/samples";
+import {
+  addedObjects,
+  applyChange,
+  carries,
+  changedWireFields,
+  inputKinds,
+  maskedWireFields,
+  mergedInto,
+  sampleProblems,
+  withParentOutputs,
+} from "../support/samples";
 
 const emulator = providerEmulator("conformance-token");
 
@@ -37,7 +47,9 @@ async function checked(provider: DynamicProvider, inputs: Args): Promise<Args> {
 }
 
 const isEmptyValue = (value: unknown): boolean =>
-  value === undefined || value === "" || (Array.isArray(value) && value.length === 0) ||
+  value === undefined ||
+  value === "" ||
+  (Array.isArray(value) && value.length === 0) ||
   (typeof value === "object" && value !== null && Object.keys(value).length === 0);
 
 /** The item's path before an update, and after it (another one when the update moves the object). */
@@ -51,7 +63,15 @@ interface ItemPaths {
  * step, naming the destination), one PUT of the item whose body is the live object read before
  * with only the changed fields changed (a removed one left out), under `If-Match: <its etag>`.
  */
-function expectMergedPut(declaration: ResourceDeclaration, writes: RecordedRequest[], paths: ItemPaths, live: Record<string, unknown>, olds: Args, news: Args, change: Args): void {
+function expectMergedPut(
+  declaration: ResourceDeclaration,
+  writes: RecordedRequest[],
+  paths: ItemPaths,
+  live: Record<string, unknown>,
+  olds: Args,
+  news: Args,
+  change: Args,
+): void {
   const move = declaration.steps?.move;
   const moved = move !== undefined && move.field in change;
   const expected: Array<{ method: string; path: string; query?: unknown }> = [];
@@ -105,7 +125,14 @@ function expectUpdateWrites(
     // The mask names exactly the changed inputs' paths, and the body carries exactly those paths (and the stored etag).
     const { mask, body } = maskedWireFields(declaration, olds, news, update.paths ?? {});
     if (update.etagField !== undefined) body[update.etagField] = stored[update.etagField];
-    const requests = writes.map(({ method, path, query, body: sentBody }) => ({ method, path, mask: String(query[update.maskParam ?? "updateMask"] ?? "").split(",").sort(), body: sentBody }));
+    const requests = writes.map(({ method, path, query, body: sentBody }) => ({
+      method,
+      path,
+      mask: String(query[update.maskParam ?? "updateMask"] ?? "")
+        .split(",")
+        .sort(),
+      body: sentBody,
+    }));
     expect(requests).toEqual([{ method: "PATCH", path: item, mask: mask.sort(), body }]);
     return;
   }
@@ -178,7 +205,8 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
     moveField === undefined || typeof state[moveField] !== "string" ? identity : { ...identity, [moveField]: state[moveField] };
   // The API's base address may have a path of its own (the calendar's `/calendar/v3`), which the emulator's log shows.
   const basePath = new URL(resolveApiSettings(declaration.api).baseUrl).pathname.replace(/\/+$/, "");
-  const pathOf = (values: Record<string, string>): string => `${basePath}/${fillTemplate(declaration.paths.item, { ...pathValues(declaration, inputs), ...values })}`;
+  const pathOf = (values: Record<string, string>): string =>
+    `${basePath}/${fillTemplate(declaration.paths.item, { ...pathValues(declaration, inputs), ...values })}`;
   const itemPath = (): string => pathOf(current());
 
   await step("the emulator holds the object", async () => {
@@ -272,10 +300,12 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
 
   if (abandons(declaration.steps?.delete)) {
     await step("delete (abandon: no request changes it, it stays readable at the emulator)", async () => {
-      expect(await writesDuring(api, async () => {
-        await provider.delete(id, state);
-        await provider.delete(id, state);
-      })).toEqual([]);
+      expect(
+        await writesDuring(api, async () => {
+          await provider.delete(id, state);
+          await provider.delete(id, state);
+        }),
+      ).toEqual([]);
       expect((await provider.read(id, state)).id).toBe(id);
       expect(addedObjects(before, await api.objects())).toHaveLength(1);
     });

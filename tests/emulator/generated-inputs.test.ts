@@ -109,7 +109,9 @@ function accepted(declaration: ResourceDeclaration, name: string): fc.Arbitrary<
   if (schema === undefined) throw new Error(`${typeKey(declaration)}: no input ${name}`);
   const inner = unwrap(schema) as unknown as ZodInternals;
   const generator =
-    inner._zod.def.type === "enum" ? fc.constantFrom(...Object.values(inner._zod.def.entries ?? {})) : generators.get(definitionOf(inner as unknown as z.ZodType));
+    inner._zod.def.type === "enum"
+      ? fc.constantFrom(...Object.values(inner._zod.def.entries ?? {}))
+      : generators.get(definitionOf(inner as unknown as z.ZodType));
   if (generator === undefined) throw new Error(`${typeKey(declaration)}.${name}: add a generator of the values its schema accepts`);
   return generator.filter((value) => schema.safeParse(value).success);
 }
@@ -242,7 +244,9 @@ function fixtureFor(declaration: ResourceDeclaration): Fixture {
       };
     case "dns:ManagedZoneIamMember":
       return {
-        inputs: fc.record({ id: identity(["project", "managedZone"]), role: serviceRoles, member: serviceMembers }).map(({ id, ...grant }) => ({ ...id, ...grant })),
+        inputs: fc
+          .record({ id: identity(["project", "managedZone"]), role: serviceRoles, member: serviceMembers })
+          .map(({ id, ...grant }) => ({ ...id, ...grant })),
         setup: (inputs) => zoneOf(inputs),
       };
     case "ci:CheckoutKey":
@@ -267,15 +271,25 @@ function fixtureFor(declaration: ResourceDeclaration): Fixture {
           calendarId: fc.constant("primary"),
           scope: fc.oneof(
             fc.constant({ type: "default" }),
-            fc.emailAddress().filter((email) => /^[^@\s/]+@[^@\s/]+\.[^@\s/]+$/.test(email)).map((value) => ({ type: "user", value })),
-            fc.domain().filter((domain) => /\.[a-z]{2,63}$/i.test(domain)).map((value) => ({ type: "domain", value })),
+            fc
+              .emailAddress()
+              .filter((email) => /^[^@\s/]+@[^@\s/]+\.[^@\s/]+$/.test(email))
+              .map((value) => ({ type: "user", value })),
+            fc
+              .domain()
+              .filter((domain) => /\.[a-z]{2,63}$/i.test(domain))
+              .map((value) => ({ type: "domain", value })),
           ),
           role: accepted(declaration, "role"),
         }),
       };
     case "calendar:CalendarListEntry":
       return {
-        inputs: fc.record({ calendarId: fc.constant("primary"), colorId: fc.integer({ min: 1, max: 24 }).map(String), summaryOverride: fc.string({ maxLength: 20 }) }),
+        inputs: fc.record({
+          calendarId: fc.constant("primary"),
+          colorId: fc.integer({ min: 1, max: 24 }).map(String),
+          summaryOverride: fc.string({ maxLength: 20 }),
+        }),
         // A calendar of the caller's own to list (the primary one cannot leave its owner's list).
         setup: async (inputs) => {
           const created = await emulator.api("POST", "/calendar/v3/calendars", { summary: "listed" });
@@ -298,20 +312,24 @@ function fixtureFor(declaration: ResourceDeclaration): Fixture {
       return { inputs: identity(["userKey", "applicationName", "channelId"]).map((id) => ({ ...id, address: "https://receiver.example.test/hook" })) };
     case "quotas:QuotaPreference": {
       // A parent of each kind, a quota of the seeded catalogue (the service refuses others), its current value (no safety check trips).
-      const parent = fc.oneof(
-        identity(["project"]),
-        identity(["folder"]),
-        identity(["organization"]),
-      );
+      const parent = fc.oneof(identity(["project"]), identity(["folder"]), identity(["organization"]));
       const quota = fc.constantFrom(...SEED_QUOTAS);
       return {
         inputs: fc
           .record({ parent, quota, apiVersion: accepted(declaration, "apiVersion") })
-          .map(({ parent: given, quota: { service, quotaId, defaultValue }, apiVersion }) => ({ ...given, service, quotaId, apiVersion, preferredValue: defaultValue.toString() })),
+          .map(({ parent: given, quota: { service, quotaId, defaultValue }, apiVersion }) => ({
+            ...given,
+            service,
+            quotaId,
+            apiVersion,
+            preferredValue: defaultValue.toString(),
+          })),
       };
     }
     case "quotas:QuotaAdjusterSettings":
-      return { inputs: fc.record({ id: identity(["project"]), enablement: accepted(declaration, "enablement") }).map(({ id, enablement }) => ({ ...id, enablement })) };
+      return {
+        inputs: fc.record({ id: identity(["project"]), enablement: accepted(declaration, "enablement") }).map(({ id, enablement }) => ({ ...id, enablement })),
+      };
     case "calendar:WatchChannel":
       // A calendar's collections name it (the caller's primary); the caller's own collections may not.
       return {
@@ -343,8 +361,19 @@ function invalidValues(declaration: ResourceDeclaration, name: string): fc.Arbit
   const schema = declaration.args.shape[name] as z.ZodType;
   const kind = kindOf(schema);
   const wrongType: Record<string, fc.Arbitrary<unknown>> = {
-    string: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })),
-    enum: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.string().filter((value) => !schema.safeParse(value).success)),
+    string: fc.oneof(
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 2 }),
+      fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
+    ),
+    enum: fc.oneof(
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.string().filter((value) => !schema.safeParse(value).success),
+    ),
     number: fc.oneof(fc.string(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 })),
     boolean: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
     array: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 })),
@@ -378,8 +407,9 @@ describe.each(declarations.map((declaration) => [typeKey(declaration), declarati
         fc.asyncProperty(invalidValues(declaration, name), async (value) => {
           const { failures } = await provider.check({}, { ...base, [name]: value });
           expect(failures?.some((failure) => failure.property === name || failure.property.startsWith(`${name}.`))).toBe(true);
-          for (const failure of failures ?? []) // 800 characters, then "… (N characters)" when cut
-          expect(failure.reason.length).toBeLessThanOrEqual(830);
+          for (const failure of failures ?? [])
+            // 800 characters, then "… (N characters)" when cut
+            expect(failure.reason.length).toBeLessThanOrEqual(830);
         }),
         { numRuns: 25 },
       );
@@ -415,7 +445,10 @@ describe.each(declarations.map((declaration) => [typeKey(declaration), declarati
         expect(checked.failures).toBeUndefined();
         const identity = {
           ...pathValues(declaration, checked.inputs ?? {}),
-          ...pick(inputs as Record<string, string>, pathPlaceholders(declaration).filter((name) => inputs[name] !== undefined)),
+          ...pick(
+            inputs as Record<string, string>,
+            pathPlaceholders(declaration).filter((name) => inputs[name] !== undefined),
+          ),
         };
         let created: { id: string } | undefined;
         try {

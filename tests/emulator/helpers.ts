@@ -1,10 +1,10 @@
 /** Starts an emulator on a free port and talks to it over real HTTP with Node's fetch. */
-import type { ManagedZone } from '../../emulator/apis/dns/resources';
-import type { EmulatorOptions } from '../../emulator/server';
-import { createEmulator } from '../../emulator/server';
+import type { ManagedZone } from "../../emulator/apis/dns/resources";
+import type { EmulatorOptions } from "../../emulator/server";
+import { createEmulator } from "../../emulator/server";
 
-export const TOKEN = 'test-token-7d41';
-export const PROJECT = 'test-project';
+export const TOKEN = "test-token-7d41";
+export const PROJECT = "test-project";
 export const ZONES = `/dns/v1/projects/${PROJECT}/managedZones`;
 
 export interface HttpResult<Body = unknown> {
@@ -48,13 +48,13 @@ export async function httpRequest<Body = unknown>(
     method,
     headers: {
       ...(token !== null ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
       ...headers,
     },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();
-  const parsed = (text === '' ? undefined : JSON.parse(text)) as Body;
+  const parsed = (text === "" ? undefined : JSON.parse(text)) as Body;
   return { status: response.status, headers: response.headers, body: parsed, text };
 }
 
@@ -68,7 +68,7 @@ export interface GoogleErrorBody {
 
 /** Google's legacy error envelope with one error item. */
 export function googleError(code: number, reason: string, message: string | RegExp) {
-  const expectedMessage = typeof message === 'string' ? message : expect.stringMatching(message);
+  const expectedMessage = typeof message === "string" ? message : expect.stringMatching(message);
   return {
     error: {
       code,
@@ -78,13 +78,8 @@ export function googleError(code: number, reason: string, message: string | RegE
   };
 }
 
-export async function createZone(
-  emulator: TestEmulator,
-  name: string,
-  dnsName: string,
-  extra: Record<string, unknown> = {},
-): Promise<HttpResult<ManagedZone>> {
-  const result = await emulator.request<ManagedZone>('POST', ZONES, { body: { name, dnsName, description: `zone ${name}`, ...extra } });
+export async function createZone(emulator: TestEmulator, name: string, dnsName: string, extra: Record<string, unknown> = {}): Promise<HttpResult<ManagedZone>> {
+  const result = await emulator.request<ManagedZone>("POST", ZONES, { body: { name, dnsName, description: `zone ${name}`, ...extra } });
   if (result.status !== 200) throw new Error(`creating zone ${name}: ${result.status} ${result.text}`);
   return result;
 }

@@ -1,6 +1,6 @@
-import type { ManagedZone, Operation, ResourceRecordSet } from '../../emulator/apis/dns/resources';
-import type { GoogleErrorBody, TestEmulator } from './helpers';
-import { createZone, googleError, rrset, startEmulator, ZONES } from './helpers';
+import type { ManagedZone, Operation, ResourceRecordSet } from "../../emulator/apis/dns/resources";
+import type { GoogleErrorBody, TestEmulator } from "./helpers";
+import { createZone, googleError, rrset, startEmulator, ZONES } from "./helpers";
 
 interface ZoneList {
   kind: string;
@@ -19,145 +19,141 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 beforeEach(async () => {
-  await emulator.request('POST', '/_emulator/reset');
+  await emulator.request("POST", "/_emulator/reset");
 });
 
-describe('managedZones.create', () => {
-  it('returns the zone with server-assigned fields', async () => {
-    const { body: zone } = await createZone(emulator, 'example-zone', 'example.com.', { labels: { team: 'web' } });
+describe("managedZones.create", () => {
+  it("returns the zone with server-assigned fields", async () => {
+    const { body: zone } = await createZone(emulator, "example-zone", "example.com.", { labels: { team: "web" } });
     expect(zone).toEqual({
-      kind: 'dns#managedZone',
-      name: 'example-zone',
-      dnsName: 'example.com.',
-      description: 'zone example-zone',
+      kind: "dns#managedZone",
+      name: "example-zone",
+      dnsName: "example.com.",
+      description: "zone example-zone",
       id: expect.stringMatching(/^[1-9]\d*$/),
       nameServers: [1, 2, 3, 4].map((n): unknown => expect.stringMatching(new RegExp(`^ns-cloud-[a-e]${n}\\.googledomains\\.com\\.$`))),
       creationTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
-      visibility: 'public',
-      labels: { team: 'web' },
+      visibility: "public",
+      labels: { team: "web" },
     });
     expect(BigInt(zone.id) < 2n ** 64n).toBe(true);
   });
 
-  it('creates the apex NS and SOA record sets (ttl 21600) with the zone', async () => {
-    const { body: zone } = await createZone(emulator, 'apex-zone', 'apex.example.');
-    const { body } = await emulator.request<RecordSetList>('GET', `${ZONES}/apex-zone/rrsets`);
+  it("creates the apex NS and SOA record sets (ttl 21600) with the zone", async () => {
+    const { body: zone } = await createZone(emulator, "apex-zone", "apex.example.");
+    const { body } = await emulator.request<RecordSetList>("GET", `${ZONES}/apex-zone/rrsets`);
     expect(body.rrsets).toEqual([
-      { kind: 'dns#resourceRecordSet', name: 'apex.example.', type: 'NS', ttl: 21600, rrdatas: zone.nameServers },
+      { kind: "dns#resourceRecordSet", name: "apex.example.", type: "NS", ttl: 21600, rrdatas: zone.nameServers },
       {
-        kind: 'dns#resourceRecordSet',
-        name: 'apex.example.',
-        type: 'SOA',
+        kind: "dns#resourceRecordSet",
+        name: "apex.example.",
+        type: "SOA",
         ttl: 21600,
         rrdatas: [`${zone.nameServers[0]} cloud-dns-hostmaster.google.com. 1 21600 3600 259200 300`],
       },
     ]);
   });
 
-  it('gives private zones the private name server', async () => {
-    const { body: zone } = await createZone(emulator, 'private-zone', 'internal.example.', {
-      visibility: 'private',
-      privateVisibilityConfig: { networks: [{ networkUrl: 'https://www.googleapis.com/compute/v1/projects/p/global/networks/default' }] },
+  it("gives private zones the private name server", async () => {
+    const { body: zone } = await createZone(emulator, "private-zone", "internal.example.", {
+      visibility: "private",
+      privateVisibilityConfig: { networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/p/global/networks/default" }] },
     });
-    expect(zone.nameServers).toEqual(['ns-gcp-private.googledomains.com.']);
+    expect(zone.nameServers).toEqual(["ns-gcp-private.googledomains.com."]);
     expect(zone.privateVisibilityConfig).toEqual({
-      kind: 'dns#managedZonePrivateVisibilityConfig',
+      kind: "dns#managedZonePrivateVisibilityConfig",
       networks: [
         {
-          kind: 'dns#managedZonePrivateVisibilityConfigNetwork',
-          networkUrl: 'https://www.googleapis.com/compute/v1/projects/p/global/networks/default',
+          kind: "dns#managedZonePrivateVisibilityConfigNetwork",
+          networkUrl: "https://www.googleapis.com/compute/v1/projects/p/global/networks/default",
         },
       ],
     });
-    const { body: soa } = await emulator.request<ResourceRecordSet>('GET', `${ZONES}/private-zone/rrsets/internal.example./SOA`);
-    expect(soa.rrdatas).toEqual(['ns-gcp-private.googledomains.com. cloud-dns-hostmaster.google.com. 1 21600 3600 259200 300']);
+    const { body: soa } = await emulator.request<ResourceRecordSet>("GET", `${ZONES}/private-zone/rrsets/internal.example./SOA`);
+    expect(soa.rrdatas).toEqual(["ns-gcp-private.googledomains.com. cloud-dns-hostmaster.google.com. 1 21600 3600 259200 300"]);
   });
 
-  it('answers 409 alreadyExists for a name already used in the project', async () => {
-    await createZone(emulator, 'twice', 'twice.example.');
-    const result = await emulator.request('POST', ZONES, { body: { name: 'twice', dnsName: 'other.example.', description: '' } });
+  it("answers 409 alreadyExists for a name already used in the project", async () => {
+    await createZone(emulator, "twice", "twice.example.");
+    const result = await emulator.request("POST", ZONES, { body: { name: "twice", dnsName: "other.example.", description: "" } });
     expect(result.status).toBe(409);
-    expect(result.body).toEqual(googleError(409, 'alreadyExists', "The resource 'entity.managedZone' named 'twice' already exists"));
+    expect(result.body).toEqual(googleError(409, "alreadyExists", "The resource 'entity.managedZone' named 'twice' already exists"));
   });
 
   it.each([
-    ['a dnsName without the final dot', { dnsName: 'example.com' }, "Invalid value for 'entity.managedZone.dnsName': 'example.com'"],
-    ['a name starting with a digit', { name: '1zone' }, "Invalid value for 'entity.managedZone.name': '1zone'"],
-    ['a name with capitals', { name: 'Zone' }, "Invalid value for 'entity.managedZone.name': 'Zone'"],
-    ['a name ending with a dash', { name: 'zone-' }, "Invalid value for 'entity.managedZone.name': 'zone-'"],
-    ['a name of 64 characters', { name: `z${'a'.repeat(63)}` }, `Invalid value for 'entity.managedZone.name': 'z${'a'.repeat(63)}'`],
-    ['an unknown visibility', { visibility: 'internal' }, "Invalid value for 'entity.managedZone.visibility': 'internal'"],
-    ['a description over 1024 characters', { description: 'd'.repeat(1025) }, /^Invalid value for 'entity\.managedZone\.description'/],
-    ['an invalid label key', { labels: { Team: 'web' } }, /^Invalid value for 'entity\.managedZone\.labels/],
-  ])('answers 400 invalid for %s', async (_what, override, message) => {
-    const result = await emulator.request('POST', ZONES, {
-      body: { name: 'valid-name', dnsName: 'valid.example.', description: 'ok', ...override },
+    ["a dnsName without the final dot", { dnsName: "example.com" }, "Invalid value for 'entity.managedZone.dnsName': 'example.com'"],
+    ["a name starting with a digit", { name: "1zone" }, "Invalid value for 'entity.managedZone.name': '1zone'"],
+    ["a name with capitals", { name: "Zone" }, "Invalid value for 'entity.managedZone.name': 'Zone'"],
+    ["a name ending with a dash", { name: "zone-" }, "Invalid value for 'entity.managedZone.name': 'zone-'"],
+    ["a name of 64 characters", { name: `z${"a".repeat(63)}` }, `Invalid value for 'entity.managedZone.name': 'z${"a".repeat(63)}'`],
+    ["an unknown visibility", { visibility: "internal" }, "Invalid value for 'entity.managedZone.visibility': 'internal'"],
+    ["a description over 1024 characters", { description: "d".repeat(1025) }, /^Invalid value for 'entity\.managedZone\.description'/],
+    ["an invalid label key", { labels: { Team: "web" } }, /^Invalid value for 'entity\.managedZone\.labels/],
+  ])("answers 400 invalid for %s", async (_what, override, message) => {
+    const result = await emulator.request("POST", ZONES, {
+      body: { name: "valid-name", dnsName: "valid.example.", description: "ok", ...override },
     });
     expect(result.status).toBe(400);
-    expect(result.body).toEqual(googleError(400, 'invalid', message));
+    expect(result.body).toEqual(googleError(400, "invalid", message));
   });
 
-  it.each(['name', 'dnsName', 'description'])('answers 400 required when %s is missing', async (field) => {
-    const body: Record<string, string> = { name: 'valid-name', dnsName: 'valid.example.', description: 'ok' };
+  it.each(["name", "dnsName", "description"])("answers 400 required when %s is missing", async (field) => {
+    const body: Record<string, string> = { name: "valid-name", dnsName: "valid.example.", description: "ok" };
     delete body[field];
-    const result = await emulator.request('POST', ZONES, { body });
+    const result = await emulator.request("POST", ZONES, { body });
     expect(result.status).toBe(400);
-    expect(result.body).toEqual(
-      googleError(400, 'required', `The 'entity.managedZone.${field}' parameter is required but was missing.`),
-    );
+    expect(result.body).toEqual(googleError(400, "required", `The 'entity.managedZone.${field}' parameter is required but was missing.`));
   });
 
-  it('answers 400 required for a missing body', async () => {
-    const result = await emulator.request('POST', ZONES);
+  it("answers 400 required for a missing body", async () => {
+    const result = await emulator.request("POST", ZONES);
     expect(result.status).toBe(400);
-    expect(result.body).toEqual(googleError(400, 'required', "The 'entity.managedZone' parameter is required but was missing."));
+    expect(result.body).toEqual(googleError(400, "required", "The 'entity.managedZone' parameter is required but was missing."));
   });
 
-  it('refuses unknown fields, and ignores output-only ones', async () => {
-    const unknown = await emulator.request('POST', ZONES, {
-      body: { name: 'valid-name', dnsName: 'valid.example.', description: '', dnsname: 'typo.example.' },
+  it("refuses unknown fields, and ignores output-only ones", async () => {
+    const unknown = await emulator.request("POST", ZONES, {
+      body: { name: "valid-name", dnsName: "valid.example.", description: "", dnsname: "typo.example." },
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toEqual(googleError(400, 'invalid', /Unknown name "dnsname"/));
+    expect(unknown.body).toEqual(googleError(400, "invalid", /Unknown name "dnsname"/));
 
-    const echoed = await emulator.request<ManagedZone>('POST', ZONES, {
-      body: { kind: 'dns#managedZone', name: 'valid-name', dnsName: 'valid.example.', description: '', id: '42', nameServers: ['x.'] },
+    const echoed = await emulator.request<ManagedZone>("POST", ZONES, {
+      body: { kind: "dns#managedZone", name: "valid-name", dnsName: "valid.example.", description: "", id: "42", nameServers: ["x."] },
     });
     expect(echoed.status).toBe(200);
-    expect(echoed.body.id).not.toBe('42');
+    expect(echoed.body.id).not.toBe("42");
     expect(echoed.body.nameServers).toHaveLength(4);
   });
 });
 
-describe('managedZones.get', () => {
-  it('finds a zone by name and by numeric id', async () => {
-    const { body: zone } = await createZone(emulator, 'findable', 'findable.example.');
-    expect((await emulator.request('GET', `${ZONES}/findable`)).body).toEqual(zone);
-    expect((await emulator.request('GET', `${ZONES}/${zone.id}`)).body).toEqual(zone);
+describe("managedZones.get", () => {
+  it("finds a zone by name and by numeric id", async () => {
+    const { body: zone } = await createZone(emulator, "findable", "findable.example.");
+    expect((await emulator.request("GET", `${ZONES}/findable`)).body).toEqual(zone);
+    expect((await emulator.request("GET", `${ZONES}/${zone.id}`)).body).toEqual(zone);
   });
 
-  it('answers 404 with the parameter named as Google names it', async () => {
-    const result = await emulator.request('GET', `${ZONES}/xxx-com`);
+  it("answers 404 with the parameter named as Google names it", async () => {
+    const result = await emulator.request("GET", `${ZONES}/xxx-com`);
     expect(result.status).toBe(404);
-    expect(result.body).toEqual(
-      googleError(404, 'notFound', "The 'parameters.managedZone' resource named 'xxx-com' does not exist."),
-    );
+    expect(result.body).toEqual(googleError(404, "notFound", "The 'parameters.managedZone' resource named 'xxx-com' does not exist."));
   });
 });
 
-describe('managedZones.list', () => {
-  it('pages with maxResults and an opaque pageToken, in creation order', async () => {
-    const names = ['zone-a', 'zone-b', 'zone-c', 'zone-d', 'zone-e'];
+describe("managedZones.list", () => {
+  it("pages with maxResults and an opaque pageToken, in creation order", async () => {
+    const names = ["zone-a", "zone-b", "zone-c", "zone-d", "zone-e"];
     for (const name of names) await createZone(emulator, name, `${name}.example.`);
 
     const seen: string[] = [];
     let pageToken: string | undefined;
     let pages = 0;
     do {
-      const query = new URLSearchParams({ maxResults: '2', ...(pageToken !== undefined ? { pageToken } : {}) });
-      const { status, body } = await emulator.request<ZoneList>('GET', `${ZONES}?${query.toString()}`);
+      const query = new URLSearchParams({ maxResults: "2", ...(pageToken !== undefined ? { pageToken } : {}) });
+      const { status, body } = await emulator.request<ZoneList>("GET", `${ZONES}?${query.toString()}`);
       expect(status).toBe(200);
-      expect(body.kind).toBe('dns#managedZonesListResponse');
+      expect(body.kind).toBe("dns#managedZonesListResponse");
       expect(body.managedZones.length).toBeLessThanOrEqual(2);
       seen.push(...body.managedZones.map((zone) => zone.name));
       pageToken = body.nextPageToken;
@@ -167,143 +163,140 @@ describe('managedZones.list', () => {
     expect(pages).toBe(3);
   });
 
-  it('neither skips nor repeats zones when one is deleted between pages', async () => {
-    for (const name of ['keep-a', 'drop-b', 'keep-c', 'keep-d']) await createZone(emulator, name, `${name}.example.`);
-    const first = await emulator.request<ZoneList>('GET', `${ZONES}?maxResults=2`);
-    expect(first.body.managedZones.map((zone) => zone.name)).toEqual(['keep-a', 'drop-b']);
-    await emulator.request('DELETE', `${ZONES}/drop-b`);
-    const second = await emulator.request<ZoneList>('GET', `${ZONES}?maxResults=2&pageToken=${first.body.nextPageToken ?? ''}`);
-    expect(second.body.managedZones.map((zone) => zone.name)).toEqual(['keep-c', 'keep-d']);
+  it("neither skips nor repeats zones when one is deleted between pages", async () => {
+    for (const name of ["keep-a", "drop-b", "keep-c", "keep-d"]) await createZone(emulator, name, `${name}.example.`);
+    const first = await emulator.request<ZoneList>("GET", `${ZONES}?maxResults=2`);
+    expect(first.body.managedZones.map((zone) => zone.name)).toEqual(["keep-a", "drop-b"]);
+    await emulator.request("DELETE", `${ZONES}/drop-b`);
+    const second = await emulator.request<ZoneList>("GET", `${ZONES}?maxResults=2&pageToken=${first.body.nextPageToken ?? ""}`);
+    expect(second.body.managedZones.map((zone) => zone.name)).toEqual(["keep-c", "keep-d"]);
     expect(second.body.nextPageToken).toBeUndefined();
   });
 
-  it('filters by dnsName', async () => {
-    await createZone(emulator, 'one', 'one.example.');
-    await createZone(emulator, 'two', 'two.example.');
-    const { body } = await emulator.request<ZoneList>('GET', `${ZONES}?dnsName=two.example.`);
-    expect(body.managedZones.map((zone) => zone.name)).toEqual(['two']);
+  it("filters by dnsName", async () => {
+    await createZone(emulator, "one", "one.example.");
+    await createZone(emulator, "two", "two.example.");
+    const { body } = await emulator.request<ZoneList>("GET", `${ZONES}?dnsName=two.example.`);
+    expect(body.managedZones.map((zone) => zone.name)).toEqual(["two"]);
   });
 
-  it('returns an empty list for a project without zones', async () => {
-    const { body } = await emulator.request('GET', '/dns/v1/projects/empty-project/managedZones');
-    expect(body).toEqual({ kind: 'dns#managedZonesListResponse', managedZones: [] });
+  it("returns an empty list for a project without zones", async () => {
+    const { body } = await emulator.request("GET", "/dns/v1/projects/empty-project/managedZones");
+    expect(body).toEqual({ kind: "dns#managedZonesListResponse", managedZones: [] });
   });
 
   it.each([
-    ['not base64 JSON', 'garbage!'],
-    ['from another list', Buffer.from(JSON.stringify({ list: 'dns.managedZones:other', after: '1' })).toString('base64url')],
-  ])('answers 400 invalid for a pageToken %s', async (_what, token) => {
-    const result = await emulator.request<GoogleErrorBody>('GET', `${ZONES}?pageToken=${encodeURIComponent(token)}`);
+    ["not base64 JSON", "garbage!"],
+    ["from another list", Buffer.from(JSON.stringify({ list: "dns.managedZones:other", after: "1" })).toString("base64url")],
+  ])("answers 400 invalid for a pageToken %s", async (_what, token) => {
+    const result = await emulator.request<GoogleErrorBody>("GET", `${ZONES}?pageToken=${encodeURIComponent(token)}`);
     expect(result.status).toBe(400);
-    expect(result.body).toEqual(googleError(400, 'invalid', /pageToken/));
+    expect(result.body).toEqual(googleError(400, "invalid", /pageToken/));
   });
 
-  it('answers 400 invalidParameter for a non-numeric maxResults', async () => {
-    const result = await emulator.request<GoogleErrorBody>('GET', `${ZONES}?maxResults=ten`);
+  it("answers 400 invalidParameter for a non-numeric maxResults", async () => {
+    const result = await emulator.request<GoogleErrorBody>("GET", `${ZONES}?maxResults=ten`);
     expect(result.status).toBe(400);
-    expect(result.body.error.errors[0]).toMatchObject({ reason: 'invalidParameter', location: 'maxResults', locationType: 'parameter' });
+    expect(result.body.error.errors[0]).toMatchObject({ reason: "invalidParameter", location: "maxResults", locationType: "parameter" });
   });
 });
 
-describe('managedZones.patch and update', () => {
-  it('PATCH changes present fields, clears null ones, keeps absent ones, and returns a pending Operation', async () => {
-    const { body: before } = await createZone(emulator, 'patched', 'patched.example.', { labels: { env: 'dev' } });
-    const result = await emulator.request<Operation>('PATCH', `${ZONES}/patched`, {
+describe("managedZones.patch and update", () => {
+  it("PATCH changes present fields, clears null ones, keeps absent ones, and returns a pending Operation", async () => {
+    const { body: before } = await createZone(emulator, "patched", "patched.example.", { labels: { env: "dev" } });
+    const result = await emulator.request<Operation>("PATCH", `${ZONES}/patched`, {
       body: { description: null, cloudLoggingConfig: { enableLogging: true } },
     });
     expect(result.status).toBe(200);
-    const after = { ...before, cloudLoggingConfig: { kind: 'dns#managedZoneCloudLoggingConfig', enableLogging: true } } as Partial<ManagedZone>;
+    const after = { ...before, cloudLoggingConfig: { kind: "dns#managedZoneCloudLoggingConfig", enableLogging: true } } as Partial<ManagedZone>;
     delete after.description;
     expect(result.body).toEqual({
-      kind: 'dns#operation',
+      kind: "dns#operation",
       id: expect.any(String),
       startTime: expect.any(String),
-      status: 'pending',
-      type: 'update',
+      status: "pending",
+      type: "update",
       user: expect.any(String),
       zoneContext: { oldValue: before, newValue: after },
     });
-    const { body: stored } = await emulator.request<ManagedZone>('GET', `${ZONES}/patched`);
+    const { body: stored } = await emulator.request<ManagedZone>("GET", `${ZONES}/patched`);
     expect(stored).toEqual(after);
-    expect(stored).not.toHaveProperty('description');
-    expect(stored.labels).toEqual({ env: 'dev' });
+    expect(stored).not.toHaveProperty("description");
+    expect(stored.labels).toEqual({ env: "dev" });
   });
 
-  it('records the operation under the zone: operations.get and operations.list', async () => {
-    await createZone(emulator, 'with-ops', 'ops.example.');
-    const first = await emulator.request<Operation>('PATCH', `${ZONES}/with-ops`, { body: { description: 'one' } });
-    const second = await emulator.request<Operation>('PATCH', `${ZONES}/with-ops?clientOperationId=my-op`, {
-      body: { description: 'two' },
+  it("records the operation under the zone: operations.get and operations.list", async () => {
+    await createZone(emulator, "with-ops", "ops.example.");
+    const first = await emulator.request<Operation>("PATCH", `${ZONES}/with-ops`, { body: { description: "one" } });
+    const second = await emulator.request<Operation>("PATCH", `${ZONES}/with-ops?clientOperationId=my-op`, {
+      body: { description: "two" },
     });
-    expect(second.body.id).toBe('my-op');
+    expect(second.body.id).toBe("my-op");
     // The status moves on with the clock (see dns-operations.test.ts); the rest is the operation as returned.
     const anyStatus = { status: expect.stringMatching(/^(pending|done)$/) };
-    expect((await emulator.request('GET', `${ZONES}/with-ops/operations/${first.body.id}`)).body).toEqual({ ...first.body, ...anyStatus });
-    const list = await emulator.request<{ kind: string; operations: Operation[]; nextPageToken?: string }>(
-      'GET',
-      `${ZONES}/with-ops/operations?maxResults=1`,
-    );
-    expect(list.body.kind).toBe('dns#managedZoneOperationsListResponse');
+    expect((await emulator.request("GET", `${ZONES}/with-ops/operations/${first.body.id}`)).body).toEqual({ ...first.body, ...anyStatus });
+    const list = await emulator.request<{ kind: string; operations: Operation[]; nextPageToken?: string }>("GET", `${ZONES}/with-ops/operations?maxResults=1`);
+    expect(list.body.kind).toBe("dns#managedZoneOperationsListResponse");
     expect(list.body.operations).toEqual([{ ...first.body, ...anyStatus }]);
     const rest = await emulator.request<{ operations: Operation[]; nextPageToken?: string }>(
-      'GET',
-      `${ZONES}/with-ops/operations?maxResults=1&pageToken=${list.body.nextPageToken ?? ''}`,
+      "GET",
+      `${ZONES}/with-ops/operations?maxResults=1&pageToken=${list.body.nextPageToken ?? ""}`,
     );
     expect(rest.body.operations).toEqual([{ ...second.body, ...anyStatus }]);
     expect(rest.body.nextPageToken).toBeUndefined();
 
-    const missing = await emulator.request('GET', `${ZONES}/with-ops/operations/nope`);
+    const missing = await emulator.request("GET", `${ZONES}/with-ops/operations/nope`);
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual(googleError(404, 'notFound', "The 'parameters.operation' resource named 'nope' does not exist."));
-    const duplicate = await emulator.request('PATCH', `${ZONES}/with-ops?clientOperationId=my-op`, { body: {} });
+    expect(missing.body).toEqual(googleError(404, "notFound", "The 'parameters.operation' resource named 'nope' does not exist."));
+    const duplicate = await emulator.request("PATCH", `${ZONES}/with-ops?clientOperationId=my-op`, { body: {} });
     expect(duplicate.status).toBe(409);
   });
 
   it.each([
-    ['dnsName', 'moved.example.'],
-    ['name', 'renamed'],
-    ['visibility', 'private'],
-  ])('answers 400 invalid when PATCH changes the immutable %s', async (field, value) => {
-    await createZone(emulator, 'fixed', 'fixed.example.');
-    const result = await emulator.request('PATCH', `${ZONES}/fixed`, { body: { [field]: value } });
+    ["dnsName", "moved.example."],
+    ["name", "renamed"],
+    ["visibility", "private"],
+  ])("answers 400 invalid when PATCH changes the immutable %s", async (field, value) => {
+    await createZone(emulator, "fixed", "fixed.example.");
+    const result = await emulator.request("PATCH", `${ZONES}/fixed`, { body: { [field]: value } });
     expect(result.status).toBe(400);
-    expect(result.body).toEqual(googleError(400, 'invalid', `Invalid value for 'entity.managedZone.${field}': '${value}'`));
+    expect(result.body).toEqual(googleError(400, "invalid", `Invalid value for 'entity.managedZone.${field}': '${value}'`));
   });
 
-  it('accepts immutable fields in PATCH when they are unchanged', async () => {
-    await createZone(emulator, 'fixed', 'fixed.example.');
-    const result = await emulator.request('PATCH', `${ZONES}/fixed`, {
-      body: { name: 'fixed', dnsName: 'fixed.example.', visibility: 'public', description: 'new' },
+  it("accepts immutable fields in PATCH when they are unchanged", async () => {
+    await createZone(emulator, "fixed", "fixed.example.");
+    const result = await emulator.request("PATCH", `${ZONES}/fixed`, {
+      body: { name: "fixed", dnsName: "fixed.example.", visibility: "public", description: "new" },
     });
     expect(result.status).toBe(200);
   });
 
-  it('PUT replaces every mutable field: absent ones are cleared', async () => {
-    await createZone(emulator, 'replaced', 'replaced.example.', { labels: { env: 'dev' } });
-    const result = await emulator.request<Operation>('PUT', `${ZONES}/replaced`, {
-      body: { name: 'replaced', dnsName: 'replaced.example.', description: 'only this' },
+  it("PUT replaces every mutable field: absent ones are cleared", async () => {
+    await createZone(emulator, "replaced", "replaced.example.", { labels: { env: "dev" } });
+    const result = await emulator.request<Operation>("PUT", `${ZONES}/replaced`, {
+      body: { name: "replaced", dnsName: "replaced.example.", description: "only this" },
     });
     expect(result.status).toBe(200);
-    expect(result.body.type).toBe('update');
-    const { body: stored } = await emulator.request<ManagedZone>('GET', `${ZONES}/replaced`);
-    expect(stored.description).toBe('only this');
-    expect(stored).not.toHaveProperty('labels');
+    expect(result.body.type).toBe("update");
+    const { body: stored } = await emulator.request<ManagedZone>("GET", `${ZONES}/replaced`);
+    expect(stored.description).toBe("only this");
+    expect(stored).not.toHaveProperty("labels");
   });
 
-  it('answers 404 for a zone that does not exist', async () => {
-    expect((await emulator.request('PATCH', `${ZONES}/ghost`, { body: { description: 'x' } })).status).toBe(404);
+  it("answers 404 for a zone that does not exist", async () => {
+    expect((await emulator.request("PATCH", `${ZONES}/ghost`, { body: { description: "x" } })).status).toBe(404);
   });
 });
 
-describe('managedZones.delete', () => {
-  it('deletes an empty zone with 204 and an empty body, taking the apex SOA/NS with it', async () => {
-    await createZone(emulator, 'short-lived', 'short.example.');
-    const result = await emulator.request('DELETE', `${ZONES}/short-lived`);
+describe("managedZones.delete", () => {
+  it("deletes an empty zone with 204 and an empty body, taking the apex SOA/NS with it", async () => {
+    await createZone(emulator, "short-lived", "short.example.");
+    const result = await emulator.request("DELETE", `${ZONES}/short-lived`);
     expect(result.status).toBe(204);
-    expect(result.text).toBe('');
-    expect((await emulator.request('GET', `${ZONES}/short-lived`)).status).toBe(404);
-    expect((await emulator.request('GET', `${ZONES}/short-lived/rrsets`)).status).toBe(404);
-    expect((await emulator.request<{ dns: unknown }>('GET', '/_emulator/objects')).body.dns).toEqual({
+    expect(result.text).toBe("");
+    expect((await emulator.request("GET", `${ZONES}/short-lived`)).status).toBe(404);
+    expect((await emulator.request("GET", `${ZONES}/short-lived/rrsets`)).status).toBe(404);
+    expect((await emulator.request<{ dns: unknown }>("GET", "/_emulator/objects")).body.dns).toEqual({
       managedZones: [],
       resourceRecordSets: [],
       policies: [],
@@ -312,34 +305,30 @@ describe('managedZones.delete', () => {
     });
   });
 
-  it('answers 404 for a zone that does not exist', async () => {
-    const result = await emulator.request('DELETE', `${ZONES}/ghost`);
+  it("answers 404 for a zone that does not exist", async () => {
+    const result = await emulator.request("DELETE", `${ZONES}/ghost`);
     expect(result.status).toBe(404);
-    expect(result.body).toEqual(googleError(404, 'notFound', "The 'parameters.managedZone' resource named 'ghost' does not exist."));
+    expect(result.body).toEqual(googleError(404, "notFound", "The 'parameters.managedZone' resource named 'ghost' does not exist."));
   });
 
-  it('answers 400 containerNotEmpty while the zone holds record sets of its own, then deletes once emptied', async () => {
-    const { body: zone } = await createZone(emulator, 'busy', 'busy.example.');
-    await emulator.request('POST', `${ZONES}/busy/rrsets`, { body: rrset('www.busy.example.', 'A', 300, '192.0.2.1') });
+  it("answers 400 containerNotEmpty while the zone holds record sets of its own, then deletes once emptied", async () => {
+    const { body: zone } = await createZone(emulator, "busy", "busy.example.");
+    await emulator.request("POST", `${ZONES}/busy/rrsets`, { body: rrset("www.busy.example.", "A", 300, "192.0.2.1") });
 
-    const refused = await emulator.request('DELETE', `${ZONES}/${zone.id}`);
+    const refused = await emulator.request("DELETE", `${ZONES}/${zone.id}`);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual(
-      googleError(
-        400,
-        'containerNotEmpty',
-        "The resource named 'busy' cannot be deleted because it contains one or more 'resource records'.",
-      ),
+      googleError(400, "containerNotEmpty", "The resource named 'busy' cannot be deleted because it contains one or more 'resource records'."),
     );
 
-    expect((await emulator.request('DELETE', `${ZONES}/busy/rrsets/www.busy.example./A`)).status).toBe(200);
-    expect((await emulator.request('DELETE', `${ZONES}/busy`)).status).toBe(204);
+    expect((await emulator.request("DELETE", `${ZONES}/busy/rrsets/www.busy.example./A`)).status).toBe(200);
+    expect((await emulator.request("DELETE", `${ZONES}/busy`)).status).toBe(204);
   });
 
-  it('frees the name for a new zone', async () => {
-    const { body: first } = await createZone(emulator, 'reborn', 'reborn.example.');
-    await emulator.request('DELETE', `${ZONES}/reborn`);
-    const { body: second } = await createZone(emulator, 'reborn', 'reborn.example.');
+  it("frees the name for a new zone", async () => {
+    const { body: first } = await createZone(emulator, "reborn", "reborn.example.");
+    await emulator.request("DELETE", `${ZONES}/reborn`);
+    const { body: second } = await createZone(emulator, "reborn", "reborn.example.");
     expect(second.id).not.toBe(first.id);
   });
 });

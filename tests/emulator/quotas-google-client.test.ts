@@ -127,7 +127,10 @@ describe("Google's Cloud Quotas client (REST transport, numeric enums)", () => {
     expect(patched.etag).not.toBe(created.etag);
 
     const stale = await refusal(
-      quotas.updateQuotaPreference({ quotaPreference: { name: created.name!, justification: "again", etag: created.etag! }, updateMask: { paths: ["justification"] } }),
+      quotas.updateQuotaPreference({
+        quotaPreference: { name: created.name!, justification: "again", etag: created.etag! },
+        updateMask: { paths: ["justification"] },
+      }),
     );
     expect(stale.code).toBe(ABORTED);
     const staleAnswer = exchanges.at(-1)!;
@@ -150,7 +153,12 @@ describe("Google's Cloud Quotas client (REST transport, numeric enums)", () => {
       quotas.createQuotaPreference({
         parent: PARENT,
         quotaPreferenceId: "client-instances",
-        quotaPreference: { service: "compute.googleapis.com", quotaId: "INSTANCES-per-project-region", dimensions: { region: "us-east1" }, quotaConfig: { preferredValue: "1" } },
+        quotaPreference: {
+          service: "compute.googleapis.com",
+          quotaId: "INSTANCES-per-project-region",
+          dimensions: { region: "us-east1" },
+          quotaConfig: { preferredValue: "1" },
+        },
       }),
     );
     expect(refused.message).toMatch(/QUOTA_DECREASE_BELOW_USAGE|usage/);
@@ -206,7 +214,10 @@ describe("Google's Cloud Quotas client (REST transport, numeric enums)", () => {
     expect(enabled.etag).not.toBe(inherited.etag);
 
     const stale = await refusal(
-      settings.updateQuotaAdjusterSettings({ quotaAdjusterSettings: { name, enablement: "DISABLED", etag: inherited.etag! }, updateMask: { paths: ["enablement"] } }),
+      settings.updateQuotaAdjusterSettings({
+        quotaAdjusterSettings: { name, enablement: "DISABLED", etag: inherited.etag! },
+        updateMask: { paths: ["enablement"] },
+      }),
     );
     expect(stale.code).toBe(ABORTED);
     expect(exchanges.at(-1)).toMatchObject({ status: 409, answer: { error: { code: 409, status: "ABORTED" } } });

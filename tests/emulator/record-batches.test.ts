@@ -29,7 +29,7 @@ async function inputs(managedZone: string, host: string, extra: Args = {}): Prom
 
 async function userSets(zonePath: string): Promise<Array<{ name: string; type: string; ttl: number; rrdatas: string[] }>> {
   const { body } = await running.current.api("GET", `${zonePath}/rrsets`);
-  return ((body as { rrsets: Array<{ name: string; type: string; ttl: number; rrdatas: string[] }> }).rrsets).filter(
+  return (body as { rrsets: Array<{ name: string; type: string; ttl: number; rrdatas: string[] }> }).rrsets.filter(
     (set) => set.type !== "SOA" && set.type !== "NS",
   );
 }
@@ -39,7 +39,10 @@ const hosts = (count: number): string[] => Array.from({ length: count }, (_, i) 
 async function writesTo(zonePath: string, work: () => Promise<unknown>): Promise<string[]> {
   const before = (await running.current.requests({ pathPrefix: zonePath })).length;
   await work();
-  return (await running.current.requests({ pathPrefix: zonePath })).slice(before).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path.slice(zonePath.length)}`);
+  return (await running.current.requests({ pathPrefix: zonePath }))
+    .slice(before)
+    .filter((r) => r.method !== "GET")
+    .map((r) => `${r.method} ${r.path.slice(zonePath.length)}`);
 }
 
 it("creates, updates and deletes record sets that come together in one change each", async () => {
@@ -52,16 +55,23 @@ it("creates, updates and deletes record sets that come together in one change ea
 
   const ttl = await Promise.all(hosts(12).map((host) => inputs("together", host, { ttl: 600 })));
   let updated: Array<{ outs: Args }> = [];
-  expect(await writesTo(zonePath, async () => (updated = await Promise.all(created.map(({ id, outs }, i) => provider.update(id, outs, ttl[i] ?? {})))))).toEqual([
-    "POST /changes",
-  ]);
+  expect(
+    await writesTo(zonePath, async () => (updated = await Promise.all(created.map(({ id, outs }, i) => provider.update(id, outs, ttl[i] ?? {}))))),
+  ).toEqual(["POST /changes"]);
   expect(updated.map(({ outs }) => outs["ttl"])).toEqual(ttl.map(() => 600));
 
   const data = await Promise.all(hosts(12).map((host, i) => inputs("together", host, { ttl: 600, rrdatas: [`198.51.100.${i}`] })));
   expect(
-    await writesTo(zonePath, async () => (updated = await Promise.all(updated.map(({ outs }, i) => provider.update(created[i]?.id ?? "", outs, data[i] ?? {}))))),
+    await writesTo(
+      zonePath,
+      async () => (updated = await Promise.all(updated.map(({ outs }, i) => provider.update(created[i]?.id ?? "", outs, data[i] ?? {})))),
+    ),
   ).toEqual(["POST /changes"]);
-  expect((await userSets(zonePath)).map((set) => set.rrdatas[0]).sort()).toEqual(hosts(12).map((_, i) => `198.51.100.${i}`).sort());
+  expect((await userSets(zonePath)).map((set) => set.rrdatas[0]).sort()).toEqual(
+    hosts(12)
+      .map((_, i) => `198.51.100.${i}`)
+      .sort(),
+  );
 
   expect(await writesTo(zonePath, () => Promise.all(updated.map(({ outs }, i) => provider.delete(created[i]?.id ?? "", outs))))).toEqual(["POST /changes"]);
   expect(await userSets(zonePath)).toEqual([]);
@@ -86,9 +96,19 @@ it("fails only the refused record set of a batch: the others are created, each o
   const zonePath = await zone("culprit");
   const good = await Promise.all(hosts(7).map((host) => inputs("culprit", host)));
   // Outside the zone: check cannot tell (the zone's DNS name is no input), the API refuses it.
-  const outside = (await provider.check({}, { managedZone: "culprit", name: "www.elsewhere.example.", type: "A", ttl: 300, rrdatas: ["192.0.2.9"] })).inputs ?? {};
+  const outside =
+    (await provider.check({}, { managedZone: "culprit", name: "www.elsewhere.example.", type: "A", ttl: 300, rrdatas: ["192.0.2.9"] })).inputs ?? {};
   const results = await Promise.allSettled([...good.slice(0, 3), outside, ...good.slice(3)].map((args) => provider.create(args)));
-  expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
+  expect(results.map((result) => result.status)).toEqual([
+    "fulfilled",
+    "fulfilled",
+    "fulfilled",
+    "rejected",
+    "fulfilled",
+    "fulfilled",
+    "fulfilled",
+    "fulfilled",
+  ]);
   const refusal = results[3];
   expect(refusal?.status === "rejected" && String(refusal.reason)).toMatch(/name "www\.elsewhere\.example\." was refused by the API for zone "culprit"/);
   expect((await userSets(zonePath)).map((set) => set.name).sort()).toEqual(good.map((args) => args["name"]).sort());
@@ -140,6 +160,8 @@ it("answers reads that come together from one listing, and a write drops it", as
   expect((await running.current.api("DELETE", `${zonePath}/rrsets/host-0.reads.example./A`)).status).toBe(200);
   const second = created[1];
   await provider.delete(second?.id ?? "", second?.outs ?? {});
-  expect(await readsDuring(async () => (read = await Promise.all(created.slice(0, 5).map(({ id, outs }) => provider.read(id, outs)))))).toEqual(["GET /rrsets"]);
+  expect(await readsDuring(async () => (read = await Promise.all(created.slice(0, 5).map(({ id, outs }) => provider.read(id, outs)))))).toEqual([
+    "GET /rrsets",
+  ]);
   expect(read.map(({ props }) => props?.["name"])).toEqual([undefined, undefined, ...all.slice(2, 5).map((args) => args["name"])]);
 });

@@ -88,7 +88,9 @@ export async function runConformance(test: TestStack, emulator: RunningEmulator,
       expect(changes).toEqual(step.changes);
       if (step.writes !== undefined) {
         const expected = step.writes;
-        expect(writes.map(({ method, path, body, query }, i) => ({ method, path, body, ...(expected[i]?.query !== undefined && { query }) }))).toEqual(expected);
+        expect(writes.map(({ method, path, body, query }, i) => ({ method, path, body, ...(expected[i]?.query !== undefined && { query }) }))).toEqual(
+          expected,
+        );
       }
       await step.verify?.();
       expect((await stack.preview()).changeSummary).toEqual({ same: total });
@@ -101,9 +103,11 @@ export async function runConformance(test: TestStack, emulator: RunningEmulator,
       total -= 1;
       expect((await stack.preview()).changeSummary).toEqual({ same: total, create: 1 });
       await stack.setConfig(step.configKey, { value: id });
-      const creates = (await writesDuring(emulator, async () => {
-        expect((await stack.up()).summary.resourceChanges).toEqual({ same: total, create: 1 });
-      })).filter((request) => request.method === "POST" && !request.path.includes(":"));
+      const creates = (
+        await writesDuring(emulator, async () => {
+          expect((await stack.up()).summary.resourceChanges).toEqual({ same: total, create: 1 });
+        })
+      ).filter((request) => request.method === "POST" && !request.path.includes(":"));
       expect(creates).toEqual([]);
       total += 1;
       expect((await stack.preview()).changeSummary).toEqual({ same: total });

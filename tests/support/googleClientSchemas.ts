@@ -13,17 +13,17 @@
  * the fixed value. Reusable for any Google API of the client (calendar,
  * quotas, ...).
  */
-import { readFileSync } from 'node:fs';
-import ts from 'typescript';
+import { readFileSync } from "node:fs";
+import ts from "typescript";
 
 export type JsonType =
-  | { type: 'string' }
-  | { type: 'number' }
-  | { type: 'boolean' }
-  | { type: 'any' }
-  | { type: 'array'; items: JsonType }
-  | { type: 'map'; values: JsonType }
-  | { type: 'schema'; name: string };
+  | { type: "string" }
+  | { type: "number" }
+  | { type: "boolean" }
+  | { type: "any" }
+  | { type: "array"; items: JsonType }
+  | { type: "map"; values: JsonType }
+  | { type: "schema"; name: string };
 
 export interface ClientSchemas {
   /** `ManagedZone` -> field -> type. */
@@ -50,21 +50,21 @@ export interface ClientSchemaOptions {
 }
 
 export function readClientSchemas(options: ClientSchemaOptions): ClientSchemas {
-  const source = ts.createSourceFile(options.declarationFile, readFileSync(options.declarationFile, 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = ts.createSourceFile(options.declarationFile, readFileSync(options.declarationFile, "utf8"), ts.ScriptTarget.Latest, true);
   const namespace = findNamespace(source, options.namespace);
   const schemas = new Map<string, Map<string, JsonType>>();
   const kinds = new Map<string, string>();
   const classes = new Map<string, ts.ClassDeclaration>();
 
   for (const statement of namespace.statements) {
-    if (ts.isInterfaceDeclaration(statement) && statement.name.text.startsWith('Schema$')) {
-      const name = statement.name.text.slice('Schema$'.length);
+    if (ts.isInterfaceDeclaration(statement) && statement.name.text.startsWith("Schema$")) {
+      const name = statement.name.text.slice("Schema$".length);
       const fields = new Map<string, JsonType>();
       for (const member of statement.members) {
         if (!ts.isPropertySignature(member) || member.type === undefined) continue;
         const field = propertyName(member.name);
         fields.set(field, jsonTypeOf(member.type));
-        if (field === 'kind') {
+        if (field === "kind") {
           const kind = documentedKind(member) ?? options.kindOf?.(name);
           if (kind !== undefined) kinds.set(name, kind);
         }
@@ -93,7 +93,7 @@ export function readClientSchemas(options: ClientSchemaOptions): ClientSchemas {
       addResources(resourceClass, `${resource}.`);
     }
   };
-  addResources(api, '');
+  addResources(api, "");
   return { schemas, methods, kinds };
 }
 
@@ -101,20 +101,20 @@ export function readClientSchemas(options: ClientSchemaOptions): ClientSchemas {
  * Every difference between `value` and the schema `schemaName`; empty when
  * the value conforms. `path` names the value in the messages.
  */
-export function schemaProblems(client: ClientSchemas, schemaName: string, value: unknown, path = '$'): string[] {
-  return problemsOf(client, { type: 'schema', name: schemaName }, value, path);
+export function schemaProblems(client: ClientSchemas, schemaName: string, value: unknown, path = "$"): string[] {
+  return problemsOf(client, { type: "schema", name: schemaName }, value, path);
 }
 
 /** The objects in `value` whose schema has a fixed kind: what a test can count. */
-export function kindedObjects(client: ClientSchemas, schemaName: string, value: unknown, path = '$'): Array<{ path: string; schema: string }> {
+export function kindedObjects(client: ClientSchemas, schemaName: string, value: unknown, path = "$"): Array<{ path: string; schema: string }> {
   const found: Array<{ path: string; schema: string }> = [];
   const visit = (type: JsonType, current: unknown, at: string): void => {
     if (current === null || current === undefined) return;
-    if (type.type === 'array' && Array.isArray(current)) current.forEach((item, index) => visit(type.items, item, `${at}[${index}]`));
-    if (type.type === 'map' && typeof current === 'object') {
+    if (type.type === "array" && Array.isArray(current)) current.forEach((item, index) => visit(type.items, item, `${at}[${index}]`));
+    if (type.type === "map" && typeof current === "object") {
       for (const [key, item] of Object.entries(current)) visit(type.values, item, `${at}.${key}`);
     }
-    if (type.type === 'schema' && typeof current === 'object' && !Array.isArray(current)) {
+    if (type.type === "schema" && typeof current === "object" && !Array.isArray(current)) {
       if (client.kinds.has(type.name)) found.push({ path: at, schema: type.name });
       const fields = client.schemas.get(type.name);
       for (const [key, item] of Object.entries(current)) {
@@ -123,7 +123,7 @@ export function kindedObjects(client: ClientSchemas, schemaName: string, value: 
       }
     }
   };
-  visit({ type: 'schema', name: schemaName }, value, path);
+  visit({ type: "schema", name: schemaName }, value, path);
   return found;
 }
 
@@ -132,9 +132,9 @@ export function kindedSchemasReachableFrom(client: ClientSchemas, roots: readonl
   const seen = new Set<string>();
   const reachable = new Set<string>();
   const visitType = (type: JsonType): void => {
-    if (type.type === 'array') visitType(type.items);
-    if (type.type === 'map') visitType(type.values);
-    if (type.type === 'schema') visitSchema(type.name);
+    if (type.type === "array") visitType(type.items);
+    if (type.type === "map") visitType(type.values);
+    if (type.type === "schema") visitSchema(type.name);
   };
   const visitSchema = (name: string): void => {
     if (seen.has(name)) return;
@@ -150,19 +150,19 @@ function problemsOf(client: ClientSchemas, type: JsonType, value: unknown, path:
   // The client types every field as `T | null`; Google omits empty fields rather than sending null.
   if (value === null) return [`${path}: null (Google omits empty fields)`];
   switch (type.type) {
-    case 'any':
+    case "any":
       return [];
-    case 'string':
-    case 'number':
-    case 'boolean':
+    case "string":
+    case "number":
+    case "boolean":
       return typeof value === type.type ? [] : [`${path}: expected a JSON ${type.type}, got ${describe(value)}`];
-    case 'array':
+    case "array":
       if (!Array.isArray(value)) return [`${path}: expected an array, got ${describe(value)}`];
       return value.flatMap((item, index) => problemsOf(client, type.items, item, `${path}[${index}]`));
-    case 'map':
+    case "map":
       if (!isObject(value)) return [`${path}: expected an object (map), got ${describe(value)}`];
       return Object.entries(value).flatMap(([key, item]) => problemsOf(client, type.values, item, `${path}.${key}`));
-    case 'schema': {
+    case "schema": {
       const fields = client.schemas.get(type.name);
       if (fields === undefined) return [`${path}: the client has no schema ${type.name}`];
       if (!isObject(value)) return [`${path}: expected a ${type.name} object, got ${describe(value)}`];
@@ -199,7 +199,7 @@ function documentedKind(member: ts.PropertySignature): string | undefined {
   const comment = ts
     .getJSDocCommentsAndTags(member)
     .map((doc) => doc.getText())
-    .join('\n');
+    .join("\n");
   return /"([a-zA-Z0-9]+#[a-zA-Z0-9]+)"/.exec(comment)?.[1];
 }
 
@@ -208,31 +208,31 @@ function jsonTypeOf(node: ts.TypeNode): JsonType {
   if (ts.isUnionTypeNode(node)) {
     const types = node.types.filter((member) => !isNullish(member));
     const [only] = types;
-    return types.length === 1 && only !== undefined ? jsonTypeOf(only) : { type: 'any' };
+    return types.length === 1 && only !== undefined ? jsonTypeOf(only) : { type: "any" };
   }
   switch (node.kind) {
     case ts.SyntaxKind.StringKeyword:
-      return { type: 'string' };
+      return { type: "string" };
     case ts.SyntaxKind.NumberKeyword:
-      return { type: 'number' };
+      return { type: "number" };
     case ts.SyntaxKind.BooleanKeyword:
-      return { type: 'boolean' };
+      return { type: "boolean" };
     default:
       break;
   }
-  if (ts.isArrayTypeNode(node)) return { type: 'array', items: jsonTypeOf(node.elementType) };
+  if (ts.isArrayTypeNode(node)) return { type: "array", items: jsonTypeOf(node.elementType) };
   if (ts.isTypeReferenceNode(node)) {
     const name = node.typeName.getText();
     const [argument] = node.typeArguments ?? [];
-    if (name === 'Array' && argument !== undefined) return { type: 'array', items: jsonTypeOf(argument) };
-    if (name.startsWith('Schema$')) return { type: 'schema', name: name.slice('Schema$'.length) };
-    return { type: 'any' };
+    if (name === "Array" && argument !== undefined) return { type: "array", items: jsonTypeOf(argument) };
+    if (name.startsWith("Schema$")) return { type: "schema", name: name.slice("Schema$".length) };
+    return { type: "any" };
   }
   if (ts.isTypeLiteralNode(node)) {
     const index = node.members.find(ts.isIndexSignatureDeclaration);
-    if (index !== undefined) return { type: 'map', values: jsonTypeOf(index.type) };
+    if (index !== undefined) return { type: "map", values: jsonTypeOf(index.type) };
   }
-  return { type: 'any' };
+  return { type: "any" };
 }
 
 function isNullish(node: ts.TypeNode): boolean {
@@ -242,23 +242,23 @@ function isNullish(node: ts.TypeNode): boolean {
 
 /** `Promise<GaxiosResponseWithHTTP2<Schema$X>>` -> `X`; `<void>` -> undefined; any other return type (streams, callbacks) -> null. */
 function promisedSchema(node: ts.TypeNode): string | undefined | null {
-  if (!ts.isTypeReferenceNode(node) || node.typeName.getText() !== 'Promise') return null;
+  if (!ts.isTypeReferenceNode(node) || node.typeName.getText() !== "Promise") return null;
   const [response] = node.typeArguments ?? [];
   if (response === undefined || !ts.isTypeReferenceNode(response)) return null;
   const [body] = response.typeArguments ?? [];
   if (body === undefined) return null;
   if (body.kind === ts.SyntaxKind.VoidKeyword) return undefined;
-  if (ts.isTypeReferenceNode(body) && body.typeName.getText().startsWith('Schema$')) return body.typeName.getText().slice('Schema$'.length);
+  if (ts.isTypeReferenceNode(body) && body.typeName.getText().startsWith("Schema$")) return body.typeName.getText().slice("Schema$".length);
   return null;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
-  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return "an array";
+  if (value === undefined) return "nothing";
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 

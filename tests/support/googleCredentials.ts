@@ -5,7 +5,11 @@ export const WIF_AUDIENCE = "//iam.googleapis.com/projects/1/locations/global/wo
 
 /** POSTs to one of the emulator's credential endpoints: `service-accounts`, `authorized-users`, `subject-tokens`. */
 export async function emulatorCredential(emulatorUrl: string, route: string, body: object): Promise<Record<string, string>> {
-  const response = await fetch(`${emulatorUrl}/_emulator/tokens/${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${emulatorUrl}/_emulator/tokens/${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return (await response.json()) as Record<string, string>;
 }
 

@@ -59,7 +59,12 @@ export function loggedRecordWrites(requests: readonly RecordedRequest[], zonePat
   const rrsets = `${zonePath}/rrsets`;
   const writes: Array<Pick<RecordWrite, "deletions" | "additions">> = [];
   for (const request of requests) {
-    const itemKey = request.path.startsWith(`${rrsets}/`) ? request.path.slice(rrsets.length + 1).split("/").map(decodeURIComponent) : undefined;
+    const itemKey = request.path.startsWith(`${rrsets}/`)
+      ? request.path
+          .slice(rrsets.length + 1)
+          .split("/")
+          .map(decodeURIComponent)
+      : undefined;
     const item = itemKey === undefined ? undefined : { name: itemKey[0] ?? "", type: itemKey[1] ?? "" };
     if (request.method === "POST" && request.path === `${zonePath}/changes`) {
       const body = request.body as { deletions?: RecordSetBody[]; additions?: RecordSetBody[] };

@@ -43,7 +43,8 @@ export class ProtoJsonChecker {
       }
       if (field.map) {
         if (typeof value !== "object" || value === null) problems.push(`${at}.${key}: expected a map`);
-        else for (const [mapKey, item] of Object.entries(value as Record<string, unknown>)) this.value(field, item, `${at}.${key}[${mapKey}]`, intEnums, problems);
+        else
+          for (const [mapKey, item] of Object.entries(value as Record<string, unknown>)) this.value(field, item, `${at}.${key}[${mapKey}]`, intEnums, problems);
       } else if (field.repeated) {
         if (!Array.isArray(value)) problems.push(`${at}.${key}: expected a list`);
         else value.forEach((item, index) => this.value(field, item, `${at}.${key}[${index}]`, intEnums, problems));

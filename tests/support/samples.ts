@@ -123,7 +123,9 @@ export function withParentOutputs<S extends object>(samples: S, parents: readonl
 }
 
 function valueAt(body: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((current, key) => (typeof current === "object" && current !== null ? (current as Record<string, unknown>)[key] : undefined), body);
+  return path
+    .split(".")
+    .reduce<unknown>((current, key) => (typeof current === "object" && current !== null ? (current as Record<string, unknown>)[key] : undefined), body);
 }
 
 /**

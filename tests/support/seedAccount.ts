@@ -47,39 +47,72 @@ async function ok(what: string, call: Promise<{ status: number; body: unknown }>
 /** A zone of `records` record sets (ten types, a long TXT, a wrr and a geo policy), zone IAM, a response policy with rules. */
 export async function seedDns(emulator: RunningEmulator, records: number): Promise<void> {
   const base = `/dns/v1/projects/${SEED.project}`;
-  await ok("zone", emulator.api("POST", `${base}/managedZones`, { name: SEED.zone, dnsName: SEED.dnsName, description: "made by hand", labels: { team: "web" } }));
+  await ok(
+    "zone",
+    emulator.api("POST", `${base}/managedZones`, { name: SEED.zone, dnsName: SEED.dnsName, description: "made by hand", labels: { team: "web" } }),
+  );
   const additions: unknown[] = [];
   for (let index = 0; index < records - 2; index++) additions.push(recordSet(index));
   additions.push({
     name: `weighted.${SEED.dnsName}`,
     type: "A",
     ttl: 60,
-    routingPolicy: { wrr: { items: [{ weight: 1, rrdatas: ["192.0.2.201"] }, { weight: 3, rrdatas: ["192.0.2.202"] }] } },
+    routingPolicy: {
+      wrr: {
+        items: [
+          { weight: 1, rrdatas: ["192.0.2.201"] },
+          { weight: 3, rrdatas: ["192.0.2.202"] },
+        ],
+      },
+    },
   });
   additions.push({
     name: `nearby.${SEED.dnsName}`,
     type: "A",
     ttl: 60,
-    routingPolicy: { geo: { items: [{ location: "us-east1", rrdatas: ["192.0.2.211"] }, { location: "europe-west1", rrdatas: ["192.0.2.212"] }] } },
+    routingPolicy: {
+      geo: {
+        items: [
+          { location: "us-east1", rrdatas: ["192.0.2.211"] },
+          { location: "europe-west1", rrdatas: ["192.0.2.212"] },
+        ],
+      },
+    },
   });
   await ok("record sets", emulator.api("POST", `${base}/managedZones/${SEED.zone}/changes`, { additions }));
-  await ok("zone IAM", emulator.api("POST", `${base}/managedZones/${SEED.zone}:setIamPolicy`, {
-    policy: {
-      bindings: [
-        { role: "roles/dns.reader", members: ["group:readers@example.com", "user:ann@example.com"] },
-        { role: "roles/dns.admin", members: ["user:ops@example.com"] },
-      ],
-    },
-  }));
+  await ok(
+    "zone IAM",
+    emulator.api("POST", `${base}/managedZones/${SEED.zone}:setIamPolicy`, {
+      policy: {
+        bindings: [
+          { role: "roles/dns.reader", members: ["group:readers@example.com", "user:ann@example.com"] },
+          { role: "roles/dns.admin", members: ["user:ops@example.com"] },
+        ],
+      },
+    }),
+  );
   await ok("response policy", emulator.api("POST", `${base}/responsePolicies`, { responsePolicyName: SEED.responsePolicy, description: "overrides" }));
-  for (const [ruleName, dnsName, address] of [["api", "api.corp.example.", "10.0.0.1"], ["db", "db.corp.example.", "10.0.0.2"]] as const) {
-    await ok(`rule ${ruleName}`, emulator.api("POST", `${base}/responsePolicies/${SEED.responsePolicy}/rules`, {
-      ruleName,
-      dnsName,
-      localData: { localDatas: [{ name: dnsName, type: "A", ttl: 300, rrdatas: [address] }] },
-    }));
+  for (const [ruleName, dnsName, address] of [
+    ["api", "api.corp.example.", "10.0.0.1"],
+    ["db", "db.corp.example.", "10.0.0.2"],
+  ] as const) {
+    await ok(
+      `rule ${ruleName}`,
+      emulator.api("POST", `${base}/responsePolicies/${SEED.responsePolicy}/rules`, {
+        ruleName,
+        dnsName,
+        localData: { localDatas: [{ name: dnsName, type: "A", ttl: 300, rrdatas: [address] }] },
+      }),
+    );
   }
-  await ok("bypass rule", emulator.api("POST", `${base}/responsePolicies/${SEED.responsePolicy}/rules`, { ruleName: "bypass", dnsName: "bypass.corp.example.", behavior: "bypassResponsePolicy" }));
+  await ok(
+    "bypass rule",
+    emulator.api("POST", `${base}/responsePolicies/${SEED.responsePolicy}/rules`, {
+      ruleName: "bypass",
+      dnsName: "bypass.corp.example.",
+      behavior: "bypassResponsePolicy",
+    }),
+  );
 }
 
 /** A CI project's two checkout keys and its follow. */
@@ -92,29 +125,44 @@ export async function seedCi(emulator: RunningEmulator): Promise<void> {
 
 /** A secondary calendar with two ACL rules and two events; its id. */
 export async function seedCalendar(emulator: RunningEmulator): Promise<string> {
-  const calendar = await ok("calendar", emulator.api("POST", "/calendar/v3/calendars", { summary: "Adopted team", timeZone: "Europe/Zurich", description: "made by hand" }));
+  const calendar = await ok(
+    "calendar",
+    emulator.api("POST", "/calendar/v3/calendars", { summary: "Adopted team", timeZone: "Europe/Zurich", description: "made by hand" }),
+  );
   const id = String(calendar["id"]);
   const base = `/calendar/v3/calendars/${encodeURIComponent(id)}`;
   await ok("reader rule", emulator.api("POST", `${base}/acl?sendNotifications=false`, { scope: { type: "user", value: "ann@example.com" }, role: "reader" }));
-  await ok("domain rule", emulator.api("POST", `${base}/acl?sendNotifications=false`, { scope: { type: "domain", value: "example.com" }, role: "freeBusyReader" }));
-  await ok("standup", emulator.api("POST", `${base}/events`, {
-    summary: "Standup",
-    start: { dateTime: "2030-01-07T09:00:00+01:00", timeZone: "Europe/Zurich" },
-    end: { dateTime: "2030-01-07T09:15:00+01:00", timeZone: "Europe/Zurich" },
-    recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO"],
-  }));
-  await ok("offsite", emulator.api("POST", `${base}/events`, { summary: "Offsite", location: "Zurich", start: { date: "2030-03-02" }, end: { date: "2030-03-04" } }));
+  await ok(
+    "domain rule",
+    emulator.api("POST", `${base}/acl?sendNotifications=false`, { scope: { type: "domain", value: "example.com" }, role: "freeBusyReader" }),
+  );
+  await ok(
+    "standup",
+    emulator.api("POST", `${base}/events`, {
+      summary: "Standup",
+      start: { dateTime: "2030-01-07T09:00:00+01:00", timeZone: "Europe/Zurich" },
+      end: { dateTime: "2030-01-07T09:15:00+01:00", timeZone: "Europe/Zurich" },
+      recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO"],
+    }),
+  );
+  await ok(
+    "offsite",
+    emulator.api("POST", `${base}/events`, { summary: "Offsite", location: "Zurich", start: { date: "2030-03-02" }, end: { date: "2030-03-04" } }),
+  );
   return id;
 }
 
 /** A quota preference of the seeded project. */
 export async function seedQuotas(emulator: RunningEmulator): Promise<void> {
-  await ok("quota preference", emulator.api("POST", `/v1/${SEED.quotaParent}/quotaPreferences?quotaPreferenceId=cpus-us-central1`, {
-    service: "compute.googleapis.com",
-    quotaId: "CPUS-per-project-region",
-    dimensions: { region: "us-central1" },
-    quotaConfig: { preferredValue: "200" },
-    justification: "more builds",
-    contactEmail: "ops@example.com",
-  }));
+  await ok(
+    "quota preference",
+    emulator.api("POST", `/v1/${SEED.quotaParent}/quotaPreferences?quotaPreferenceId=cpus-us-central1`, {
+      service: "compute.googleapis.com",
+      quotaId: "CPUS-per-project-region",
+      dimensions: { region: "us-central1" },
+      quotaConfig: { preferredValue: "200" },
+      justification: "more builds",
+      contactEmail: "ops@example.com",
+    }),
+  );
 }

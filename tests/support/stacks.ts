@@ -50,13 +50,13 @@ export async function openStack(
     return readFileSync(path.join(home, "state", ".pulumi", "stacks", project, `${name}.json`), "utf8");
   };
   const envVars: Record<string, string> = {
-      PULUMI_BACKEND_URL: `file://${path.join(home, "state")}`,
-      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      SVC_EMULATOR_URL: emulator.url,
-      SVC_PROJECT: "e2e-project",
-      ...env,
+    PULUMI_BACKEND_URL: `file://${path.join(home, "state")}`,
+    PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    SVC_EMULATOR_URL: emulator.url,
+    SVC_PROJECT: "e2e-project",
+    ...env,
   };
   const workspace = await LocalWorkspace.create({
     workDir: path.isAbsolute(example) ? example : path.join(REPO_ROOT, "examples", example),

@@ -57,7 +57,14 @@ export function makeTestCa(commonName = "svc test CA"): TestCa {
     { name: "basicConstraints", cA: false },
     { name: "keyUsage", digitalSignature: true, keyEncipherment: true, critical: true },
     { name: "extKeyUsage", serverAuth: true },
-    { name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }, { type: 7, ip: "127.0.0.1" }, { type: 7, ip: "::1" }] },
+    {
+      name: "subjectAltName",
+      altNames: [
+        { type: 2, value: "localhost" },
+        { type: 7, ip: "127.0.0.1" },
+        { type: 7, ip: "::1" },
+      ],
+    },
   ]);
   cert.sign(caKeys.privateKey, forge.md.sha256.create());
   return { caPem: forge.pki.certificateToPem(ca), certPem: forge.pki.certificateToPem(cert), keyPem: forge.pki.privateKeyToPem(keys.privateKey) };
@@ -76,10 +83,7 @@ export interface HttpsReceiver {
 }
 
 /** An HTTPS server on 127.0.0.1 with the CA's localhost certificate, answering with `handler`. */
-export async function startHttpsReceiver(
-  ca: TestCa,
-  handler: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<HttpsReceiver> {
+export async function startHttpsReceiver(ca: TestCa, handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<HttpsReceiver> {
   const server = https.createServer({ cert: ca.certPem, key: ca.keyPem }, handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -5,12 +5,7 @@
  */
 import { getAdapters, type Adapter } from "../../provider/ads/functions";
 import * as sdkAds from "../../sdk/ads";
-import {
-  MANY_ADAPTERS_AD_SOURCE_ID,
-  MANY_ADAPTERS_COUNT,
-  NO_ADAPTERS_AD_SOURCE_ID,
-  SEEDED_PUBLISHER_ID,
-} from "../../emulator/apis/ads/seed";
+import { MANY_ADAPTERS_AD_SOURCE_ID, MANY_ADAPTERS_COUNT, NO_ADAPTERS_AD_SOURCE_ID, SEEDED_PUBLISHER_ID } from "../../emulator/apis/ads/seed";
 import { providerEmulator } from "../support/providerEmulator";
 
 const emulator = providerEmulator("ads-unit-token", { instantRetries: true });
@@ -38,12 +33,19 @@ it("returns every adapter of the ad source across pages, one request per page, t
     expect(["ANDROID", "IOS"]).toContain(adapter.platform);
     expect(adapter.formats.length).toBeGreaterThan(0);
     for (const entry of adapter.adapterConfigMetadata) {
-      expect(entry).toEqual({ adapterConfigMetadataId: expect.any(String) as string, adapterConfigMetadataLabel: expect.any(String) as string, ...(entry.isRequired !== undefined && { isRequired: true }) });
+      expect(entry).toEqual({
+        adapterConfigMetadataId: expect.any(String) as string,
+        adapterConfigMetadataLabel: expect.any(String) as string,
+        ...(entry.isRequired !== undefined && { isRequired: true }),
+      });
     }
   }
   // The emulator leaves empty lists out (proto3 JSON); the result always has the arrays.
   const admob = await getAdapters({ publisherId: SEEDED_PUBLISHER_ID, adSourceId: "5450213213286189855" });
-  expect(admob.map((adapter) => [adapter.platform, adapter.adapterConfigMetadata])).toEqual([["ANDROID", []], ["IOS", []]]);
+  expect(admob.map((adapter) => [adapter.platform, adapter.adapterConfigMetadata])).toEqual([
+    ["ANDROID", []],
+    ["IOS", []],
+  ]);
 });
 
 it("asks for no page size unless told, and reads an ad source without adapters as an empty list", async () => {

@@ -25,7 +25,8 @@ describe("settings come from each API's manifest", () => {
       expect(credentialPlan(name, tokenless).scopes).toEqual(manifest.google.scopes);
       // `svc:subject` applies to the APIs the manifest says are delegated (and needs a key there); the others ignore it.
       const delegating = { ...tokenless, SVC_SUBJECT: "ann@example.com" };
-      if (manifest.google.delegated === true) expect(() => credentialPlan(name, delegating)).toThrow("svc:subject (domain-wide delegation) needs a service-account key");
+      if (manifest.google.delegated === true)
+        expect(() => credentialPlan(name, delegating)).toThrow("svc:subject (domain-wide delegation) needs a service-account key");
       else expect(credentialPlan(name, delegating).subject).toBeUndefined();
     } else if (manifest.settings === undefined) {
       expect(() => resolveApiSettings(name, tokenless)).toThrow(`The ${name} API token is not set`);
@@ -43,9 +44,9 @@ describe("settings come from each API's manifest", () => {
     const manifest = API_MANIFESTS.find((candidate) => candidate.authStyles !== undefined);
     expect(manifest).toBeDefined();
     const [configKey, envVar] = manifest!.authStyles!.setting;
-    expect(() => resolveApiSettings(manifest!.name, { SVC_EMULATOR_URL: EMULATOR, [`SVC_${manifest!.name.toUpperCase()}_TOKEN`]: "t", [envVar]: "carrier-pigeon" })).toThrow(
-      `${configKey} (or ${envVar}) is "carrier-pigeon"; it must be one of`,
-    );
+    expect(() =>
+      resolveApiSettings(manifest!.name, { SVC_EMULATOR_URL: EMULATOR, [`SVC_${manifest!.name.toUpperCase()}_TOKEN`]: "t", [envVar]: "carrier-pigeon" }),
+    ).toThrow(`${configKey} (or ${envVar}) is "carrier-pigeon"; it must be one of`);
   });
 });
 

@@ -166,7 +166,10 @@ describe("createBatcher's quiet time", () => {
     pending.push(batcher.add("z", 4)); // 30 ms later: within the new quiet time
     timers.advance(40);
     await Promise.all(pending);
-    expect(batches.map((batch) => batch.items)).toEqual([[1, 2], [3, 4]]);
+    expect(batches.map((batch) => batch.items)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
   });
 
   it("stays when the next item comes later than twice the quiet time", async () => {
@@ -218,13 +221,24 @@ describe("bisect", () => {
       () => true,
     );
     expect(outcomes.map((outcome) => (outcome.ok ? outcome.value : (outcome.error as Error).message))).toEqual([10, 20, 30, 40, 50, "6 is invalid", 70, 80]);
-    expect(sent).toEqual([[1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4], [5, 6, 7, 8], [5, 6], [7, 8]]);
+    expect(sent).toEqual([
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+      [5, 6],
+      [7, 8],
+    ]);
     expect(alone).toEqual([5, 6]);
   });
 
   it("fails every item alike when the failure is not an item's fault", async () => {
     const down = new Error("service unavailable");
-    const outcomes = await bisect([1, 2, 3], async () => Promise.reject(down), async () => 0, () => false);
+    const outcomes = await bisect(
+      [1, 2, 3],
+      async () => Promise.reject(down),
+      async () => 0,
+      () => false,
+    );
     expect(outcomes).toEqual([1, 2, 3].map(() => ({ ok: false, error: down })));
   });
 });

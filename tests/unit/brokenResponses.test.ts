@@ -10,9 +10,14 @@ import { ApiError } from "../../provider/http/errors";
 
 type Reply = () => Response;
 
-const json = (body: unknown, status = 200): Reply => () =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const text = (body: string, status: number, type = "text/html"): Reply => () => new Response(body, { status, headers: { "content-type": type } });
+const json =
+  (body: unknown, status = 200): Reply =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const text =
+  (body: string, status: number, type = "text/html"): Reply =>
+  () =>
+    new Response(body, { status, headers: { "content-type": type } });
 const cut: Reply = () =>
   new Response(
     new ReadableStream({

@@ -43,9 +43,7 @@ describe("check", () => {
 
   it("fails before any call when the token is missing, naming the config key and the variable", async () => {
     delete process.env["SVC_DNS_TOKEN"];
-    await expect(zones.check({}, { name: "z", dnsName: "example.com." })).rejects.toThrow(
-      /pulumi config set svc:dnsToken <value> --secret.*SVC_DNS_TOKEN/,
-    );
+    await expect(zones.check({}, { name: "z", dnsName: "example.com." })).rejects.toThrow(/pulumi config set svc:dnsToken <value> --secret.*SVC_DNS_TOKEN/);
   });
 
   it("keeps the import id for create", async () => {

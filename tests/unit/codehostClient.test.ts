@@ -74,7 +74,11 @@ describe("the code host's primary limit through the client", () => {
       expect(arrival.at).toBeGreaterThanOrEqual(resetMs);
     }
     expect(store.arrivals.filter((arrival) => arrival.outcome === "primary")).toHaveLength(1);
-    expect(messages).toEqual([expect.stringContaining(`primary rate limit exhausted: waiting for x-ratelimit-reset on GET /codehost/repos/acme/app; no request to it before ${new Date(resetMs).toISOString()}`)]);
+    expect(messages).toEqual([
+      expect.stringContaining(
+        `primary rate limit exhausted: waiting for x-ratelimit-reset on GET /codehost/repos/acme/app; no request to it before ${new Date(resetMs).toISOString()}`,
+      ),
+    ]);
   });
 });
 
@@ -113,7 +117,9 @@ describe("the code host's secondary limits through the client", () => {
     expect(error.limit).toBe("secondary");
     expect(error.status).toBe(429);
     expect(error.resetAt).toBeInstanceOf(Date);
-    expect(error.message).toContain(`the secondary rate limit (core: 5000 of 5000 left, resets at ${error.resetAt!.toISOString()}) was still exceeded after 5 attempts`);
+    expect(error.message).toContain(
+      `the secondary rate limit (core: 5000 of 5000 left, resets at ${error.resetAt!.toISOString()}) was still exceeded after 5 attempts`,
+    );
     expect(error.message).toContain("You have exceeded a secondary rate limit");
     expect(store.arrivals.map((arrival) => arrival.outcome)).toEqual(Array(5).fill("secondary"));
     const gaps = store.arrivals.slice(1).map((arrival, index) => arrival.at - store.arrivals[index]!.at);
@@ -193,7 +199,10 @@ describe("getRateLimit", () => {
 describe("code-host settings", () => {
   it("puts the code host under <emulator>/codehost and needs no token", () => {
     expect(resolveApiSettings("codehost", { SVC_EMULATOR_URL: "http://127.0.0.1:9/" })).toEqual({
-      api: "codehost", baseUrl: "http://127.0.0.1:9/codehost", token: "", authStyle: "none",
+      api: "codehost",
+      baseUrl: "http://127.0.0.1:9/codehost",
+      token: "",
+      authStyle: "none",
     });
   });
 
@@ -203,9 +212,15 @@ describe("code-host settings", () => {
       isSecret: () => secret,
     });
     useStackConfig(config(false));
-    expect(() => resolveApiSettings("codehost", { SVC_EMULATOR_URL: "http://e" })).toThrow(/must be set with `pulumi config set svc:codehostClientSecret <value> --secret`/);
+    expect(() => resolveApiSettings("codehost", { SVC_EMULATOR_URL: "http://e" })).toThrow(
+      /must be set with `pulumi config set svc:codehostClientSecret <value> --secret`/,
+    );
     useStackConfig(config(true));
-    expect(resolveApiSettings("codehost", { SVC_EMULATOR_URL: "http://e" })).toMatchObject({ authStyle: "client-basic", clientId: "app-id", token: "s3cr3t-value" });
+    expect(resolveApiSettings("codehost", { SVC_EMULATOR_URL: "http://e" })).toMatchObject({
+      authStyle: "client-basic",
+      clientId: "app-id",
+      token: "s3cr3t-value",
+    });
     useStackConfig({ get: () => undefined });
     expect(() => resolveApiSettings("codehost", { SVC_EMULATOR_URL: "http://e", SVC_CODEHOST_CLIENT_ID: "app-id" })).toThrow(/go together/);
   });

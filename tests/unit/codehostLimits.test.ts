@@ -32,7 +32,12 @@ describe("code-host rate-limit rules", () => {
       "retry-after": "soon",
     });
     expect(readRateLimitHeaders((name) => headers.get(name))).toEqual({
-      limit: 60, remaining: 0, used: 60, resetEpochSeconds: 1767270000, resource: "search", retryAfterSeconds: undefined,
+      limit: 60,
+      remaining: 0,
+      used: 60,
+      resetEpochSeconds: 1767270000,
+      resource: "search",
+      retryAfterSeconds: undefined,
     });
   });
 
@@ -107,7 +112,12 @@ describe("code-host request limits", () => {
   });
 
   it("buckets hold half a limit and refill at most half of it per window, so no window sees more than the limit", () => {
-    for (const [limit, windowMs] of [[900, 60_000], [80, 60_000], [500, 3_600_000], [900, 1000]] as const) {
+    for (const [limit, windowMs] of [
+      [900, 60_000],
+      [80, 60_000],
+      [500, 3_600_000],
+      [900, 1000],
+    ] as const) {
       const options = bucketOptions(limit, windowMs) as { reservoir: number; reservoirIncreaseAmount: number; reservoirIncreaseInterval: number };
       const refillPerWindow = (windowMs / options.reservoirIncreaseInterval) * options.reservoirIncreaseAmount;
       expect(options.reservoir + refillPerWindow).toBeLessThanOrEqual(limit);

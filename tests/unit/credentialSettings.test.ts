@@ -29,7 +29,10 @@ describe("the credential settings", () => {
   });
 
   it("keeps the static token first: the API then uses no credential chain", () => {
-    expect(resolveApiSettings("dns", { SVC_EMULATOR_URL: "http://e", SVC_DNS_TOKEN: "static", SVC_CREDENTIALS: KEY })).toMatchObject({ token: "static", authStyle: "bearer" });
+    expect(resolveApiSettings("dns", { SVC_EMULATOR_URL: "http://e", SVC_DNS_TOKEN: "static", SVC_CREDENTIALS: KEY })).toMatchObject({
+      token: "static",
+      authStyle: "bearer",
+    });
     expect(resolveApiSettings("dns", { SVC_EMULATOR_URL: "http://e", SVC_CREDENTIALS: KEY })).toMatchObject({ token: "", authStyle: "google-credentials" });
     expect(resolveApiSettings("ci", { SVC_EMULATOR_URL: "http://e", SVC_CI_TOKEN: "t" }).authStyle).toBe("ci-token-header");
   });
@@ -39,17 +42,17 @@ describe("the credential settings", () => {
     expect(credentialPlan("calendar", env).subject).toBe("ana@example.com");
     expect(credentialPlan("dns", env).subject).toBeUndefined();
     expect(() => credentialPlan("calendar", { ...env, SVC_IMPERSONATE_SERVICE_ACCOUNT: "x@p.iam.gserviceaccount.com" })).toThrow(/cannot be combined/);
-    expect(() => credentialPlan("calendar", { SVC_SUBJECT: "ana@example.com", CLOUDSDK_CONFIG: "/nonexistent" })).toThrow(/needs a service-account key .* the metadata server's/);
+    expect(() => credentialPlan("calendar", { SVC_SUBJECT: "ana@example.com", CLOUDSDK_CONFIG: "/nonexistent" })).toThrow(
+      /needs a service-account key .* the metadata server's/,
+    );
   });
 
   it("asks the narrowest scope each API documents", () => {
     const scopes = (api: "dns" | "calendar" | "quotas" | "reports" | "ads"): readonly string[] => credentialPlan(api, { SVC_CREDENTIALS: KEY }).scopes;
-    expect([scopes("dns"), scopes("calendar"), scopes("quotas"), scopes("reports"), scopes("ads")].map((list) => list.map((scope) => scope.replace("https://www.googleapis.com/auth/", "")))).toEqual([
-      ["ndev.clouddns.readwrite"],
-      ["calendar"],
-      ["cloud-platform"],
-      ["admin.reports.audit.readonly"],
-      ["ads.readonly"],
-    ]);
+    expect(
+      [scopes("dns"), scopes("calendar"), scopes("quotas"), scopes("reports"), scopes("ads")].map((list) =>
+        list.map((scope) => scope.replace("https://www.googleapis.com/auth/", "")),
+      ),
+    ).toEqual([["ndev.clouddns.readwrite"], ["calendar"], ["cloud-platform"], ["admin.reports.audit.readonly"], ["ads.readonly"]]);
   });
 });

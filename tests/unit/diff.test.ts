@@ -6,8 +6,15 @@ import { projectFollow } from "../../provider/ci/projectFollow";
 import { managedZoneIamMember } from "../../provider/dns/iam";
 
 const zoneState = {
-  project: "p", name: "z", dnsName: "example.com.", description: "", visibility: "public", labels: {},
-  managedZoneId: "1", nameServers: ["ns1."], creationTime: "t",
+  project: "p",
+  name: "z",
+  dnsName: "example.com.",
+  description: "",
+  visibility: "public",
+  labels: {},
+  managedZoneId: "1",
+  nameServers: ["ns1."],
+  creationTime: "t",
 };
 
 describe("patch-semantics diff", () => {
@@ -22,7 +29,11 @@ describe("patch-semantics diff", () => {
   });
 
   it("clears a removed field explicitly", () => {
-    const difference = diffArgs(managedZone, { ...zoneState, labels: { team: "web" } }, { project: "p", name: "z", dnsName: "example.com.", visibility: "public" });
+    const difference = diffArgs(
+      managedZone,
+      { ...zoneState, labels: { team: "web" } },
+      { project: "p", name: "z", dnsName: "example.com.", visibility: "public" },
+    );
     expect(difference.patch).toEqual({ set: {}, cleared: ["labels"] });
   });
 
@@ -72,9 +83,18 @@ describe("patch-semantics diff", () => {
   });
 
   it("treats an unknown value as a change", () => {
-    const difference = diffArgs(recordSet, { project: "p", managedZone: "z", name: "a.example.com.", type: "A", ttl: 300, rrdatas: ["1.2.3.4"] }, {
-      project: "p", managedZone: UNKNOWN, name: "a.example.com.", type: "A", ttl: 300, rrdatas: ["1.2.3.4"],
-    });
+    const difference = diffArgs(
+      recordSet,
+      { project: "p", managedZone: "z", name: "a.example.com.", type: "A", ttl: 300, rrdatas: ["1.2.3.4"] },
+      {
+        project: "p",
+        managedZone: UNKNOWN,
+        name: "a.example.com.",
+        type: "A",
+        ttl: 300,
+        rrdatas: ["1.2.3.4"],
+      },
+    );
     expect(difference.replaces).toEqual(["managedZone"]);
   });
 

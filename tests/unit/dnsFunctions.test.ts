@@ -21,7 +21,10 @@ beforeAll(async () => {
   process.env["SVC_EMULATOR_URL"] = emulator.url;
   process.env["SVC_DNS_TOKEN"] = emulator.token;
   process.env["SVC_PROJECT"] = "fn-project";
-  for (const [name, dnsName] of [["alpha", "alpha.example."], ["beta", "beta.example."]] as const) {
+  for (const [name, dnsName] of [
+    ["alpha", "alpha.example."],
+    ["beta", "beta.example."],
+  ] as const) {
     expect((await emulator.api("POST", `${PROJECT}/managedZones`, { name, dnsName, description: "", dnssecConfig: { state: "on" } })).status).toBe(200);
   }
   for (let i = 0; i < 25; i++) {
@@ -67,6 +70,8 @@ it("read changes, DNSSEC keys, operations and response policies", async () => {
 
 it("name the bad argument before any request", async () => {
   const before = (await emulator.requests()).length;
-  await expect(getManagedZones({ dnsName: "no-dot.example" })).rejects.toThrow(/svc\.dns\.getManagedZones: dnsName must be a fully qualified DNS name ending with a dot/);
+  await expect(getManagedZones({ dnsName: "no-dot.example" })).rejects.toThrow(
+    /svc\.dns\.getManagedZones: dnsName must be a fully qualified DNS name ending with a dot/,
+  );
   expect((await emulator.requests()).length).toBe(before);
 });

@@ -68,12 +68,12 @@ describe("labels", () => {
     }
     for (const value of ["Web", "a b", "v".repeat(64)]) {
       const result = await provider.check({}, { ...base, labels: { team: value } });
-      expect(result.failures).toEqual([{ property: "labels", reason: expect.stringMatching(/^labels\.team [\s\S]*label values hold 0-63 lowercase letters.*got/) }]);
+      expect(result.failures).toEqual([
+        { property: "labels", reason: expect.stringMatching(/^labels\.team [\s\S]*label values hold 0-63 lowercase letters.*got/) },
+      ]);
     }
     const many = Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`k${i}`, "v"]));
-    expect((await provider.check({}, { ...base, labels: many })).failures).toEqual([
-      { property: "labels", reason: "must hold at most 64 labels; got 65" },
-    ]);
+    expect((await provider.check({}, { ...base, labels: many })).failures).toEqual([{ property: "labels", reason: "must hold at most 64 labels; got 65" }]);
     expect((await provider.check({}, { ...base, labels: Object.fromEntries(Object.entries(many).slice(0, 64)) })).failures).toBeUndefined();
   });
 });
@@ -96,14 +96,21 @@ describe("response policy rule local data", () => {
   it("checks the record data by type, naming the entry", async () => {
     const result = await rule([{ name: "api.example.com.", type: "A", rrdatas: ["10.1.2.3", "999.1.1.1"] }]);
     expect(result.failures).toEqual([
-      { property: "localData", reason: expect.stringMatching(/^localData\.localDatas\[0\]\.rrdatas\[1\] must be A record data: a dotted-quad IPv4 address.*got "999\.1\.1\.1"/) },
+      {
+        property: "localData",
+        reason: expect.stringMatching(/^localData\.localDatas\[0\]\.rrdatas\[1\] must be A record data: a dotted-quad IPv4 address.*got "999\.1\.1\.1"/),
+      },
     ]);
     const mx = await rule([{ name: "api.example.com.", type: "MX", rrdatas: ["mail.example.com."] }]);
     expect(mx.failures?.[0]?.reason).toMatch(/MX record data.*1 field, not 2/);
   });
 
   it("refuses types outside the enum, SOA and NS", async () => {
-    for (const [type, message] of [["AX", /must be a record type, one of A, AAAA/], ["SOA", /may not hold SOA or NS/], ["NS", /may not hold SOA or NS/]] as const) {
+    for (const [type, message] of [
+      ["AX", /must be a record type, one of A, AAAA/],
+      ["SOA", /may not hold SOA or NS/],
+      ["NS", /may not hold SOA or NS/],
+    ] as const) {
       const result = await rule([{ name: "api.example.com.", type, rrdatas: ["x"] }]);
       expect(result.failures).toEqual([{ property: "localData", reason: expect.stringMatching(message) }]);
       expect(result.failures?.[0]?.reason).toMatch(/^localData\.localDatas\[0\]\.type /);
@@ -112,13 +119,20 @@ describe("response policy rule local data", () => {
 
   it.each([-1, 1.5, 2147483648, "300"])("refuses the ttl %j", async (ttl) => {
     const result = await rule([{ name: "api.example.com.", type: "A", ttl, rrdatas: ["10.1.2.3"] }]);
-    expect(result.failures).toEqual([{ property: "localData", reason: expect.stringMatching(/^localData\.localDatas\[0\]\.ttl [\s\S]*whole number of seconds from 0 to 2147483647/) }]);
+    expect(result.failures).toEqual([
+      { property: "localData", reason: expect.stringMatching(/^localData\.localDatas\[0\]\.ttl [\s\S]*whole number of seconds from 0 to 2147483647/) },
+    ]);
   });
 
   it("refuses names outside the rule's dnsName, repeated sets and a CNAME beside other types", async () => {
     const outside = await rule([{ name: "web.example.com.", type: "A", rrdatas: ["10.1.2.3"] }]);
     expect(outside.failures).toEqual([
-      { property: "localData", reason: expect.stringMatching(/^localData\.localDatas\[0\]\.name [\s\S]*rule's dnsName "api\.example\.com\." or a name below it.*got "web\.example\.com\."/) },
+      {
+        property: "localData",
+        reason: expect.stringMatching(
+          /^localData\.localDatas\[0\]\.name [\s\S]*rule's dnsName "api\.example\.com\." or a name below it.*got "web\.example\.com\."/,
+        ),
+      },
     ]);
     // A suffix that is not a label boundary is not below it.
     expect((await rule([{ name: "xapi.example.com.", type: "A", rrdatas: ["10.1.2.3"] }])).failures?.[0]?.reason).toMatch(/^localData\.localDatas\[0\]\.name /);
@@ -126,22 +140,29 @@ describe("response policy rule local data", () => {
       { name: "api.example.com.", type: "A", rrdatas: ["10.1.2.3"] },
       { name: "API.example.com.", type: "A", rrdatas: ["10.1.2.4"] },
     ]);
-    expect(repeated.failures).toEqual([{ property: "localData", reason: expect.stringMatching(/^localData\.localDatas\[1\] [\s\S]*repeats the A record set/) }]);
+    expect(repeated.failures).toEqual([
+      { property: "localData", reason: expect.stringMatching(/^localData\.localDatas\[1\] [\s\S]*repeats the A record set/) },
+    ]);
     const cname = await rule([
       { name: "api.example.com.", type: "CNAME", rrdatas: ["x.example.com."] },
       { name: "api.example.com.", type: "A", rrdatas: ["10.1.2.4"] },
     ]);
-    expect(cname.failures).toEqual([{ property: "localData", reason: expect.stringMatching(/^localData\.localDatas\[1\] [\s\S]*CNAME holds no other record sets/) }]);
+    expect(cname.failures).toEqual([
+      { property: "localData", reason: expect.stringMatching(/^localData\.localDatas\[1\] [\s\S]*CNAME holds no other record sets/) },
+    ]);
   });
 
   it("keeps localData and behavior exclusive", async () => {
-    const both = await rules.check({}, {
-      responsePolicy: "rp",
-      ruleName: "r1",
-      dnsName: "api.example.com.",
-      behavior: "bypassResponsePolicy",
-      localData: { localDatas: [{ name: "api.example.com.", type: "A", rrdatas: ["10.1.2.3"] }] },
-    });
+    const both = await rules.check(
+      {},
+      {
+        responsePolicy: "rp",
+        ruleName: "r1",
+        dnsName: "api.example.com.",
+        behavior: "bypassResponsePolicy",
+        localData: { localDatas: [{ name: "api.example.com.", type: "A", rrdatas: ["10.1.2.3"] }] },
+      },
+    );
     expect(both.failures).toEqual([{ property: "localData", reason: expect.stringMatching(/exactly one of localData/) }]);
   });
 });
@@ -201,13 +222,18 @@ describe("IAM members and roles", () => {
     },
   );
 
-  it.each(["dns.reader", "roles/", "roles/dns reader", "projects/my-project/roles/x", "projects/My_Project/roles/auditor", "organizations/acme/roles/auditor", "folders/1/roles/auditor"])(
-    "refuses the role %j",
-    async (role) => {
-      const result = await grant("user:jane@example.com", role);
-      expect(result.failures).toEqual([{ property: "role", reason: expect.stringMatching(/must be a role: "roles\/NAME".*got/) }]);
-    },
-  );
+  it.each([
+    "dns.reader",
+    "roles/",
+    "roles/dns reader",
+    "projects/my-project/roles/x",
+    "projects/My_Project/roles/auditor",
+    "organizations/acme/roles/auditor",
+    "folders/1/roles/auditor",
+  ])("refuses the role %j", async (role) => {
+    const result = await grant("user:jane@example.com", role);
+    expect(result.failures).toEqual([{ property: "role", reason: expect.stringMatching(/must be a role: "roles\/NAME".*got/) }]);
+  });
 
   it("checks the members of bindings and whole policies too", async () => {
     const binding = await bindings.check({}, { managedZone: "z", role: "roles/dns.admin", members: ["group:ok@example.com", "bob"] });

@@ -27,7 +27,8 @@ describe("generated files", () => {
     const modules = readdirSync(path.join(REPO_ROOT, "sdk"), { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== "internal");
     const onDisk = modules.flatMap((module) => readdirSync(path.join(REPO_ROOT, "sdk", module.name)).map((file) => `sdk/${module.name}/${file}`));
     const unexpected = onDisk.filter((file) => !rendered.has(file));
-    if (unexpected.length > 0) throw new Error(`not generated, maybe left from a removed resource: ${unexpected.join(", ")}; delete them and run \`npm run generate\``);
+    if (unexpected.length > 0)
+      throw new Error(`not generated, maybe left from a removed resource: ${unexpected.join(", ")}; delete them and run \`npm run generate\``);
     expect(unexpected).toEqual([]);
   });
 
@@ -106,7 +107,9 @@ describe("generated classes", () => {
     expect(String(inputs["__provider"])).toContain('providerFor("dns:RecordSet")');
 
     const withTypo = { managedZone: "zone", name: "www.example.com.", type: "A" as const, rrdatas: ["192.0.2.1"], tll: 60 };
-    expect(() => new svc.dns.RecordSet("typo", withTypo)).toThrow(/svc\.dns\.RecordSet "typo": unknown argument "tll"; the arguments are project, managedZone, name, type, ttl, rrdatas, routingPolicy/);
+    expect(() => new svc.dns.RecordSet("typo", withTypo)).toThrow(
+      /svc\.dns\.RecordSet "typo": unknown argument "tll"; the arguments are project, managedZone, name, type, ttl, rrdatas, routingPolicy/,
+    );
   });
 
   it("get reads by id: the engine is asked to read, with the provider and no inputs besides", async () => {

@@ -12,9 +12,19 @@ import { fakeClient, statusError } from "./fakeClient";
 describe("listAll", () => {
   it("reads every page with the API's page parameters, the page size capped to the API's maximum", async () => {
     const client = fakeClient(({ query }) =>
-      query?.["cursor"] === undefined ? { items: [{ n: 1 }], nextPageToken: "b" } : query["cursor"] === "b" ? { items: [{ n: 2 }], nextPageToken: "c" } : { items: [{ n: 3 }] },
+      query?.["cursor"] === undefined
+        ? { items: [{ n: 1 }], nextPageToken: "b" }
+        : query["cursor"] === "b"
+          ? { items: [{ n: 2 }], nextPageToken: "c" }
+          : { items: [{ n: 3 }] },
     );
-    const items = await listAll(client, "v1/things", "items", { pageParam: "cursor", pageSizeParam: "limit", pageSize: 5000, maxPageSize: 1000, query: { filter: "x" } });
+    const items = await listAll(client, "v1/things", "items", {
+      pageParam: "cursor",
+      pageSizeParam: "limit",
+      pageSize: 5000,
+      maxPageSize: 1000,
+      query: { filter: "x" },
+    });
     expect(items).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     expect(client.sent.map((r) => r.query)).toEqual([
       { filter: "x", limit: "1000" },
@@ -25,7 +35,11 @@ describe("listAll", () => {
 
   it("stops after the page where `until` holds of the items so far", async () => {
     const client = fakeClient(({ query }) =>
-      query?.["pageToken"] === undefined ? { items: [{ n: 1 }], nextPageToken: "b" } : query["pageToken"] === "b" ? { items: [{ n: 2 }], nextPageToken: "c" } : { items: [{ n: 3 }] },
+      query?.["pageToken"] === undefined
+        ? { items: [{ n: 1 }], nextPageToken: "b" }
+        : query["pageToken"] === "b"
+          ? { items: [{ n: 2 }], nextPageToken: "c" }
+          : { items: [{ n: 3 }] },
     );
     const items = await listAll(client, "v1/things", "items", { until: (sofar) => sofar.some((item) => item["n"] === 2) });
     expect(items).toEqual([{ n: 1 }, { n: 2 }]);
@@ -57,12 +71,16 @@ describe("waitFor", () => {
     let polls = 0;
     const client = fakeClient(() => ({ id: "9", status: ++polls < 7 ? "pending" : "done", type: "update" }));
     const messages: string[] = [];
-    await waitFor(POLL_KINDS.zoneOperation, { id: "9", status: "pending", type: "update" }, {
-      client,
-      log: (message) => messages.push(message),
-      pathOf: (id) => `v1/operations/${id}`,
-      sleep,
-    });
+    await waitFor(
+      POLL_KINDS.zoneOperation,
+      { id: "9", status: "pending", type: "update" },
+      {
+        client,
+        log: (message) => messages.push(message),
+        pathOf: (id) => `v1/operations/${id}`,
+        sleep,
+      },
+    );
     expect(pauses).toEqual([200, 400, 800, 1600, 3200, 5000, 5000]);
     expect(client.sent.every((r) => r.method === "GET" && r.path === "v1/operations/9")).toBe(true);
     expect(messages).toEqual(["svc: waiting for zone operation 9 (update) to finish..."]);
@@ -89,18 +107,16 @@ describe("waitFor", () => {
 describe("keyedLock", () => {
   it("runs work of one key one at a time, other keys alongside, and a failure does not block the next", async () => {
     const events: string[] = [];
-    const step = (name: string, ms: number, fail = false) => async (): Promise<string> => {
-      events.push(`${name} start`);
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      events.push(`${name} end`);
-      if (fail) throw new Error(name);
-      return name;
-    };
-    const results = await Promise.allSettled([
-      keyedLock("a", step("a1", 20, true)),
-      keyedLock("a", step("a2", 1)),
-      keyedLock("b", step("b1", 5)),
-    ]);
+    const step =
+      (name: string, ms: number, fail = false) =>
+      async (): Promise<string> => {
+        events.push(`${name} start`);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        events.push(`${name} end`);
+        if (fail) throw new Error(name);
+        return name;
+      };
+    const results = await Promise.allSettled([keyedLock("a", step("a1", 20, true)), keyedLock("a", step("a2", 1)), keyedLock("b", step("b1", 5))]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
     expect(events.indexOf("a2 start")).toBeGreaterThan(events.indexOf("a1 end"));
     expect(events.indexOf("b1 start")).toBeLessThan(events.indexOf("a1 end"));

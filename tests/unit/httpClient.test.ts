@@ -40,7 +40,12 @@ function client(token = emulator.token) {
 describe("the HTTP call path", () => {
   it("sends the token and gets the API's objects", async () => {
     const { api } = client();
-    const zone = await api.send<{ name: string; id: string }>({ method: "POST", path: ZONES, body: { name: "z1", dnsName: "z1.example.", description: "" }, repeat: "settle" });
+    const zone = await api.send<{ name: string; id: string }>({
+      method: "POST",
+      path: ZONES,
+      body: { name: "z1", dnsName: "z1.example.", description: "" },
+      repeat: "settle",
+    });
     expect(zone.name).toBe("z1");
     const listed = await api.send<{ managedZones: Array<{ name: string }> }>({ method: "GET", path: ZONES, query: { maxResults: 10 } });
     expect(listed.managedZones.map((z) => z.name)).toEqual(["z1"]);
@@ -65,7 +70,9 @@ describe("the HTTP call path", () => {
   it("never repeats a POST after a 5xx: the outcome is reported as unknown for the engine to reconcile", async () => {
     const { api, waits } = client();
     await emulator.faults({ rate5xx: 1, status5xx: 503, methods: ["POST"] });
-    const failure = await api.send({ method: "POST", path: ZONES, body: { name: "z2", dnsName: "z2.example.", description: "" }, repeat: "settle" }).catch((e: unknown) => e);
+    const failure = await api
+      .send({ method: "POST", path: ZONES, body: { name: "z2", dnsName: "z2.example.", description: "" }, repeat: "settle" })
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 503, outcome: "unknown", method: "POST", path: "/dns/v1/projects/p1/managedZones" });
     expect(waits).toEqual([]);

@@ -22,7 +22,7 @@ describe("names", () => {
 describe("values as TypeScript", () => {
   it("writes record data with double quotes in single quotes, and other strings as JSON", () => {
     expect(literal('"v=spf1 -all"', "")).toBe(`'"v=spf1 -all"'`);
-    expect(literal("it's \"quoted\"", "")).toBe(JSON.stringify("it's \"quoted\""));
+    expect(literal('it\'s "quoted"', "")).toBe(JSON.stringify('it\'s "quoted"'));
     expect(literal("a\\b", "")).toBe('"a\\\\b"');
   });
 
@@ -57,19 +57,21 @@ describe("the declarations svc-import reads", () => {
     for (const declaration of declarations) {
       const adoption = declaration.adoption;
       if (!isAdoptable(adoption)) continue;
-      const given = new Set([
-        ...(adoption.scope === undefined ? [] : placeholders(adoption.scope.pattern)),
-        ...Object.keys(adoption.under?.from ?? {}),
-      ]);
+      const given = new Set([...(adoption.scope === undefined ? [] : placeholders(adoption.scope.pattern)), ...Object.keys(adoption.under?.from ?? {})]);
       // A child shares its parent's scope.
       const parent = declarations.find((other) => typeKey(other) === adoption.under?.type);
       if (parent !== undefined && isAdoptable(parent.adoption) && parent.adoption.scope !== undefined) {
         for (const name of placeholders(parent.adoption.scope.pattern)) given.add(name);
       }
-      for (const name of placeholders(adoption.list?.path ?? "")) expect({ type: typeKey(declaration), name, given: given.has(name) }).toEqual({ type: typeKey(declaration), name, given: true });
+      for (const name of placeholders(adoption.list?.path ?? ""))
+        expect({ type: typeKey(declaration), name, given: given.has(name) }).toEqual({ type: typeKey(declaration), name, given: true });
       const fromItem = "idField" in adoption.identity ? placeholders(declaration.id.format) : Object.keys(adoption.identity);
       for (const name of placeholders(declaration.id.format)) {
-        expect({ type: typeKey(declaration), name, known: given.has(name) || fromItem.includes(name) }).toEqual({ type: typeKey(declaration), name, known: true });
+        expect({ type: typeKey(declaration), name, known: given.has(name) || fromItem.includes(name) }).toEqual({
+          type: typeKey(declaration),
+          name,
+          known: true,
+        });
       }
       if (adoption.under !== undefined) {
         const order = adoptableOf(declaration.api).map(typeKey);

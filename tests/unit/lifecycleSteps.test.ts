@@ -159,8 +159,7 @@ describe("update kinds", () => {
       update: "PATCH",
       steps: { wait: { after: ["update"], poll: "zoneOperation", path: "v1/projects/{project}/operations/{id}" } },
       hooks: {
-        applyUpdate: async (_change, { title }, context) =>
-          context.client.send({ method: "POST", path: `${PATH}:retitle`, body: { title }, repeat: "settle" }),
+        applyUpdate: async (_change, { title }, context) => context.client.send({ method: "POST", path: `${PATH}:retitle`, body: { title }, repeat: "settle" }),
       },
     });
     const { engine, client } = engineOf(thing, ({ method, path }) => {
@@ -169,11 +168,7 @@ describe("update kinds", () => {
       return { name: "t", title: "new" };
     });
     await engine.update(ID, { project: "p", name: "t", title: "new" }, { set: { title: "new" }, cleared: [] });
-    expect(client.sent.map((r) => `${r.method} ${r.path}`)).toEqual([
-      `POST ${PATH}:retitle`,
-      "GET v1/projects/p/operations/7",
-      `GET ${PATH}`,
-    ]);
+    expect(client.sent.map((r) => `${r.method} ${r.path}`)).toEqual([`POST ${PATH}:retitle`, "GET v1/projects/p/operations/7", `GET ${PATH}`]);
   });
 });
 
@@ -190,7 +185,9 @@ describe("read and delete", () => {
     const thing = declare<Args, z.infer<typeof wire>>({
       ...base,
       update: "none",
-      steps: { delete: { method: "POST", path: "v1/channels/stop", body: (state) => ({ id: state["name"], resourceId: state["title"] }), repeat: "idempotent" } },
+      steps: {
+        delete: { method: "POST", path: "v1/channels/stop", body: (state) => ({ id: state["name"], resourceId: state["title"] }), repeat: "idempotent" },
+      },
     });
     const { engine, client } = engineOf(thing, () => ({}));
     await engine.delete(ID, { name: "t", title: "r-1" });
@@ -227,7 +224,12 @@ describe("read and delete", () => {
     });
     const channelBase = fakeClient(() => ({}));
     const client = fakeClient(() => ({}));
-    const engine = new ResourceEngine(thing, client, () => undefined, () => channelBase);
+    const engine = new ResourceEngine(
+      thing,
+      client,
+      () => undefined,
+      () => channelBase,
+    );
     await engine.create({ project: "p", name: "t", title: "events" });
     await engine.delete(ID, { name: "t" });
     expect(client.sent.map(({ method, path }) => `${method} ${path}`)).toEqual(["POST v1/events/watch"]);
@@ -238,7 +240,9 @@ describe("read and delete", () => {
     const thing = declare<Args, z.infer<typeof wire>>({
       ...base,
       update: "none",
-      steps: { read: fromListing({ path: "v1/projects/{project}/things", field: "things", entry: wire, match: (entry, identity) => entry.name === identity["name"] }) },
+      steps: {
+        read: fromListing({ path: "v1/projects/{project}/things", field: "things", entry: wire, match: (entry, identity) => entry.name === identity["name"] }),
+      },
     });
     const pages: Handler = ({ query }) =>
       query?.["pageToken"] === undefined ? { things: [{ name: "a" }], nextPageToken: "2" } : { things: [{ name: "t", title: "found" }] };
@@ -252,8 +256,20 @@ describe("read and delete", () => {
 
 describe("declarations whose steps would turn each other off are refused", () => {
   const cases: Array<[string, Partial<ResourceDeclaration>, RegExp]> = [
-    ["a policy hook beside request steps", { hooks: { policy: { resource: ITEM, label: "x", grant: (b) => b, revoke: (b) => b, find: () => undefined } }, steps: { delete: "abandon" }, toCreateBody: undefined }, /steps\.delete would never run/],
-    ["a policy hook beside a create body", { hooks: { policy: { resource: ITEM, label: "x", grant: (b) => b, revoke: (b) => b, find: () => undefined } } }, /toCreateBody would never be used/],
+    [
+      "a policy hook beside request steps",
+      {
+        hooks: { policy: { resource: ITEM, label: "x", grant: (b) => b, revoke: (b) => b, find: () => undefined } },
+        steps: { delete: "abandon" },
+        toCreateBody: undefined,
+      },
+      /steps\.delete would never run/,
+    ],
+    [
+      "a policy hook beside a create body",
+      { hooks: { policy: { resource: ITEM, label: "x", grant: (b) => b, revoke: (b) => b, find: () => undefined } } },
+      /toCreateBody would never be used/,
+    ],
     ["an update hook on an API without update", { update: "none", hooks: { applyUpdate: async () => undefined } }, /update is none/],
     ["an update hook beside an update kind", { update: { putMerged: {} }, hooks: { applyUpdate: async () => undefined } }, /applyUpdate sends the update/],
     ["abandon beside a beforeDelete hook", { steps: { delete: "abandon" }, hooks: { beforeDelete: async () => undefined } }, /delete is abandon/],

@@ -12,7 +12,14 @@ import { fillTemplate } from "../../provider/engine/template";
 import { POLL_KINDS, waitFor } from "../../provider/google/poll";
 import { fakeClient, statusError, type Handler } from "./fakeClient";
 
-const args = z.object({ project: z.string().optional(), folder: z.string().optional(), name: z.string(), value: z.string(), note: z.string().optional(), apiVersion: z.string().optional() });
+const args = z.object({
+  project: z.string().optional(),
+  folder: z.string().optional(),
+  name: z.string(),
+  value: z.string(),
+  note: z.string().optional(),
+  apiVersion: z.string().optional(),
+});
 type Args = z.infer<typeof args>;
 const wire = z.looseObject({ name: z.string(), config: z.looseObject({ value: z.string() }), note: z.string().optional(), etag: z.string() });
 
@@ -36,7 +43,14 @@ const thingDeclaration = {
   toCreateBody: ({ name, value, note }) => ({ name, config: { value }, ...(note !== undefined && { note }) }),
   toState: (w, previous) => {
     const [kind, parent] = w.name.split("/");
-    return { ...(kind === "projects" ? { project: parent } : { folder: parent }), name: w.name.split("/")[3], value: w.config.value, note: w.note, etag: w.etag, apiVersion: previous["apiVersion"] };
+    return {
+      ...(kind === "projects" ? { project: parent } : { folder: parent }),
+      name: w.name.split("/")[3],
+      value: w.config.value,
+      note: w.note,
+      etag: w.etag,
+      apiVersion: previous["apiVersion"],
+    };
   },
   update: { patch: "updateMask", paths: { value: "config.value" }, etagField: "etag" },
   localInputs: ["apiVersion"],
@@ -69,7 +83,9 @@ describe("derived parts", () => {
 
   it("refuse an import id whose parent disagrees with the program", async () => {
     const { engine, client } = engineOf(() => live("1", "e1"));
-    await expect(engine.adopt("projects/p/things/t", { folder: "42", name: "t", value: "1" })).rejects.toThrow(/names kind "projects" \(the program gives "folders"\)/);
+    await expect(engine.adopt("projects/p/things/t", { folder: "42", name: "t", value: "1" })).rejects.toThrow(
+      /names kind "projects" \(the program gives "folders"\)/,
+    );
     expect(client.sent).toEqual([]);
   });
 });
@@ -78,14 +94,19 @@ describe("update masks under an etag", () => {
   it("name the nested paths of exactly the changed inputs; the body is the create body cut to them, with the stored etag", async () => {
     const { engine, client } = engineOf(() => live("2", "e2", "n"));
     await engine.update(ID, { folder: "42", name: "t", value: "2", note: "n", apiVersion: "v1beta" }, { set: { value: "2", note: "n" }, cleared: [] }, stored);
-    expect(client.sent[0]).toEqual({ method: "PATCH", path: "v1beta/folders/42/things/t", query: { updateMask: "config.value,note" }, body: { config: { value: "2" }, note: "n", etag: "e1" } });
+    expect(client.sent[0]).toEqual({
+      method: "PATCH",
+      path: "v1beta/folders/42/things/t",
+      query: { updateMask: "config.value,note" },
+      body: { config: { value: "2" }, note: "n", etag: "e1" },
+    });
   });
 
   it("a 409 when someone else changed the same input fails naming it, the three values, and writes nothing more", async () => {
     const { engine, client } = engineOf(({ method }) => (method === "PATCH" ? statusError(409, "PATCH", "x", "ABORTED") : live("5", "e9")));
-    await expect(engine.update(ID, { folder: "42", name: "t", value: "2", apiVersion: "v1beta" }, { set: { value: "2" }, cleared: [] }, stored)).rejects.toThrow(
-      /changed outside this stack.*value: the stack last saw "1", the service now has "5", the program wants "2"/,
-    );
+    await expect(
+      engine.update(ID, { folder: "42", name: "t", value: "2", apiVersion: "v1beta" }, { set: { value: "2" }, cleared: [] }, stored),
+    ).rejects.toThrow(/changed outside this stack.*value: the stack last saw "1", the service now has "5", the program wants "2"/);
     expect(client.sent.filter((request) => request.method === "PATCH")).toHaveLength(1);
   });
 
@@ -121,10 +142,17 @@ describe("abandon and waits", () => {
       steps: { wait: { after: ["create"], poll: "reconciling", path: "{version}/{id*}", seconds: () => 5, outcome: () => "decided" } },
     });
     let reads = 0;
-    const { engine, client, messages } = engineOf(({ method }) => (method === "POST" ? { ...live("1", "e1"), reconciling: true } : ++reads < 2 ? { ...live("1", "e1"), reconciling: true } : live("1", "e2")), waiting);
+    const { engine, client, messages } = engineOf(
+      ({ method }) =>
+        method === "POST" ? { ...live("1", "e1"), reconciling: true } : ++reads < 2 ? { ...live("1", "e1"), reconciling: true } : live("1", "e2"),
+      waiting,
+    );
     const created = await engine.create({ folder: "42", name: "t", value: "1" });
     expect(created.state["etag"]).toBe("e2");
-    expect(client.sent.filter((request) => request.method === "GET").map((request) => request.path)).toEqual(["v1/folders/42/things/t", "v1/folders/42/things/t"]);
+    expect(client.sent.filter((request) => request.method === "GET").map((request) => request.path)).toEqual([
+      "v1/folders/42/things/t",
+      "v1/folders/42/things/t",
+    ]);
     expect(messages).toEqual(["svc: waiting up to 5s for folders/42/things/t to be decided...", "decided"]);
   });
 
@@ -133,10 +161,21 @@ describe("abandon and waits", () => {
     let reads = 0;
     const client = fakeClient(() => ({ name: "n", reconciling: ++reads < 12 }));
     const messages: string[] = [];
-    await waitFor(POLL_KINDS.reconciling, { name: "n", reconciling: true }, {
-      client, log: (message) => messages.push(message), pathOf: (id) => id, timeoutMs: 120_000, onTimeout: "carryOn",
-      sleep: async (ms) => { now += ms; }, clock: () => now,
-    });
+    await waitFor(
+      POLL_KINDS.reconciling,
+      { name: "n", reconciling: true },
+      {
+        client,
+        log: (message) => messages.push(message),
+        pathOf: (id) => id,
+        timeoutMs: 120_000,
+        onTimeout: "carryOn",
+        sleep: async (ms) => {
+          now += ms;
+        },
+        clock: () => now,
+      },
+    );
     expect(messages.filter((message) => /still waiting for n to be decided \(\d+s so far\)/.test(message)).length).toBeGreaterThanOrEqual(3);
   });
 
@@ -144,10 +183,21 @@ describe("abandon and waits", () => {
     const client = fakeClient(() => ({ name: "n", reconciling: true }));
     const messages: string[] = [];
     let now = 0;
-    const last = await waitFor(POLL_KINDS.reconciling, { name: "n", reconciling: true }, {
-      client, log: (message) => messages.push(message), pathOf: (id) => id, timeoutMs: 1000, onTimeout: "carryOn",
-      sleep: async (ms) => { now += ms; }, clock: () => now,
-    });
+    const last = await waitFor(
+      POLL_KINDS.reconciling,
+      { name: "n", reconciling: true },
+      {
+        client,
+        log: (message) => messages.push(message),
+        pathOf: (id) => id,
+        timeoutMs: 1000,
+        onTimeout: "carryOn",
+        sleep: async (ms) => {
+          now += ms;
+        },
+        clock: () => now,
+      },
+    );
     expect(last).toEqual({ name: "n", reconciling: true });
     expect(client.sent.length).toBeGreaterThan(0);
     expect(messages[0]).toMatch(/waiting up to 1s for n to be decided/);

@@ -117,8 +117,12 @@ describe.each(KINDS)("a proxy answering %s", (kind) => {
 it("a read that never gets a readable answer fails with the request named and a short excerpt", async () => {
   const created = await createZone("html");
   await running.current.faults({ brokenResponseRate: 1, brokenResponseKinds: ["html200"], methods: ["GET"] });
-  const failure = (await dynamicProvider(managedZone).read(created.id, created.outs).catch((error: unknown) => error)) as Error;
+  const failure = (await dynamicProvider(managedZone)
+    .read(created.id, created.outs)
+    .catch((error: unknown) => error)) as Error;
   expect(failure.message).toMatch(
-    new RegExp(`^GET ${ZONES}/html failed with HTTP 200 \\(unreadableResponse: the body is not JSON \\(text/html\\): "<!DOCTYPE html> <html><head>.{0,60}…"\\)$`),
+    new RegExp(
+      `^GET ${ZONES}/html failed with HTTP 200 \\(unreadableResponse: the body is not JSON \\(text/html\\): "<!DOCTYPE html> <html><head>.{0,60}…"\\)$`,
+    ),
   );
 });

@@ -44,7 +44,14 @@ it("holds only the README, the manifest and the built runtime (JavaScript and ty
 });
 
 it("holds what a user's program, the provider process and the emulator bin load", () => {
-  const entries = ["dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/index.js", "dist/emulator/cli.js", "dist/tools/import/cli.js", "dist/tools/plan/cli.js"];
+  const entries = [
+    "dist/sdk/index.js",
+    "dist/sdk/index.d.ts",
+    "dist/provider/index.js",
+    "dist/emulator/cli.js",
+    "dist/tools/import/cli.js",
+    "dist/tools/plan/cli.js",
+  ];
   for (const entry of [...entries, ...DATA_FILES]) {
     expect(files).toContain(entry);
   }

@@ -12,7 +12,11 @@ import { recordSet } from "../../provider/dns/recordSet";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 
 const env = { ...process.env };
-const privateKey = generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs1", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } }).privateKey;
+const privateKey = generateKeyPairSync("rsa", {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: "pkcs1", format: "pem" },
+  publicKeyEncoding: { type: "spki", format: "pem" },
+}).privateKey;
 const monorepo = { vcsType: "vcs-a", username: "acme", project: "monorepo" };
 
 beforeEach(() => {
@@ -49,7 +53,7 @@ describe("CI names", () => {
     expect(message.length).toBeLessThan(300);
   });
 
-  it("a branch of \"..\" is refused before any request (it would leave the project's tree)", async () => {
+  it('a branch of ".." is refused before any request (it would leave the project\'s tree)', async () => {
     await expect(getProjectBuilds({ vcsType: "vcs-a", username: "acme", project: "monorepo", branch: ".." })).rejects.toThrow(
       /svc\.ci\.getProjectBuilds: branch must be a branch name, not "\." or "\.\."/,
     );
@@ -74,14 +78,14 @@ describe("SSH key host names", () => {
 });
 
 describe("check refuses inputs that would send a request elsewhere", () => {
-  it("SshKey with project \".\" fails at check, naming the property (its key never leaves)", async () => {
+  it('SshKey with project "." fails at check, naming the property (its key never leaves)', async () => {
     const result = await dynamicProvider(sshKey).check({}, { ...monorepo, project: ".", hostname: "git.example.com", privateKey });
     expect(result.failures).toEqual([{ property: "project", reason: expect.stringContaining('not "." or ".."') }]);
     const host = await dynamicProvider(sshKey).check({}, { ...monorepo, hostname: "bad-.example.com", privateKey });
     expect(host.failures).toEqual([{ property: "hostname", reason: expect.stringContaining("must be a host name") }]);
   });
 
-  it("a record set named \".\" fails at check: its path would lose a segment", async () => {
+  it('a record set named "." fails at check: its path would lose a segment', async () => {
     const result = await dynamicProvider(recordSet).check({}, { managedZone: "z", name: ".", type: "A", rrdatas: ["192.0.2.1"] });
     // The DNS name rule sees it first: the root holds no record sets of a zone.
     expect(result.failures).toEqual([{ property: "name", reason: expect.stringMatching(/it is the root/) }]);

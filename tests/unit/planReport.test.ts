@@ -54,13 +54,18 @@ describe("the report of a preview", () => {
     expect(www.deleteFirst).toBe(true);
     expect(www.words).toBe("replace (forced by type; the old one is deleted first, then the new one created)");
     expect(www.properties.filter((p) => p.forcesReplacement).map((p) => p.property)).toEqual(["type"]);
-    expect(www.recordWrites.map((write) => [write.deletions.map((s) => s.type), write.additions.map((s) => s.type)])).toEqual([[["CNAME"], []], [[], ["A"]]]);
+    expect(www.recordWrites.map((write) => [write.deletions.map((s) => s.type), write.additions.map((s) => s.type)])).toEqual([
+      [["CNAME"], []],
+      [[], ["A"]],
+    ]);
   });
 
   it("reports an adoption by import, with the read it makes instead of a create", () => {
     const adopted = byName("adopted");
     expect(adopted.words).toMatch(/^adopt by import \(plan-zone\/adopted\.plan\.example\.\/A\)/);
-    expect(adopted.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET dns/v1/projects/review-project/managedZones/plan-zone/rrsets/adopted.plan.example./A"]);
+    expect(adopted.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET dns/v1/projects/review-project/managedZones/plan-zone/rrsets/adopted.plan.example./A",
+    ]);
   });
 
   it("describes the requests from the declarations: a TTL PATCH or the zone's change, GET then PUT with If-Match, an update-mask PATCH", () => {
@@ -72,7 +77,9 @@ describe("the report of a preview", () => {
     expect(editor[1]).toMatchObject({ headers: { "If-Match": "<the etag read>" }, body: { role: "reader" }, query: { sendNotifications: "false" } });
     const [patch] = byName("cpus").requests;
     expect(patch).toMatchObject({ method: "PATCH", query: { updateMask: "quotaConfig.preferredValue" }, body: { quotaConfig: { preferredValue: "22" } } });
-    expect(report.summary.zoneChanges).toEqual([expect.objectContaining({ zone: "dns/v1/projects/review-project/managedZones/plan-zone", deletions: 4, additions: 3 })]);
+    expect(report.summary.zoneChanges).toEqual([
+      expect.objectContaining({ zone: "dns/v1/projects/review-project/managedZones/plan-zone", deletions: 4, additions: 3 }),
+    ]);
   });
 
   it("warns of a delete-first gap, dropped IAM members and a quota decrease", () => {
@@ -134,6 +141,8 @@ describe("--fail-on", () => {
   it("names the operations that fail CI, and refuses a word that is none", () => {
     expect(failing(report, failOnOperations("replace,delete"))).toEqual(["replace", "delete"]);
     expect(failing(report, failOnOperations("create"))).toEqual([]);
-    expect(() => failOnOperations("destroy")).toThrow('--fail-on: "destroy" is not an operation; give a comma-separated list of create, adopt, update, replace, delete, read');
+    expect(() => failOnOperations("destroy")).toThrow(
+      '--fail-on: "destroy" is not an operation; give a comma-separated list of create, adopt, update, replace, delete, read',
+    );
   });
 });

@@ -7,16 +7,23 @@ import { buildReport } from "../../tools/plan/report";
 import type { PreviewJson } from "../../tools/plan/preview";
 import type { ResourceChange } from "../../tools/plan/schema";
 
-const PROVIDER = "exports.handler = () => require(\"pulumi-svc/dist/provider\").providerFor(\"x:Y\");\n";
+const PROVIDER = 'exports.handler = () => require("pulumi-svc/dist/provider").providerFor("x:Y");\n';
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-function step(op: string, key: string, name: string, states: { id?: string; olds?: Record<string, unknown>; news?: Record<string, unknown> }): PreviewJson["steps"][number] {
+function step(
+  op: string,
+  key: string,
+  name: string,
+  states: { id?: string; olds?: Record<string, unknown>; news?: Record<string, unknown> },
+): PreviewJson["steps"][number] {
   const type = `pulumi-nodejs:dynamic/${key}`;
   const urn = `urn:pulumi:dev::proj::${type}::${name}`;
   return {
     op,
     urn,
-    ...(states.olds !== undefined && { oldState: { urn, type, id: states.id, inputs: { __provider: PROVIDER, ...states.olds }, outputs: { __provider: PROVIDER, ...states.olds } } }),
+    ...(states.olds !== undefined && {
+      oldState: { urn, type, id: states.id, inputs: { __provider: PROVIDER, ...states.olds }, outputs: { __provider: PROVIDER, ...states.olds } },
+    }),
     ...(states.news !== undefined && { newState: { urn, type, ...(op === "read" && { id: states.id }), inputs: { __provider: PROVIDER, ...states.news } } }),
   };
 }
@@ -28,12 +35,27 @@ function only(steps: PreviewJson["steps"]): { change: ResourceChange; warnings: 
   return { change, warnings: report.warnings.map((warning) => warning.message) };
 }
 
-const lines = (change: ResourceChange): string[] => change.requests.map((r) => `${r.method} ${r.path}${r.query === undefined ? "" : `?${new URLSearchParams(r.query).toString()}`}`);
+const lines = (change: ResourceChange): string[] =>
+  change.requests.map((r) => `${r.method} ${r.path}${r.query === undefined ? "" : `?${new URLSearchParams(r.query).toString()}`}`);
 
-const zone = { project: "p1-project", name: "z", dnsName: "z.example.", description: "", visibility: "public", labels: {}, managedZoneId: "1", nameServers: [], creationTime: "t" };
+const zone = {
+  project: "p1-project",
+  name: "z",
+  dnsName: "z.example.",
+  description: "",
+  visibility: "public",
+  labels: {},
+  managedZoneId: "1",
+  nameServers: [],
+  creationTime: "t",
+};
 
 it("creates a calendar ACL rule on a calendar not made yet: the path says what is not known", () => {
-  const { change } = only([step("create", "calendar:AclRule", "editor", { news: { calendarId: UNKNOWN, scope: { type: "user", value: "ann@example.com" }, role: "reader", sendNotifications: true } })]);
+  const { change } = only([
+    step("create", "calendar:AclRule", "editor", {
+      news: { calendarId: UNKNOWN, scope: { type: "user", value: "ann@example.com" }, role: "reader", sendNotifications: true },
+    }),
+  ]);
   expect(change.words).toBe("create");
   expect(change.properties.find((p) => p.property === "calendarId")?.new).toBe("(known after up)");
   expect(lines(change)).toEqual(["POST calendars/(known after up)/acl?sendNotifications=true"]);
@@ -41,7 +63,9 @@ it("creates a calendar ACL rule on a calendar not made yet: the path says what i
 });
 
 it("deletes a zone with forceDestroy: warned, its record sets go first", () => {
-  const { change, warnings } = only([step("delete", "dns:ManagedZone", "zone", { id: "projects/p1-project/managedZones/z", olds: { ...zone, forceDestroy: true } })]);
+  const { change, warnings } = only([
+    step("delete", "dns:ManagedZone", "zone", { id: "projects/p1-project/managedZones/z", olds: { ...zone, forceDestroy: true } }),
+  ]);
   expect(lines(change)).toEqual([
     "GET dns/v1/projects/p1-project/managedZones/z/rrsets",
     "POST dns/v1/projects/p1-project/managedZones/z/changes",
@@ -51,13 +75,23 @@ it("deletes a zone with forceDestroy: warned, its record sets go first", () => {
 });
 
 it("replaces a zone: warned, with the property that forces it", () => {
-  const { change, warnings } = only([step("replace", "dns:ManagedZone", "zone", { id: "projects/p1-project/managedZones/z", olds: zone, news: { ...zone, dnsName: "y.example." } })]);
+  const { change, warnings } = only([
+    step("replace", "dns:ManagedZone", "zone", { id: "projects/p1-project/managedZones/z", olds: zone, news: { ...zone, dnsName: "y.example." } }),
+  ]);
   expect(change).toMatchObject({ replacedBecauseOf: ["dnsName"], deleteFirst: true });
   expect(warnings[0]).toMatch(/^zone zone is replaced \(dnsName\)/);
 });
 
 it("says that a quota preference removed stays at the service, with no request", () => {
-  const olds = { project: "p1-project", quotaPreferenceId: "cpus", service: "compute.googleapis.com", quotaId: "CPUS", dimensions: {}, preferredValue: "24", apiVersion: "v1" };
+  const olds = {
+    project: "p1-project",
+    quotaPreferenceId: "cpus",
+    service: "compute.googleapis.com",
+    quotaId: "CPUS",
+    dimensions: {},
+    preferredValue: "24",
+    apiVersion: "v1",
+  };
   const { change } = only([step("delete", "quotas:QuotaPreference", "cpus", { id: "projects/p1-project/locations/global/quotaPreferences/cpus", olds })]);
   expect(change.words).toBe("delete from the stack (the API has no delete: the object remains at the service)");
   expect(change.requests).toEqual([]);
@@ -65,18 +99,42 @@ it("says that a quota preference removed stays at the service, with no request",
 
 it("warns when a member or an ACL rule is taken away", () => {
   const member = { project: "p1-project", managedZone: "z", role: "roles/dns.admin", member: "user:bob@example.com" };
-  const removed = only([step("delete", "dns:ManagedZoneIamMember", "bob", { id: "projects/p1-project/managedZones/z roles/dns.admin user:bob@example.com", olds: member })]);
+  const removed = only([
+    step("delete", "dns:ManagedZoneIamMember", "bob", { id: "projects/p1-project/managedZones/z roles/dns.admin user:bob@example.com", olds: member }),
+  ]);
   expect(removed.warnings).toEqual(["dns.ManagedZoneIamMember bob drops user:bob@example.com (roles/dns.admin) from the zone's access policy"]);
-  expect(lines(removed.change)).toEqual(["POST dns/v1/projects/p1-project/managedZones/z:getIamPolicy", "POST dns/v1/projects/p1-project/managedZones/z:setIamPolicy"]);
-  const rule = { calendarId: "team@group.calendar.google.com", scope: { type: "user", value: "ann@example.com" }, role: "writer", ruleId: "user:ann@example.com" };
+  expect(lines(removed.change)).toEqual([
+    "POST dns/v1/projects/p1-project/managedZones/z:getIamPolicy",
+    "POST dns/v1/projects/p1-project/managedZones/z:setIamPolicy",
+  ]);
+  const rule = {
+    calendarId: "team@group.calendar.google.com",
+    scope: { type: "user", value: "ann@example.com" },
+    role: "writer",
+    ruleId: "user:ann@example.com",
+  };
   const gone = only([step("delete", "calendar:AclRule", "editor", { id: "team@group.calendar.google.com/user:ann@example.com", olds: rule })]);
   expect(gone.warnings).toEqual(["ACL rule editor is removed: user ann@example.com loses its writer access to calendar team@group.calendar.google.com"]);
   expect(lines(gone.change)).toEqual(["DELETE calendars/team%40group.calendar.google.com/acl/user%3Aann%40example.com"]);
 });
 
 it("re-creates a watch channel (a pinned channelId: the old one is stopped first), warned, its token kept secret", () => {
-  const channel = { resource: "acl", calendarId: "team@example.com", address: "https://hooks.example.com/a", token: "[secret]", channelId: "c-1", resourceId: "r-1", effectiveExpiration: "2030-01-01T00:00:00Z" };
-  const { change, warnings } = only([step("replace", "calendar:WatchChannel", "watch", { id: "acl/c-1/r-1", olds: channel, news: { ...channel, address: "https://hooks.example.com/b", resourceId: undefined } })]);
+  const channel = {
+    resource: "acl",
+    calendarId: "team@example.com",
+    address: "https://hooks.example.com/a",
+    token: "[secret]",
+    channelId: "c-1",
+    resourceId: "r-1",
+    effectiveExpiration: "2030-01-01T00:00:00Z",
+  };
+  const { change, warnings } = only([
+    step("replace", "calendar:WatchChannel", "watch", {
+      id: "acl/c-1/r-1",
+      olds: channel,
+      news: { ...channel, address: "https://hooks.example.com/b", resourceId: undefined },
+    }),
+  ]);
   expect(change).toMatchObject({ replacedBecauseOf: ["address"], deleteFirst: true });
   expect(lines(change)).toEqual(["POST channels/stop", "POST calendars/team%40example.com/acl/watch"]);
   expect(change.requests[0]).toMatchObject({ body: { id: "c-1", resourceId: "r-1" }, note: "sent to the API's channel base address" });
@@ -93,6 +151,8 @@ it("describes a get as a read, and counts other providers' steps apart", () => {
       { op: "same", urn: "urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev" },
     ],
   });
-  expect(report.resources.map((change) => [change.operation, lines(change)])).toEqual([["read", ["GET dns/v1/projects/p1-project/managedZones/z/rrsets/a.z.example./A"]]]);
+  expect(report.resources.map((change) => [change.operation, lines(change)])).toEqual([
+    ["read", ["GET dns/v1/projects/p1-project/managedZones/z/rrsets/a.z.example./A"]],
+  ]);
   expect(report.summary).toMatchObject({ otherChanges: 1, unchanged: 1 });
 });

@@ -7,7 +7,6 @@ import { projectFollow } from "../../provider/ci/projectFollow";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 
-
 const running = providerEmulator("case-token-5521", { instantRetries: true });
 
 it("reads a follow named in another case as followed, and unfollows it", async () => {

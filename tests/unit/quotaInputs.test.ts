@@ -15,11 +15,14 @@ beforeEach(() => {
 
 const provider = dynamicProvider(quotaPreference);
 const valid = { project: "quota-project", service: "compute.googleapis.com", quotaId: "CPUS-per-project-region", preferredValue: "24" };
-const failures = async (inputs: Record<string, unknown>): Promise<Array<{ property: string; reason: string }>> => (await provider.check({}, inputs)).failures ?? [];
+const failures = async (inputs: Record<string, unknown>): Promise<Array<{ property: string; reason: string }>> =>
+  (await provider.check({}, inputs)).failures ?? [];
 
 describe("QuotaPreference check", () => {
   it("takes the preferred value as a decimal string (above 2^53 kept as given), a safe integer, or -1", async () => {
-    expect((await provider.check({}, { ...valid, preferredValue: "9007199254740993" })).inputs).toEqual(expect.objectContaining({ preferredValue: "9007199254740993", apiVersion: "v1" }));
+    expect((await provider.check({}, { ...valid, preferredValue: "9007199254740993" })).inputs).toEqual(
+      expect.objectContaining({ preferredValue: "9007199254740993", apiVersion: "v1" }),
+    );
     expect(await failures({ ...valid, preferredValue: 48 })).toEqual([]);
     expect(await failures({ ...valid, preferredValue: "-1" })).toEqual([]);
   });
@@ -40,7 +43,15 @@ describe("QuotaPreference check", () => {
 });
 
 describe("QuotaPreference diff", () => {
-  const stored = { ...valid, quotaPreferenceId: "assigned-1", contactEmail: "ops@example.com", apiVersion: "v1", dimensions: {}, annotations: {}, justification: "" };
+  const stored = {
+    ...valid,
+    quotaPreferenceId: "assigned-1",
+    contactEmail: "ops@example.com",
+    apiVersion: "v1",
+    dimensions: {},
+    annotations: {},
+    justification: "",
+  };
 
   it("a contactEmail change alone is an update (the service never answers it; the stored input is compared)", async () => {
     expect(await provider.diff("id", stored, { ...valid, contactEmail: "platform@example.com", apiVersion: "v1" })).toEqual({ changes: true });
@@ -51,9 +62,11 @@ describe("QuotaPreference diff", () => {
   });
 
   it("another quota replaces, keeping the old preference at the service (new one made first)", async () => {
-    expect(await provider.diff("id", stored, { ...valid, quotaId: "INSTANCES-per-project-region", contactEmail: "ops@example.com", apiVersion: "v1" })).toEqual({
-      changes: true,
-      replaces: ["quotaId"],
-    });
+    expect(await provider.diff("id", stored, { ...valid, quotaId: "INSTANCES-per-project-region", contactEmail: "ops@example.com", apiVersion: "v1" })).toEqual(
+      {
+        changes: true,
+        replaces: ["quotaId"],
+      },
+    );
   });
 });

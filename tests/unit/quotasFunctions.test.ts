@@ -27,31 +27,54 @@ afterAll(async () => {
 });
 
 async function logged(pathPrefix: string): Promise<Array<{ path: string; query: Record<string, string> }>> {
-  const answer = (await (await fetch(`${url}/_emulator/requests?pathPrefix=${encodeURIComponent(pathPrefix)}`)).json()) as { requests: Array<{ path: string; query: Record<string, string> }> };
+  const answer = (await (await fetch(`${url}/_emulator/requests?pathPrefix=${encodeURIComponent(pathPrefix)}`)).json()) as {
+    requests: Array<{ path: string; query: Record<string, string> }>;
+  };
   return answer.requests;
 }
 
 it("reads every page of a service's quota infos, typed", async () => {
   const infos = await getQuotaInfos({ project: "fn-project", service: "compute.googleapis.com", pageSize: 3 });
   expect(infos.map((info) => info.quotaId)).toEqual([
-    "CPUS-ALL-REGIONS-per-project", "CPUS-per-project-region", "DISKS-TOTAL-GB-per-project-region", "GPUS-ALL-REGIONS-per-project",
-    "INSTANCES-per-project-region", "NETWORKS-per-project", "ReadRequestsPerMinutePerProject", "SUBNETWORKS-per-network",
+    "CPUS-ALL-REGIONS-per-project",
+    "CPUS-per-project-region",
+    "DISKS-TOTAL-GB-per-project-region",
+    "GPUS-ALL-REGIONS-per-project",
+    "INSTANCES-per-project-region",
+    "NETWORKS-per-project",
+    "ReadRequestsPerMinutePerProject",
+    "SUBNETWORKS-per-network",
   ]);
   expect((await logged("/v1/projects/fn-project/locations/global/services/")).map((request) => request.query["pageSize"])).toEqual(["3", "3", "3"]);
   const fixed = infos.find((info) => info.quotaId === "SUBNETWORKS-per-network");
-  expect([fixed?.isFixed, fixed?.quotaIncreaseEligibility?.isEligible, fixed?.quotaIncreaseEligibility?.ineligibilityReason]).toEqual([true, false, "NOT_SUPPORTED"]);
+  expect([fixed?.isFixed, fixed?.quotaIncreaseEligibility?.isEligible, fixed?.quotaIncreaseEligibility?.ineligibilityReason]).toEqual([
+    true,
+    false,
+    "NOT_SUPPORTED",
+  ]);
 });
 
 it("reads one quota info of a folder through v1beta", async () => {
-  const info = await sdkQuotas.getQuotaInfo({ folder: "456789012345", apiVersion: "v1beta", service: "compute.googleapis.com", quotaId: "CPUS-per-project-region" });
+  const info = await sdkQuotas.getQuotaInfo({
+    folder: "456789012345",
+    apiVersion: "v1beta",
+    service: "compute.googleapis.com",
+    quotaId: "CPUS-per-project-region",
+  });
   expect([info.name, info.containerType, info.dimensions]).toEqual([
-    "folders/456789012345/locations/global/services/compute.googleapis.com/quotaInfos/CPUS-per-project-region", "FOLDER", ["region"],
+    "folders/456789012345/locations/global/services/compute.googleapis.com/quotaInfos/CPUS-per-project-region",
+    "FOLDER",
+    ["region"],
   ]);
 });
 
 it("lists preferences filtered and ordered across pages, and reports the unreachable locations", async () => {
   const parent = `${url}/v1/organizations/123456789012/locations/global/quotaPreferences`;
-  for (const [id, quotaId] of [["n", "NETWORKS-per-project"], ["c", "CPUS-ALL-REGIONS-per-project"], ["g", "GPUS-ALL-REGIONS-per-project"]]) {
+  for (const [id, quotaId] of [
+    ["n", "NETWORKS-per-project"],
+    ["c", "CPUS-ALL-REGIONS-per-project"],
+    ["g", "GPUS-ALL-REGIONS-per-project"],
+  ]) {
     const made = await fetch(`${parent}?quotaPreferenceId=${id}`, {
       method: "POST",
       headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
@@ -59,8 +82,12 @@ it("lists preferences filtered and ordered across pages, and reports the unreach
     });
     expect(made.status).toBe(200);
   }
-  const result = await getQuotaPreferences({ organization: "123456789012", orderBy: "quota_id desc", filter: "service=\"compute.googleapis.com\"", pageSize: 2 });
-  expect(result.quotaPreferences.map((preference) => preference.quotaId)).toEqual(["NETWORKS-per-project", "GPUS-ALL-REGIONS-per-project", "CPUS-ALL-REGIONS-per-project"]);
+  const result = await getQuotaPreferences({ organization: "123456789012", orderBy: "quota_id desc", filter: 'service="compute.googleapis.com"', pageSize: 2 });
+  expect(result.quotaPreferences.map((preference) => preference.quotaId)).toEqual([
+    "NETWORKS-per-project",
+    "GPUS-ALL-REGIONS-per-project",
+    "CPUS-ALL-REGIONS-per-project",
+  ]);
   expect(result.quotaPreferences[0]?.quotaConfig.preferredValue).toBe("9007199254740993");
   expect(result.unreachable).toEqual(["us-moon1"]);
 });

@@ -65,7 +65,12 @@ it("changes.create after 5xx and lost answers: settled by reading the set, appli
   const provider = dynamicProvider(recordSet);
   const olds = await inputsOf(provider, { managedZone: "chg", name: "www.chg.example.", type: "A", ttl: 300, rrdatas: ["192.0.2.1"] });
   const { id, outs } = await provider.create(olds);
-  for (const [seed, data] of [[1, "192.0.2.2"], [2, "192.0.2.3"], [3, "192.0.2.4"], [4, "192.0.2.5"]] as const) {
+  for (const [seed, data] of [
+    [1, "192.0.2.2"],
+    [2, "192.0.2.3"],
+    [3, "192.0.2.4"],
+    [4, "192.0.2.5"],
+  ] as const) {
     await running.current.faults({ rate5xx: 0.4, lostResponseRate: 0.5, methods: ["POST"], pathPrefix: `${ZONES}/chg/changes`, seed });
     const before = (await running.current.api("GET", `${ZONES}/chg/changes`)).body as { changes: unknown[] };
     const updated = await provider.update(id, outs, { ...olds, rrdatas: [data] });
@@ -75,7 +80,9 @@ it("changes.create after 5xx and lost answers: settled by reading the set, appli
     // One applied change per update, whatever was lost on the way.
     expect(after.changes.length - before.changes.length).toBe(1);
   }
-  expect((await running.current.requests({ method: "POST", pathPrefix: `${ZONES}/chg/changes` })).some((r) => (r as { fault?: string }).fault === "lostResponse")).toBe(true);
+  expect(
+    (await running.current.requests({ method: "POST", pathPrefix: `${ZONES}/chg/changes` })).some((r) => (r as { fault?: string }).fault === "lostResponse"),
+  ).toBe(true);
 });
 
 it("follow: a lost answer is settled by reading the project listing, not followed twice; unfollow is repeated", async () => {

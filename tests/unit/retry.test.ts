@@ -6,7 +6,9 @@ const half = (): number => 0.5;
 describe("retry rules", () => {
   it("honours Retry-After on a 429 for every method, POST included", () => {
     expect(planRetry(policy, "POST", { kind: "status", status: 429, retryAfterMs: 2000 }, 1, 0)).toEqual({
-      retry: true, delayMs: 2000, because: "rate limited (429, Retry-After)",
+      retry: true,
+      delayMs: 2000,
+      because: "rate limited (429, Retry-After)",
     });
   });
 

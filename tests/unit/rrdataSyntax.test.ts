@@ -18,28 +18,68 @@ const hex = (digits: number): string => "0123456789abcdef".repeat(8).slice(0, di
 const CASES: Record<string, { valid: string[]; invalid: Array<[string, RegExp]> }> = {
   A: {
     valid: ["192.0.2.1", "0.0.0.0", "255.255.255.255"],
-    invalid: [["999.1.1.1", /not an IPv4 address/], ["192.0.2", /IPv4/], ["01.2.3.4", /IPv4/], ["2001:db8::1", /IPv4/], [" 192.0.2.1", /IPv4/]],
+    invalid: [
+      ["999.1.1.1", /not an IPv4 address/],
+      ["192.0.2", /IPv4/],
+      ["01.2.3.4", /IPv4/],
+      ["2001:db8::1", /IPv4/],
+      [" 192.0.2.1", /IPv4/],
+    ],
   },
   AAAA: {
     valid: ["2001:db8::1", "::1", "2001:0db8:0000:0000:0000:0000:0000:0001", "::ffff:192.0.2.1"],
-    invalid: [["192.0.2.1", /IPv6/], ["2001:db8::g", /IPv6/], ["fe80::1%eth0", /zone index/], ["2001:db8:::1", /IPv6/]],
+    invalid: [
+      ["192.0.2.1", /IPv6/],
+      ["2001:db8::g", /IPv6/],
+      ["fe80::1%eth0", /zone index/],
+      ["2001:db8:::1", /IPv6/],
+    ],
   },
   CNAME: {
     valid: ["www.example.com.", "_dmarc.example.com.", "a-b.example."],
-    invalid: [["www.example.com", /does not end with a dot/], ["*.example.com.", /\*/], ["a..b.", /empty label/], [".", /root/], ["-a.example.", /dash/]],
+    invalid: [
+      ["www.example.com", /does not end with a dot/],
+      ["*.example.com.", /\*/],
+      ["a..b.", /empty label/],
+      [".", /root/],
+      ["-a.example.", /dash/],
+    ],
   },
-  NS: { valid: ["ns-cloud-b1.googledomains.com."], invalid: [["ns1.example.com", /trailing dot/], ["ns1 ns2.", /2 fields, not 1/]] },
+  NS: {
+    valid: ["ns-cloud-b1.googledomains.com."],
+    invalid: [
+      ["ns1.example.com", /trailing dot/],
+      ["ns1 ns2.", /2 fields, not 1/],
+    ],
+  },
   PTR: { valid: ["host.example.com."], invalid: [["192.0.2.1", /trailing dot/]] },
   MX: {
     valid: ["10 mx1.example.com.", "0 .", "65535 mx.example."],
-    invalid: [["mx1.example.com.", /it has 1 field, not 2/], ["65536 mx.example.", /preference "65536".*0 to 65535/], ["10 mx1.example.com", /mail server.*trailing dot/], ["-1 mx.", /preference/]],
+    invalid: [
+      ["mx1.example.com.", /it has 1 field, not 2/],
+      ["65536 mx.example.", /preference "65536".*0 to 65535/],
+      ["10 mx1.example.com", /mail server.*trailing dot/],
+      ["-1 mx.", /preference/],
+    ],
   },
   SRV: {
     valid: ["10 5 5060 sip.example.com.", "0 0 0 ."],
-    invalid: [["10 5 sip.example.com.", /3 fields, not 4/], ["10 5 70000 sip.example.com.", /port "70000"/], ["1 x 1 t.example.", /weight/], ["1 1 1 t.example", /target/]],
+    invalid: [
+      ["10 5 sip.example.com.", /3 fields, not 4/],
+      ["10 5 70000 sip.example.com.", /port "70000"/],
+      ["1 x 1 t.example.", /weight/],
+      ["1 1 1 t.example", /target/],
+    ],
   },
   CAA: {
-    valid: ['0 issue "letsencrypt.org"', '128 issuewild ";"', '0 iodef "mailto:security@example.com"', '0 iodef "https://example.com/caa"', '0 issue "ca.example.net; account=230123"', '0 tbs "Unknown"'],
+    valid: [
+      '0 issue "letsencrypt.org"',
+      '128 issuewild ";"',
+      '0 iodef "mailto:security@example.com"',
+      '0 iodef "https://example.com/caa"',
+      '0 issue "ca.example.net; account=230123"',
+      '0 tbs "Unknown"',
+    ],
     invalid: [
       ["0 issue letsencrypt.org", /value is not a quoted string/],
       ['256 issue "ca.example.net"', /flags "256"/],
@@ -73,15 +113,29 @@ const CASES: Record<string, { valid: string[]; invalid: Array<[string, RegExp]> 
   },
   DNSKEY: {
     valid: ["257 3 13 mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==", "256 3 8 AwEAAbcd AwEA"],
-    invalid: [["257 2 13 mdsswUyr3DPW", /protocol is "2", not 3/], ["257 3 13 not*base64", /public key is not base64/], ["257 3 13", /public key is missing/]],
+    invalid: [
+      ["257 2 13 mdsswUyr3DPW", /protocol is "2", not 3/],
+      ["257 3 13 not*base64", /public key is not base64/],
+      ["257 3 13", /public key is missing/],
+    ],
   },
   TLSA: {
     valid: [`3 1 1 ${hex(64)}`, `2 0 2 ${hex(128)}`, "3 0 0 30820122300d06092a864886f70d01010105"],
-    invalid: [[`4 1 1 ${hex(64)}`, /certificate usage "4"/], [`3 2 1 ${hex(64)}`, /selector "2"/], [`3 1 3 ${hex(64)}`, /matching type "3"/], [`3 1 1 ${hex(40)}`, /40 hex digits, not 64/], ["3 0 0 abc", /odd number/]],
+    invalid: [
+      [`4 1 1 ${hex(64)}`, /certificate usage "4"/],
+      [`3 2 1 ${hex(64)}`, /selector "2"/],
+      [`3 1 3 ${hex(64)}`, /matching type "3"/],
+      [`3 1 1 ${hex(40)}`, /40 hex digits, not 64/],
+      ["3 0 0 abc", /odd number/],
+    ],
   },
   SSHFP: {
     valid: [`4 2 ${hex(64)}`, `1 1 ${hex(40)}`],
-    invalid: [[`5 2 ${hex(64)}`, /algorithm "5"/], [`4 3 ${hex(64)}`, /fingerprint type "3"/], [`4 2 ${hex(40)}`, /40 hex digits, not 64/]],
+    invalid: [
+      [`5 2 ${hex(64)}`, /algorithm "5"/],
+      [`4 3 ${hex(64)}`, /fingerprint type "3"/],
+      [`4 2 ${hex(40)}`, /40 hex digits, not 64/],
+    ],
   },
   NAPTR: {
     valid: ['100 10 "U" "E2U+sip" "!^.*$!sip:info@example.com!" .', '100 50 "s" "SIP+D2U" "" _sip._udp.example.com.'],
@@ -94,10 +148,21 @@ const CASES: Record<string, { valid: string[]; invalid: Array<[string, RegExp]> 
   },
   SOA: {
     valid: ["ns-cloud-b1.googledomains.com. cloud-dns-hostmaster.google.com. 1 21600 3600 259200 300"],
-    invalid: [["ns1.example.com. hostmaster.example.com. 1 21600 3600 259200", /6 fields, not 7/], ["ns1.example.com. hostmaster.example.com. 1 21600 3600 259200 4294967296", /minimum/], ["ns1 hostmaster.example.com. 1 2 3 4 5", /primary name server/]],
+    invalid: [
+      ["ns1.example.com. hostmaster.example.com. 1 21600 3600 259200", /6 fields, not 7/],
+      ["ns1.example.com. hostmaster.example.com. 1 21600 3600 259200 4294967296", /minimum/],
+      ["ns1 hostmaster.example.com. 1 2 3 4 5", /primary name server/],
+    ],
   },
   HTTPS: {
-    valid: ["1 . alpn=h2,h3", '1 . alpn="h2,h3" ipv4hint=192.0.2.1,192.0.2.2 ipv6hint=2001:db8::1', "0 svc.example.com.", "1 . port=8443 no-default-alpn alpn=h2", '1 . dohpath=/dns-query{?dns} alpn=h2', "1 . key65000=x ech=AEX+/w=="],
+    valid: [
+      "1 . alpn=h2,h3",
+      '1 . alpn="h2,h3" ipv4hint=192.0.2.1,192.0.2.2 ipv6hint=2001:db8::1',
+      "0 svc.example.com.",
+      "1 . port=8443 no-default-alpn alpn=h2",
+      "1 . dohpath=/dns-query{?dns} alpn=h2",
+      "1 . key65000=x ech=AEX+/w==",
+    ],
     invalid: [
       ["1", /at least a priority and a target/],
       ["1 svc.example.com", /target.*trailing dot/],
@@ -109,7 +174,13 @@ const CASES: Record<string, { valid: string[]; invalid: Array<[string, RegExp]> 
       ["1 . dohpath=/dns-query", /dohpath/],
     ],
   },
-  SVCB: { valid: ["1 svc.example.com. port=8443"], invalid: [["x svc.example.com.", /priority "x"/], ["1 . ohttp=1", /ohttp takes no value/]] },
+  SVCB: {
+    valid: ["1 svc.example.com. port=8443"],
+    invalid: [
+      ["x svc.example.com.", /priority "x"/],
+      ["1 . ohttp=1", /ohttp takes no value/],
+    ],
+  },
   IPSECKEY: {
     valid: ["10 1 2 192.0.2.38 AQNRU3mG7TVTO2BkR47usntb102uFJtugbo6BSGvgqt4AQ==", "10 0 2 . AQNRU3mG", "10 3 2 gw.example.com. AQNRU3mG", "10 2 0 2001:db8::1"],
     invalid: [
@@ -168,21 +239,37 @@ describe("record counts and routing policies", () => {
   });
 
   it("checks the record data of weighted and geo routing items by the set's type", async () => {
-    const result = await records.check({}, {
-      managedZone: "z",
-      name: "x.example.com.",
-      type: "A",
-      routingPolicy: { wrr: { items: [{ weight: 1, rrdatas: ["10.0.0.1"] }, { weight: 2, rrdatas: ["10.0.0.2", "10.0.0.300"] }] } },
-    });
+    const result = await records.check(
+      {},
+      {
+        managedZone: "z",
+        name: "x.example.com.",
+        type: "A",
+        routingPolicy: {
+          wrr: {
+            items: [
+              { weight: 1, rrdatas: ["10.0.0.1"] },
+              { weight: 2, rrdatas: ["10.0.0.2", "10.0.0.300"] },
+            ],
+          },
+        },
+      },
+    );
     expect(result.failures).toEqual([
-      { property: "routingPolicy", reason: expect.stringMatching(/^routingPolicy\.wrr\.items\[1\]\.rrdatas\[1\] [\s\S]*A record data: a dotted-quad IPv4 address.*got "10\.0\.0\.300"/) },
+      {
+        property: "routingPolicy",
+        reason: expect.stringMatching(/^routingPolicy\.wrr\.items\[1\]\.rrdatas\[1\] [\s\S]*A record data: a dotted-quad IPv4 address.*got "10\.0\.0\.300"/),
+      },
     ]);
-    const geo = await records.check({}, {
-      managedZone: "z",
-      name: "x.example.com.",
-      type: "CNAME",
-      routingPolicy: { geo: { items: [{ location: "us-east1", rrdatas: ["a.example.com"] }] } },
-    });
+    const geo = await records.check(
+      {},
+      {
+        managedZone: "z",
+        name: "x.example.com.",
+        type: "CNAME",
+        routingPolicy: { geo: { items: [{ location: "us-east1", rrdatas: ["a.example.com"] }] } },
+      },
+    );
     expect(geo.failures?.map((failure) => failure.property)).toEqual(["routingPolicy"]);
     expect(geo.failures?.[0]?.reason).toMatch(/^routingPolicy\.geo\.items\[0\]\.rrdatas\[0\] /);
   });

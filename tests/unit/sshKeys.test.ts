@@ -65,7 +65,14 @@ describe("an SshKey's private key in another format", () => {
     execFileSync("ssh-keygen", ["-q", "-p", "-N", "", "-m", "PEM", "-f", file]);
     const pem = readFileSync(file, "utf8");
     expect(pem).not.toBe(openssh);
-    const state = { vcsType: "vcs-a", username: "acme", project: "api", hostname: "deploy.example.com", privateKey: openssh, fingerprint: privateKeyFingerprints(openssh).md5 };
+    const state = {
+      vcsType: "vcs-a",
+      username: "acme",
+      project: "api",
+      hostname: "deploy.example.com",
+      privateKey: openssh,
+      fingerprint: privateKeyFingerprints(openssh).md5,
+    };
     const inputs = { vcsType: "vcs-a", username: "acme", project: "api", hostname: "deploy.example.com" };
     expect(diffArgs(sshKey, state, { ...inputs, privateKey: pem }).changed).toEqual([]);
     const other = readFileSync(generate("other", "-t", "ed25519"), "utf8");

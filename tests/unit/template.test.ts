@@ -2,9 +2,14 @@ import { fillTemplate, formatId, isDotSegment, matchAny, matchTemplate, pathValu
 
 describe("templates", () => {
   it("fills placeholders with encoded segments", () => {
-    expect(fillTemplate("projects/{project}/managedZones/{zone}/rrsets/{name}/{type}", {
-      project: "p", zone: "z", name: "a b.example.", type: "A",
-    })).toBe("projects/p/managedZones/z/rrsets/a%20b.example./A");
+    expect(
+      fillTemplate("projects/{project}/managedZones/{zone}/rrsets/{name}/{type}", {
+        project: "p",
+        zone: "z",
+        name: "a b.example.",
+        type: "A",
+      }),
+    ).toBe("projects/p/managedZones/z/rrsets/a%20b.example./A");
   });
 
   it("refuses to fill a template with a missing value", () => {
@@ -18,7 +23,11 @@ describe("templates", () => {
   });
 
   it("takes the first format an import id fits", () => {
-    const formats = ["projects/{project}/managedZones/{managedZone}/rrsets/{name}/{type}", "{project}/{managedZone}/{name}/{type}", "{managedZone}/{name}/{type}"];
+    const formats = [
+      "projects/{project}/managedZones/{managedZone}/rrsets/{name}/{type}",
+      "{project}/{managedZone}/{name}/{type}",
+      "{managedZone}/{name}/{type}",
+    ];
     expect(matchAny(formats, "z/www.example.com./A")).toEqual({ managedZone: "z", name: "www.example.com.", type: "A" });
     expect(matchAny(formats, "p/z/www.example.com./A")).toEqual({ project: "p", managedZone: "z", name: "www.example.com.", type: "A" });
     expect(matchAny(formats, "www.example.com.")).toBeUndefined();
@@ -31,7 +40,10 @@ describe("ids with a value that holds slashes (IAM roles)", () => {
 
   it("parses the Google provider's space-separated IAM ids", () => {
     expect(matchTemplate(format, "projects/p/managedZones/z roles/dns.admin user:jane@example.com")).toEqual({
-      project: "p", managedZone: "z", role: "roles/dns.admin", member: "user:jane@example.com",
+      project: "p",
+      managedZone: "z",
+      role: "roles/dns.admin",
+      member: "user:jane@example.com",
     });
     expect(matchTemplate(format, "projects/p/managedZones/z roles/dns.admin")).toBeUndefined();
     expect(placeholders(format)).toEqual(["project", "managedZone", "role", "member"]);
@@ -42,15 +54,11 @@ describe("values that would name another object", () => {
   const template = "api/v1.1/project/{vcsType}/{username}/{project}/ssh-key";
 
   it.each([".", "..", "%2e", "%2E", "%2e%2e", "%2E%2e", ".%2E", "%2e."])("refuses the dot segment %j before any request", (value) => {
-    expect(() => fillTemplate(template, { vcsType: "vcs-a", username: "acme", project: value })).toThrow(
-      /\{project\} must not be "\." or "\.\."/,
-    );
+    expect(() => fillTemplate(template, { vcsType: "vcs-a", username: "acme", project: value })).toThrow(/\{project\} must not be "\." or "\.\."/);
   });
 
   it("keeps other values within their segment", () => {
-    expect(fillTemplate(template, { vcsType: "vcs-a", username: "a/../b", project: "..." })).toBe(
-      "api/v1.1/project/vcs-a/a%2F..%2Fb/.../ssh-key",
-    );
+    expect(fillTemplate(template, { vcsType: "vcs-a", username: "a/../b", project: "..." })).toBe("api/v1.1/project/vcs-a/a%2F..%2Fb/.../ssh-key");
     expect(fillTemplate("x/{a}", { a: "%2e%2e%2f" })).toBe("x/%252e%252e%252f");
     expect(fillTemplate("x/{a}", { a: ".a" })).toBe("x/.a");
   });

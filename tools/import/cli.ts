@@ -49,7 +49,9 @@ function usage(): string {
   ];
   for (const api of apisWithAdoption()) {
     const { scope, select } = flagsOf(api);
-    const types = adoptableOf(api).map((declaration) => declaration.name).join(", ");
+    const types = adoptableOf(api)
+      .map((declaration) => declaration.name)
+      .join(", ");
     const flags = [...[...scope].map(([flag, { example }]) => `--${flag} ${example}`), ...[...select.keys()].map((flag) => `[--${flag} ...]`)];
     lines.push(`  ${api} ${flags.join(" ")}`.trimEnd(), `      ${types}`);
     for (const [flag, description] of select) lines.push(`      --${flag}: ${description}`);
@@ -131,7 +133,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     const discovery = await discover(name, { scope, select, client: clientFor(name), progress: (line) => process.stderr.write(`svc-import: ${line}\n`) });
     const named = nameAll(discovery, adoptableOf(name));
     const never = declarations.filter((declaration) => declaration.api === name && declaration.adoption !== undefined && !isAdoptable(declaration.adoption));
-    const chosen = [...Object.entries(scope).map(([flag, value]) => `--${flag} ${value}`), ...Object.entries(select).flatMap(([flag, list]) => list.map((value) => `--${flag} ${value}`))];
+    const chosen = [
+      ...Object.entries(scope).map(([flag, value]) => `--${flag} ${value}`),
+      ...Object.entries(select).flatMap(([flag, list]) => list.map((value) => `--${flag} ${value}`)),
+    ];
     const command = ["svc-import", name, ...chosen].join(" ");
     const output = values["json"] === true ? `${JSON.stringify(listingJson(named, discovery), null, 2)}\n` : programText(named, discovery, never, command);
     if (typeof values["out"] === "string") {
@@ -141,7 +146,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(output);
     }
     const drifting = named.filter(({ found }) => found.drift.length > 0);
-    for (const { found } of drifting) process.stderr.write(`svc-import: warning: ${typeKey(found.declaration)} ${found.id} would still change ${found.drift.join(", ")} after adoption\n`);
+    for (const { found } of drifting)
+      process.stderr.write(`svc-import: warning: ${typeKey(found.declaration)} ${found.id} would still change ${found.drift.join(", ")} after adoption\n`);
     return 0;
   } catch (error) {
     process.stderr.write(`svc-import ${name}: ${explain(error, name)}\n`);

@@ -9,9 +9,11 @@ import type { Discovery, Found, LeftOut } from "./discover";
 
 /** TypeScript words a variable cannot be named. */
 const RESERVED = new Set(
-  ("break case catch class const continue debugger default delete do else enum export extends false finally for function if import in " +
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in " +
     "instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package " +
-    "private protected public await svc pulumi").split(" "),
+    "private protected public await svc pulumi"
+  ).split(" "),
 );
 
 /** The written program's objects: sorted (parents' types first, then by id) and named. */

@@ -42,7 +42,9 @@ function plain(text: string): string {
 
 export function requestLine(request: PlannedRequest): string {
   const query = request.query === undefined ? "" : `?${new URLSearchParams(request.query).toString()}`;
-  const headers = Object.entries(request.headers ?? {}).map(([name, header]) => ` ${code(`${name}: ${header}`)}`).join("");
+  const headers = Object.entries(request.headers ?? {})
+    .map(([name, header]) => ` ${code(`${name}: ${header}`)}`)
+    .join("");
   const body = request.body === undefined ? "" : ` body ${code(JSON.stringify(request.body))}`;
   const note = request.note === undefined ? "" : ` — ${plain(request.note)}`;
   return `${code(`${request.method} ${request.path}${query}`)}${headers}${body}${note}`;
@@ -96,7 +98,8 @@ export function renderMarkdown(report: PlanReport): string {
   const lines = [`### svc-plan${report.stack === undefined ? "" : `: stack ${code(report.stack)}`}`, ""];
   lines.push(
     `**${counts(report)}**; ${summary.unchanged} unchanged; ${requestCount(summary)}` +
-      (summary.otherChanges > 0 ? `; ${summary.otherChanges} other change${summary.otherChanges === 1 ? "" : "s"} not described here` : "") + ".",
+      (summary.otherChanges > 0 ? `; ${summary.otherChanges} other change${summary.otherChanges === 1 ? "" : "s"} not described here` : "") +
+      ".",
     "",
   );
   for (const zone of summary.zoneChanges) lines.push(`- ${plain(zone.words)}`);
@@ -108,7 +111,9 @@ export function renderMarkdown(report: PlanReport): string {
   lines.push("| resource | operation | changed properties |", "|---|---|---|");
   for (const change of report.resources) {
     const names = change.properties.map((property) => code(property.property) + (property.forcesReplacement ? " (replaces)" : "")).join(", ");
-    lines.push(`| ${code(change.type)} ${plain(change.name)} | ${WORDS[change.operation]}${change.deleteFirst ? " (delete first)" : ""} | ${change.operation === "update" || change.operation === "replace" ? names : ""} |`);
+    lines.push(
+      `| ${code(change.type)} ${plain(change.name)} | ${WORDS[change.operation]}${change.deleteFirst ? " (delete first)" : ""} | ${change.operation === "update" || change.operation === "replace" ? names : ""} |`,
+    );
   }
   lines.push("");
   for (const change of report.resources) lines.push(...section(change));

@@ -30,7 +30,8 @@ function key(set: Set): string {
 
 /** The write as part of its zone's change; `alone` is the request it is when no other write of the zone runs with it (none: this change alone). */
 function changeRequest(zone: string, write: RecordWrite, alone?: PlannedRequest): PlannedRequest {
-  const aloneWords = alone === undefined ? "this change by itself" : `${alone.method} ${alone.path}${alone.body === undefined ? "" : ` ${JSON.stringify(alone.body)}`}`;
+  const aloneWords =
+    alone === undefined ? "this change by itself" : `${alone.method} ${alone.path}${alone.body === undefined ? "" : ` ${JSON.stringify(alone.body)}`}`;
   return request("POST", `${zone}/changes`, {
     body: { deletions: write.deletions, additions: write.additions },
     note: `one atomic change with the zone's other record-set writes that run at the same time; alone, ${aloneWords}`,

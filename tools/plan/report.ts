@@ -9,7 +9,18 @@ import { diffArgs, type ArgsDiff } from "../../provider/engine/diff";
 import { abandons } from "../../provider/engine/steps";
 import type { PreviewJson, PreviewStep } from "./preview";
 import { isRecordSet, recordSetCreate, recordSetDelete, recordSetUpdate, zoneChanges, zoneEmptying } from "./recordWrites";
-import { adoptRequests, createRequests, deleteRequests, nothing, pathOf, request, storedIdentity, updateRequests, type Planned, type StepFacts } from "./requests";
+import {
+  adoptRequests,
+  createRequests,
+  deleteRequests,
+  nothing,
+  pathOf,
+  request,
+  storedIdentity,
+  updateRequests,
+  type Planned,
+  type StepFacts,
+} from "./requests";
 import { OPERATIONS, type Operation, type PlanReport, type PropertyChange, type ResourceChange } from "./schema";
 import { holdsSecret, properties, SECRET, shown } from "./values";
 import { warningsOf } from "./warnings";
@@ -42,7 +53,8 @@ function compare(declaration: ResourceDeclaration, olds: State, news: Args): { d
   const secrets = Object.keys(declaration.args.shape).filter(
     (field) => holdsSecret(olds[field]) || holdsSecret(news[field]) || (declaration.secretOutputs ?? []).includes(field),
   );
-  const without = (values: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(values).filter(([field]) => !secrets.includes(field)));
+  const without = (values: Record<string, unknown>): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(values).filter(([field]) => !secrets.includes(field)));
   return { diff: diffArgs(declaration, without(olds), without(news)), secrets };
 }
 
@@ -88,7 +100,12 @@ function planned(operation: Operation, facts: StepFacts, importId: string | unde
       return { requests: [...first.requests, ...second.requests], recordWrites: [...first.recordWrites, ...second.recordWrites] };
     }
     case "read":
-      return { requests: [request("GET", pathOf(declaration.paths.item, storedIdentity(declaration, facts.id, facts.news)), { note: "reads the object; it is not managed" })], recordWrites: [] };
+      return {
+        requests: [
+          request("GET", pathOf(declaration.paths.item, storedIdentity(declaration, facts.id, facts.news)), { note: "reads the object; it is not managed" }),
+        ],
+        recordWrites: [],
+      };
     default:
       return nothing();
   }
@@ -111,7 +128,10 @@ function wordsOf(change: Pick<ResourceChange, "operation" | "replacedBecauseOf" 
   }
 }
 
-function resourceChange(steps: readonly PreviewStep[], declaration: ResourceDeclaration): { change: ResourceChange; olds: State; news: Args } | "same" | undefined {
+function resourceChange(
+  steps: readonly PreviewStep[],
+  declaration: ResourceDeclaration,
+): { change: ResourceChange; olds: State; news: Args } | "same" | undefined {
   const [first] = steps;
   if (first === undefined) return undefined;
   const oldState = steps.map((step) => step.oldState).find((state) => state !== undefined);
@@ -175,7 +195,10 @@ export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
     version: 1,
     ...(stack !== undefined && { stack }),
     summary: {
-      operations: Object.fromEntries(OPERATIONS.map((operation) => [operation, resources.filter((change) => change.operation === operation).length])) as Record<Operation, number>,
+      operations: Object.fromEntries(OPERATIONS.map((operation) => [operation, resources.filter((change) => change.operation === operation).length])) as Record<
+        Operation,
+        number
+      >,
       // The JSON lists a resource left as it is only sometimes: the engine's count says how many there are.
       unchanged: Math.max(unchanged, listed ?? 0),
       otherChanges,
@@ -183,7 +206,9 @@ export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
       requestsAtMost,
       zoneChanges: zones,
     },
-    warnings: warnings.sort((a, b) => resources.findIndex((r) => r.urn === a.urn) - resources.findIndex((r) => r.urn === b.urn) || a.kind.localeCompare(b.kind)),
+    warnings: warnings.sort(
+      (a, b) => resources.findIndex((r) => r.urn === a.urn) - resources.findIndex((r) => r.urn === b.urn) || a.kind.localeCompare(b.kind),
+    ),
     resources,
   };
 }

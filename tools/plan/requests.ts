@@ -98,7 +98,10 @@ function policyRequests(declaration: ResourceDeclaration, identity: Record<strin
   const resource = pathOf(hook.resource, identity);
   return [
     request("POST", `${resource}:getIamPolicy`, { note: "reads the policy and its etag" }),
-    request("POST", `${resource}:setIamPolicy`, { body, note: "the policy read, with this change, under its etag (read again and redone when it changed meanwhile)" }),
+    request("POST", `${resource}:setIamPolicy`, {
+      body,
+      note: "the policy read, with this change, under its etag (read again and redone when it changed meanwhile)",
+    }),
     ...(readBack ? [request("POST", `${resource}:getIamPolicy`, { note: "reads the grant back" })] : []),
   ];
 }
@@ -132,8 +135,14 @@ export function adoptRequests({ declaration, news }: StepFacts, importId: string
   const parts = formats.map((format) => matchTemplate(format, importId)).find((found) => found !== undefined) ?? {};
   const identity = { ...newIdentity(declaration, news), ...parts };
   const policy = declaration.hooks?.policy;
-  const read = policy === undefined ? request("GET", pathOf(declaration.paths.item, identity)) : request("POST", `${pathOf(policy.resource, identity)}:getIamPolicy`);
-  return [{ ...read, note: "reads the existing object: nothing is created; properties that differ and can change in place are then updated to match the program (no write when they agree)" }];
+  const read =
+    policy === undefined ? request("GET", pathOf(declaration.paths.item, identity)) : request("POST", `${pathOf(policy.resource, identity)}:getIamPolicy`);
+  return [
+    {
+      ...read,
+      note: "reads the existing object: nothing is created; properties that differ and can change in place are then updated to match the program (no write when they agree)",
+    },
+  ];
 }
 
 /** Whether the engine reads the object back after an update (the answer is not the whole object). */
@@ -152,7 +161,13 @@ export function updateRequests({ declaration, id, olds, news, diff }: StepFacts)
   const requests: PlannedRequest[] = [];
   if (moved !== undefined && moved in diff.patch.set) {
     const move = declaration.steps?.move;
-    if (move !== undefined) requests.push(request("POST", pathOf(move.path, identity), { query: queryOf(built(() => move.query(news)) as QueryValues), note: `moves the object to the new ${moved}, keeping its id` }));
+    if (move !== undefined)
+      requests.push(
+        request("POST", pathOf(move.path, identity), {
+          query: queryOf(built(() => move.query(news)) as QueryValues),
+          note: `moves the object to the new ${moved}, keeping its id`,
+        }),
+      );
     identity[moved] = String(news[moved]);
   }
   const change = {
@@ -160,7 +175,10 @@ export function updateRequests({ declaration, id, olds, news, diff }: StepFacts)
     cleared: diff.patch.cleared.filter((field) => !local.includes(field)),
   };
   if (Object.keys(change.set).length === 0 && change.cleared.length === 0) {
-    if (requests.length === 0) requests.push(request("GET", pathOf(declaration.paths.item, identity), { note: "only client-side properties change: no write, the object is read back" }));
+    if (requests.length === 0)
+      requests.push(
+        request("GET", pathOf(declaration.paths.item, identity), { note: "only client-side properties change: no write, the object is read back" }),
+      );
     return requests;
   }
   const path = pathOf(declaration.paths.item, identity);
@@ -173,7 +191,9 @@ export function updateRequests({ declaration, id, olds, news, diff }: StepFacts)
   else if (update === "PATCH") requests.push(request("PATCH", path, { query: queryOf(options), body: patchBody() }));
   else if (typeof update === "object" && "patch" in update) {
     const { mask, body } = maskedPatch(declaration, update, change, news, olds);
-    requests.push(request("PATCH", path, { query: { ...queryOf({ ...options, ...update.query?.(news) }), [update.maskParam ?? "updateMask"]: mask.join(",") }, body }));
+    requests.push(
+      request("PATCH", path, { query: { ...queryOf({ ...options, ...update.query?.(news) }), [update.maskParam ?? "updateMask"]: mask.join(",") }, body }),
+    );
   } else if (typeof update === "object") {
     const etagField = update.putMerged.etagField ?? "etag";
     requests.push(request("GET", path, { note: `reads the live object and its ${etagField}` }));
@@ -200,7 +220,12 @@ export function deleteRequests({ declaration, id, olds }: StepFacts): PlannedReq
   const requests: PlannedRequest[] = [];
   const detach = declaration.steps?.detachBeforeDelete;
   if (detach !== undefined && detach.fields.some((field) => Array.isArray(olds[field]) && (olds[field] as unknown[]).length > 0)) {
-    requests.push(request("PATCH", pathOf(declaration.paths.item, identity), { body: Object.fromEntries(detach.fields.map((field) => [field, []])), note: "detaches first: the API refuses to delete while they are attached" }));
+    requests.push(
+      request("PATCH", pathOf(declaration.paths.item, identity), {
+        body: Object.fromEntries(detach.fields.map((field) => [field, []])),
+        note: "detaches first: the API refuses to delete while they are attached",
+      }),
+    );
   }
   requests.push(
     request(step.method ?? "DELETE", pathOf(step.path ?? declaration.paths.item, identity), {

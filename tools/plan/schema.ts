@@ -13,13 +13,19 @@ const request = z
     path: z.string().meta({ description: "Below the API's base address, percent-encoded as it is sent." }),
     query: z.record(z.string(), z.string()).optional(),
     headers: z.record(z.string(), z.string()).optional().meta({ description: "Headers that matter to the review, e.g. If-Match." }),
-    body: z.unknown().optional().meta({ description: "The body, of only what changed; secret values as \"[secret]\"." }),
+    body: z.unknown().optional().meta({ description: 'The body, of only what changed; secret values as "[secret]".' }),
     note: z.string().optional().meta({ description: "When or how the request is sent, in words." }),
   })
   .meta({ id: "Request" });
 export type PlannedRequest = z.infer<typeof request>;
 
-const recordSet = z.object({ name: z.string(), type: z.string(), ttl: z.number().optional(), rrdatas: z.unknown().optional(), routingPolicy: z.unknown().optional() });
+const recordSet = z.object({
+  name: z.string(),
+  type: z.string(),
+  ttl: z.number().optional(),
+  rrdatas: z.unknown().optional(),
+  routingPolicy: z.unknown().optional(),
+});
 
 const recordWrite = z
   .object({
@@ -34,8 +40,8 @@ const propertyChange = z
   .object({
     property: z.string(),
     old: z.unknown().optional().meta({ description: "Absent when the property was not set." }),
-    new: z.unknown().optional().meta({ description: "Absent when the property is removed; \"(known after up)\" when not known yet." }),
-    secret: z.boolean().meta({ description: "The values are Pulumi secrets, shown as \"[secret]\"." }),
+    new: z.unknown().optional().meta({ description: 'Absent when the property is removed; "(known after up)" when not known yet.' }),
+    secret: z.boolean().meta({ description: 'The values are Pulumi secrets, shown as "[secret]".' }),
     forcesReplacement: z.boolean(),
   })
   .meta({ id: "PropertyChange" });
@@ -51,7 +57,7 @@ const resourceChange = z
     type: z.string().meta({ description: "The SDK class, e.g. svc.dns.RecordSet." }),
     id: z.string().optional(),
     operation: z.enum(OPERATIONS),
-    words: z.string().meta({ description: "The operation in words, e.g. \"replace (forced by type; the old one is deleted first)\"." }),
+    words: z.string().meta({ description: 'The operation in words, e.g. "replace (forced by type; the old one is deleted first)".' }),
     importId: z.string().optional(),
     replacedBecauseOf: z.array(z.string()),
     deleteFirst: z.boolean(),
@@ -62,9 +68,7 @@ const resourceChange = z
   .meta({ id: "ResourceChange" });
 export type ResourceChange = z.infer<typeof resourceChange>;
 
-const zoneChange = z
-  .object({ zone: z.string(), deletions: z.number().int(), additions: z.number().int(), words: z.string() })
-  .meta({ id: "ZoneChange" });
+const zoneChange = z.object({ zone: z.string(), deletions: z.number().int(), additions: z.number().int(), words: z.string() }).meta({ id: "ZoneChange" });
 export type ZoneChange = z.infer<typeof zoneChange>;
 
 export const planReport = z

@@ -48,5 +48,9 @@ export function shownPath(path: string): string {
 
 /** The properties of a state or inputs without the engine's own (`__provider`, `__import`, ...), secrets masked. */
 export function properties(values: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values ?? {}).filter(([key]) => !CONTROL_INPUTS.has(key)).map(([key, value]) => [key, masked(value)]));
+  return Object.fromEntries(
+    Object.entries(values ?? {})
+      .filter(([key]) => !CONTROL_INPUTS.has(key))
+      .map(([key, value]) => [key, masked(value)]),
+  );
 }

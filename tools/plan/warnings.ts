@@ -48,7 +48,8 @@ function iamDrops({ change, olds, news }: Facts): string[] {
 function quotaDecrease({ change, olds, news }: Facts): Warning | undefined {
   if (change.type !== "svc.quotas.QuotaPreference" || change.operation !== "update") return undefined;
   // An int64 is a number or a decimal string; anything else (a secret, a value not known yet) cannot be compared.
-  const whole = (value: unknown): string | undefined => (typeof value === "number" || (typeof value === "string" && /^\d+$/.test(value)) ? String(value) : undefined);
+  const whole = (value: unknown): string | undefined =>
+    typeof value === "number" || (typeof value === "string" && /^\d+$/.test(value)) ? String(value) : undefined;
   const [before, after] = [whole(olds["preferredValue"]), whole(news["preferredValue"])];
   if (before === undefined || after === undefined || BigInt(after) >= BigInt(before)) return undefined;
   return {
@@ -69,7 +70,10 @@ export function warningsOf(facts: Facts): Warning[] {
     warnings.push({ urn: change.urn, kind, message });
   };
   if (change.type === "svc.dns.ManagedZone" && change.operation === "replace") {
-    add("zoneReplaced", `zone ${change.name} is replaced (${change.replacedBecauseOf.join(", ")}): its record sets go with it and the new zone gets new name servers to delegate to`);
+    add(
+      "zoneReplaced",
+      `zone ${change.name} is replaced (${change.replacedBecauseOf.join(", ")}): its record sets go with it and the new zone gets new name servers to delegate to`,
+    );
   }
   if (change.type === "svc.dns.ManagedZone" && gone && olds["forceDestroy"] === true) {
     add("forceDestroy", `zone ${change.name} has forceDestroy: deleting it first deletes every record set in it, including those this stack does not manage`);
@@ -80,13 +84,22 @@ export function warningsOf(facts: Facts): Warning[] {
   if (drops.length > 0) add("iamMembersDropped", `${change.type.replace("svc.", "")} ${change.name} drops ${drops.join(", ")} from the zone's access policy`);
   if (change.type === "svc.calendar.AclRule" && gone) {
     const scope = olds["scope"] as { type?: string; value?: string } | undefined;
-    add("aclRuleRemoved", `ACL rule ${change.name} is removed${change.operation === "replace" ? " and made anew" : ""}: ${scope?.type ?? "its scope"}${scope?.value === undefined ? "" : ` ${scope.value}`} loses its ${String(olds["role"])} access to calendar ${String(olds["calendarId"])}${change.operation === "replace" ? " until the new rule exists" : ""}`);
+    add(
+      "aclRuleRemoved",
+      `ACL rule ${change.name} is removed${change.operation === "replace" ? " and made anew" : ""}: ${scope?.type ?? "its scope"}${scope?.value === undefined ? "" : ` ${scope.value}`} loses its ${String(olds["role"])} access to calendar ${String(olds["calendarId"])}${change.operation === "replace" ? " until the new rule exists" : ""}`,
+    );
   }
   if (change.type.endsWith("WatchChannel") && change.operation === "replace") {
-    add("channelRecreated", `watch channel ${change.name} is re-created: a new channel (new id and resource id) starts and the old one is stopped; receivers see a new sync message`);
+    add(
+      "channelRecreated",
+      `watch channel ${change.name} is re-created: a new channel (new id and resource id) starts and the old one is stopped; receivers see a new sync message`,
+    );
   }
   if (change.type === "svc.dns.RecordSet" && change.operation === "replace" && change.deleteFirst) {
-    add("recordsGap", `record set ${change.name} is deleted before its replacement is created (a CNAME cannot stand beside another type): ${String(olds["name"])} answers nothing in between`);
+    add(
+      "recordsGap",
+      `record set ${change.name} is deleted before its replacement is created (a CNAME cannot stand beside another type): ${String(olds["name"])} answers nothing in between`,
+    );
   }
   return warnings;
 }

@@ -2,8 +2,8 @@
  * The ad API's options (`createEmulator({ ads: {...} })`) and flags
  * (`--ads-...`): which bearer tokens see which publisher accounts.
  */
-import { UsageError } from '../../command-line';
-import type { ApiFlags } from '../../plugin';
+import { UsageError } from "../../command-line";
+import type { ApiFlags } from "../../plugin";
 
 /** `pub-` and 16 characters, the publisher id form of the spec. */
 export const PUBLISHER_ID = /^pub-[A-Za-z0-9]{16}$/;
@@ -32,8 +32,8 @@ export function resolveAdsOptions({ ads = {} }: AdsInput): ResolvedAdsOptions {
   if (ads.publisherTokens === undefined) return { publisherTokens: null };
   const tokens = new Map<string, ReadonlySet<string>>();
   for (const [token, publishers] of Object.entries(ads.publisherTokens)) {
-    const ids = typeof publishers === 'string' ? [publishers] : publishers;
-    if (token === '') throw new Error('ads publisher tokens must not be empty');
+    const ids = typeof publishers === "string" ? [publishers] : publishers;
+    if (token === "") throw new Error("ads publisher tokens must not be empty");
     for (const id of ids) {
       if (!PUBLISHER_ID.test(id)) throw new Error(`ads publisher token '${token}': publisher must be 'pub-' and 16 characters, got '${id}'`);
     }
@@ -45,14 +45,14 @@ export function resolveAdsOptions({ ads = {} }: AdsInput): ResolvedAdsOptions {
 export const adsFlags: ApiFlags<AdsInput> = {
   flags: [
     {
-      name: 'ads-publisher-token',
-      value: '<token=pub-...>',
-      help: 'a bearer token and a publisher it may read; repeatable\n(default: any token reads the seeded publisher)',
+      name: "ads-publisher-token",
+      value: "<token=pub-...>",
+      help: "a bearer token and a publisher it may read; repeatable\n(default: any token reads the seeded publisher)",
       multiple: true,
     },
   ],
   parse: (values) => {
-    const pairs = values.all('ads-publisher-token');
+    const pairs = values.all("ads-publisher-token");
     if (pairs.length === 0) return {};
     const publisherTokens: Record<string, string[]> = {};
     for (const pair of pairs) {

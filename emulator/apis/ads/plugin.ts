@@ -4,26 +4,26 @@
  * API, so its errors are the AIP-193 envelope (`status`, ErrorInfo details),
  * not the legacy `errors[]` one of Cloud DNS.
  */
-import { googleAip193Errors } from '../../errors';
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from '../../google/auth';
-import { defineApi } from '../../plugin';
-import type { AdsInput } from './options';
-import { adsFlags, resolveAdsOptions } from './options';
-import { ADS_PREFIX, adsRoutes } from './routes';
-import { AdsStore } from './state';
+import { googleAip193Errors } from "../../errors";
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from "../../google/auth";
+import { defineApi } from "../../plugin";
+import type { AdsInput } from "./options";
+import { adsFlags, resolveAdsOptions } from "./options";
+import { ADS_PREFIX, adsRoutes } from "./routes";
+import { AdsStore } from "./state";
 
 export const adsApi = defineApi({
-  name: 'ads',
+  name: "ads",
   summary: `the ad-mediation adapter listing API (AdMob v1beta) at ${ADS_PREFIX}/...`,
   pathPrefixes: [`${ADS_PREFIX}/`],
-  errorFamily: googleAip193Errors('admob.googleapis.com'),
+  errorFamily: googleAip193Errors("admob.googleapis.com"),
   partialResponses: true,
   secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS },
   options: (input: AdsInput) => resolveAdsOptions(input),
   flags: adsFlags,
   createStore: () => new AdsStore(),
   mount: ({ store, accessTokens, options }) => ({
-    authenticate: googleScopedAuth(accessTokens, 'ads'),
+    authenticate: googleScopedAuth(accessTokens, "ads"),
     routes: adsRoutes({ store, ...options }),
   }),
 });

@@ -6,20 +6,20 @@
  * that does not exist: the service does not reveal accounts), then the ad
  * source (404).
  */
-import type { ApiCall, ApiResult, ApiRoute } from '../../api';
-import { pathParam } from '../../api';
-import { ApiError } from '../../errors';
-import { bearerToken } from '../../google/auth';
-import { compareNumericStrings, pagingBy } from '../../google/paging';
-import type { ResolvedAdsOptions } from './options';
-import { PUBLISHER_ID } from './options';
-import type { SeedAdapter } from './seed';
-import type { AdsStore } from './state';
+import type { ApiCall, ApiResult, ApiRoute } from "../../api";
+import { pathParam } from "../../api";
+import { ApiError } from "../../errors";
+import { bearerToken } from "../../google/auth";
+import { compareNumericStrings, pagingBy } from "../../google/paging";
+import type { ResolvedAdsOptions } from "./options";
+import { PUBLISHER_ID } from "./options";
+import type { SeedAdapter } from "./seed";
+import type { AdsStore } from "./state";
 
-export const ADS_PREFIX = '/v1beta/accounts';
+export const ADS_PREFIX = "/v1beta/accounts";
 
 /** AdMob's rule (reference notes): unspecified or 0 gives at most 10,000; above 20,000 is cut to 20,000. */
-const { paginate } = pagingBy({ parameter: 'pageSize', defaultSize: 10_000, maxSize: 20_000 });
+const { paginate } = pagingBy({ parameter: "pageSize", defaultSize: 10_000, maxSize: 20_000 });
 
 export interface AdsContext extends ResolvedAdsOptions {
   store: AdsStore;
@@ -28,18 +28,18 @@ export interface AdsContext extends ResolvedAdsOptions {
 function invalidParent(parent: string): ApiError {
   return new ApiError({
     httpStatus: 400,
-    reason: 'invalidArgument',
+    reason: "invalidArgument",
     message: `Request contains an invalid argument: parent '${parent}' must be accounts/pub-<16 characters>/adSources/<ad source id>.`,
     errorInfo: { metadata: { parent } },
   });
 }
 
 function permissionDenied(): ApiError {
-  return new ApiError({ httpStatus: 403, reason: 'permissionDenied', message: 'The caller does not have permission' });
+  return new ApiError({ httpStatus: 403, reason: "permissionDenied", message: "The caller does not have permission" });
 }
 
 function notFound(): ApiError {
-  return new ApiError({ httpStatus: 404, reason: 'notFound', message: 'Requested entity was not found.' });
+  return new ApiError({ httpStatus: 404, reason: "notFound", message: "Requested entity was not found." });
 }
 
 /** Proto3 JSON, as the service sends it: empty lists and `false` are left out. */
@@ -57,11 +57,11 @@ function adapterWire(parent: string, adapter: SeedAdapter): Record<string, unkno
 }
 
 function listAdapters(context: AdsContext, call: ApiCall): ApiResult {
-  const publisherId = pathParam(call, 'publisherId');
-  const adSourceId = pathParam(call, 'adSourceId');
+  const publisherId = pathParam(call, "publisherId");
+  const adSourceId = pathParam(call, "adSourceId");
   const parent = `accounts/${publisherId}/adSources/${adSourceId}`;
-  if (!PUBLISHER_ID.test(publisherId) || adSourceId === '') throw invalidParent(parent);
-  const token = bearerToken({ headers: call.headers, query: call.query }) ?? '';
+  if (!PUBLISHER_ID.test(publisherId) || adSourceId === "") throw invalidParent(parent);
+  const token = bearerToken({ headers: call.headers, query: call.query }) ?? "";
   const visible = context.publisherTokens === null || context.publisherTokens.get(token)?.has(publisherId) === true;
   const publisher = context.store.publishers.get(publisherId);
   if (!visible || publisher === undefined) throw permissionDenied();
@@ -86,9 +86,9 @@ function listAdapters(context: AdsContext, call: ApiCall): ApiResult {
 export function adsRoutes(context: AdsContext): ApiRoute[] {
   return [
     {
-      method: 'GET',
+      method: "GET",
       pattern: `${ADS_PREFIX}/:publisherId/adSources/:adSourceId/adapters`,
-      operation: 'admob.accounts.adSources.adapters.list',
+      operation: "admob.accounts.adSources.adapters.list",
       handle: (call) => listAdapters(context, call),
     },
   ];

@@ -1,7 +1,7 @@
 /** The ad API's store: the seeded catalogue, read-only (the API has no writes, so nothing is client-created). */
-import type { ApiStore } from '../../store';
-import type { SeedPublisher } from './seed';
-import { seedPublishers } from './seed';
+import type { ApiStore } from "../../store";
+import type { SeedPublisher } from "./seed";
+import { seedPublishers } from "./seed";
 
 export class AdsStore implements ApiStore {
   readonly publishers: ReadonlyMap<string, SeedPublisher>;

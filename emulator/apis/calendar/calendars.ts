@@ -5,21 +5,21 @@
  * the creator's list. Only secondary calendars can be deleted; only primary
  * ones cleared (every event deleted).
  */
-import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import type { ApiCall, ApiResult } from '../../api';
-import { parseRequestBody } from '../../google/request-body';
-import type { CalendarContext } from './context';
-import { badRequest, caller, checkIfMatch, pathCalendar, withEtag } from './context';
-import type { CalendarResource } from './resources';
-import type { StoredCalendar } from './store';
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { ApiCall, ApiResult } from "../../api";
+import { parseRequestBody } from "../../google/request-body";
+import type { CalendarContext } from "./context";
+import { badRequest, caller, checkIfMatch, pathCalendar, withEtag } from "./context";
+import type { CalendarResource } from "./resources";
+import type { StoredCalendar } from "./store";
 
-const ENTITY = 'resource';
+const ENTITY = "resource";
 
 /** Whether a name is an IANA time zone the runtime knows. */
 export function isTimeZone(name: string): boolean {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
     return true;
   } catch {
     return false;
@@ -39,10 +39,10 @@ const calendarBody = z.strictObject({
 });
 const calendarPatch = calendarBody.partial();
 
-const EDITABLE = ['summary', 'description', 'location', 'timeZone'] as const;
+const EDITABLE = ["summary", "description", "location", "timeZone"] as const;
 
 function announce(context: CalendarContext, email: string, stored: StoredCalendar): void {
-  context.store.changed({ user: email, resource: 'calendarList', calendarId: stored.calendar.id });
+  context.store.changed({ user: email, resource: "calendarList", calendarId: stored.calendar.id });
 }
 
 export function insertCalendar(context: CalendarContext, call: ApiCall): ApiResult {
@@ -50,14 +50,14 @@ export function insertCalendar(context: CalendarContext, call: ApiCall): ApiResu
   const body = parseRequestBody(calendarBody, call.body, ENTITY);
   const seq = context.store.nextSeq();
   const calendar: CalendarResource = {
-    kind: 'calendar#calendar',
+    kind: "calendar#calendar",
     etag: context.store.etagOf(seq),
-    id: `c_${randomBytes(16).toString('hex')}@group.calendar.google.com`,
+    id: `c_${randomBytes(16).toString("hex")}@group.calendar.google.com`,
     summary: body.summary,
-    ...(body.description !== undefined && body.description !== '' && { description: body.description }),
-    ...(body.location !== undefined && body.location !== '' && { location: body.location }),
-    timeZone: body.timeZone ?? 'UTC',
-    conferenceProperties: { allowedConferenceSolutionTypes: ['hangoutsMeet'] },
+    ...(body.description !== undefined && body.description !== "" && { description: body.description }),
+    ...(body.location !== undefined && body.location !== "" && { location: body.location }),
+    timeZone: body.timeZone ?? "UTC",
+    conferenceProperties: { allowedConferenceSolutionTypes: ["hangoutsMeet"] },
   };
   const stored: StoredCalendar = { calendar, owner: email, primary: false, seq, rules: new Map(), events: new Map() };
   context.store.addCalendar(stored);
@@ -66,21 +66,21 @@ export function insertCalendar(context: CalendarContext, call: ApiCall): ApiResu
 }
 
 export function getCalendar(context: CalendarContext, call: ApiCall): ApiResult {
-  return withEtag(pathCalendar(context, call, 'reader').stored.calendar);
+  return withEtag(pathCalendar(context, call, "reader").stored.calendar);
 }
 
-function writeCalendar(context: CalendarContext, call: ApiCall, mode: 'update' | 'patch'): ApiResult {
-  const { email, stored } = pathCalendar(context, call, 'owner');
+function writeCalendar(context: CalendarContext, call: ApiCall, mode: "update" | "patch"): ApiResult {
+  const { email, stored } = pathCalendar(context, call, "owner");
   checkIfMatch(call, stored.calendar.etag);
-  const body = mode === 'update' ? parseRequestBody(calendarBody, call.body, ENTITY) : parseRequestBody(calendarPatch, call.body, ENTITY);
+  const body = mode === "update" ? parseRequestBody(calendarBody, call.body, ENTITY) : parseRequestBody(calendarPatch, call.body, ENTITY);
   const next: Record<string, unknown> = { ...stored.calendar };
   for (const field of EDITABLE) {
     // An update replaces every editable field (an absent one is cleared; the time zone stays); a patch only those given.
-    if (mode === 'patch' && !Object.hasOwn(body, field)) continue;
+    if (mode === "patch" && !Object.hasOwn(body, field)) continue;
     const value = body[field];
-    if (value === undefined || value === '') {
-      if (field === 'summary') throw badRequest('required', 'Missing summary.');
-      if (field !== 'timeZone') delete next[field];
+    if (value === undefined || value === "") {
+      if (field === "summary") throw badRequest("required", "Missing summary.");
+      if (field !== "timeZone") delete next[field];
     } else {
       next[field] = value;
     }
@@ -92,17 +92,17 @@ function writeCalendar(context: CalendarContext, call: ApiCall, mode: 'update' |
 }
 
 export function updateCalendar(context: CalendarContext, call: ApiCall): ApiResult {
-  return writeCalendar(context, call, 'update');
+  return writeCalendar(context, call, "update");
 }
 
 export function patchCalendar(context: CalendarContext, call: ApiCall): ApiResult {
-  return writeCalendar(context, call, 'patch');
+  return writeCalendar(context, call, "patch");
 }
 
 export function deleteCalendar(context: CalendarContext, call: ApiCall): ApiResult {
-  const { email, stored } = pathCalendar(context, call, 'owner');
+  const { email, stored } = pathCalendar(context, call, "owner");
   if (stored.primary) {
-    throw badRequest('cannotDeletePrimaryCalendar', 'Cannot delete a primary calendar; use calendars.clear to delete its events.');
+    throw badRequest("cannotDeletePrimaryCalendar", "Cannot delete a primary calendar; use calendars.clear to delete its events.");
   }
   checkIfMatch(call, stored.calendar.etag);
   context.store.calendars.delete(stored.calendar.id);
@@ -119,13 +119,13 @@ export function deleteCalendar(context: CalendarContext, call: ApiCall): ApiResu
 }
 
 export function clearCalendar(context: CalendarContext, call: ApiCall): ApiResult {
-  const { email, stored } = pathCalendar(context, call, 'owner');
-  if (!stored.primary) throw badRequest('invalid', 'Only a primary calendar can be cleared; delete a secondary calendar instead.');
+  const { email, stored } = pathCalendar(context, call, "owner");
+  if (!stored.primary) throw badRequest("invalid", "Only a primary calendar can be cleared; delete a secondary calendar instead.");
   for (const entry of stored.events.values()) {
-    if (entry.event.status === 'cancelled') continue;
+    if (entry.event.status === "cancelled") continue;
     entry.seq = context.store.nextSeq();
-    entry.event = { ...entry.event, status: 'cancelled', etag: context.store.etagOf(entry.seq), updated: context.now().toISOString() };
+    entry.event = { ...entry.event, status: "cancelled", etag: context.store.etagOf(entry.seq), updated: context.now().toISOString() };
   }
-  context.store.changed({ user: email, resource: 'events', calendarId: stored.calendar.id });
+  context.store.changed({ user: email, resource: "events", calendarId: stored.calendar.id });
   return { status: 204 };
 }

@@ -3,20 +3,20 @@
  * calendar a path names and with what access, `If-Match`, the calendar's
  * errors, and lists with paging and sync tokens.
  */
-import type { IncomingHttpHeaders } from 'node:http';
-import { z } from 'zod';
-import type { ApiCall, QueryParams } from '../../api';
-import { firstQueryValue, pathParam } from '../../api';
-import { ApiError } from '../../errors';
-import { bearerToken, scopesFor } from '../../google/auth';
-import type { TokenAuthority } from '../../google/tokens/authority';
-import { invalidCredentials, invalidParameter, missingCredentials } from '../../google/errors';
-import { compareStrings, pagingBy } from '../../google/paging';
-import type { ResolvedCalendarOptions } from './options';
-import { DEFAULT_USER_DOMAIN } from './options';
-import type { Role } from './resources';
-import { ROLES } from './resources';
-import type { CalendarStore, StoredCalendar } from './store';
+import type { IncomingHttpHeaders } from "node:http";
+import { z } from "zod";
+import type { ApiCall, QueryParams } from "../../api";
+import { firstQueryValue, pathParam } from "../../api";
+import { ApiError } from "../../errors";
+import { bearerToken, scopesFor } from "../../google/auth";
+import type { TokenAuthority } from "../../google/tokens/authority";
+import { invalidCredentials, invalidParameter, missingCredentials } from "../../google/errors";
+import { compareStrings, pagingBy } from "../../google/paging";
+import type { ResolvedCalendarOptions } from "./options";
+import { DEFAULT_USER_DOMAIN } from "./options";
+import type { Role } from "./resources";
+import { ROLES } from "./resources";
+import type { CalendarStore, StoredCalendar } from "./store";
 
 export interface CalendarContext {
   store: CalendarStore;
@@ -28,17 +28,17 @@ export interface CalendarContext {
   accessTokens: TokenAuthority;
 }
 
-export const CALENDAR_PREFIX = '/calendar/v3';
+export const CALENDAR_PREFIX = "/calendar/v3";
 
 /** Calendar lists page by `maxResults`: 100 by default, at most 250 (the reference). */
-export const { paginate } = pagingBy({ parameter: 'maxResults', defaultSize: 100, maxSize: 250 });
+export const { paginate } = pagingBy({ parameter: "maxResults", defaultSize: 100, maxSize: 250 });
 
 /** The caller's e-mail; throws the 401 Google sends for a missing or unknown token. */
-export function callerOf(context: CalendarContext, headers: IncomingHttpHeaders, query: QueryParams = {}, method = 'GET'): string {
+export function callerOf(context: CalendarContext, headers: IncomingHttpHeaders, query: QueryParams = {}, method = "GET"): string {
   const token = bearerToken({ headers, query });
   if (token === undefined) throw missingCredentials();
-  if (token === '') throw invalidCredentials();
-  const issued = context.accessTokens.isIssued(token) ? context.accessTokens.authorize(token, scopesFor('calendar', method)) : undefined;
+  if (token === "") throw invalidCredentials();
+  const issued = context.accessTokens.isIssued(token) ? context.accessTokens.authorize(token, scopesFor("calendar", method)) : undefined;
   if (issued !== undefined) return (issued.subject ?? issued.principal).toLowerCase();
   const { users } = context.options;
   if (users !== null) {
@@ -58,37 +58,37 @@ export function caller(context: CalendarContext, call: ApiCall): string {
 }
 
 export function notFound(): ApiError {
-  return new ApiError({ httpStatus: 404, reason: 'notFound', message: 'Not Found' });
+  return new ApiError({ httpStatus: 404, reason: "notFound", message: "Not Found" });
 }
 
 export function duplicate(): ApiError {
-  return new ApiError({ httpStatus: 409, reason: 'duplicate', message: 'The requested identifier already exists.' });
+  return new ApiError({ httpStatus: 409, reason: "duplicate", message: "The requested identifier already exists." });
 }
 
 export function fullSyncRequired(): ApiError {
-  return new ApiError({ httpStatus: 410, reason: 'fullSyncRequired', message: 'Sync token is no longer valid, a full sync is required.' });
+  return new ApiError({ httpStatus: 410, reason: "fullSyncRequired", message: "Sync token is no longer valid, a full sync is required." });
 }
 
 export function conditionNotMet(): ApiError {
-  return new ApiError({ httpStatus: 412, reason: 'conditionNotMet', message: 'Precondition Failed', location: 'If-Match', locationType: 'header' });
+  return new ApiError({ httpStatus: 412, reason: "conditionNotMet", message: "Precondition Failed", location: "If-Match", locationType: "header" });
 }
 
 export function requiredAccessLevel(role: Role): ApiError {
-  return new ApiError({ httpStatus: 403, reason: 'requiredAccessLevel', message: `You need to have ${role} access to this calendar.` });
+  return new ApiError({ httpStatus: 403, reason: "requiredAccessLevel", message: `You need to have ${role} access to this calendar.` });
 }
 
 export function badRequest(reason: string, message: string, location?: string): ApiError {
-  return new ApiError({ httpStatus: 400, reason, message, ...(location !== undefined && { location, locationType: 'parameter' as const }) });
+  return new ApiError({ httpStatus: 400, reason, message, ...(location !== undefined && { location, locationType: "parameter" as const }) });
 }
 
 export const roleRank = (role: Role): number => ROLES.indexOf(role);
 
 /** The caller's access to a calendar: owner of its own, else the best of the rules naming it, its domain, or everyone. */
 export function accessRole(stored: StoredCalendar, email: string): Role {
-  if (stored.owner === email) return 'owner';
-  const domain = email.slice(email.indexOf('@') + 1);
-  let best: Role = 'none';
-  for (const key of [`user:${email}`, `domain:${domain}`, 'default']) {
+  if (stored.owner === email) return "owner";
+  const domain = email.slice(email.indexOf("@") + 1);
+  let best: Role = "none";
+  for (const key of [`user:${email}`, `domain:${domain}`, "default"]) {
     const role = stored.rules.get(key)?.rule.role;
     if (role !== undefined && roleRank(role) > roleRank(best)) best = role;
   }
@@ -96,53 +96,53 @@ export function accessRole(stored: StoredCalendar, email: string): Role {
 }
 
 /** The calendar a path or body names (`primary` is the caller's); 404 when absent or not visible, 403 below `minimum`. */
-export function calendarFor(context: CalendarContext, email: string, calendarId: string, minimum: Role = 'freeBusyReader'): StoredCalendar {
+export function calendarFor(context: CalendarContext, email: string, calendarId: string, minimum: Role = "freeBusyReader"): StoredCalendar {
   // Calendar ids are e-mail addresses (primary) or lowercase generated ones: compared without case.
-  const id = calendarId === 'primary' ? email : calendarId.toLowerCase();
+  const id = calendarId === "primary" ? email : calendarId.toLowerCase();
   const stored = context.store.calendars.get(id);
   if (stored === undefined) throw notFound();
   const role = accessRole(stored, email);
-  if (role === 'none') throw notFound();
+  if (role === "none") throw notFound();
   if (roleRank(role) < roleRank(minimum)) throw requiredAccessLevel(minimum);
   return stored;
 }
 
-export function pathCalendar(context: CalendarContext, call: ApiCall, minimum: Role = 'freeBusyReader'): { email: string; stored: StoredCalendar } {
+export function pathCalendar(context: CalendarContext, call: ApiCall, minimum: Role = "freeBusyReader"): { email: string; stored: StoredCalendar } {
   const email = caller(context, call);
-  return { email, stored: calendarFor(context, email, pathParam(call, 'calendarId'), minimum) };
+  return { email, stored: calendarFor(context, email, pathParam(call, "calendarId"), minimum) };
 }
 
 /** `If-Match` (a write guarded by the etag the client read): another etag is 412; `*` or none matches. */
 export function checkIfMatch(call: ApiCall, etag: string): void {
-  const header = call.headers['if-match'];
-  if (header === undefined || header.trim() === '*') return;
-  const wanted = header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  const header = call.headers["if-match"];
+  if (header === undefined || header.trim() === "*") return;
+  const wanted = header.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
   if (!wanted.includes(etag)) throw conditionNotMet();
 }
 
 export function booleanParameter(query: QueryParams, name: string, defaultValue = false): boolean {
   const raw = firstQueryValue(query, name);
-  if (raw === undefined || raw === '') return defaultValue;
-  if (raw !== 'true' && raw !== 'false') throw invalidParameter(name, `Invalid boolean value: '${raw}'.`);
-  return raw === 'true';
+  if (raw === undefined || raw === "") return defaultValue;
+  if (raw !== "true" && raw !== "false") throw invalidParameter(name, `Invalid boolean value: '${raw}'.`);
+  return raw === "true";
 }
 
 const syncTokenSchema = z.strictObject({ g: z.string(), l: z.string(), s: z.number().int() });
 
 function encodeSyncToken(context: CalendarContext, listId: string): string {
   const token = { g: context.store.generation, l: listId, s: context.store.currentSeq };
-  return Buffer.from(JSON.stringify(token), 'utf8').toString('base64url');
+  return Buffer.from(JSON.stringify(token), "utf8").toString("base64url");
 }
 
 /** The sequence point a sync token names; 410 when it is stale (another generation, or older than the tombstones kept). */
 function syncPoint(context: CalendarContext, raw: string, listId: string): number {
   let parsed: z.infer<typeof syncTokenSchema>;
   try {
-    parsed = syncTokenSchema.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+    parsed = syncTokenSchema.parse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
   } catch {
-    throw badRequest('invalid', `Invalid sync token value.`, 'syncToken');
+    throw badRequest("invalid", `Invalid sync token value.`, "syncToken");
   }
-  if (parsed.l !== listId) throw badRequest('invalid', `Invalid sync token value.`, 'syncToken');
+  if (parsed.l !== listId) throw badRequest("invalid", `Invalid sync token value.`, "syncToken");
   if (parsed.g !== context.store.generation || parsed.s < context.store.oldestSyncSeq) throw fullSyncRequired();
   return parsed.s;
 }
@@ -169,13 +169,13 @@ export interface SyncListOptions {
  * `syncToken` every item changed after it, tombstones included; `nextSyncToken` on the last page.
  */
 export function syncList<Wire>(context: CalendarContext, call: ApiCall, items: readonly SyncItem<Wire>[], options: SyncListOptions): Record<string, unknown> {
-  const rawSync = firstQueryValue(call.query, 'syncToken');
-  const showDeleted = booleanParameter(call.query, 'showDeleted');
+  const rawSync = firstQueryValue(call.query, "syncToken");
+  const showDeleted = booleanParameter(call.query, "showDeleted");
   let selected: SyncItem<Wire>[];
-  if (rawSync !== undefined && rawSync !== '') {
+  if (rawSync !== undefined && rawSync !== "") {
     for (const filter of options.filters ?? []) {
       if (firstQueryValue(call.query, filter) !== undefined) {
-        throw badRequest('invalid', `The ${filter} parameter cannot be used together with syncToken.`, filter);
+        throw badRequest("invalid", `The ${filter} parameter cannot be used together with syncToken.`, filter);
       }
     }
     const since = syncPoint(context, rawSync, options.listId);

@@ -4,15 +4,15 @@
  * (`singleEvents`), with paging and sync tokens; and the instances of one
  * recurring event. `expandInWindow` is also what free/busy reads.
  */
-import type { ApiCall, ApiResult, QueryParams } from '../../api';
-import { firstQueryValue, pathParam } from '../../api';
-import { compareStrings } from '../../google/paging';
-import type { CalendarContext } from './context';
-import { accessRole, badRequest, booleanParameter, paginate, pathCalendar, syncList } from './context';
-import { eventView, liveEvent } from './events';
-import { instanceStarts, instanceSuffix, instantOf, isRfc3339, timeLike } from './recurrence';
-import type { CalendarEvent } from './resources';
-import type { StoredCalendar } from './store';
+import type { ApiCall, ApiResult, QueryParams } from "../../api";
+import { firstQueryValue, pathParam } from "../../api";
+import { compareStrings } from "../../google/paging";
+import type { CalendarContext } from "./context";
+import { accessRole, badRequest, booleanParameter, paginate, pathCalendar, syncList } from "./context";
+import { eventView, liveEvent } from "./events";
+import { instanceStarts, instanceSuffix, instantOf, isRfc3339, timeLike } from "./recurrence";
+import type { CalendarEvent } from "./resources";
+import type { StoredCalendar } from "./store";
 
 export interface TimeWindow {
   minMs: number;
@@ -20,19 +20,23 @@ export interface TimeWindow {
 }
 
 /** `timeMin`/`timeMax` (RFC 3339 with an offset); an empty range is 400 `timeRangeEmpty`. */
-export function windowOf(query: QueryParams | Record<string, unknown>, names: { min: string; max: string } = { min: 'timeMin', max: 'timeMax' }): TimeWindow {
+export function windowOf(query: QueryParams | Record<string, unknown>, names: { min: string; max: string } = { min: "timeMin", max: "timeMax" }): TimeWindow {
   const read = (name: string): number | undefined => {
     const raw: unknown = query[name];
     const value: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
-    if (value === undefined || value === '') return undefined;
-    if (typeof value !== 'string' || !isRfc3339(value)) {
-      throw badRequest('invalid', `Invalid value for ${name}: '${typeof value === 'string' ? value : JSON.stringify(value)}' is not an RFC 3339 time with an offset.`, name);
+    if (value === undefined || value === "") return undefined;
+    if (typeof value !== "string" || !isRfc3339(value)) {
+      throw badRequest(
+        "invalid",
+        `Invalid value for ${name}: '${typeof value === "string" ? value : JSON.stringify(value)}' is not an RFC 3339 time with an offset.`,
+        name,
+      );
     }
     return Date.parse(value);
   };
   const minMs = read(names.min) ?? Number.NEGATIVE_INFINITY;
   const maxMs = read(names.max) ?? Number.POSITIVE_INFINITY;
-  if (maxMs <= minMs) throw badRequest('timeRangeEmpty', 'The specified time range is empty.', names.max);
+  if (maxMs <= minMs) throw badRequest("timeRangeEmpty", "The specified time range is empty.", names.max);
   return { minMs, maxMs };
 }
 
@@ -40,7 +44,7 @@ export function windowOf(query: QueryParams | Record<string, unknown>, names: { 
 export function expandInWindow(event: CalendarEvent, window: TimeWindow): CalendarEvent[] {
   const startMs = instantOf(event.start);
   const lengthMs = instantOf(event.end) - startMs;
-  const recurring = (event.recurrence ?? []).some((line) => line.startsWith('RRULE:'));
+  const recurring = (event.recurrence ?? []).some((line) => line.startsWith("RRULE:"));
   const starts = instanceStarts(startMs, event.recurrence).filter((start) => start < window.maxMs && start + lengthMs > window.minMs);
   if (!recurring) return starts.length > 0 ? [event] : [];
   const allDay = event.start.date !== undefined;
@@ -60,7 +64,7 @@ export function expandInWindow(event: CalendarEvent, window: TimeWindow): Calend
 /** Sort key of a listed event: its start (fixed width), then its id. */
 function keyOf(event: CalendarEvent): string {
   const start = instantOf(event.start);
-  return `${String(Number.isNaN(start) ? 0 : start).padStart(16, '0')} ${event.id}`;
+  return `${String(Number.isNaN(start) ? 0 : start).padStart(16, "0")} ${event.id}`;
 }
 
 function listHeader(context: CalendarContext, stored: StoredCalendar, email: string): Record<string, unknown> {
@@ -75,44 +79,55 @@ function listHeader(context: CalendarContext, stored: StoredCalendar, email: str
 }
 
 export function listEvents(context: CalendarContext, call: ApiCall): ApiResult {
-  const { email, stored } = pathCalendar(context, call, 'reader');
+  const { email, stored } = pathCalendar(context, call, "reader");
   const window = windowOf(call.query);
-  const single = booleanParameter(call.query, 'singleEvents');
-  const orderBy = firstQueryValue(call.query, 'orderBy');
-  if (orderBy !== undefined && orderBy !== 'startTime' && orderBy !== 'updated') {
-    throw badRequest('invalid', `Invalid value for orderBy: '${orderBy}'; expected startTime or updated.`, 'orderBy');
+  const single = booleanParameter(call.query, "singleEvents");
+  const orderBy = firstQueryValue(call.query, "orderBy");
+  if (orderBy !== undefined && orderBy !== "startTime" && orderBy !== "updated") {
+    throw badRequest("invalid", `Invalid value for orderBy: '${orderBy}'; expected startTime or updated.`, "orderBy");
   }
-  if (orderBy === 'startTime' && !single) throw badRequest('invalid', 'The requested ordering is not available for the particular query.', 'orderBy');
-  const iCalUID = firstQueryValue(call.query, 'iCalUID');
-  const text = firstQueryValue(call.query, 'q')?.toLowerCase();
+  if (orderBy === "startTime" && !single) throw badRequest("invalid", "The requested ordering is not available for the particular query.", "orderBy");
+  const iCalUID = firstQueryValue(call.query, "iCalUID");
+  const text = firstQueryValue(call.query, "q")?.toLowerCase();
   const matches = (event: CalendarEvent): boolean =>
     (iCalUID === undefined || event.iCalUID === iCalUID) &&
     (text === undefined || [event.summary, event.description, event.location].some((field) => field?.toLowerCase().includes(text) === true));
   const items = [...stored.events.values()].flatMap(({ event, seq }) => {
     if (!matches(event)) return [];
-    const shown = event.status === 'cancelled' || !single ? (expandInWindow(event, window).length > 0 || event.status === 'cancelled' ? [event] : []) : expandInWindow(event, window);
-    return shown.map((one) => ({ key: keyOf(one), seq, deleted: one.status === 'cancelled', wire: eventView(one, email) }));
+    const shown =
+      event.status === "cancelled" || !single
+        ? expandInWindow(event, window).length > 0 || event.status === "cancelled"
+          ? [event]
+          : []
+        : expandInWindow(event, window);
+    return shown.map((one) => ({ key: keyOf(one), seq, deleted: one.status === "cancelled", wire: eventView(one, email) }));
   });
   const body = syncList(context, call, items, {
     listId: `events:${stored.calendar.id}:${single}`,
-    kind: 'calendar#events',
-    filters: ['timeMin', 'timeMax', 'iCalUID', 'orderBy', 'q', 'updatedMin'],
+    kind: "calendar#events",
+    filters: ["timeMin", "timeMax", "iCalUID", "orderBy", "q", "updatedMin"],
     extra: listHeader(context, stored, email),
   });
   return { status: 200, body };
 }
 
 export function listInstances(context: CalendarContext, call: ApiCall): ApiResult {
-  const { email, stored } = pathCalendar(context, call, 'reader');
-  const master = liveEvent(stored, pathParam(call, 'eventId')).event;
+  const { email, stored } = pathCalendar(context, call, "reader");
+  const master = liveEvent(stored, pathParam(call, "eventId")).event;
   const window = windowOf(call.query);
   const instances = expandInWindow(master, window).map((event) => eventView(event, email));
   const sorted = instances.map((event) => ({ key: keyOf(event), event })).sort((a, b) => compareStrings(a.key, b.key));
-  const page = paginate({ listId: `instances:${stored.calendar.id}:${master.id}`, sortedItems: sorted, keyOf: (item) => item.key, compareKeys: compareStrings, query: call.query });
+  const page = paginate({
+    listId: `instances:${stored.calendar.id}:${master.id}`,
+    sortedItems: sorted,
+    keyOf: (item) => item.key,
+    compareKeys: compareStrings,
+    query: call.query,
+  });
   return {
     status: 200,
     body: {
-      kind: 'calendar#events',
+      kind: "calendar#events",
       etag: master.etag,
       ...listHeader(context, stored, email),
       items: page.items.map((item) => item.event),

@@ -3,8 +3,8 @@
  * (`--calendar-...`): which bearer token is which user, and the optional
  * per-minute quota of each user.
  */
-import { commaList, parsePositiveInteger, UsageError } from '../../command-line';
-import type { ApiFlags } from '../../plugin';
+import { commaList, parsePositiveInteger, UsageError } from "../../command-line";
+import type { ApiFlags } from "../../plugin";
 
 /** An e-mail address as a calendar user id (and a primary calendar id). */
 export const EMAIL = /^[^@\s/]+@[^@\s/]+\.[^@\s/]+$/;
@@ -33,14 +33,14 @@ export interface ResolvedCalendarOptions {
   channelMaxTtlMs: number;
 }
 
-export const DEFAULT_USER_DOMAIN = 'example.test';
+export const DEFAULT_USER_DOMAIN = "example.test";
 
 export function resolveCalendarOptions({ calendar = {} }: CalendarInput): ResolvedCalendarOptions {
   let users: Map<string, string> | null = null;
   if (calendar.users !== undefined) {
     users = new Map();
     for (const [token, email] of Object.entries(calendar.users)) {
-      if (token === '') throw new Error('calendar user tokens must not be empty');
+      if (token === "") throw new Error("calendar user tokens must not be empty");
       if (!EMAIL.test(email)) throw new Error(`calendar user token '${token}': '${email}' is not an e-mail address`);
       users.set(token, email.toLowerCase());
     }
@@ -57,16 +57,20 @@ export function resolveCalendarOptions({ calendar = {} }: CalendarInput): Resolv
 export const calendarFlags: ApiFlags<CalendarInput> = {
   flags: [
     {
-      name: 'calendar-users',
-      value: '<token=email,...>',
-      help: 'bearer tokens and the calendar users they are\n(default: token t is the user t@example.test)',
+      name: "calendar-users",
+      value: "<token=email,...>",
+      help: "bearer tokens and the calendar users they are\n(default: token t is the user t@example.test)",
     },
-    { name: 'calendar-channel-max-ttl', value: '<seconds>', help: "a watch channel's longest life (default 604800)" },
-    { name: 'calendar-quota-per-minute', value: '<units>', help: 'quota units per user and minute (patch 3, others 1);\nbeyond it 403 rateLimitExceeded (default: no limit)' },
+    { name: "calendar-channel-max-ttl", value: "<seconds>", help: "a watch channel's longest life (default 604800)" },
+    {
+      name: "calendar-quota-per-minute",
+      value: "<units>",
+      help: "quota units per user and minute (patch 3, others 1);\nbeyond it 403 rateLimitExceeded (default: no limit)",
+    },
   ],
   parse: (values) => {
     const options: CalendarOptions = {};
-    const pairs = commaList(values.one('calendar-users'));
+    const pairs = commaList(values.one("calendar-users"));
     if (pairs !== undefined) {
       const users: Record<string, string> = {};
       for (const pair of pairs) {
@@ -78,10 +82,10 @@ export const calendarFlags: ApiFlags<CalendarInput> = {
       }
       options.users = users;
     }
-    const quota = values.one('calendar-quota-per-minute');
-    if (quota !== undefined) options.quotaUnitsPerMinute = parsePositiveInteger('--calendar-quota-per-minute', quota);
-    const ttl = values.one('calendar-channel-max-ttl');
-    if (ttl !== undefined) options.channelMaxTtlSeconds = parsePositiveInteger('--calendar-channel-max-ttl', ttl);
+    const quota = values.one("calendar-quota-per-minute");
+    if (quota !== undefined) options.quotaUnitsPerMinute = parsePositiveInteger("--calendar-quota-per-minute", quota);
+    const ttl = values.one("calendar-channel-max-ttl");
+    if (ttl !== undefined) options.channelMaxTtlSeconds = parsePositiveInteger("--calendar-channel-max-ttl", ttl);
     return Object.keys(options).length === 0 ? {} : { calendar: options };
   },
 };

@@ -5,25 +5,25 @@
  * optional per-minute quota), `If-Match` and `ETag` in the request log. The
  * store's change feed (`store.onChange`) is what watch channels build on.
  */
-import { googleLegacyErrors } from '../../errors';
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS } from '../../google/auth';
-import { defineApi } from '../../plugin';
-import type { CalendarContext } from './context';
-import { CALENDAR_PREFIX, callerOf } from './context';
-import { calendarFlags, resolveCalendarOptions, type CalendarInput } from './options';
-import { admitByQuota } from './quota';
-import { calendarRoutes } from './routes';
-import { calendarWatchInternalRoutes, calendarWatchRoutes, CalendarWatchStore } from './watch';
+import { googleLegacyErrors } from "../../errors";
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS } from "../../google/auth";
+import { defineApi } from "../../plugin";
+import type { CalendarContext } from "./context";
+import { CALENDAR_PREFIX, callerOf } from "./context";
+import { calendarFlags, resolveCalendarOptions, type CalendarInput } from "./options";
+import { admitByQuota } from "./quota";
+import { calendarRoutes } from "./routes";
+import { calendarWatchInternalRoutes, calendarWatchRoutes, CalendarWatchStore } from "./watch";
 
 export const calendarApi = defineApi({
-  name: 'calendar',
+  name: "calendar",
   summary: `Google Calendar v3 at ${CALENDAR_PREFIX}/...`,
   pathPrefixes: [`${CALENDAR_PREFIX}/`],
   errorFamily: googleLegacyErrors,
   partialResponses: true,
   // A channel token is the receiver's secret: the request log never shows it.
-  secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS, bodyFields: ['token'] },
-  recordedHeaders: { request: ['if-match'], response: ['etag'] },
+  secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS, bodyFields: ["token"] },
+  recordedHeaders: { request: ["if-match"], response: ["etag"] },
   options: (input: CalendarInput) => resolveCalendarOptions(input),
   flags: calendarFlags,
   createStore: () => new CalendarWatchStore(),

@@ -4,20 +4,20 @@
  * `/_emulator/stats` as `quotaUnits`; with a per-minute quota, a request that
  * would go beyond it is refused with 403 `rateLimitExceeded` and costs nothing.
  */
-import type { AdmittedRequest } from '../../api';
-import { ApiError } from '../../errors';
-import type { CalendarContext } from './context';
-import { callerOf } from './context';
+import type { AdmittedRequest } from "../../api";
+import { ApiError } from "../../errors";
+import type { CalendarContext } from "./context";
+import { callerOf } from "./context";
 
 const WINDOW_MS = 60_000;
 export const PATCH_UNITS = 3;
 
 export function unitsOf(method: string): number {
-  return method === 'PATCH' ? PATCH_UNITS : 1;
+  return method === "PATCH" ? PATCH_UNITS : 1;
 }
 
 function rateLimitExceeded(): ApiError {
-  return new ApiError({ httpStatus: 403, reason: 'rateLimitExceeded', domain: 'usageLimits', message: 'Rate Limit Exceeded' });
+  return new ApiError({ httpStatus: 403, reason: "rateLimitExceeded", domain: "usageLimits", message: "Rate Limit Exceeded" });
 }
 
 /** The `admit` hook: counts the request's units against its user (refusing it beyond the per-minute quota). */

@@ -5,12 +5,12 @@
  * EXDATEs, in UTC. Enough for free/busy, `singleEvents` and `instances`;
  * other RRULE parts are kept on the event but do not narrow the expansion.
  */
-import type { EventDateTime } from './resources';
+import type { EventDateTime } from "./resources";
 
 const DAY_MS = 86_400_000;
 /** Instances generated at most per event, so an endless rule stays cheap. */
 const MAX_INSTANCES = 1000;
-const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+const WEEKDAYS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
 
 /** An RFC 3339 time with an offset (or `Z`), or a date (`YYYY-MM-DD`, all day); NaN when unreadable. */
 export function instantOf(time: EventDateTime): number {
@@ -29,11 +29,11 @@ export function isRfc3339(text: string): boolean {
 export function timeLike(like: EventDateTime, ms: number): EventDateTime {
   const iso = new Date(ms).toISOString();
   if (like.date !== undefined) return { date: iso.slice(0, 10) };
-  return { dateTime: iso.replace('.000Z', 'Z'), ...(like.timeZone !== undefined && { timeZone: like.timeZone }) };
+  return { dateTime: iso.replace(".000Z", "Z"), ...(like.timeZone !== undefined && { timeZone: like.timeZone }) };
 }
 
 interface Rule {
-  freq: 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+  freq: "DAILY" | "WEEKLY" | "MONTHLY" | "YEARLY";
   interval: number;
   count?: number;
   untilMs?: number;
@@ -43,32 +43,35 @@ interface Rule {
 /** Why a recurrence line cannot be read; undefined when it can. */
 export function recurrenceProblem(line: string): string | undefined {
   if (/^(EXDATE|RDATE|EXRULE)[:;]/.test(line)) return undefined;
-  if (!line.startsWith('RRULE:')) return `'${line}' is not an RRULE, EXRULE, RDATE or EXDATE line`;
+  if (!line.startsWith("RRULE:")) return `'${line}' is not an RRULE, EXRULE, RDATE or EXDATE line`;
   return parseRule(line) === undefined ? `'${line}' is not a valid RRULE (FREQ=DAILY|WEEKLY|MONTHLY|YEARLY, INTERVAL, COUNT, UNTIL, BYDAY)` : undefined;
 }
 
 function parseUntil(raw: string): number | undefined {
   const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/.exec(raw);
   if (match === null) return undefined;
-  const [, y, mo, d, h = '23', mi = '59', s = '59'] = match;
+  const [, y, mo, d, h = "23", mi = "59", s = "59"] = match;
   return Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
 }
 
 function parseRule(line: string): Rule | undefined {
   const parts = new Map(
     line
-      .slice('RRULE:'.length)
-      .split(';')
-      .map((part) => part.split('=') as [string, string | undefined]),
+      .slice("RRULE:".length)
+      .split(";")
+      .map((part) => part.split("=") as [string, string | undefined]),
   );
-  const freq = parts.get('FREQ');
-  if (freq !== 'DAILY' && freq !== 'WEEKLY' && freq !== 'MONTHLY' && freq !== 'YEARLY') return undefined;
-  const interval = Number(parts.get('INTERVAL') ?? '1');
-  const count = parts.has('COUNT') ? Number(parts.get('COUNT')) : undefined;
-  const untilMs = parts.has('UNTIL') ? parseUntil(parts.get('UNTIL') ?? '') : undefined;
+  const freq = parts.get("FREQ");
+  if (freq !== "DAILY" && freq !== "WEEKLY" && freq !== "MONTHLY" && freq !== "YEARLY") return undefined;
+  const interval = Number(parts.get("INTERVAL") ?? "1");
+  const count = parts.has("COUNT") ? Number(parts.get("COUNT")) : undefined;
+  const untilMs = parts.has("UNTIL") ? parseUntil(parts.get("UNTIL") ?? "") : undefined;
   if (!Number.isInteger(interval) || interval < 1 || (count !== undefined && (!Number.isInteger(count) || count < 1))) return undefined;
-  if (parts.has('UNTIL') && untilMs === undefined) return undefined;
-  const byDay = parts.get('BYDAY')?.split(',').map((day) => WEEKDAYS.indexOf(day.slice(-2)));
+  if (parts.has("UNTIL") && untilMs === undefined) return undefined;
+  const byDay = parts
+    .get("BYDAY")
+    ?.split(",")
+    .map((day) => WEEKDAYS.indexOf(day.slice(-2)));
   if (byDay?.some((day) => day < 0) === true) return undefined;
   return { freq, interval, ...(count !== undefined && { count }), ...(untilMs !== undefined && { untilMs }), ...(byDay !== undefined && { byDay }) };
 }
@@ -81,10 +84,10 @@ function addMonths(ms: number, months: number): number {
 
 function excludedStarts(lines: readonly string[]): Set<number> {
   const excluded = new Set<number>();
-  for (const line of lines.filter((candidate) => candidate.startsWith('EXDATE'))) {
-    for (const value of line.slice(line.indexOf(':') + 1).split(',')) {
-      const ms = parseUntil(value.trim().replace(/Z$/, '') + (value.includes('T') ? 'Z' : ''));
-      if (ms !== undefined) excluded.add(value.includes('T') ? ms : ms - (DAY_MS - 1000));
+  for (const line of lines.filter((candidate) => candidate.startsWith("EXDATE"))) {
+    for (const value of line.slice(line.indexOf(":") + 1).split(",")) {
+      const ms = parseUntil(value.trim().replace(/Z$/, "") + (value.includes("T") ? "Z" : ""));
+      if (ms !== undefined) excluded.add(value.includes("T") ? ms : ms - (DAY_MS - 1000));
     }
   }
   return excluded;
@@ -92,7 +95,7 @@ function excludedStarts(lines: readonly string[]): Set<number> {
 
 /** The start instants of a recurring event's instances, from its first start; a single start when it has no RRULE. */
 export function instanceStarts(firstStartMs: number, recurrence: readonly string[] | undefined): number[] {
-  const ruleLine = recurrence?.find((line) => line.startsWith('RRULE:'));
+  const ruleLine = recurrence?.find((line) => line.startsWith("RRULE:"));
   const rule = ruleLine === undefined ? undefined : parseRule(ruleLine);
   if (rule === undefined) return [firstStartMs];
   const excluded = excludedStarts(recurrence ?? []);
@@ -101,16 +104,14 @@ export function instanceStarts(firstStartMs: number, recurrence: readonly string
   let generated = 0;
   for (let period = 0; generated < limit && period < MAX_INSTANCES; period++) {
     const periodStart =
-      rule.freq === 'DAILY'
+      rule.freq === "DAILY"
         ? firstStartMs + period * rule.interval * DAY_MS
-        : rule.freq === 'WEEKLY'
+        : rule.freq === "WEEKLY"
           ? firstStartMs + period * rule.interval * 7 * DAY_MS
-          : addMonths(firstStartMs, period * rule.interval * (rule.freq === 'YEARLY' ? 12 : 1));
+          : addMonths(firstStartMs, period * rule.interval * (rule.freq === "YEARLY" ? 12 : 1));
     const candidates =
-      rule.freq === 'WEEKLY' && rule.byDay !== undefined
-        ? rule.byDay
-            .map((day) => periodStart + ((day - new Date(periodStart).getUTCDay() + 7) % 7) * DAY_MS)
-            .sort((a, b) => a - b)
+      rule.freq === "WEEKLY" && rule.byDay !== undefined
+        ? rule.byDay.map((day) => periodStart + ((day - new Date(periodStart).getUTCDay() + 7) % 7) * DAY_MS).sort((a, b) => a - b)
         : [periodStart];
     for (const start of candidates) {
       if (start < firstStartMs || generated >= limit) continue;
@@ -124,6 +125,9 @@ export function instanceStarts(firstStartMs: number, recurrence: readonly string
 
 /** The instance id suffix Google uses: `_20250101T090000Z`, or `_20250101` for all-day events. */
 export function instanceSuffix(startMs: number, allDay: boolean): string {
-  const iso = new Date(startMs).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const iso = new Date(startMs)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
   return `_${allDay ? iso.slice(0, 8) : iso}`;
 }

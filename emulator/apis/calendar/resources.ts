@@ -1,12 +1,12 @@
 /** The wire forms of Calendar v3 objects, as the emulator stores and answers them. */
 
-export const ROLES = ['none', 'freeBusyReader', 'reader', 'writerWithoutPrivateAccess', 'writer', 'owner'] as const;
+export const ROLES = ["none", "freeBusyReader", "reader", "writerWithoutPrivateAccess", "writer", "owner"] as const;
 export type Role = (typeof ROLES)[number];
-export const SCOPE_TYPES = ['default', 'user', 'group', 'domain'] as const;
+export const SCOPE_TYPES = ["default", "user", "group", "domain"] as const;
 export type ScopeType = (typeof SCOPE_TYPES)[number];
 
 export interface AclRule {
-  kind: 'calendar#aclRule';
+  kind: "calendar#aclRule";
   etag: string;
   id: string;
   scope: { type: ScopeType; value?: string };
@@ -14,7 +14,7 @@ export interface AclRule {
 }
 
 export interface CalendarResource {
-  kind: 'calendar#calendar';
+  kind: "calendar#calendar";
   etag: string;
   id: string;
   summary: string;
@@ -25,13 +25,13 @@ export interface CalendarResource {
 }
 
 export interface Reminder {
-  method: 'email' | 'popup';
+  method: "email" | "popup";
   minutes: number;
 }
 
 export interface Notification {
   type: string;
-  method: 'email';
+  method: "email";
 }
 
 /** The caller's own settings of a calendar in its list (what calendarList writes). */
@@ -47,14 +47,14 @@ export interface ListEntrySettings {
 }
 
 export interface CalendarListEntry extends ListEntrySettings {
-  kind: 'calendar#calendarListEntry';
+  kind: "calendar#calendarListEntry";
   etag: string;
   id: string;
   summary: string;
   description?: string;
   location?: string;
   timeZone: string;
-  accessRole: Exclude<Role, 'none' | 'writerWithoutPrivateAccess'>;
+  accessRole: Exclude<Role, "none" | "writerWithoutPrivateAccess">;
   primary?: boolean;
   deleted?: boolean;
   conferenceProperties: { allowedConferenceSolutionTypes: string[] };
@@ -70,7 +70,7 @@ export interface Attendee {
   email: string;
   displayName?: string;
   optional?: boolean;
-  responseStatus: 'needsAction' | 'declined' | 'tentative' | 'accepted';
+  responseStatus: "needsAction" | "declined" | "tentative" | "accepted";
   comment?: string;
   additionalGuests?: number;
   organizer?: boolean;
@@ -78,14 +78,14 @@ export interface Attendee {
   resource?: boolean;
 }
 
-export const EVENT_TYPES = ['default', 'birthday', 'focusTime', 'fromMail', 'outOfOffice', 'workingLocation'] as const;
+export const EVENT_TYPES = ["default", "birthday", "focusTime", "fromMail", "outOfOffice", "workingLocation"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export interface CalendarEvent {
-  kind: 'calendar#event';
+  kind: "calendar#event";
   etag: string;
   id: string;
-  status: 'confirmed' | 'tentative' | 'cancelled';
+  status: "confirmed" | "tentative" | "cancelled";
   htmlLink: string;
   created: string;
   updated: string;
@@ -101,8 +101,8 @@ export interface CalendarEvent {
   recurrence?: string[];
   recurringEventId?: string;
   originalStartTime?: EventDateTime;
-  transparency?: 'opaque' | 'transparent';
-  visibility?: 'default' | 'public' | 'private' | 'confidential';
+  transparency?: "opaque" | "transparent";
+  visibility?: "default" | "public" | "private" | "confidential";
   iCalUID: string;
   sequence: number;
   attendees?: Attendee[];
@@ -112,7 +112,7 @@ export interface CalendarEvent {
 }
 
 export interface Setting {
-  kind: 'calendar#setting';
+  kind: "calendar#setting";
   etag: string;
   id: string;
   value: string;

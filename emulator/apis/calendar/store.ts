@@ -8,15 +8,15 @@
  * are expired. Every write is also announced on a typed change feed, which
  * watch channels are built on.
  */
-import { randomBytes } from 'node:crypto';
-import type { ApiStore } from '../../store';
-import type { AclRule, CalendarEvent, CalendarResource, ListEntrySettings, Setting } from './resources';
+import { randomBytes } from "node:crypto";
+import type { ApiStore } from "../../store";
+import type { AclRule, CalendarEvent, CalendarResource, ListEntrySettings, Setting } from "./resources";
 
 /** What changed, announced after every write: whose action, which collection, which calendar. */
 export interface CalendarChange {
   /** The user (e-mail) whose request made the change. */
   user: string;
-  resource: 'acl' | 'events' | 'calendarList' | 'settings';
+  resource: "acl" | "events" | "calendarList" | "settings";
   /** The calendar of an `acl` or `events` change, and of a `calendarList` entry. */
   calendarId?: string;
 }
@@ -69,18 +69,18 @@ const ETAG_BASE = 3_181_161_784_712_000n;
 
 /** Every user's settings start as these (the API has no write of settings). */
 export const DEFAULT_SETTINGS: Readonly<Record<string, string>> = {
-  autoAddHangouts: 'false',
-  dateFieldOrder: 'MDY',
-  defaultEventLength: '60',
-  format24HourTime: 'false',
-  hideInvitations: 'false',
-  hideWeekends: 'false',
-  locale: 'en',
-  remindOnRespondedEventsOnly: 'false',
-  showDeclinedEvents: 'true',
-  timezone: 'UTC',
-  useKeyboardShortcuts: 'true',
-  weekStart: '0',
+  autoAddHangouts: "false",
+  dateFieldOrder: "MDY",
+  defaultEventLength: "60",
+  format24HourTime: "false",
+  hideInvitations: "false",
+  hideWeekends: "false",
+  locale: "en",
+  remindOnRespondedEventsOnly: "false",
+  showDeclinedEvents: "true",
+  timezone: "UTC",
+  useKeyboardShortcuts: "true",
+  weekStart: "0",
 };
 
 export class CalendarStore implements ApiStore {
@@ -88,7 +88,7 @@ export class CalendarStore implements ApiStore {
   readonly calendars = new Map<string, StoredCalendar>();
   private seq = 0;
   /** Sync tokens of another generation (before a reset) are stale. */
-  generation = randomBytes(4).toString('hex');
+  generation = randomBytes(4).toString("hex");
   /** Sync tokens older than this are stale (tombstones before it are gone). */
   oldestSyncSeq = 0;
   private readonly listeners = new Set<ChangeListener>();
@@ -126,16 +126,16 @@ export class CalendarStore implements ApiStore {
     this.users.set(email, user);
     for (const [id, value] of Object.entries(DEFAULT_SETTINGS)) {
       const seq = this.nextSeq();
-      user.settings.set(id, { seq, setting: { kind: 'calendar#setting', etag: this.etagOf(seq), id, value } });
+      user.settings.set(id, { seq, setting: { kind: "calendar#setting", etag: this.etagOf(seq), id, value } });
     }
     const seq = this.nextSeq();
     const calendar: CalendarResource = {
-      kind: 'calendar#calendar',
+      kind: "calendar#calendar",
       etag: this.etagOf(seq),
       id: email,
       summary: email,
-      timeZone: DEFAULT_SETTINGS['timezone'] ?? 'UTC',
-      conferenceProperties: { allowedConferenceSolutionTypes: ['hangoutsMeet'] },
+      timeZone: DEFAULT_SETTINGS["timezone"] ?? "UTC",
+      conferenceProperties: { allowedConferenceSolutionTypes: ["hangoutsMeet"] },
     };
     this.addCalendar({ calendar, owner: email, primary: true, seq, rules: new Map(), events: new Map() });
     return user;
@@ -149,13 +149,13 @@ export class CalendarStore implements ApiStore {
     stored.rules.set(ownerRule, {
       seq: ruleSeq,
       byClient: false,
-      rule: { kind: 'calendar#aclRule', etag: this.etagOf(ruleSeq), id: ownerRule, scope: { type: 'user', value: stored.owner }, role: 'owner' },
+      rule: { kind: "calendar#aclRule", etag: this.etagOf(ruleSeq), id: ownerRule, scope: { type: "user", value: stored.owner }, role: "owner" },
     });
     const owner = this.user(stored.owner);
     const entrySeq = this.nextSeq();
     owner.calendarList.set(stored.calendar.id, {
       calendarId: stored.calendar.id,
-      settings: { colorId: '14', backgroundColor: '#9fe1e7', foregroundColor: '#000000', defaultReminders: [], ...(stored.primary && { selected: true }) },
+      settings: { colorId: "14", backgroundColor: "#9fe1e7", foregroundColor: "#000000", defaultReminders: [], ...(stored.primary && { selected: true }) },
       etag: this.etagOf(entrySeq),
       seq: entrySeq,
       deleted: false,
@@ -183,8 +183,8 @@ export class CalendarStore implements ApiStore {
   expireSyncTokens(): void {
     this.oldestSyncSeq = this.nextSeq();
     for (const calendar of this.calendars.values()) {
-      for (const [id, rule] of calendar.rules) if (rule.rule.role === 'none') calendar.rules.delete(id);
-      for (const [id, event] of calendar.events) if (event.event.status === 'cancelled') calendar.events.delete(id);
+      for (const [id, rule] of calendar.rules) if (rule.rule.role === "none") calendar.rules.delete(id);
+      for (const [id, event] of calendar.events) if (event.event.status === "cancelled") calendar.events.delete(id);
     }
     for (const user of this.users.values()) {
       for (const [id, entry] of user.calendarList) if (entry.deleted) user.calendarList.delete(id);
@@ -202,7 +202,7 @@ export class CalendarStore implements ApiStore {
     this.quotaWindow.clear();
     this.seq = 0;
     this.oldestSyncSeq = 0;
-    this.generation = randomBytes(4).toString('hex');
+    this.generation = randomBytes(4).toString("hex");
     for (const email of this.seeded) this.user(email);
   }
 
@@ -218,10 +218,10 @@ export class CalendarStore implements ApiStore {
     for (const stored of this.calendars.values()) {
       if (!stored.primary) calendars.push({ calendarId: stored.calendar.id, owner: stored.owner, summary: stored.calendar.summary });
       for (const { rule, byClient } of stored.rules.values()) {
-        if (byClient && rule.role !== 'none') aclRules.push({ calendar: stored.calendar.id, ruleId: rule.id, role: rule.role });
+        if (byClient && rule.role !== "none") aclRules.push({ calendar: stored.calendar.id, ruleId: rule.id, role: rule.role });
       }
       for (const { event } of stored.events.values()) {
-        if (event.status !== 'cancelled') events.push({ calendar: stored.calendar.id, eventId: event.id, summary: event.summary });
+        if (event.status !== "cancelled") events.push({ calendar: stored.calendar.id, eventId: event.id, summary: event.summary });
       }
     }
     const calendarList: unknown[] = [];

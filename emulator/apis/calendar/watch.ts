@@ -10,21 +10,21 @@
  * the calendar's channels are made by users (one OAuth client), so only the
  * user who made a channel may stop it.
  */
-import { createHash } from 'node:crypto';
-import type { ApiCall, ApiResult, ApiRoute } from '../../api';
-import { channelInternalRoutes } from '../../channels/internal';
-import { DEFAULT_OAUTH_CLIENT } from '../../channels/owners';
-import type { ChannelOwner, ChannelRegistry, ChannelSettings } from '../../channels/registry';
-import { ChannelRegistry as Registry } from '../../channels/registry';
-import type { CalendarContext } from './context';
-import { CALENDAR_PREFIX, caller, pathCalendar } from './context';
-import type { Role } from './resources';
-import type { CalendarChange } from './store';
-import { CalendarStore } from './store';
+import { createHash } from "node:crypto";
+import type { ApiCall, ApiResult, ApiRoute } from "../../api";
+import { channelInternalRoutes } from "../../channels/internal";
+import { DEFAULT_OAUTH_CLIENT } from "../../channels/owners";
+import type { ChannelOwner, ChannelRegistry, ChannelSettings } from "../../channels/registry";
+import { ChannelRegistry as Registry } from "../../channels/registry";
+import type { CalendarContext } from "./context";
+import { CALENDAR_PREFIX, caller, pathCalendar } from "./context";
+import type { Role } from "./resources";
+import type { CalendarChange } from "./store";
+import { CalendarStore } from "./store";
 
 /** What a calendar channel watches: one collection, of a calendar (acl, events) or of a user (calendarList, settings). */
 export interface CalendarTopic {
-  resource: CalendarChange['resource'];
+  resource: CalendarChange["resource"];
   /** The watched calendar's canonical id (acl, events). */
   calendarId?: string;
   /** The user whose list or settings are watched (calendarList, settings). */
@@ -39,12 +39,12 @@ export class CalendarWatchStore extends CalendarStore {
   attachChannels(settings: ChannelSettings): ChannelRegistry<CalendarTopic> {
     const registry = new Registry<CalendarTopic>(settings);
     this.registry = registry;
-    this.onChange((change) => registry.notify((topic) => (concerns(topic, change) ? 'exists' : undefined), undefined));
+    this.onChange((change) => registry.notify((topic) => (concerns(topic, change) ? "exists" : undefined), undefined));
     return registry;
   }
 
   get channels(): ChannelRegistry<CalendarTopic> {
-    if (this.registry === undefined) throw new Error('the calendar store is used before its API was mounted');
+    if (this.registry === undefined) throw new Error("the calendar store is used before its API was mounted");
     return this.registry;
   }
 
@@ -76,20 +76,20 @@ function collectionPath(topic: CalendarTopic): string {
 
 function watchOf(store: CalendarWatchStore, call: ApiCall, email: string, topic: CalendarTopic): ApiResult {
   // Opaque and stable: the same collection (of the same user, for the per-user ones) gives the same id.
-  const resourceId = createHash('sha256').update(JSON.stringify(topic)).digest('base64url').slice(0, 27);
-  const host = call.headers.host ?? 'www.googleapis.com';
+  const resourceId = createHash("sha256").update(JSON.stringify(topic)).digest("base64url").slice(0, 27);
+  const host = call.headers.host ?? "www.googleapis.com";
   const resourceUri = `http://${host}${CALENDAR_PREFIX}${collectionPath(topic)}?alt=json`;
   return { status: 200, body: store.channels.watch(call.body, { resourceId, resourceUri, topic }, ownerOf(email)) };
 }
 
-function calendarWatch(resource: 'acl' | 'events', minimum: Role): (context: CalendarContext, call: ApiCall) => ApiResult {
+function calendarWatch(resource: "acl" | "events", minimum: Role): (context: CalendarContext, call: ApiCall) => ApiResult {
   return (context, call) => {
     const { email, stored } = pathCalendar(context, call, minimum);
     return watchOf(context.store as CalendarWatchStore, call, email, { resource, calendarId: stored.calendar.id });
   };
 }
 
-function userWatch(resource: 'calendarList' | 'settings'): (context: CalendarContext, call: ApiCall) => ApiResult {
+function userWatch(resource: "calendarList" | "settings"): (context: CalendarContext, call: ApiCall) => ApiResult {
   return (context, call) => {
     const email = caller(context, call);
     return watchOf(context.store as CalendarWatchStore, call, email, { resource, user: email });
@@ -103,18 +103,18 @@ function stopChannel(context: CalendarContext, call: ApiCall): ApiResult {
 
 export function calendarWatchRoutes(context: CalendarContext): ApiRoute[] {
   const route = (pattern: string, operation: string, handler: (context: CalendarContext, call: ApiCall) => ApiResult): ApiRoute => ({
-    method: 'POST',
+    method: "POST",
     pattern: `${CALENDAR_PREFIX}${pattern}`,
     operation,
     handle: (call) => handler(context, call),
   });
   return [
     // The lists' access: only an owner reads the ACL; events need a reader.
-    route('/calendars/:calendarId/acl/watch', 'calendar.acl.watch', calendarWatch('acl', 'owner')),
-    route('/calendars/:calendarId/events/watch', 'calendar.events.watch', calendarWatch('events', 'reader')),
-    route('/users/me/calendarList/watch', 'calendar.calendarList.watch', userWatch('calendarList')),
-    route('/users/me/settings/watch', 'calendar.settings.watch', userWatch('settings')),
-    route('/channels/stop', 'calendar.channels.stop', stopChannel),
+    route("/calendars/:calendarId/acl/watch", "calendar.acl.watch", calendarWatch("acl", "owner")),
+    route("/calendars/:calendarId/events/watch", "calendar.events.watch", calendarWatch("events", "reader")),
+    route("/users/me/calendarList/watch", "calendar.calendarList.watch", userWatch("calendarList")),
+    route("/users/me/settings/watch", "calendar.settings.watch", userWatch("settings")),
+    route("/channels/stop", "calendar.channels.stop", stopChannel),
   ];
 }
 

@@ -1,4 +1,4 @@
-import type { CiStore } from './state';
+import type { CiStore } from "./state";
 
 /** How the emulator tells CI tokens apart. */
 export interface CiTokenConfig {

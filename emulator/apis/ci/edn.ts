@@ -11,16 +11,16 @@
 const KEYWORD_NAME = /^[A-Za-z*!_?$%&=<>][A-Za-z0-9*+!\-_?$%&=<>.']*$/;
 
 export function toEdn(value: unknown): string {
-  if (value === null || value === undefined) return 'nil';
+  if (value === null || value === undefined) return "nil";
   switch (typeof value) {
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'number':
-      return Number.isFinite(value) ? String(value) : 'nil';
-    case 'string':
+    case "boolean":
+      return value ? "true" : "false";
+    case "number":
+      return Number.isFinite(value) ? String(value) : "nil";
+    case "string":
       return ednString(value);
-    case 'object':
-      if (Array.isArray(value)) return `[${value.map((item) => toEdn(item)).join(' ')}]`;
+    case "object":
+      if (Array.isArray(value)) return `[${value.map((item) => toEdn(item)).join(" ")}]`;
       return ednMap(value as Record<string, unknown>);
     default:
       throw new TypeError(`cannot write a ${typeof value} as EDN`);
@@ -34,7 +34,7 @@ function ednMap(map: Record<string, unknown>): string {
     if (value === undefined) continue;
     entries.push(`${ednKey(key)} ${toEdn(value)}`);
   }
-  return `{${entries.join(', ')}}`;
+  return `{${entries.join(", ")}}`;
 }
 
 function ednKey(key: string): string {
@@ -48,22 +48,22 @@ function ednString(text: string): string {
       case '"':
         out += '\\"';
         break;
-      case '\\':
-        out += '\\\\';
+      case "\\":
+        out += "\\\\";
         break;
-      case '\n':
-        out += '\\n';
+      case "\n":
+        out += "\\n";
         break;
-      case '\r':
-        out += '\\r';
+      case "\r":
+        out += "\\r";
         break;
-      case '\t':
-        out += '\\t';
+      case "\t":
+        out += "\\t";
         break;
       default: {
         const code = char.codePointAt(0) ?? 0;
         // Other control characters as \uXXXX, which Clojure's reader understands.
-        out += code < 0x20 || code === 0x7f ? `\\u${code.toString(16).padStart(4, '0')}` : char;
+        out += code < 0x20 || code === 0x7f ? `\\u${code.toString(16).padStart(4, "0")}` : char;
       }
     }
   }

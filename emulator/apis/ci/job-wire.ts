@@ -3,20 +3,11 @@
  * listings, the full job (GET one job, and the answer of follow, trigger,
  * retry, cancel and ssh-users), artifacts, test metadata and branch info.
  */
-import type { JobRecord, JobSummary, Outcome, Project } from './resources';
-import { CI_WEB_ORIGIN, digestHex, numericId, uuidFrom } from './resources';
+import type { JobRecord, JobSummary, Outcome, Project } from "./resources";
+import { CI_WEB_ORIGIN, digestHex, numericId, uuidFrom } from "./resources";
 
 /** Fields `?shallow=true` leaves out of list entries: the commit's people and message. */
-const SHALLOW_OMITTED = [
-  'committer_name',
-  'committer_email',
-  'author_name',
-  'author_email',
-  'author_date',
-  'committer_date',
-  'subject',
-  'body',
-] as const;
+const SHALLOW_OMITTED = ["committer_name", "committer_email", "author_name", "author_email", "author_date", "committer_date", "subject", "body"] as const;
 
 export function buildTimeMillis(job: JobRecord): number | null {
   if (job.startTime === null || job.stopTime === null) return null;
@@ -85,24 +76,24 @@ export function jobSummary(
 
 /** The full job: GET one job, and the answer of follow, trigger, retry, cancel and ssh-users. */
 export function fullJob(project: Project, jobs: readonly JobRecord[], job: JobRecord): Record<string, unknown> {
-  const finished = job.lifecycle === 'finished';
-  const lastSuccess = previousOnBranch(jobs, job, (candidate) => candidate.outcome === 'success');
+  const finished = job.lifecycle === "finished";
+  const lastSuccess = previousOnBranch(jobs, job, (candidate) => candidate.outcome === "success");
   const commit = job.commit;
   const hash = digestHex(`${project.slug}#${job.buildNum}`);
   return {
     ...jobSummary(project, jobs, job, { withPreviousTime: true }),
     steps: job.steps,
     canceled: job.canceled,
-    failed: finished ? job.outcome === 'failed' : null,
-    infrastructure_fail: job.outcome === 'infrastructure_fail',
-    timedout: job.outcome === 'timedout',
+    failed: finished ? job.outcome === "failed" : null,
+    infrastructure_fail: job.outcome === "infrastructure_fail",
+    timedout: job.outcome === "timedout",
     parallel: job.parallel,
     retries: job.retries.length === 0 ? null : [...job.retries],
     ssh_users: job.sshUsers.map((login) => ({ login })),
     ssh_enabled: job.sshEnabled,
     ssh_disabled: false,
     no_dependency_cache: false,
-    is_first_green_build: job.outcome === 'success' && lastSuccess === undefined,
+    is_first_green_build: job.outcome === "success" && lastSuccess === undefined,
     oss: project.oss,
     job_name: job.jobName,
     build_parameters: job.buildParameters,
@@ -112,11 +103,9 @@ export function fullJob(project: Project, jobs: readonly JobRecord[], job: JobRe
     canceler: job.canceler === null ? null : { login: job.canceler },
     messages: [],
     previous_successful_build:
-      lastSuccess === undefined
-        ? null
-        : { build_num: lastSuccess.buildNum, status: lastSuccess.status, build_time_millis: buildTimeMillis(lastSuccess) },
+      lastSuccess === undefined ? null : { build_num: lastSuccess.buildNum, status: lastSuccess.status, build_time_millis: buildTimeMillis(lastSuccess) },
     user:
-      job.trigger.kind === 'user'
+      job.trigger.kind === "user"
         ? {
             is_user: true,
             login: job.trigger.login,
@@ -125,7 +114,7 @@ export function fullJob(project: Project, jobs: readonly JobRecord[], job: JobRe
             id: numericId(job.trigger.login),
             avatar_url: `https://avatars.example.test/${job.trigger.login}`,
           }
-        : { is_user: false, login: 'none' },
+        : { is_user: false, login: "none" },
     workflows: {
       job_name: job.jobName,
       job_id: uuidFrom(`${hash}:job`),
@@ -133,7 +122,7 @@ export function fullJob(project: Project, jobs: readonly JobRecord[], job: JobRe
       workspace_id: uuidFrom(`${hash}:workspace`),
       upstream_job_ids: [],
       upstream_concurrency_map: {},
-      workflow_name: 'build-and-test',
+      workflow_name: "build-and-test",
     },
     pull_requests: [],
     all_commit_details:
@@ -155,8 +144,8 @@ export function fullJob(project: Project, jobs: readonly JobRecord[], job: JobRe
               subject: commit.subject,
             },
           ],
-    fleet: 'picard',
-    platform: '2.0',
+    fleet: "picard",
+    platform: "2.0",
     vcs_type: project.vcsType,
   };
 }
@@ -170,9 +159,9 @@ export interface Artifact {
 }
 
 export function jobArtifacts(project: Project, job: JobRecord): Artifact[] {
-  if (job.lifecycle !== 'finished' || job.outcome === 'canceled' || job.outcome === 'infrastructure_fail') return [];
-  const paths = ['coverage/index.html', 'test-results/junit.xml'];
-  if (job.outcome === 'success') paths.push('dist/bundle.tar.gz');
+  if (job.lifecycle !== "finished" || job.outcome === "canceled" || job.outcome === "infrastructure_fail") return [];
+  const paths = ["coverage/index.html", "test-results/junit.xml"];
+  if (job.outcome === "success") paths.push("dist/bundle.tar.gz");
   return paths.map((path) => ({
     path,
     pretty_path: path,
@@ -192,23 +181,23 @@ export interface TestMetadata {
 }
 
 const TEST_CASES = [
-  { name: 'parses the configuration', classname: 'config', file: 'test/config.test.js' },
-  { name: 'rejects an empty name', classname: 'config', file: 'test/config.test.js' },
-  { name: 'retries on 429', classname: 'client', file: 'test/client.test.js' },
-  { name: 'renders the summary', classname: 'report', file: 'test/report.test.js' },
+  { name: "parses the configuration", classname: "config", file: "test/config.test.js" },
+  { name: "rejects an empty name", classname: "config", file: "test/config.test.js" },
+  { name: "retries on 429", classname: "client", file: "test/client.test.js" },
+  { name: "renders the summary", classname: "report", file: "test/report.test.js" },
 ] as const;
 
 /** Test metadata for jobs whose test step ran. */
 export function jobTests(job: JobRecord): TestMetadata[] {
-  if (job.lifecycle !== 'finished' || (job.outcome !== 'success' && job.outcome !== 'failed')) return [];
+  if (job.lifecycle !== "finished" || (job.outcome !== "success" && job.outcome !== "failed")) return [];
   return TEST_CASES.map((testCase, index) => {
-    const failing = job.outcome === 'failed' && index === 2;
+    const failing = job.outcome === "failed" && index === 2;
     return {
-      message: failing ? 'expected 3 attempts, got 1' : null,
+      message: failing ? "expected 3 attempts, got 1" : null,
       file: testCase.file,
-      source: 'jest',
+      source: "jest",
       run_time: Number((0.012 * (index + 1) + (job.buildNum % 7) / 100).toFixed(3)),
-      result: failing ? 'failure' : 'success',
+      result: failing ? "failure" : "success",
       name: testCase.name,
       classname: testCase.classname,
     };
@@ -245,12 +234,12 @@ export function branchInfo(jobs: readonly JobRecord[]): Record<string, BranchInf
     const newestFirst = [...branchJobs].sort((a, b) => b.queuedAt.localeCompare(a.queuedAt) || b.buildNum - a.buildNum);
     const pushers = new Set<string>();
     for (const job of branchJobs) if (job.commit !== null) pushers.add(job.commit.author.login);
-    const lastSuccess = newestFirst.find((job) => job.outcome === 'success');
-    const lastNonSuccess = newestFirst.find((job) => job.lifecycle === 'finished' && job.outcome !== 'success');
+    const lastSuccess = newestFirst.find((job) => job.outcome === "success");
+    const lastNonSuccess = newestFirst.find((job) => job.lifecycle === "finished" && job.outcome !== "success");
     const info: BranchInfo = {
       pusher_logins: [...pushers].sort(),
       recent_builds: newestFirst.slice(0, 5).map(branchBuild),
-      running_builds: newestFirst.filter((job) => job.lifecycle === 'running').map(branchBuild),
+      running_builds: newestFirst.filter((job) => job.lifecycle === "running").map(branchBuild),
     };
     if (lastNonSuccess !== undefined) info.last_non_success = branchBuild(lastNonSuccess);
     if (lastSuccess !== undefined) info.last_success = branchBuild(lastSuccess);

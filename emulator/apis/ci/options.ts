@@ -2,12 +2,12 @@
  * The CI API's options (`createEmulator({ ci: {...} })`) and flags
  * (`--ci-...`): its tokens and its throttle.
  */
-import type { ApiFlags } from '../../plugin';
-import { commaList, parsePositiveInteger, UsageError } from '../../command-line';
-import type { CiThrottleConfig, CiTokenConfig } from './context';
-import { isVcsType, VCS_TYPES } from './resources';
+import type { ApiFlags } from "../../plugin";
+import { commaList, parsePositiveInteger, UsageError } from "../../command-line";
+import type { CiThrottleConfig, CiTokenConfig } from "./context";
+import { isVcsType, VCS_TYPES } from "./resources";
 
-export const DEFAULT_CI_LOGIN = 'emulator-user';
+export const DEFAULT_CI_LOGIN = "emulator-user";
 
 export interface CiOptions {
   /**
@@ -43,36 +43,36 @@ export function resolveCiOptions({ ci = {} }: CiInput): ResolvedCiOptions {
 export const ciFlags: ApiFlags<CiInput> = {
   flags: [
     {
-      name: 'ci-personal-tokens',
-      value: '<a,b,...>',
-      help: 'CI personal tokens (default, when no CI token is given:\nany non-empty token is a personal token)',
+      name: "ci-personal-tokens",
+      value: "<a,b,...>",
+      help: "CI personal tokens (default, when no CI token is given:\nany non-empty token is a personal token)",
     },
     {
-      name: 'ci-project-token',
-      value: '<token=vcs-type/org/project>',
-      help: 'a CI project token and its project; repeatable',
+      name: "ci-project-token",
+      value: "<token=vcs-type/org/project>",
+      help: "a CI project token and its project; repeatable",
       multiple: true,
     },
-    { name: 'ci-throttle-per-user', value: '<n>', help: 'CI requests per caller per minute, then 429 (default: off)' },
-    { name: 'ci-throttle-per-resource', value: '<n>', help: 'CI requests per caller to one path per minute (default: off)' },
+    { name: "ci-throttle-per-user", value: "<n>", help: "CI requests per caller per minute, then 429 (default: off)" },
+    { name: "ci-throttle-per-resource", value: "<n>", help: "CI requests per caller to one path per minute (default: off)" },
   ],
   parse: (values) => {
     const ci: CiOptions = {};
-    const personalTokens = commaList(values.one('ci-personal-tokens'));
+    const personalTokens = commaList(values.one("ci-personal-tokens"));
     if (personalTokens !== undefined && personalTokens.length > 0) ci.personalTokens = personalTokens;
-    for (const pair of values.all('ci-project-token')) {
+    for (const pair of values.all("ci-project-token")) {
       const match = /^([^=]+)=((vcs-a|vcs-b)\/[^/]+\/[^/]+)$/.exec(pair);
       if (match?.[1] === undefined || match[2] === undefined) {
         throw new UsageError(`--ci-project-token must be <token>=<vcs-a|vcs-b>/<org>/<project>, got '${pair}'`);
       }
       ci.projectTokens = { ...ci.projectTokens, [match[1]]: match[2] };
     }
-    const perUser = values.one('ci-throttle-per-user');
-    const perResource = values.one('ci-throttle-per-resource');
+    const perUser = values.one("ci-throttle-per-user");
+    const perResource = values.one("ci-throttle-per-resource");
     if (perUser !== undefined || perResource !== undefined) {
       ci.throttle = {
-        ...(perUser !== undefined ? { perUserPerMinute: parsePositiveInteger('--ci-throttle-per-user', perUser) } : {}),
-        ...(perResource !== undefined ? { perResourcePerMinute: parsePositiveInteger('--ci-throttle-per-resource', perResource) } : {}),
+        ...(perUser !== undefined ? { perUserPerMinute: parsePositiveInteger("--ci-throttle-per-user", perUser) } : {}),
+        ...(perResource !== undefined ? { perResourcePerMinute: parsePositiveInteger("--ci-throttle-per-resource", perResource) } : {}),
       };
     }
     return { ci };
@@ -82,18 +82,16 @@ export const ciFlags: ApiFlags<CiInput> = {
 function tokenConfig(options: CiOptions): CiTokenConfig {
   const project = new Map<string, string>();
   for (const [token, slug] of Object.entries(options.projectTokens ?? {})) {
-    const [vcsType, username, reponame, ...rest] = slug.split('/');
+    const [vcsType, username, reponame, ...rest] = slug.split("/");
     if (vcsType === undefined || !isVcsType(vcsType) || !username || !reponame || rest.length > 0) {
-      throw new Error(
-        `CI project token '${token}': project must be '<vcs-type>/<org>/<project>' with vcs-type ${VCS_TYPES.join(' or ')}, got '${slug}'`,
-      );
+      throw new Error(`CI project token '${token}': project must be '<vcs-type>/<org>/<project>' with vcs-type ${VCS_TYPES.join(" or ")}, got '${slug}'`);
     }
-    if (token === '') throw new Error('CI project tokens must not be empty');
+    if (token === "") throw new Error("CI project tokens must not be empty");
     project.set(token, slug);
   }
   const personal = options.personalTokens !== undefined && options.personalTokens.length > 0 ? new Set(options.personalTokens) : null;
   const login = options.login ?? DEFAULT_CI_LOGIN;
-  return { personal, project, login, name: login === DEFAULT_CI_LOGIN ? 'Emulator User' : login };
+  return { personal, project, login, name: login === DEFAULT_CI_LOGIN ? "Emulator User" : login };
 }
 
 function throttleConfig(options: CiOptions): CiThrottleConfig {
@@ -103,7 +101,7 @@ function throttleConfig(options: CiOptions): CiThrottleConfig {
     return value;
   };
   return {
-    perUserPerMinute: check('perUserPerMinute', options.throttle?.perUserPerMinute),
-    perResourcePerMinute: check('perResourcePerMinute', options.throttle?.perResourcePerMinute),
+    perUserPerMinute: check("perUserPerMinute", options.throttle?.perUserPerMinute),
+    perResourcePerMinute: check("perResourcePerMinute", options.throttle?.perResourcePerMinute),
   };
 }

@@ -1,13 +1,13 @@
 /** The user, the project list, follow and unfollow. */
-import type { ApiResult } from '../../api';
-import type { CiContext } from './context';
-import { addFirstBuild } from './jobs';
-import type { CiProjectRequest, CiRequest } from './request';
-import { userOf } from './request';
-import { branchInfo, fullJob } from './job-wire';
+import type { ApiResult } from "../../api";
+import type { CiContext } from "./context";
+import { addFirstBuild } from "./jobs";
+import type { CiProjectRequest, CiRequest } from "./request";
+import { userOf } from "./request";
+import { branchInfo, fullJob } from "./job-wire";
 
 /** The trial of the emulated user never ends. */
-const TRIAL_END = '2099-12-31T23:59:59.000Z';
+const TRIAL_END = "2099-12-31T23:59:59.000Z";
 
 /** GET /me (personal token). */
 export function getMe(context: CiContext, { caller }: CiRequest): ApiResult {
@@ -15,14 +15,14 @@ export function getMe(context: CiContext, { caller }: CiRequest): ApiResult {
   const userKeys = context.store
     .allProjects()
     .flatMap((entry) => entry.checkoutKeys)
-    .filter((key) => key.type === 'user-key' && key.owner === login)
+    .filter((key) => key.type === "user-key" && key.owner === login)
     .sort((a, b) => b.sequence - a.sequence);
   return {
     status: 200,
     body: {
       login,
       name,
-      basic_email_prefs: 'smart',
+      basic_email_prefs: "smart",
       admin: false,
       user_key_fingerprint: userKeys[0]?.md5 ?? null,
       days_left_in_trial: 14,
@@ -35,12 +35,12 @@ export function getMe(context: CiContext, { caller }: CiRequest): ApiResult {
 export function listProjects(context: CiContext, { caller }: CiRequest): ApiResult {
   const entries = context.store
     .allProjects()
-    .filter((entry) => caller.kind !== 'project' || entry.project.slug.toLowerCase() === caller.projectSlug.toLowerCase());
+    .filter((entry) => caller.kind !== "project" || entry.project.slug.toLowerCase() === caller.projectSlug.toLowerCase());
   return {
     status: 200,
     body: entries.map(({ project, jobs }) => ({
       vcs_url: project.vcsUrl,
-      followed: caller.kind === 'personal' && context.store.isFollowing(caller.login, project),
+      followed: caller.kind === "personal" && context.store.isFollowing(caller.login, project),
       username: project.username,
       reponame: project.reponame,
       branches: branchInfo(jobs),

@@ -3,9 +3,9 @@
  * form and the deterministic ids of seeded data. The wire forms of jobs
  * (summary, full job, artifacts, tests, branch info) are in job-wire.ts.
  */
-import { createHash } from 'node:crypto';
+import { createHash } from "node:crypto";
 
-export const VCS_TYPES = ['vcs-a', 'vcs-b'] as const;
+export const VCS_TYPES = ["vcs-a", "vcs-b"] as const;
 export type VcsType = (typeof VCS_TYPES)[number];
 
 export function isVcsType(value: string): value is VcsType {
@@ -13,23 +13,12 @@ export function isVcsType(value: string): value is VcsType {
 }
 
 /** The dashboard origin of job URLs and artifact URLs (reserved `.test` domain: never resolvable). */
-export const CI_WEB_ORIGIN = 'https://ci.example.test';
+export const CI_WEB_ORIGIN = "https://ci.example.test";
 
-export type Lifecycle = 'queued' | 'not_run' | 'not_running' | 'running' | 'finished';
-export type Outcome = 'canceled' | 'infrastructure_fail' | 'timedout' | 'failed' | 'no_tests' | 'success';
+export type Lifecycle = "queued" | "not_run" | "not_running" | "running" | "finished";
+export type Outcome = "canceled" | "infrastructure_fail" | "timedout" | "failed" | "no_tests" | "success";
 export type JobStatus =
-  | 'retried'
-  | 'canceled'
-  | 'infrastructure_fail'
-  | 'timedout'
-  | 'not_run'
-  | 'running'
-  | 'failed'
-  | 'queued'
-  | 'not_running'
-  | 'no_tests'
-  | 'fixed'
-  | 'success';
+  "retried" | "canceled" | "infrastructure_fail" | "timedout" | "not_run" | "running" | "failed" | "queued" | "not_running" | "no_tests" | "fixed" | "success";
 
 export interface Project {
   vcsType: VcsType;
@@ -60,7 +49,7 @@ export interface CommitRecord {
 }
 
 /** Who made a job run: a user, or a project token (`is_user: false`). */
-export type Trigger = { kind: 'user'; login: string; name: string | null } | { kind: 'token' };
+export type Trigger = { kind: "user"; login: string; name: string | null } | { kind: "token" };
 
 export interface ActionWire {
   name: string;
@@ -119,7 +108,7 @@ export interface JobRecord {
 
 export interface CheckoutKeyRecord {
   /** `user-key` keys belong to `owner`. */
-  type: 'deploy-key' | 'user-key';
+  type: "deploy-key" | "user-key";
   owner: string;
   publicKey: string;
   md5: string;
@@ -171,11 +160,11 @@ export interface JobSummary {
 // ---------------------------------------------------------------- checkout keys
 
 /** The list says `vcs-user-key` where create and get say `user-key` (as the service does). */
-export function checkoutKeyWire(key: CheckoutKeyRecord, digest: 'md5' | 'sha256', preferred: boolean, form: 'list' | 'single') {
+export function checkoutKeyWire(key: CheckoutKeyRecord, digest: "md5" | "sha256", preferred: boolean, form: "list" | "single") {
   return {
     public_key: key.publicKey,
-    type: key.type === 'user-key' && form === 'list' ? 'vcs-user-key' : key.type,
-    fingerprint: digest === 'md5' ? key.md5 : key.sha256,
+    type: key.type === "user-key" && form === "list" ? "vcs-user-key" : key.type,
+    fingerprint: digest === "md5" ? key.md5 : key.sha256,
     preferred,
     time: key.time,
   };
@@ -184,12 +173,12 @@ export function checkoutKeyWire(key: CheckoutKeyRecord, digest: 'md5' | 'sha256'
 // ---------------------------------------------------------------- helpers
 
 export function digestHex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return createHash("sha256").update(text).digest("hex");
 }
 
 /** A deterministic git-like revision (40 hex digits). */
 export function revisionFor(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
+  return createHash("sha1").update(text).digest("hex");
 }
 
 export function uuidFrom(text: string): string {

@@ -5,9 +5,9 @@
  * its read-only endpoints answer without a token. No follows, checkout keys
  * or SSH keys are seeded.
  */
-import type { ActionWire, CommitRecord, JobRecord, JobStatus, Outcome, Person, Project, StepWire, VcsType } from './resources';
-import { revisionFor } from './resources';
-import { seededRandom } from '../../faults';
+import type { ActionWire, CommitRecord, JobRecord, JobStatus, Outcome, Person, Project, StepWire, VcsType } from "./resources";
+import { revisionFor } from "./resources";
+import { seededRandom } from "../../faults";
 
 interface ProjectSeed {
   vcsType: VcsType;
@@ -26,94 +26,94 @@ interface ProjectSeed {
 
 export const CATALOGUE: readonly ProjectSeed[] = [
   {
-    vcsType: 'vcs-a',
-    username: 'acme',
-    reponame: 'monorepo',
-    defaultBranch: 'main',
-    otherBranches: ['feature/search', 'fix/login-timeout'],
+    vcsType: "vcs-a",
+    username: "acme",
+    reponame: "monorepo",
+    defaultBranch: "main",
+    otherBranches: ["feature/search", "fix/login-timeout"],
     jobs: 130,
     newestRunning: true,
-    firstQueuedAt: '2025-01-06T08:00:00.000Z',
+    firstQueuedAt: "2025-01-06T08:00:00.000Z",
     hoursBetweenJobs: 2.25,
   },
   {
-    vcsType: 'vcs-a',
-    username: 'acme',
-    reponame: 'api-service',
-    defaultBranch: 'main',
-    otherBranches: ['feature/rate-limits'],
+    vcsType: "vcs-a",
+    username: "acme",
+    reponame: "api-service",
+    defaultBranch: "main",
+    otherBranches: ["feature/rate-limits"],
     jobs: 12,
     newestRunning: true,
-    firstQueuedAt: '2025-01-20T09:30:00.000Z',
+    firstQueuedAt: "2025-01-20T09:30:00.000Z",
     hoursBetweenJobs: 20,
   },
   {
-    vcsType: 'vcs-a',
-    username: 'open-tools',
-    reponame: 'widget-kit',
-    defaultBranch: 'main',
-    otherBranches: ['docs/examples'],
+    vcsType: "vcs-a",
+    username: "open-tools",
+    reponame: "widget-kit",
+    defaultBranch: "main",
+    otherBranches: ["docs/examples"],
     jobs: 8,
     oss: true,
     openAccess: true,
-    firstQueuedAt: '2025-02-01T12:00:00.000Z',
+    firstQueuedAt: "2025-02-01T12:00:00.000Z",
     hoursBetweenJobs: 30,
   },
   {
-    vcsType: 'vcs-b',
-    username: 'acme',
-    reponame: 'mobile-app',
-    defaultBranch: 'develop',
-    otherBranches: ['release/2.0'],
+    vcsType: "vcs-b",
+    username: "acme",
+    reponame: "mobile-app",
+    defaultBranch: "develop",
+    otherBranches: ["release/2.0"],
     jobs: 6,
-    firstQueuedAt: '2025-02-10T07:15:00.000Z',
+    firstQueuedAt: "2025-02-10T07:15:00.000Z",
     hoursBetweenJobs: 26,
   },
   {
-    vcsType: 'vcs-b',
-    username: 'community',
-    reponame: 'plugin-hub',
-    defaultBranch: 'main',
+    vcsType: "vcs-b",
+    username: "community",
+    reponame: "plugin-hub",
+    defaultBranch: "main",
     otherBranches: [],
     jobs: 4,
     oss: true,
-    firstQueuedAt: '2025-02-14T16:45:00.000Z',
+    firstQueuedAt: "2025-02-14T16:45:00.000Z",
     hoursBetweenJobs: 40,
   },
   {
-    vcsType: 'vcs-b',
-    username: 'acme',
-    reponame: 'docs-site',
-    defaultBranch: 'main',
+    vcsType: "vcs-b",
+    username: "acme",
+    reponame: "docs-site",
+    defaultBranch: "main",
     otherBranches: [],
     jobs: 0,
-    firstQueuedAt: '2025-03-01T00:00:00.000Z',
+    firstQueuedAt: "2025-03-01T00:00:00.000Z",
     hoursBetweenJobs: 24,
   },
 ];
 
 const PEOPLE: Record<string, Person[]> = {
   acme: [
-    { login: 'alice-acme', name: 'Alice Martin', email: 'alice@acme.example' },
-    { login: 'bob-acme', name: 'Bob Okafor', email: 'bob@acme.example' },
-    { login: 'carol-acme', name: 'Carol Nguyen', email: 'carol@acme.example' },
+    { login: "alice-acme", name: "Alice Martin", email: "alice@acme.example" },
+    { login: "bob-acme", name: "Bob Okafor", email: "bob@acme.example" },
+    { login: "carol-acme", name: "Carol Nguyen", email: "carol@acme.example" },
   ],
-  'open-tools': [
-    { login: 'dana-oss', name: 'Dana Weiss', email: 'dana@open-tools.example' },
-    { login: 'eli-oss', name: 'Eli Santos', email: 'eli@open-tools.example' },
+  "open-tools": [
+    { login: "dana-oss", name: "Dana Weiss", email: "dana@open-tools.example" },
+    { login: "eli-oss", name: "Eli Santos", email: "eli@open-tools.example" },
   ],
-  community: [{ login: 'fay-dev', name: 'Fay Lindqvist', email: 'fay@community.example' }],
+  community: [{ login: "fay-dev", name: "Fay Lindqvist", email: "fay@community.example" }],
 };
 
 const SUBJECTS = [
-  'Add retry with backoff to the HTTP client',
-  'Fix flaky timeout in the login flow',
-  'Bump dependencies',
-  'Refactor configuration loading',
-  'Document the release process',
-  'Speed up the search index build',
-  'Handle empty responses from the API',
-  'Tidy up logging',
+  "Add retry with backoff to the HTTP client",
+  "Fix flaky timeout in the login flow",
+  "Bump dependencies",
+  "Refactor configuration loading",
+  "Document the release process",
+  "Speed up the search index build",
+  "Handle empty responses from the API",
+  "Tidy up logging",
 ];
 
 export function seedProject(seed: ProjectSeed): Project {
@@ -133,7 +133,7 @@ export function seedProject(seed: ProjectSeed): Project {
 /** The seeded jobs of a project, build_num 1..n; `nextSequence` numbers them store-wide. */
 export function seedJobs(seed: ProjectSeed, project: Project, nextSequence: () => number): JobRecord[] {
   const random = seededRandom(hashString(project.slug));
-  const people = PEOPLE[seed.username] ?? [{ login: `${seed.username}-dev`, name: 'Dev', email: `dev@${seed.username}.example` }];
+  const people = PEOPLE[seed.username] ?? [{ login: `${seed.username}-dev`, name: "Dev", email: `dev@${seed.username}.example` }];
   const branches = [seed.defaultBranch, ...seed.otherBranches];
   const firstQueuedMs = Date.parse(seed.firstQueuedAt);
   const jobs: JobRecord[] = [];
@@ -152,12 +152,12 @@ export function seedJobs(seed: ProjectSeed, project: Project, nextSequence: () =
     const commit: CommitRecord = {
       author,
       date: new Date(queuedMs - 60_000 - Math.floor(random() * 3_600_000)).toISOString(),
-      subject: SUBJECTS[Math.floor(random() * SUBJECTS.length)] ?? 'Update',
-      body: '',
+      subject: SUBJECTS[Math.floor(random() * SUBJECTS.length)] ?? "Update",
+      body: "",
     };
     const running = newest && seed.newestRunning === true;
     const previousOutcome = lastOutcomeOnBranch.get(branch) ?? null;
-    const status: JobStatus = running ? 'running' : outcome === 'success' && previousOutcome === 'failed' ? 'fixed' : outcome;
+    const status: JobStatus = running ? "running" : outcome === "success" && previousOutcome === "failed" ? "fixed" : outcome;
     if (!running) lastOutcomeOnBranch.set(branch, outcome);
 
     jobs.push({
@@ -171,20 +171,20 @@ export function seedJobs(seed: ProjectSeed, project: Project, nextSequence: () =
       queuedAt: new Date(queuedMs).toISOString(),
       startTime: new Date(startMs).toISOString(),
       stopTime: running ? null : new Date(startMs + durationMs).toISOString(),
-      lifecycle: running ? 'running' : 'finished',
+      lifecycle: running ? "running" : "finished",
       outcome: running ? null : outcome,
       status,
       retryOf: null,
       retries: [],
-      canceled: !running && outcome === 'canceled',
-      canceler: !running && outcome === 'canceled' ? author.login : null,
+      canceled: !running && outcome === "canceled",
+      canceler: !running && outcome === "canceled" ? author.login : null,
       parallel: 1,
-      jobName: 'build',
+      jobName: "build",
       buildParameters: null,
       sshEnabled: false,
       sshUsers: [],
-      trigger: { kind: 'user', login: author.login, name: author.name },
-      steps: seededSteps(startMs, durationMs, running ? 'running' : outcome),
+      trigger: { kind: "user", login: author.login, name: author.name },
+      steps: seededSteps(startMs, durationMs, running ? "running" : outcome),
     });
   }
   return jobs;
@@ -192,49 +192,49 @@ export function seedJobs(seed: ProjectSeed, project: Project, nextSequence: () =
 
 /** 72% success, 16% failed, 6% canceled, 4% timed out, 2% infrastructure failure. */
 function drawOutcome(draw: number): Outcome {
-  if (draw < 0.72) return 'success';
-  if (draw < 0.88) return 'failed';
-  if (draw < 0.94) return 'canceled';
-  if (draw < 0.98) return 'timedout';
-  return 'infrastructure_fail';
+  if (draw < 0.72) return "success";
+  if (draw < 0.88) return "failed";
+  if (draw < 0.94) return "canceled";
+  if (draw < 0.98) return "timedout";
+  return "infrastructure_fail";
 }
 
 /** Spin-up, checkout, dependencies, tests; the outcome decides where it stops and how. */
-function seededSteps(startMs: number, durationMs: number, outcome: Outcome | 'running'): StepWire[] {
+function seededSteps(startMs: number, durationMs: number, outcome: Outcome | "running"): StepWire[] {
   const plan = [
-    { name: 'Spin up environment', type: 'infrastructure', bash: null, share: 0.08, source: 'inference' },
-    { name: 'Checkout code', type: 'dependencies', bash: '#!/bin/sh\ngit clone --depth 1 "$REPO" .', share: 0.07, source: 'config' },
-    { name: 'Install dependencies', type: 'dependencies', bash: 'npm ci', share: 0.35, source: 'config' },
-    { name: 'Run tests', type: 'test', bash: 'npm test', share: 0.5, source: 'config' },
+    { name: "Spin up environment", type: "infrastructure", bash: null, share: 0.08, source: "inference" },
+    { name: "Checkout code", type: "dependencies", bash: '#!/bin/sh\ngit clone --depth 1 "$REPO" .', share: 0.07, source: "config" },
+    { name: "Install dependencies", type: "dependencies", bash: "npm ci", share: 0.35, source: "config" },
+    { name: "Run tests", type: "test", bash: "npm test", share: 0.5, source: "config" },
   ];
   // The index of the step where the job stopped, and how that step ended.
-  const stopAt = outcome === 'infrastructure_fail' ? 0 : outcome === 'running' || outcome === 'canceled' ? 2 : 3;
+  const stopAt = outcome === "infrastructure_fail" ? 0 : outcome === "running" || outcome === "canceled" ? 2 : 3;
   const steps: StepWire[] = [];
   let cursor = startMs;
   for (let index = 0; index <= stopAt; index++) {
     const step = plan[index]!;
     const runMs = Math.round(durationMs * step.share);
     const last = index === stopAt;
-    const ending: string = last && outcome !== 'success' ? outcome : 'success';
-    const stillRunning = ending === 'running';
+    const ending: string = last && outcome !== "success" ? outcome : "success";
+    const stillRunning = ending === "running";
     const action: ActionWire = {
       name: step.name,
       bash_command: step.bash,
       run_time_millis: stillRunning ? null : runMs,
       start_time: new Date(cursor).toISOString(),
       end_time: stillRunning ? null : new Date(cursor + runMs).toISOString(),
-      exit_code: ending === 'success' ? 0 : ending === 'failed' ? 1 : null,
+      exit_code: ending === "success" ? 0 : ending === "failed" ? 1 : null,
       type: step.type,
       index: 0,
       status: ending,
       step: index,
       messages: [],
       source: step.source,
-      failed: ending === 'success' || stillRunning ? null : true,
+      failed: ending === "success" || stillRunning ? null : true,
       continue: null,
       parallel: false,
-      timedout: ending === 'timedout' ? true : null,
-      infrastructure_fail: ending === 'infrastructure_fail' ? true : null,
+      timedout: ending === "timedout" ? true : null,
+      infrastructure_fail: ending === "infrastructure_fail" ? true : null,
     };
     steps.push({ name: step.name, actions: [action] });
     cursor += runMs;
@@ -251,4 +251,3 @@ function hashString(text: string): number {
   }
   return hash >>> 0;
 }
-

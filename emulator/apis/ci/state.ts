@@ -4,9 +4,9 @@
  * throttle. A plain container; the rules live in the handlers. `reset()`
  * restores the seed.
  */
-import type { ApiStore } from '../../store';
-import type { CheckoutKeyRecord, JobRecord, Project, SshKeyRecord } from './resources';
-import { CATALOGUE, seedJobs, seedProject } from './seed';
+import type { ApiStore } from "../../store";
+import type { CheckoutKeyRecord, JobRecord, Project, SshKeyRecord } from "./resources";
+import { CATALOGUE, seedJobs, seedProject } from "./seed";
 
 export interface ProjectEntry {
   project: Project;
@@ -20,7 +20,7 @@ export interface ProjectEntry {
 
 export interface CheckoutKeySummary {
   project: string;
-  type: CheckoutKeyRecord['type'];
+  type: CheckoutKeyRecord["type"];
   fingerprint: string;
 }
 

@@ -6,20 +6,20 @@
  * client polling one job too often. A refused request is not counted; the
  * 429's Retry-After says when the oldest counted request leaves the window.
  */
-import type { Caller } from './auth';
-import type { CiContext } from './context';
-import { rateLimited } from './errors';
+import type { Caller } from "./auth";
+import type { CiContext } from "./context";
+import { rateLimited } from "./errors";
 
 const WINDOW_MS = 60_000;
 
 export function callerKey(caller: Caller): string {
   switch (caller.kind) {
-    case 'personal':
+    case "personal":
       return `user:${caller.login}`;
-    case 'project':
+    case "project":
       return `project-token:${caller.token}`;
-    case 'anonymous':
-      return 'anonymous';
+    case "anonymous":
+      return "anonymous";
   }
 }
 

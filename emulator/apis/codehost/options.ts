@@ -3,34 +3,34 @@
  * (`--codehost-...`): which token is which kind, the primary limits per kind
  * (the spec's table), the scaled hour, the secondary limits and latency.
  */
-import type { ApiFlags } from '../../plugin';
-import { commaList, parseInteger, parsePositiveInteger, UsageError } from '../../command-line';
+import type { ApiFlags } from "../../plugin";
+import { commaList, parseInteger, parsePositiveInteger, UsageError } from "../../command-line";
 
 /** Caller kinds of the spec's primary-limit table; `anonymous` is an unauthenticated caller. */
 export const TOKEN_KINDS = [
-  'personal',
-  'enterprise-personal',
-  'installation',
-  'enterprise-installation',
-  'workflow',
-  'enterprise-workflow',
-  'oauth-app',
-  'enterprise-oauth-app',
+  "personal",
+  "enterprise-personal",
+  "installation",
+  "enterprise-installation",
+  "workflow",
+  "enterprise-workflow",
+  "oauth-app",
+  "enterprise-oauth-app",
 ] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
-export type CallerKind = TokenKind | 'anonymous';
+export type CallerKind = TokenKind | "anonymous";
 
 /** Requests per hour (spec "Primary limits"). */
 export const PRIMARY_LIMITS: Readonly<Record<CallerKind, number>> = {
   anonymous: 60,
   personal: 5000,
-  'enterprise-personal': 15_000,
+  "enterprise-personal": 15_000,
   installation: 5000,
-  'enterprise-installation': 15_000,
+  "enterprise-installation": 15_000,
   workflow: 1000,
-  'enterprise-workflow': 15_000,
-  'oauth-app': 5000,
-  'enterprise-oauth-app': 15_000,
+  "enterprise-workflow": 15_000,
+  "oauth-app": 5000,
+  "enterprise-oauth-app": 15_000,
 };
 
 export interface SecondaryLimits {
@@ -104,32 +104,32 @@ function isTokenKind(kind: string): kind is TokenKind {
 export const codeHostFlags: ApiFlags<CodeHostInput> = {
   flags: [
     {
-      name: 'codehost-tokens',
-      value: '<token=kind,...>',
-      help: `code-host tokens and their kinds (${TOKEN_KINDS.join(', ')});\ndefault: any token is a personal token`,
+      name: "codehost-tokens",
+      value: "<token=kind,...>",
+      help: `code-host tokens and their kinds (${TOKEN_KINDS.join(", ")});\ndefault: any token is a personal token`,
     },
-    { name: 'codehost-hour-ms', value: '<n>', help: 'real milliseconds a code-host hour lasts (default 3600000); minutes scale too' },
-    { name: 'codehost-limit-status', value: '<403|429>', help: 'status of a code-host rate-limit refusal (default 403)' },
-    { name: 'codehost-latency-ms', value: '<n>', help: 'hold every code-host request this long (default 0)' },
+    { name: "codehost-hour-ms", value: "<n>", help: "real milliseconds a code-host hour lasts (default 3600000); minutes scale too" },
+    { name: "codehost-limit-status", value: "<403|429>", help: "status of a code-host rate-limit refusal (default 403)" },
+    { name: "codehost-latency-ms", value: "<n>", help: "hold every code-host request this long (default 0)" },
   ],
   parse: (values) => {
     const codehost: CodeHostOptions = {};
-    for (const pair of commaList(values.one('codehost-tokens')) ?? []) {
-      const [token, kind] = pair.split('=');
-      if (token === undefined || token === '' || kind === undefined || !isTokenKind(kind)) {
-        throw new UsageError(`--codehost-tokens takes <token>=<kind> pairs, kind one of ${TOKEN_KINDS.join(', ')}; got '${pair}'`);
+    for (const pair of commaList(values.one("codehost-tokens")) ?? []) {
+      const [token, kind] = pair.split("=");
+      if (token === undefined || token === "" || kind === undefined || !isTokenKind(kind)) {
+        throw new UsageError(`--codehost-tokens takes <token>=<kind> pairs, kind one of ${TOKEN_KINDS.join(", ")}; got '${pair}'`);
       }
       codehost.tokens = { ...codehost.tokens, [token]: kind };
     }
-    const hourMs = values.one('codehost-hour-ms');
-    if (hourMs !== undefined) codehost.hourMs = parsePositiveInteger('--codehost-hour-ms', hourMs);
-    const status = values.one('codehost-limit-status');
+    const hourMs = values.one("codehost-hour-ms");
+    if (hourMs !== undefined) codehost.hourMs = parsePositiveInteger("--codehost-hour-ms", hourMs);
+    const status = values.one("codehost-limit-status");
     if (status !== undefined) {
-      if (status !== '403' && status !== '429') throw new UsageError(`--codehost-limit-status must be 403 or 429, got '${status}'`);
-      codehost.limitStatus = status === '403' ? 403 : 429;
+      if (status !== "403" && status !== "429") throw new UsageError(`--codehost-limit-status must be 403 or 429, got '${status}'`);
+      codehost.limitStatus = status === "403" ? 403 : 429;
     }
-    const latency = values.one('codehost-latency-ms');
-    if (latency !== undefined) codehost.latencyMs = parseInteger('--codehost-latency-ms', latency, 60_000);
+    const latency = values.one("codehost-latency-ms");
+    if (latency !== undefined) codehost.latencyMs = parseInteger("--codehost-latency-ms", latency, 60_000);
     // No flag, no key: the options of a command line without code-host flags stay as they were.
     return Object.keys(codehost).length === 0 ? {} : { codehost };
   },

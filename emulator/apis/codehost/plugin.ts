@@ -4,19 +4,19 @@
  * headers on every response, the primary limit per token kind and the
  * secondary limits on a clock whose hour lasts `hourMs`.
  */
-import { setTimeout as delay } from 'node:timers/promises';
-import { codeHostErrors } from '../../errors';
-import { defineApi } from '../../plugin';
-import { admitRequest, DOCS, resourceOf } from './limits';
-import { codeHostFlags, resolveCodeHostOptions, type CodeHostInput } from './options';
-import { CODEHOST_PREFIX, codeHostRoutes, requireCaller, responseRateLimitHeaders } from './routes';
-import { CodeHostStore } from './state';
+import { setTimeout as delay } from "node:timers/promises";
+import { codeHostErrors } from "../../errors";
+import { defineApi } from "../../plugin";
+import { admitRequest, DOCS, resourceOf } from "./limits";
+import { codeHostFlags, resolveCodeHostOptions, type CodeHostInput } from "./options";
+import { CODEHOST_PREFIX, codeHostRoutes, requireCaller, responseRateLimitHeaders } from "./routes";
+import { CodeHostStore } from "./state";
 
 export const codeHostApi = defineApi({
-  name: 'codehost',
+  name: "codehost",
   summary: `the code host at ${CODEHOST_PREFIX}/... (rate_limit, repos, issues, search)`,
   pathPrefixes: [`${CODEHOST_PREFIX}/`],
-  errorFamily: codeHostErrors(DOCS.replace(/\/overview\/.*$/, '')),
+  errorFamily: codeHostErrors(DOCS.replace(/\/overview\/.*$/, "")),
   options: (input: CodeHostInput) => resolveCodeHostOptions(input),
   flags: codeHostFlags,
   createStore: () => new CodeHostStore(),

@@ -3,7 +3,7 @@
  * rate-limit windows of each caller, and the arrival log tests read to see
  * when requests came and how many were in flight.
  */
-import type { ApiStore } from '../../store';
+import type { ApiStore } from "../../store";
 
 export interface Issue {
   owner: string;
@@ -11,7 +11,7 @@ export interface Issue {
   number: number;
   title: string;
   body: string | null;
-  state: 'open';
+  state: "open";
 }
 
 /** A primary window of one caller and resource: `used` requests until `resetMs` (a whole second). */
@@ -26,9 +26,9 @@ export interface Arrival {
   path: string;
   /** Emulator clock, epoch milliseconds. */
   at: number;
-  outcome: 'admitted' | 'primary' | 'secondary';
+  outcome: "admitted" | "primary" | "secondary";
   /** Which secondary limit refused it. */
-  secondary?: 'concurrency' | 'points' | 'creations';
+  secondary?: "concurrency" | "points" | "creations";
 }
 
 export class CodeHostStore implements ApiStore {

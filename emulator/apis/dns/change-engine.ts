@@ -9,13 +9,13 @@
  * and logs the change. Both are synchronous, so no reader ever sees half a
  * change.
  */
-import { alreadyExists, conditionNotMet, notFound } from '../../google/errors';
-import type { DnsContext } from './context';
-import { canonicalName } from './domain-names';
-import { apexViolation, checkRecordSet, cnameConflict } from './record-rules';
-import type { Change, ResourceRecordSet } from './resources';
-import type { StoredChange, ZoneEntry } from './state';
-import { rrsetKey } from './state';
+import { alreadyExists, conditionNotMet, notFound } from "../../google/errors";
+import type { DnsContext } from "./context";
+import { canonicalName } from "./domain-names";
+import { apexViolation, checkRecordSet, cnameConflict } from "./record-rules";
+import type { Change, ResourceRecordSet } from "./resources";
+import type { StoredChange, ZoneEntry } from "./state";
+import { rrsetKey } from "./state";
 
 export interface ChangeSet {
   additions: ResourceRecordSet[];
@@ -34,7 +34,7 @@ export const changeRequestPaths: ChangePaths = {
 };
 
 /** `www.example.com. (A)`, as Cloud DNS names a record set in its messages. */
-export function describeRecordSet(rrset: Pick<ResourceRecordSet, 'name' | 'type'>): string {
+export function describeRecordSet(rrset: Pick<ResourceRecordSet, "name" | "type">): string {
   return `${rrset.name} (${rrset.type})`;
 }
 
@@ -58,7 +58,7 @@ export function planChange(entry: ZoneEntry, change: ChangeSet, paths: ChangePat
     next.set(key, structuredClone(addition));
   });
 
-  for (const apexType of ['SOA', 'NS'] as const) {
+  for (const apexType of ["SOA", "NS"] as const) {
     const key = rrsetKey(zone.dnsName, apexType);
     if (!next.has(key)) {
       const index = change.deletions.findIndex((deletion) => rrsetKey(deletion.name, deletion.type) === key);
@@ -75,23 +75,18 @@ export function planChange(entry: ZoneEntry, change: ChangeSet, paths: ChangePat
   }
   change.additions.forEach((addition, index) => {
     const types = typesByName.get(canonicalName(addition.name));
-    if (types !== undefined && types.has('CNAME') && types.size > 1) throw cnameConflict(paths.addition(index), addition.name);
+    if (types !== undefined && types.has("CNAME") && types.size > 1) throw cnameConflict(paths.addition(index), addition.name);
   });
 
   return next;
 }
 
-export function commitChange(
-  context: DnsContext,
-  entry: ZoneEntry,
-  nextRrsets: Map<string, ResourceRecordSet>,
-  change: ChangeSet,
-): Change {
+export function commitChange(context: DnsContext, entry: ZoneEntry, nextRrsets: Map<string, ResourceRecordSet>, change: ChangeSet): Change {
   entry.rrsets = nextRrsets;
   const now = context.now();
   const stored: StoredChange = {
     change: {
-      kind: 'dns#change',
+      kind: "dns#change",
       ...(change.additions.length > 0 ? { additions: structuredClone(change.additions) } : {}),
       ...(change.deletions.length > 0 ? { deletions: structuredClone(change.deletions) } : {}),
       startTime: now.toISOString(),
@@ -110,7 +105,7 @@ export function commitChange(
  */
 export function renderChange(stored: StoredChange, now: Date): Change {
   const done = now.getTime() >= stored.completesAtMs;
-  return { ...structuredClone(stored.change), status: done ? 'done' : 'pending', isServing: done };
+  return { ...structuredClone(stored.change), status: done ? "done" : "pending", isServing: done };
 }
 
 /** Same TTL, same records (as sets), same signatures and routing policy. */
@@ -131,9 +126,9 @@ function sameStringSet(a: readonly string[] = [], b: readonly string[] = []): bo
 
 /** JSON with object keys sorted, so equal values compare equal whatever their key order. */
 function canonicalJson(value: unknown): string {
-  if (value === undefined) return '';
+  if (value === undefined) return "";
   return JSON.stringify(value, (_key, nested: unknown) =>
-    nested !== null && typeof nested === 'object' && !Array.isArray(nested)
+    nested !== null && typeof nested === "object" && !Array.isArray(nested)
       ? Object.fromEntries(Object.entries(nested as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : nested,
   );

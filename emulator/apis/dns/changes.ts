@@ -1,15 +1,15 @@
 /** changes.* handlers. */
-import type { ApiCall, ApiResult } from '../../api';
-import { pathParam } from '../../api';
-import { notFound, requiredField } from '../../google/errors';
-import { compareNumericStrings, paginate } from './paging';
-import { enumQueryParameter } from '../../google/query';
-import { parseRequestBody } from '../../google/request-body';
-import { changeRequestPaths, commitChange, planChange, renderChange } from './change-engine';
-import type { DnsContext } from './context';
-import { requireZone } from './managed-zones';
-import { toRecordSet } from './record-rules';
-import { changeCreateSchema } from './schemas';
+import type { ApiCall, ApiResult } from "../../api";
+import { pathParam } from "../../api";
+import { notFound, requiredField } from "../../google/errors";
+import { compareNumericStrings, paginate } from "./paging";
+import { enumQueryParameter } from "../../google/query";
+import { parseRequestBody } from "../../google/request-body";
+import { changeRequestPaths, commitChange, planChange, renderChange } from "./change-engine";
+import type { DnsContext } from "./context";
+import { requireZone } from "./managed-zones";
+import { toRecordSet } from "./record-rules";
+import { changeCreateSchema } from "./schemas";
 
 /**
  * Validates the whole change first, then applies deletions and additions
@@ -19,31 +19,31 @@ import { changeCreateSchema } from './schemas';
  */
 export function createChange(context: DnsContext, call: ApiCall): ApiResult {
   const entry = requireZone(context, call);
-  const request = parseRequestBody(changeCreateSchema, call.body, 'entity.change');
+  const request = parseRequestBody(changeCreateSchema, call.body, "entity.change");
   const change = {
     additions: (request.additions ?? []).map(toRecordSet),
     deletions: (request.deletions ?? []).map(toRecordSet),
   };
-  if (change.additions.length === 0 && change.deletions.length === 0) throw requiredField('entity.change');
+  if (change.additions.length === 0 && change.deletions.length === 0) throw requiredField("entity.change");
   const next = planChange(entry, change, changeRequestPaths);
   return { status: 200, body: commitChange(context, entry, next, change) };
 }
 
 export function getChange(context: DnsContext, call: ApiCall): ApiResult {
   const entry = requireZone(context, call);
-  const changeId = pathParam(call, 'changeId');
+  const changeId = pathParam(call, "changeId");
   const stored = /^\d+$/.test(changeId) ? entry.changes[Number(changeId)] : undefined;
-  if (stored === undefined) throw notFound('parameters.changeId', changeId);
+  if (stored === undefined) throw notFound("parameters.changeId", changeId);
   return { status: 200, body: renderChange(stored, context.now()) };
 }
 
 export function listChanges(context: DnsContext, call: ApiCall): ApiResult {
   const entry = requireZone(context, call);
   // changeSequence is the only ordering Cloud DNS offers.
-  enumQueryParameter(call.query, 'sortBy', ['changeSequence'] as const, 'changeSequence');
-  const sortOrder = enumQueryParameter(call.query, 'sortOrder', ['ascending', 'descending'] as const, 'ascending');
-  const direction = sortOrder === 'ascending' ? 1 : -1;
-  const ordered = sortOrder === 'ascending' ? [...entry.changes] : [...entry.changes].reverse();
+  enumQueryParameter(call.query, "sortBy", ["changeSequence"] as const, "changeSequence");
+  const sortOrder = enumQueryParameter(call.query, "sortOrder", ["ascending", "descending"] as const, "ascending");
+  const direction = sortOrder === "ascending" ? 1 : -1;
+  const ordered = sortOrder === "ascending" ? [...entry.changes] : [...entry.changes].reverse();
   const page = paginate({
     listId: `dns.changes:${entry.project}/${entry.zone.id}:${sortOrder}`,
     sortedItems: ordered,
@@ -55,7 +55,7 @@ export function listChanges(context: DnsContext, call: ApiCall): ApiResult {
   return {
     status: 200,
     body: {
-      kind: 'dns#changesListResponse',
+      kind: "dns#changesListResponse",
       changes: page.items.map((stored) => renderChange(stored, now)),
       ...(page.nextPageToken !== undefined ? { nextPageToken: page.nextPageToken } : {}),
     },

@@ -1,4 +1,4 @@
-import type { DnsStore } from './state';
+import type { DnsStore } from "./state";
 
 /** What the DNS handlers need from the emulator around them. */
 export interface DnsContext {

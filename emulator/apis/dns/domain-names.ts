@@ -5,10 +5,10 @@ const MAX_NAME_LENGTH = 254; // 253 characters plus the final dot
 const MAX_LABEL_LENGTH = 63;
 
 export function isDomainName(name: string, options: { allowWildcard: boolean }): boolean {
-  if (!name.endsWith('.') || name.length < 2 || name.length > MAX_NAME_LENGTH) return false;
-  const labels = name.slice(0, -1).split('.');
+  if (!name.endsWith(".") || name.length < 2 || name.length > MAX_NAME_LENGTH) return false;
+  const labels = name.slice(0, -1).split(".");
   return labels.every((label, index) => {
-    if (options.allowWildcard && index === 0 && label === '*') return true;
+    if (options.allowWildcard && index === 0 && label === "*") return true;
     return label.length <= MAX_LABEL_LENGTH && LABEL_PATTERN.test(label);
   });
 }
@@ -30,5 +30,5 @@ export function isApex(name: string, zoneDnsName: string): boolean {
 }
 
 export function isWildcard(name: string): boolean {
-  return name.startsWith('*.');
+  return name.startsWith("*.");
 }

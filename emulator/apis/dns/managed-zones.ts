@@ -1,55 +1,55 @@
 /** managedZones.* and managedZoneOperations.* handlers. */
-import type { ApiCall, ApiResult } from '../../api';
-import { firstQueryValue, pathParam } from '../../api';
-import { alreadyExists, containerNotEmpty, invalidValue, notFound } from '../../google/errors';
-import { compareNumericStrings, compareStrings, paginate, paginateByCreation } from './paging';
-import { enumQueryParameter } from '../../google/query';
-import { parseRequestBody } from '../../google/request-body';
-import type { DnsContext } from './context';
-import { nextDnssecConfig, syncDnsKeys } from './dns-keys';
-import { canonicalName } from './domain-names';
-import { newZoneIamPolicy } from './iam';
-import type { ManagedZone, ManagedZoneMutableFields, Operation, ResourceRecordSet } from './resources';
-import { MANAGED_ZONE_IMMUTABLE_FIELDS, MANAGED_ZONE_MUTABLE_FIELDS } from './resources';
-import type { DnssecConfigRequest, ManagedZoneUpdateRequest } from './schemas';
-import { managedZoneCreateSchema, managedZoneUpdateSchema } from './schemas';
-import type { StoredOperation, ZoneEntry } from './state';
-import { isApexRecordSet, rrsetKey } from './state';
+import type { ApiCall, ApiResult } from "../../api";
+import { firstQueryValue, pathParam } from "../../api";
+import { alreadyExists, containerNotEmpty, invalidValue, notFound } from "../../google/errors";
+import { compareNumericStrings, compareStrings, paginate, paginateByCreation } from "./paging";
+import { enumQueryParameter } from "../../google/query";
+import { parseRequestBody } from "../../google/request-body";
+import type { DnsContext } from "./context";
+import { nextDnssecConfig, syncDnsKeys } from "./dns-keys";
+import { canonicalName } from "./domain-names";
+import { newZoneIamPolicy } from "./iam";
+import type { ManagedZone, ManagedZoneMutableFields, Operation, ResourceRecordSet } from "./resources";
+import { MANAGED_ZONE_IMMUTABLE_FIELDS, MANAGED_ZONE_MUTABLE_FIELDS } from "./resources";
+import type { DnssecConfigRequest, ManagedZoneUpdateRequest } from "./schemas";
+import { managedZoneCreateSchema, managedZoneUpdateSchema } from "./schemas";
+import type { StoredOperation, ZoneEntry } from "./state";
+import { isApexRecordSet, rrsetKey } from "./state";
 
-const ENTITY = 'entity.managedZone';
+const ENTITY = "entity.managedZone";
 
 /** The zone fields of a create/patch/update request, before the handler turns them into stored ones. */
-type ZoneFieldsRequest = Omit<ManagedZoneMutableFields, 'dnssecConfig'> & { dnssecConfig?: DnssecConfigRequest };
+type ZoneFieldsRequest = Omit<ManagedZoneMutableFields, "dnssecConfig"> & { dnssecConfig?: DnssecConfigRequest };
 
 /** TTL of the apex SOA and NS record sets Cloud DNS creates with a zone. */
 const APEX_TTL = 21600;
-const PRIVATE_ZONE_NAME_SERVER = 'ns-gcp-private.googledomains.com.';
-const SOA_TAIL = 'cloud-dns-hostmaster.google.com. 1 21600 3600 259200 300';
+const PRIVATE_ZONE_NAME_SERVER = "ns-gcp-private.googledomains.com.";
+const SOA_TAIL = "cloud-dns-hostmaster.google.com. 1 21600 3600 259200 300";
 
 /** Resolves the `managedZone` path parameter (a name or a numeric id) or answers 404. */
 export function requireZone(context: DnsContext, call: ApiCall): ZoneEntry {
-  const project = pathParam(call, 'project');
-  const nameOrId = pathParam(call, 'managedZone');
+  const project = pathParam(call, "project");
+  const nameOrId = pathParam(call, "managedZone");
   const entry = context.store.findZone(project, nameOrId);
-  if (entry === undefined) throw notFound('parameters.managedZone', nameOrId);
+  if (entry === undefined) throw notFound("parameters.managedZone", nameOrId);
   return entry;
 }
 
 export function createManagedZone(context: DnsContext, call: ApiCall): ApiResult {
-  const project = pathParam(call, 'project');
+  const project = pathParam(call, "project");
   const request = parseRequestBody(managedZoneCreateSchema, call.body, ENTITY);
   const { store } = context;
   if (store.findZone(project, request.name) !== undefined) throw alreadyExists(ENTITY, request.name);
 
   const id = store.allocateId();
-  const visibility = request.visibility ?? 'public';
+  const visibility = request.visibility ?? "public";
   const now = context.now();
   const zone: ManagedZone = {
-    kind: 'dns#managedZone',
+    kind: "dns#managedZone",
     name: request.name,
     dnsName: request.dnsName,
     id,
-    nameServers: visibility === 'private' ? [PRIVATE_ZONE_NAME_SERVER] : publicNameServers(id),
+    nameServers: visibility === "private" ? [PRIVATE_ZONE_NAME_SERVER] : publicNameServers(id),
     creationTime: now.toISOString(),
     visibility,
   };
@@ -68,7 +68,7 @@ export function createManagedZone(context: DnsContext, call: ApiCall): ApiResult
     // Cloud DNS logs the zone's creation as change "0", adding the apex record sets.
     changes: [
       {
-        change: { kind: 'dns#change', additions: structuredClone(apexRecordSets), startTime: zone.creationTime, id: '0' },
+        change: { kind: "dns#change", additions: structuredClone(apexRecordSets), startTime: zone.creationTime, id: "0" },
         completesAtMs: now.getTime(),
       },
     ],
@@ -88,8 +88,8 @@ export function getManagedZone(context: DnsContext, call: ApiCall): ApiResult {
 }
 
 export function listManagedZones(context: DnsContext, call: ApiCall): ApiResult {
-  const project = pathParam(call, 'project');
-  const dnsNameFilter = firstQueryValue(call.query, 'dnsName');
+  const project = pathParam(call, "project");
+  const dnsNameFilter = firstQueryValue(call.query, "dnsName");
   const zones = context.store
     .zones(project)
     .filter((entry) => dnsNameFilter === undefined || canonicalName(entry.zone.dnsName) === canonicalName(dnsNameFilter));
@@ -97,7 +97,7 @@ export function listManagedZones(context: DnsContext, call: ApiCall): ApiResult 
   return {
     status: 200,
     body: {
-      kind: 'dns#managedZonesListResponse',
+      kind: "dns#managedZonesListResponse",
       managedZones: page.items.map((entry) => renderZone(entry.zone)),
       ...(page.nextPageToken !== undefined ? { nextPageToken: page.nextPageToken } : {}),
     },
@@ -136,7 +136,7 @@ export function updateManagedZone(context: DnsContext, call: ApiCall): ApiResult
 export function deleteManagedZone(context: DnsContext, call: ApiCall): ApiResult {
   const entry = requireZone(context, call);
   const holdsUserRecords = [...entry.rrsets.values()].some((rrset) => !isApexRecordSet(rrset, entry.zone));
-  if (holdsUserRecords) throw containerNotEmpty(entry.zone.name, 'resource records');
+  if (holdsUserRecords) throw containerNotEmpty(entry.zone.name, "resource records");
   // The apex SOA/NS, the change log and the operations go with the zone.
   context.store.removeZone(entry);
   return { status: 204 };
@@ -144,30 +144,30 @@ export function deleteManagedZone(context: DnsContext, call: ApiCall): ApiResult
 
 export function getManagedZoneOperation(context: DnsContext, call: ApiCall): ApiResult {
   const entry = requireZone(context, call);
-  const operationId = pathParam(call, 'operation');
+  const operationId = pathParam(call, "operation");
   const stored = entry.operations.find((candidate) => candidate.operation.id === operationId);
-  if (stored === undefined) throw notFound('parameters.operation', operationId);
+  if (stored === undefined) throw notFound("parameters.operation", operationId);
   return { status: 200, body: renderOperation(stored, context.now()) };
 }
 
 export function listManagedZoneOperations(context: DnsContext, call: ApiCall): ApiResult {
   const entry = requireZone(context, call);
-  const sortBy = enumQueryParameter(call.query, 'sortBy', ['startTime', 'id'] as const, 'startTime');
+  const sortBy = enumQueryParameter(call.query, "sortBy", ["startTime", "id"] as const, "startTime");
   // Operations are appended in start-time order, so their position is the start-time sort key.
   const indexed = entry.operations.map((stored, index) => ({ stored, position: String(index) }));
-  if (sortBy === 'id') indexed.sort((a, b) => compareStrings(a.stored.operation.id, b.stored.operation.id));
+  if (sortBy === "id") indexed.sort((a, b) => compareStrings(a.stored.operation.id, b.stored.operation.id));
   const page = paginate({
     listId: `dns.managedZoneOperations:${entry.project}/${entry.zone.id}:${sortBy}`,
     sortedItems: indexed,
-    keyOf: (item) => (sortBy === 'id' ? item.stored.operation.id : item.position),
-    compareKeys: sortBy === 'id' ? compareStrings : compareNumericStrings,
+    keyOf: (item) => (sortBy === "id" ? item.stored.operation.id : item.position),
+    compareKeys: sortBy === "id" ? compareStrings : compareNumericStrings,
     query: call.query,
   });
   const now = context.now();
   return {
     status: 200,
     body: {
-      kind: 'dns#managedZoneOperationsListResponse',
+      kind: "dns#managedZoneOperationsListResponse",
       operations: page.items.map((item) => renderOperation(item.stored, now)),
       ...(page.nextPageToken !== undefined ? { nextPageToken: page.nextPageToken } : {}),
     },
@@ -182,20 +182,20 @@ export function listManagedZoneOperations(context: DnsContext, call: ApiCall): A
  * (and its DNSSEC keys) already has its new value when this returns.
  */
 function recordUpdate(context: DnsContext, call: ApiCall, entry: ZoneEntry, updated: ManagedZone): Operation {
-  const clientOperationId = firstQueryValue(call.query, 'clientOperationId');
+  const clientOperationId = firstQueryValue(call.query, "clientOperationId");
   if (clientOperationId !== undefined && entry.operations.some((stored) => stored.operation.id === clientOperationId)) {
     // Google requires client operation ids to be unique within the zone's operations.
-    throw alreadyExists('parameters.clientOperationId', clientOperationId);
+    throw alreadyExists("parameters.clientOperationId", clientOperationId);
   }
   const id = clientOperationId ?? String(entry.nextOperationNumber);
   if (clientOperationId === undefined) entry.nextOperationNumber += 1;
   const now = context.now();
   const stored: StoredOperation = {
     operation: {
-      kind: 'dns#operation',
+      kind: "dns#operation",
       id,
       startTime: now.toISOString(),
-      type: 'update',
+      type: "update",
       user: context.operationUser,
       zoneContext: { oldValue: renderZone(entry.zone), newValue: renderZone(updated) },
     },
@@ -211,7 +211,7 @@ function recordUpdate(context: DnsContext, call: ApiCall, entry: ZoneEntry, upda
 /** The status comes from the clock, as a change's does: no timers, nothing left running on close. */
 function renderOperation(stored: StoredOperation, now: Date): Operation {
   const { kind, id, startTime, type, user, zoneContext } = structuredClone(stored.operation);
-  const status = now.getTime() >= stored.completesAtMs ? 'done' : 'pending';
+  const status = now.getTime() >= stored.completesAtMs ? "done" : "pending";
   return { kind, id, startTime, status, type, user, zoneContext };
 }
 
@@ -221,7 +221,7 @@ function refuseImmutableChanges(zone: ManagedZone, request: ManagedZoneUpdateReq
     const requested = request[field];
     if (requested !== zone[field]) throw invalidValue(`${ENTITY}.${field}`, requested);
   }
-  if (Object.hasOwn(request, 'nameServerSet') && (request.nameServerSet ?? undefined) !== zone.nameServerSet) {
+  if (Object.hasOwn(request, "nameServerSet") && (request.nameServerSet ?? undefined) !== zone.nameServerSet) {
     throw invalidValue(`${ENTITY}.nameServerSet`, request.nameServerSet);
   }
 }
@@ -236,19 +236,15 @@ function setRequestedField<Field extends keyof ZoneFieldsRequest>(
   field: Field,
   value: NonNullable<ZoneFieldsRequest[Field]>,
 ): void {
-  if (field === 'dnssecConfig') {
+  if (field === "dnssecConfig") {
     const requested = value as DnssecConfigRequest;
     zone.dnssecConfig = nextDnssecConfig(current, zone.visibility, requested, `${ENTITY}.dnssecConfig`);
     return;
   }
-  setMutableField(zone, field as Exclude<Field, 'dnssecConfig'>, value as ManagedZoneMutableFields[Exclude<Field, 'dnssecConfig'>]);
+  setMutableField(zone, field as Exclude<Field, "dnssecConfig">, value as ManagedZoneMutableFields[Exclude<Field, "dnssecConfig">]);
 }
 
-function setMutableField<Field extends keyof ManagedZoneMutableFields>(
-  zone: ManagedZone,
-  field: Field,
-  value: ManagedZoneMutableFields[Field],
-): void {
+function setMutableField<Field extends keyof ManagedZoneMutableFields>(zone: ManagedZone, field: Field, value: ManagedZoneMutableFields[Field]): void {
   const mutableFields: ManagedZoneMutableFields = zone;
   // A copy, so the caller's object (a request body, another zone) stays independent of the store.
   mutableFields[field] = structuredClone(value);
@@ -256,7 +252,7 @@ function setMutableField<Field extends keyof ManagedZoneMutableFields>(
 
 /** Public zones get one of Google's name-server shards (a-e), chosen by zone id. */
 function publicNameServers(zoneId: string): string[] {
-  const shard = 'abcde'[Number(BigInt(zoneId) % 5n)] ?? 'a';
+  const shard = "abcde"[Number(BigInt(zoneId) % 5n)] ?? "a";
   return [1, 2, 3, 4].map((index) => `ns-cloud-${shard}${index}.googledomains.com.`);
 }
 
@@ -264,16 +260,16 @@ function createApexRecordSets(zone: ManagedZone): ResourceRecordSet[] {
   const primaryNameServer = zone.nameServers[0] ?? PRIVATE_ZONE_NAME_SERVER;
   return [
     {
-      kind: 'dns#resourceRecordSet',
+      kind: "dns#resourceRecordSet",
       name: zone.dnsName,
-      type: 'NS',
+      type: "NS",
       ttl: APEX_TTL,
       rrdatas: [...zone.nameServers],
     },
     {
-      kind: 'dns#resourceRecordSet',
+      kind: "dns#resourceRecordSet",
       name: zone.dnsName,
-      type: 'SOA',
+      type: "SOA",
       ttl: APEX_TTL,
       rrdatas: [`${primaryNameServer} ${SOA_TAIL}`],
     },
@@ -294,7 +290,7 @@ export function renderZone(zone: ManagedZone): ManagedZone {
   };
   if (zone.nameServerSet !== undefined) rendered.nameServerSet = zone.nameServerSet;
   for (const field of MANAGED_ZONE_MUTABLE_FIELDS) {
-    if (field === 'description') continue;
+    if (field === "description") continue;
     const value = zone[field];
     if (value !== undefined) setMutableField(rendered, field, value);
   }

@@ -3,13 +3,13 @@
  * they had before APIs were plug-ins (`changeCompletionDelayMs`, ...), so
  * existing callers of `createEmulator` keep working.
  */
-import { parseInteger } from '../../command-line';
-import { googleLegacyErrors } from '../../errors';
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from '../../google/auth';
-import { defineApi } from '../../plugin';
-import type { DnsContext } from './context';
-import { DNS_PREFIX, dnsRoutes } from './routes';
-import { DnsStore } from './state';
+import { parseInteger } from "../../command-line";
+import { googleLegacyErrors } from "../../errors";
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from "../../google/auth";
+import { defineApi } from "../../plugin";
+import type { DnsContext } from "./context";
+import { DNS_PREFIX, dnsRoutes } from "./routes";
+import { DnsStore } from "./state";
 
 export interface DnsInput {
   /** How long a DNS change reports `pending` before `done` (default 50 ms). */
@@ -20,12 +20,12 @@ export interface DnsInput {
   operationUser?: string;
 }
 
-type DnsOptions = Omit<DnsContext, 'store' | 'now'>;
+type DnsOptions = Omit<DnsContext, "store" | "now">;
 
 const DEFAULT_CHANGE_COMPLETION_DELAY_MS = 50;
 
 export const dnsApi = defineApi({
-  name: 'dns',
+  name: "dns",
   summary: `Cloud DNS at ${DNS_PREFIX}/...`,
   pathPrefixes: [`${DNS_PREFIX}/`],
   errorFamily: googleLegacyErrors,
@@ -36,19 +36,19 @@ export const dnsApi = defineApi({
     return {
       changeCompletionDelayMs,
       operationCompletionDelayMs: input.operationCompletionDelayMs ?? changeCompletionDelayMs,
-      operationUser: input.operationUser ?? 'user@example.com',
+      operationUser: input.operationUser ?? "user@example.com",
     };
   },
   flags: {
-    flags: [{ name: 'change-delay-ms', value: '<ms>', help: 'how long a DNS change stays "pending" (default 50)' }],
+    flags: [{ name: "change-delay-ms", value: "<ms>", help: 'how long a DNS change stays "pending" (default 50)' }],
     parse: (values) => {
-      const delay = values.one('change-delay-ms');
-      return delay === undefined ? {} : { changeCompletionDelayMs: parseInteger('--change-delay-ms', delay, 3_600_000) };
+      const delay = values.one("change-delay-ms");
+      return delay === undefined ? {} : { changeCompletionDelayMs: parseInteger("--change-delay-ms", delay, 3_600_000) };
     },
   },
   createStore: () => new DnsStore(),
   mount: ({ store, now, accessTokens, options, propagationMs }) => ({
-    authenticate: googleScopedAuth(accessTokens, 'dns'),
+    authenticate: googleScopedAuth(accessTokens, "dns"),
     // The emulator's change propagation (--change-propagation, /_emulator/speed) wins while it is set.
     routes: dnsRoutes({
       store,

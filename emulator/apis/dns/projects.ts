@@ -1,8 +1,8 @@
 /** projects.get. Projects are implicit: any project id exists, with Cloud DNS's default quotas. */
-import type { ApiCall, ApiResult } from '../../api';
-import { pathParam } from '../../api';
-import { allowedKeySpecs } from './dns-keys';
-import type { Project } from './resources';
+import type { ApiCall, ApiResult } from "../../api";
+import { pathParam } from "../../api";
+import { allowedKeySpecs } from "./dns-keys";
+import type { Project } from "./resources";
 
 /**
  * Cloud DNS's default per-project quotas, every field of the Quota schema
@@ -12,7 +12,7 @@ import type { Project } from './resources';
  */
 function defaultQuota() {
   return {
-    kind: 'dns#quota',
+    kind: "dns#quota",
     managedZones: 10000,
     managedZonesPerNetwork: 10000,
     managedZonesPerGkeCluster: 10000,
@@ -44,15 +44,15 @@ function defaultQuota() {
 }
 
 export function getProject(_context: unknown, call: ApiCall): ApiResult {
-  const project = pathParam(call, 'project');
-  const body: Project = { kind: 'dns#project', id: project, number: projectNumber(project), quota: defaultQuota() };
+  const project = pathParam(call, "project");
+  const body: Project = { kind: "dns#project", id: project, number: projectNumber(project), quota: defaultQuota() };
   return { status: 200, body };
 }
 
 /** A stable 12-digit project number derived from the id (FNV-1a), so repeated reads agree. */
 function projectNumber(projectId: string): string {
   let hash = 0xcbf29ce484222325n;
-  for (const byte of Buffer.from(projectId, 'utf8')) {
+  for (const byte of Buffer.from(projectId, "utf8")) {
     hash ^= BigInt(byte);
     hash = (hash * 0x100000001b3n) & 0xffff_ffff_ffff_ffffn;
   }

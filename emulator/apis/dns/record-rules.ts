@@ -5,15 +5,15 @@
  * cnameResourceRecordSetConflict). `path` names the record set in the
  * request, e.g. `entity.rrset` or `entity.change.additions[2]`.
  */
-import { isIPv4, isIPv6 } from 'node:net';
-import { badRequest, invalidValue } from '../../google/errors';
-import { isApex, isDomainName, isInZone, isWildcard } from './domain-names';
-import type { ManagedZone, ResourceRecordSet } from './resources';
-import type { ResourceRecordSetRequest } from './schemas';
+import { isIPv4, isIPv6 } from "node:net";
+import { badRequest, invalidValue } from "../../google/errors";
+import { isApex, isDomainName, isInZone, isWildcard } from "./domain-names";
+import type { ManagedZone, ResourceRecordSet } from "./resources";
+import type { ResourceRecordSetRequest } from "./schemas";
 
 /** The wire form of a validated request record set; empty lists are omitted as Google omits them. */
 export function toRecordSet(request: ResourceRecordSetRequest): ResourceRecordSet {
-  const rrset: ResourceRecordSet = { kind: 'dns#resourceRecordSet', name: request.name, type: request.type, ttl: request.ttl };
+  const rrset: ResourceRecordSet = { kind: "dns#resourceRecordSet", name: request.name, type: request.type, ttl: request.ttl };
   if (request.rrdatas !== undefined && request.rrdatas.length > 0) rrset.rrdatas = [...request.rrdatas];
   if (request.signatureRrdatas !== undefined && request.signatureRrdatas.length > 0) {
     rrset.signatureRrdatas = [...request.signatureRrdatas];
@@ -29,13 +29,13 @@ export function checkRecordSet(rrset: ResourceRecordSet, zone: ManagedZone, path
   checkRecordData(rrset, path);
 
   const atApex = isApex(name, zone.dnsName);
-  if (type === 'SOA' && !atApex) throw apexViolation(path, 'SOA');
-  if (type === 'NS' && isWildcard(name)) {
-    throw badRequest('wildcardNotAllowed', `The resource record set '${path}' has the wrong type to be a wildcard: NS.`);
+  if (type === "SOA" && !atApex) throw apexViolation(path, "SOA");
+  if (type === "NS" && isWildcard(name)) {
+    throw badRequest("wildcardNotAllowed", `The resource record set '${path}' has the wrong type to be a wildcard: NS.`);
   }
-  if (type === 'CNAME' && atApex) {
+  if (type === "CNAME" && atApex) {
     throw badRequest(
-      'recordTypeDisallowedAtZoneApex',
+      "recordTypeDisallowedAtZoneApex",
       `The resource record set '${path}' is invalid because a CNAME cannot exist at the zone apex alongside the SOA and NS record sets.`,
     );
   }
@@ -59,24 +59,21 @@ export function checkRecordData(rrset: ResourceRecordSet, path: string): void {
     if (!isValidRecordData(type, record)) throw invalidValue(`${path}.rrdata[${index}]`, record);
   });
 
-  if ((type === 'CNAME' || type === 'SOA') && records.length > 1) {
-    throw badRequest(
-      'invalidRecordCount',
-      `The resource record set '${path}' is only permitted to have one record because it is of type ${type}.`,
-    );
+  if ((type === "CNAME" || type === "SOA") && records.length > 1) {
+    throw badRequest("invalidRecordCount", `The resource record set '${path}' is only permitted to have one record because it is of type ${type}.`);
   }
 }
 
-export function apexViolation(path: string, type: 'SOA' | 'NS') {
+export function apexViolation(path: string, type: "SOA" | "NS") {
   return badRequest(
-    'invalidZoneApex',
+    "invalidZoneApex",
     `The resource record set '${path}' is invalid because a zone must contain exactly one resource record set of type '${type}' at the apex.`,
   );
 }
 
 export function cnameConflict(path: string, name: string) {
   return badRequest(
-    'cnameResourceRecordSetConflict',
+    "cnameResourceRecordSetConflict",
     `The resource record set '${path}' is invalid because the DNS name '${name}' may have either one CNAME resource record set or resource record sets of other types, but not both.`,
   );
 }
@@ -85,17 +82,17 @@ export function cnameConflict(path: string, name: string) {
 function isValidRecordData(type: string, record: string): boolean {
   const fields = record.trim().split(/\s+/);
   switch (type) {
-    case 'A':
+    case "A":
       return isIPv4(record);
-    case 'AAAA':
+    case "AAAA":
       return isIPv6(record);
-    case 'CNAME':
-    case 'NS':
-    case 'PTR':
+    case "CNAME":
+    case "NS":
+    case "PTR":
       return isDomainName(record, { allowWildcard: false });
-    case 'MX':
+    case "MX":
       return fields.length === 2 && isUint16(fields[0]) && isHostOrRoot(fields[1]);
-    case 'SRV':
+    case "SRV":
       return fields.length === 4 && isUint16(fields[0]) && isUint16(fields[1]) && isUint16(fields[2]) && isHostOrRoot(fields[3]);
     default:
       return record.trim().length > 0;
@@ -108,5 +105,5 @@ function isUint16(field: string | undefined): boolean {
 
 /** MX and SRV targets are absolute names, or "." for "no service". */
 function isHostOrRoot(field: string | undefined): boolean {
-  return field === '.' || (field !== undefined && isDomainName(field, { allowWildcard: false }));
+  return field === "." || (field !== undefined && isDomainName(field, { allowWildcard: false }));
 }

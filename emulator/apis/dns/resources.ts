@@ -6,10 +6,10 @@
 
 export type JsonObject = Record<string, unknown>;
 
-export type ZoneVisibility = 'public' | 'private';
+export type ZoneVisibility = "public" | "private";
 
 export interface ResourceRecordSet {
-  kind: 'dns#resourceRecordSet';
+  kind: "dns#resourceRecordSet";
   name: string;
   type: string;
   ttl: number;
@@ -33,22 +33,22 @@ export interface ManagedZoneMutableFields {
 }
 
 export const MANAGED_ZONE_MUTABLE_FIELDS = [
-  'description',
-  'labels',
-  'privateVisibilityConfig',
-  'forwardingConfig',
-  'peeringConfig',
-  'dnssecConfig',
-  'cloudLoggingConfig',
-  'reverseLookupConfig',
-  'serviceDirectoryConfig',
+  "description",
+  "labels",
+  "privateVisibilityConfig",
+  "forwardingConfig",
+  "peeringConfig",
+  "dnssecConfig",
+  "cloudLoggingConfig",
+  "reverseLookupConfig",
+  "serviceDirectoryConfig",
 ] as const satisfies readonly (keyof ManagedZoneMutableFields)[];
 
 /** Fields fixed at creation: a PATCH/PUT that changes them is refused. */
-export const MANAGED_ZONE_IMMUTABLE_FIELDS = ['name', 'dnsName', 'visibility'] as const;
+export const MANAGED_ZONE_IMMUTABLE_FIELDS = ["name", "dnsName", "visibility"] as const;
 
 export interface ManagedZone extends ManagedZoneMutableFields {
-  kind: 'dns#managedZone';
+  kind: "dns#managedZone";
   name: string;
   dnsName: string;
   /** uint64 as a decimal string. */
@@ -60,10 +60,10 @@ export interface ManagedZone extends ManagedZoneMutableFields {
   nameServerSet?: string;
 }
 
-export type ChangeStatus = 'pending' | 'done';
+export type ChangeStatus = "pending" | "done";
 
 export interface Change {
-  kind: 'dns#change';
+  kind: "dns#change";
   additions?: ResourceRecordSet[];
   deletions?: ResourceRecordSet[];
   startTime: string;
@@ -73,26 +73,26 @@ export interface Change {
   isServing: boolean;
 }
 
-export type OperationStatus = 'pending' | 'done';
+export type OperationStatus = "pending" | "done";
 
 export interface Operation {
-  kind: 'dns#operation';
+  kind: "dns#operation";
   id: string;
   startTime: string;
   status: OperationStatus;
-  type: 'update';
+  type: "update";
   user: string;
   zoneContext: { oldValue: ManagedZone; newValue: ManagedZone };
 }
 
 // ---------------------------------------------------------------- DNSSEC
 
-export type DnsKeyAlgorithm = 'rsasha1' | 'rsasha256' | 'rsasha512' | 'ecdsap256sha256' | 'ecdsap384sha384';
-export type DnsKeyType = 'keySigning' | 'zoneSigning';
-export type DigestType = 'sha1' | 'sha256' | 'sha384';
+export type DnsKeyAlgorithm = "rsasha1" | "rsasha256" | "rsasha512" | "ecdsap256sha256" | "ecdsap384sha384";
+export type DnsKeyType = "keySigning" | "zoneSigning";
+export type DigestType = "sha1" | "sha256" | "sha384";
 
 export interface DnsKeySpec {
-  kind: 'dns#dnsKeySpec';
+  kind: "dns#dnsKeySpec";
   algorithm: DnsKeyAlgorithm;
   keyLength: number;
   keyType: DnsKeyType;
@@ -100,14 +100,14 @@ export interface DnsKeySpec {
 
 /** `dnssecConfig` of a managed zone as stored (state, denial of existence, key specs). */
 export interface DnssecConfig {
-  kind: 'dns#managedZoneDnsSecConfig';
-  state?: 'off' | 'on' | 'transfer';
-  nonExistence?: 'nsec' | 'nsec3';
+  kind: "dns#managedZoneDnsSecConfig";
+  state?: "off" | "on" | "transfer";
+  nonExistence?: "nsec" | "nsec3";
   defaultKeySpecs?: DnsKeySpec[];
 }
 
 export interface DnsKey {
-  kind: 'dns#dnsKey';
+  kind: "dns#dnsKey";
   id: string;
   algorithm: DnsKeyAlgorithm;
   keyLength: number;
@@ -125,19 +125,19 @@ export interface DnsKey {
 // ---------------------------------------------------------------- policies
 
 export interface PolicyNetwork {
-  kind: 'dns#policyNetwork';
+  kind: "dns#policyNetwork";
   networkUrl: string;
 }
 
 export interface TargetNameServer {
-  kind: 'dns#policyAlternativeNameServerConfigTargetNameServer';
+  kind: "dns#policyAlternativeNameServerConfigTargetNameServer";
   ipv4Address?: string;
   ipv6Address?: string;
-  forwardingPath?: 'default' | 'private';
+  forwardingPath?: "default" | "private";
 }
 
 export interface Policy {
-  kind: 'dns#policy';
+  kind: "dns#policy";
   id: string;
   name: string;
   description: string;
@@ -146,30 +146,30 @@ export interface Policy {
   /** Omitted when empty, as Google omits empty lists. */
   networks?: PolicyNetwork[];
   alternativeNameServerConfig?: {
-    kind: 'dns#policyAlternativeNameServerConfig';
+    kind: "dns#policyAlternativeNameServerConfig";
     targetNameServers: TargetNameServer[];
-    outboundEndpoints?: { kind: 'dns#policyAlternativeNameServerConfigOutboundEndpoint'; name: string }[];
+    outboundEndpoints?: { kind: "dns#policyAlternativeNameServerConfigOutboundEndpoint"; name: string }[];
   };
   dns64Config?: {
-    kind: 'dns#policyDns64Config';
-    scope: { kind: 'dns#policyDns64ConfigScope'; allQueries?: boolean };
+    kind: "dns#policyDns64Config";
+    scope: { kind: "dns#policyDns64ConfigScope"; allQueries?: boolean };
   };
 }
 
 export interface ResponsePolicy {
-  kind: 'dns#responsePolicy';
+  kind: "dns#responsePolicy";
   id: string;
   responsePolicyName: string;
   description?: string;
-  networks?: { kind: 'dns#responsePolicyNetwork'; networkUrl: string }[];
-  gkeClusters?: { kind: 'dns#responsePolicyGKECluster'; gkeClusterName: string }[];
+  networks?: { kind: "dns#responsePolicyNetwork"; networkUrl: string }[];
+  gkeClusters?: { kind: "dns#responsePolicyGKECluster"; gkeClusterName: string }[];
   labels?: Record<string, string>;
 }
 
-export type ResponsePolicyRuleBehavior = 'behaviorUnspecified' | 'bypassResponsePolicy';
+export type ResponsePolicyRuleBehavior = "behaviorUnspecified" | "bypassResponsePolicy";
 
 export interface ResponsePolicyRule {
-  kind: 'dns#responsePolicyRule';
+  kind: "dns#responsePolicyRule";
   ruleName: string;
   dnsName: string;
   behavior?: ResponsePolicyRuleBehavior;
@@ -177,7 +177,7 @@ export interface ResponsePolicyRule {
 }
 
 export interface Project {
-  kind: 'dns#project';
+  kind: "dns#project";
   id: string;
   number: string;
   quota: JsonObject;

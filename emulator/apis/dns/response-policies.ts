@@ -12,37 +12,32 @@
  * Patch changes the fields present (null clears one), update replaces them
  * all; the result is checked with the same schema as a new object.
  */
-import type { ApiCall, ApiResult } from '../../api';
-import { pathParam } from '../../api';
-import { ApiError } from '../../errors';
-import { alreadyExists, badRequest, invalidValue, notFound } from '../../google/errors';
-import { paginateByCreation } from './paging';
-import { parseRequestBody } from '../../google/request-body';
-import { describeRecordSet } from './change-engine';
-import type { DnsContext } from './context';
-import { canonicalName, isInZone } from './domain-names';
-import { checkNetworkBindings, networkKey } from './networks';
-import { checkRecordData, cnameConflict, toRecordSet } from './record-rules';
-import type { ResourceRecordSet, ResponsePolicy, ResponsePolicyRule } from './resources';
-import type { ResourceRecordSetRequest, ResponsePolicyRequest, ResponsePolicyRuleRequest } from './schemas';
-import {
-  responsePolicyRuleSchema,
-  responsePolicyRuleUpdateSchema,
-  responsePolicySchema,
-  responsePolicyUpdateSchema,
-} from './schemas';
-import type { ResponsePolicyEntry, StoredRule } from './state';
+import type { ApiCall, ApiResult } from "../../api";
+import { pathParam } from "../../api";
+import { ApiError } from "../../errors";
+import { alreadyExists, badRequest, invalidValue, notFound } from "../../google/errors";
+import { paginateByCreation } from "./paging";
+import { parseRequestBody } from "../../google/request-body";
+import { describeRecordSet } from "./change-engine";
+import type { DnsContext } from "./context";
+import { canonicalName, isInZone } from "./domain-names";
+import { checkNetworkBindings, networkKey } from "./networks";
+import { checkRecordData, cnameConflict, toRecordSet } from "./record-rules";
+import type { ResourceRecordSet, ResponsePolicy, ResponsePolicyRule } from "./resources";
+import type { ResourceRecordSetRequest, ResponsePolicyRequest, ResponsePolicyRuleRequest } from "./schemas";
+import { responsePolicyRuleSchema, responsePolicyRuleUpdateSchema, responsePolicySchema, responsePolicyUpdateSchema } from "./schemas";
+import type { ResponsePolicyEntry, StoredRule } from "./state";
 
-const POLICY_ENTITY = 'entity.responsePolicy';
-const RULE_ENTITY = 'entity.responsePolicyRule';
+const POLICY_ENTITY = "entity.responsePolicy";
+const RULE_ENTITY = "entity.responsePolicyRule";
 
-const RESPONSE_POLICY_MUTABLE_FIELDS = ['description', 'networks', 'gkeClusters', 'labels'] as const;
-const RULE_MUTABLE_FIELDS = ['dnsName', 'behavior', 'localData'] as const;
+const RESPONSE_POLICY_MUTABLE_FIELDS = ["description", "networks", "gkeClusters", "labels"] as const;
+const RULE_MUTABLE_FIELDS = ["dnsName", "behavior", "localData"] as const;
 
 // ---------------------------------------------------------------- response policies
 
 export function createResponsePolicy(context: DnsContext, call: ApiCall): ApiResult {
-  const project = pathParam(call, 'project');
+  const project = pathParam(call, "project");
   const request = parseRequestBody(responsePolicySchema, call.body, POLICY_ENTITY);
   const { store } = context;
   if (store.findResponsePolicy(project, request.responsePolicyName) !== undefined) {
@@ -60,7 +55,7 @@ export function getResponsePolicy(context: DnsContext, call: ApiCall): ApiResult
 
 /** ResponsePoliciesListResponse has no `kind`. */
 export function listResponsePolicies(context: DnsContext, call: ApiCall): ApiResult {
-  const project = pathParam(call, 'project');
+  const project = pathParam(call, "project");
   const page = paginateByCreation(`dns.responsePolicies:${project}`, context.store.responsePolicies(project), call.query);
   return {
     status: 200,
@@ -72,11 +67,11 @@ export function listResponsePolicies(context: DnsContext, call: ApiCall): ApiRes
 }
 
 export function patchResponsePolicy(context: DnsContext, call: ApiCall): ApiResult {
-  return { status: 200, body: { responsePolicy: writeResponsePolicy(context, call, 'patch') } };
+  return { status: 200, body: { responsePolicy: writeResponsePolicy(context, call, "patch") } };
 }
 
 export function updateResponsePolicy(context: DnsContext, call: ApiCall): ApiResult {
-  return { status: 200, body: { responsePolicy: writeResponsePolicy(context, call, 'update') } };
+  return { status: 200, body: { responsePolicy: writeResponsePolicy(context, call, "update") } };
 }
 
 export function deleteResponsePolicy(context: DnsContext, call: ApiCall): ApiResult {
@@ -86,7 +81,7 @@ export function deleteResponsePolicy(context: DnsContext, call: ApiCall): ApiRes
   if (entry.rules.size > 0) {
     throw new ApiError({
       httpStatus: 400,
-      reason: 'containerNotEmpty',
+      reason: "containerNotEmpty",
       message: `The response policy '${name}' cannot be deleted because it is not empty: it holds ${entry.rules.size} rule(s).`,
     });
   }
@@ -97,8 +92,8 @@ export function deleteResponsePolicy(context: DnsContext, call: ApiCall): ApiRes
   if (bindings.length > 0) {
     throw new ApiError({
       httpStatus: 400,
-      reason: 'resourceInUseByAnotherResource',
-      message: `The response policy '${name}' cannot be deleted because it is in use by networks or GKE clusters: ${bindings.join(', ')}.`,
+      reason: "resourceInUseByAnotherResource",
+      message: `The response policy '${name}' cannot be deleted because it is in use by networks or GKE clusters: ${bindings.join(", ")}.`,
     });
   }
   context.store.removeResponsePolicy(entry);
@@ -106,23 +101,23 @@ export function deleteResponsePolicy(context: DnsContext, call: ApiCall): ApiRes
 }
 
 function requireResponsePolicy(context: DnsContext, call: ApiCall): ResponsePolicyEntry {
-  const project = pathParam(call, 'project');
-  const nameOrId = pathParam(call, 'responsePolicy');
+  const project = pathParam(call, "project");
+  const nameOrId = pathParam(call, "responsePolicy");
   const entry = context.store.findResponsePolicy(project, nameOrId);
-  if (entry === undefined) throw notFound('parameters.responsePolicy', nameOrId);
+  if (entry === undefined) throw notFound("parameters.responsePolicy", nameOrId);
   return entry;
 }
 
-function writeResponsePolicy(context: DnsContext, call: ApiCall, mode: 'patch' | 'update'): ResponsePolicy {
+function writeResponsePolicy(context: DnsContext, call: ApiCall, mode: "patch" | "update"): ResponsePolicy {
   const entry = requireResponsePolicy(context, call);
   const request = parseRequestBody(responsePolicyUpdateSchema, call.body, POLICY_ENTITY);
   const name = entry.responsePolicy.responsePolicyName;
-  if (Object.hasOwn(request, 'responsePolicyName') && request.responsePolicyName !== name) {
+  if (Object.hasOwn(request, "responsePolicyName") && request.responsePolicyName !== name) {
     throw invalidValue(`${POLICY_ENTITY}.responsePolicyName`, request.responsePolicyName);
   }
   const merged: Record<string, unknown> = structuredClone({ ...entry.responsePolicy });
   for (const field of RESPONSE_POLICY_MUTABLE_FIELDS) {
-    if (mode === 'patch' && !Object.hasOwn(request, field)) continue;
+    if (mode === "patch" && !Object.hasOwn(request, field)) continue;
     const value = request[field];
     if (value === null || value === undefined) delete merged[field];
     else merged[field] = value;
@@ -134,12 +129,7 @@ function writeResponsePolicy(context: DnsContext, call: ApiCall, mode: 'patch' |
 }
 
 /** A network carries at most one response policy. */
-function checkResponsePolicyNetworks(
-  context: DnsContext,
-  project: string,
-  responsePolicy: ResponsePolicy,
-  self: ResponsePolicyEntry | undefined,
-): void {
+function checkResponsePolicyNetworks(context: DnsContext, project: string, responsePolicy: ResponsePolicy, self: ResponsePolicyEntry | undefined): void {
   const holders = new Map<string, string>();
   for (const other of context.store.responsePolicies(project)) {
     if (other === self) continue;
@@ -147,19 +137,19 @@ function checkResponsePolicyNetworks(
       holders.set(networkKey(network.networkUrl), other.responsePolicy.responsePolicyName);
     }
   }
-  checkNetworkBindings(responsePolicy.networks ?? [], `${POLICY_ENTITY}.networks`, 'response policy', (key) => holders.get(key));
+  checkNetworkBindings(responsePolicy.networks ?? [], `${POLICY_ENTITY}.networks`, "response policy", (key) => holders.get(key));
 }
 
 function toResponsePolicy(request: ResponsePolicyRequest, id: string): ResponsePolicy {
-  const responsePolicy: ResponsePolicy = { kind: 'dns#responsePolicy', id, responsePolicyName: request.responsePolicyName };
+  const responsePolicy: ResponsePolicy = { kind: "dns#responsePolicy", id, responsePolicyName: request.responsePolicyName };
   if (request.description !== undefined) responsePolicy.description = request.description;
   const networks = request.networks ?? [];
   if (networks.length > 0) {
-    responsePolicy.networks = networks.map(({ networkUrl }) => ({ kind: 'dns#responsePolicyNetwork', networkUrl }));
+    responsePolicy.networks = networks.map(({ networkUrl }) => ({ kind: "dns#responsePolicyNetwork", networkUrl }));
   }
   const clusters = request.gkeClusters ?? [];
   if (clusters.length > 0) {
-    responsePolicy.gkeClusters = clusters.map(({ gkeClusterName }) => ({ kind: 'dns#responsePolicyGKECluster', gkeClusterName }));
+    responsePolicy.gkeClusters = clusters.map(({ gkeClusterName }) => ({ kind: "dns#responsePolicyGKECluster", gkeClusterName }));
   }
   if (request.labels !== undefined) responsePolicy.labels = { ...request.labels };
   return responsePolicy;
@@ -199,11 +189,11 @@ export function listResponsePolicyRules(context: DnsContext, call: ApiCall): Api
 }
 
 export function patchResponsePolicyRule(context: DnsContext, call: ApiCall): ApiResult {
-  return { status: 200, body: { responsePolicyRule: writeRule(context, call, 'patch') } };
+  return { status: 200, body: { responsePolicyRule: writeRule(context, call, "patch") } };
 }
 
 export function updateResponsePolicyRule(context: DnsContext, call: ApiCall): ApiResult {
-  return { status: 200, body: { responsePolicyRule: writeRule(context, call, 'update') } };
+  return { status: 200, body: { responsePolicyRule: writeRule(context, call, "update") } };
 }
 
 export function deleteResponsePolicyRule(context: DnsContext, call: ApiCall): ApiResult {
@@ -214,23 +204,23 @@ export function deleteResponsePolicyRule(context: DnsContext, call: ApiCall): Ap
 }
 
 function requireRule(entry: ResponsePolicyEntry, call: ApiCall): StoredRule {
-  const ruleName = pathParam(call, 'responsePolicyRule');
+  const ruleName = pathParam(call, "responsePolicyRule");
   const stored = entry.rules.get(ruleName);
-  if (stored === undefined) throw notFound('parameters.responsePolicyRule', ruleName);
+  if (stored === undefined) throw notFound("parameters.responsePolicyRule", ruleName);
   return stored;
 }
 
-function writeRule(context: DnsContext, call: ApiCall, mode: 'patch' | 'update'): ResponsePolicyRule {
+function writeRule(context: DnsContext, call: ApiCall, mode: "patch" | "update"): ResponsePolicyRule {
   const entry = requireResponsePolicy(context, call);
   const stored = requireRule(entry, call);
   const existing = stored.rule;
   const request = parseRequestBody(responsePolicyRuleUpdateSchema, call.body, RULE_ENTITY);
-  if (Object.hasOwn(request, 'ruleName') && request.ruleName !== existing.ruleName) {
+  if (Object.hasOwn(request, "ruleName") && request.ruleName !== existing.ruleName) {
     throw invalidValue(`${RULE_ENTITY}.ruleName`, request.ruleName);
   }
   const merged: Record<string, unknown> = structuredClone({ ...existing });
   for (const field of RULE_MUTABLE_FIELDS) {
-    if (mode === 'patch' && !Object.hasOwn(request, field)) continue;
+    if (mode === "patch" && !Object.hasOwn(request, field)) continue;
     const value = request[field];
     if (value === null || value === undefined) delete merged[field];
     else merged[field] = value;
@@ -252,23 +242,19 @@ function checkDnsNameFree(entry: ResponsePolicyEntry, rule: ResponsePolicyRule, 
 
 /** Validates the rule's answer (behavior XOR local data) and returns its wire form. */
 function toRule(request: ResponsePolicyRuleRequest): ResponsePolicyRule {
-  const rule: ResponsePolicyRule = { kind: 'dns#responsePolicyRule', ruleName: request.ruleName, dnsName: request.dnsName };
+  const rule: ResponsePolicyRule = { kind: "dns#responsePolicyRule", ruleName: request.ruleName, dnsName: request.dnsName };
   // `behaviorUnspecified` is the enum's zero value: it says nothing.
-  const bypasses = request.behavior === 'bypassResponsePolicy';
+  const bypasses = request.behavior === "bypassResponsePolicy";
   if (bypasses && request.localData !== undefined) {
-    throw invalidValue(
-      `${RULE_ENTITY}.behavior`,
-      request.behavior,
-      'A rule either has a behavior or answers with localData, not both.',
-    );
+    throw invalidValue(`${RULE_ENTITY}.behavior`, request.behavior, "A rule either has a behavior or answers with localData, not both.");
   }
   if (bypasses) {
-    rule.behavior = 'bypassResponsePolicy';
+    rule.behavior = "bypassResponsePolicy";
     return rule;
   }
   if (request.localData === undefined) {
     throw badRequest(
-      'required',
+      "required",
       `The '${RULE_ENTITY}.behavior' or '${RULE_ENTITY}.localData' parameter is required but was missing: a rule either bypasses the response policy or answers with local data.`,
     );
   }
@@ -278,29 +264,29 @@ function toRule(request: ResponsePolicyRuleRequest): ResponsePolicyRule {
 
 function checkLocalData(requested: readonly ResourceRecordSetRequest[], dnsName: string): ResourceRecordSet[] {
   const path = `${RULE_ENTITY}.localData.localDatas`;
-  if (requested.length === 0) throw badRequest('required', `The '${path}' parameter is required but was missing.`);
+  if (requested.length === 0) throw badRequest("required", `The '${path}' parameter is required but was missing.`);
   const rrsets = requested.map(toRecordSet);
   const seen = new Map<string, Set<string>>();
   rrsets.forEach((rrset, index) => {
     const itemPath = `${path}[${index}]`;
-    if (rrset.type === 'SOA' || rrset.type === 'NS') {
-      throw invalidValue(`${itemPath}.type`, rrset.type, 'Local data may not hold SOA or NS records.');
+    if (rrset.type === "SOA" || rrset.type === "NS") {
+      throw invalidValue(`${itemPath}.type`, rrset.type, "Local data may not hold SOA or NS records.");
     }
     if (!isInZone(rrset.name, dnsName)) {
       throw invalidValue(`${itemPath}.name`, rrset.name, `Local data must be named at or under the rule's dnsName '${dnsName}'.`);
     }
     if (rrset.routingPolicy !== undefined) {
-      throw invalidValue(`${itemPath}.routingPolicy`, rrset.routingPolicy, 'Local data answers with rrdatas only.');
+      throw invalidValue(`${itemPath}.routingPolicy`, rrset.routingPolicy, "Local data answers with rrdatas only.");
     }
     checkRecordData(rrset, itemPath);
     const name = canonicalName(rrset.name);
     const types = seen.get(name) ?? new Set<string>();
     if (types.has(rrset.type)) {
-      throw invalidValue(itemPath, describeRecordSet(rrset), 'The local data holds this record set more than once.');
+      throw invalidValue(itemPath, describeRecordSet(rrset), "The local data holds this record set more than once.");
     }
     types.add(rrset.type);
     seen.set(name, types);
-    if (types.has('CNAME') && types.size > 1) throw cnameConflict(itemPath, rrset.name);
+    if (types.has("CNAME") && types.size > 1) throw cnameConflict(itemPath, rrset.name);
   });
   return rrsets;
 }

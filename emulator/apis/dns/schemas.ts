@@ -5,9 +5,9 @@
  * resource it read. Rules that need the zone (is the name inside it?) live in
  * record-rules.ts.
  */
-import { isIPv4, isIPv6 } from 'node:net';
-import { z } from 'zod';
-import { isDomainName } from './domain-names';
+import { isIPv4, isIPv6 } from "node:net";
+import { z } from "zod";
+import { isDomainName } from "./domain-names";
 import {
   cloudLoggingConfig,
   forwardingConfig,
@@ -20,28 +20,28 @@ import {
   reverseLookupConfig,
   routingPolicy,
   serviceDirectoryConfig,
-} from './nested-schemas';
+} from "./nested-schemas";
 
 export const RECORD_TYPES = [
-  'A',
-  'AAAA',
-  'CAA',
-  'CNAME',
-  'DNSKEY',
-  'DS',
-  'HTTPS',
-  'IPSECKEY',
-  'MX',
-  'NAPTR',
-  'NS',
-  'PTR',
-  'SOA',
-  'SPF',
-  'SRV',
-  'SSHFP',
-  'SVCB',
-  'TLSA',
-  'TXT',
+  "A",
+  "AAAA",
+  "CAA",
+  "CNAME",
+  "DNSKEY",
+  "DS",
+  "HTTPS",
+  "IPSECKEY",
+  "MX",
+  "NAPTR",
+  "NS",
+  "PTR",
+  "SOA",
+  "SPF",
+  "SRV",
+  "SSHFP",
+  "SVCB",
+  "TLSA",
+  "TXT",
 ] as const;
 
 export type RecordType = (typeof RECORD_TYPES)[number];
@@ -49,10 +49,7 @@ export type RecordType = (typeof RECORD_TYPES)[number];
 const MAX_INT32 = 2_147_483_647;
 
 /** Google's JSON reader accepts an int32 either as a number or as a decimal string. */
-const int32 = z.preprocess(
-  (value) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value),
-  z.int().min(0).max(MAX_INT32),
-);
+const int32 = z.preprocess((value) => (typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value), z.int().min(0).max(MAX_INT32));
 
 // ---------------------------------------------------------------- managed zones
 
@@ -64,22 +61,22 @@ const zoneDnsName = z.string().refine((name) => isDomainName(name, { allowWildca
 /** GCP label rules: lowercase keys starting with a letter, up to 63 characters each. */
 const labels = z.record(z.string().regex(/^[a-z][a-z0-9_-]{0,62}$/), z.string().regex(/^[a-z0-9_-]{0,63}$/));
 
-const zoneVisibility = z.enum(['public', 'private']);
+const zoneVisibility = z.enum(["public", "private"]);
 
-export const DNS_KEY_ALGORITHMS = ['rsasha1', 'rsasha256', 'rsasha512', 'ecdsap256sha256', 'ecdsap384sha384'] as const;
+export const DNS_KEY_ALGORITHMS = ["rsasha1", "rsasha256", "rsasha512", "ecdsap256sha256", "ecdsap384sha384"] as const;
 
 export const dnsKeySpec = z.strictObject({
   kind: ignoredOutputField,
   algorithm: z.enum(DNS_KEY_ALGORITHMS),
   keyLength: int32,
-  keyType: z.enum(['keySigning', 'zoneSigning']),
+  keyType: z.enum(["keySigning", "zoneSigning"]),
 });
 
 /** Key lengths and their pairing with algorithms are checked by the handler (dns-keys.ts), against the zone. */
 export const dnssecConfigSchema = z.strictObject({
   kind: ignoredOutputField,
-  state: z.enum(['off', 'on', 'transfer']).optional(),
-  nonExistence: z.enum(['nsec', 'nsec3']).optional(),
+  state: z.enum(["off", "on", "transfer"]).optional(),
+  nonExistence: z.enum(["nsec", "nsec3"]).optional(),
   defaultKeySpecs: z.array(dnsKeySpec).optional(),
 });
 
@@ -186,19 +183,25 @@ const policyNetwork = z.strictObject({ kind: ignoredOutputField, networkUrl: z.s
 const targetNameServer = z
   .strictObject({
     kind: ignoredOutputField,
-    ipv4Address: z.string().refine((address) => isIPv4(address)).optional(),
-    ipv6Address: z.string().refine((address) => isIPv6(address)).optional(),
-    forwardingPath: z.enum(['default', 'private']).optional(),
+    ipv4Address: z
+      .string()
+      .refine((address) => isIPv4(address))
+      .optional(),
+    ipv6Address: z
+      .string()
+      .refine((address) => isIPv6(address))
+      .optional(),
+    forwardingPath: z.enum(["default", "private"]).optional(),
   })
   // A target is one address, of one family.
   .refine((target) => (target.ipv4Address === undefined) !== (target.ipv6Address === undefined), {
-    path: ['ipv4Address'],
+    path: ["ipv4Address"],
   });
 
 const alternativeNameServerConfig = z.strictObject({
   kind: ignoredOutputField,
   targetNameServers: z.array(targetNameServer).optional(),
-  outboundEndpoints: z.array(message('dns#policyAlternativeNameServerConfigOutboundEndpoint', { name: z.string().min(1) })).optional(),
+  outboundEndpoints: z.array(message("dns#policyAlternativeNameServerConfigOutboundEndpoint", { name: z.string().min(1) })).optional(),
 });
 
 const dns64Config = z.strictObject({
@@ -272,7 +275,7 @@ export const responsePolicyRuleSchema = z.strictObject({
   kind: ignoredOutputField,
   ruleName: z.string().regex(MANAGED_ZONE_NAME_PATTERN),
   dnsName: z.string().refine((name) => isDomainName(name, { allowWildcard: true })),
-  behavior: z.enum(['behaviorUnspecified', 'bypassResponsePolicy']).optional(),
+  behavior: z.enum(["behaviorUnspecified", "bypassResponsePolicy"]).optional(),
   localData: localDataSchema.optional(),
 });
 
@@ -296,9 +299,7 @@ function optional<Shape extends Record<string, z.ZodType>>(shape: Shape): { [K i
   };
 }
 
-function nullableOptional<Shape extends Record<string, z.ZodType>>(
-  shape: Shape,
-): { [K in keyof Shape]: z.ZodOptional<z.ZodNullable<Shape[K]>> } {
+function nullableOptional<Shape extends Record<string, z.ZodType>>(shape: Shape): { [K in keyof Shape]: z.ZodOptional<z.ZodNullable<Shape[K]>> } {
   return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.nullable().optional()])) as {
     [K in keyof Shape]: z.ZodOptional<z.ZodNullable<Shape[K]>>;
   };

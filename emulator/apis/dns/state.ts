@@ -5,23 +5,23 @@
  * its rules). This is a plain container; the rules live in the handlers and
  * the change engine.
  */
-import { randomBytes } from 'node:crypto';
-import type { IamPolicyState } from '../../google/iam';
-import type { ApiStore } from '../../store';
-import type { StoredDnsKey } from './dns-keys';
-import { canonicalName, isApex } from './domain-names';
-import type { Change, ManagedZone, Operation, Policy, ResourceRecordSet, ResponsePolicy, ResponsePolicyRule } from './resources';
+import { randomBytes } from "node:crypto";
+import type { IamPolicyState } from "../../google/iam";
+import type { ApiStore } from "../../store";
+import type { StoredDnsKey } from "./dns-keys";
+import { canonicalName, isApex } from "./domain-names";
+import type { Change, ManagedZone, Operation, Policy, ResourceRecordSet, ResponsePolicy, ResponsePolicyRule } from "./resources";
 
 /** A change as stored: its wire form minus the status, which is derived from the clock when read. */
 export interface StoredChange {
-  change: Omit<Change, 'status' | 'isServing'>;
+  change: Omit<Change, "status" | "isServing">;
   /** Epoch milliseconds at which the change reports `done`. */
   completesAtMs: number;
 }
 
 /** An operation as stored: its wire form minus the status, which is derived from the clock when read. */
 export interface StoredOperation {
-  operation: Omit<Operation, 'status'>;
+  operation: Omit<Operation, "status">;
   /** Epoch milliseconds at which the operation reports `done`. */
   completesAtMs: number;
 }
@@ -68,8 +68,8 @@ export function rrsetKey(name: string, type: string): string {
 }
 
 /** The record sets Cloud DNS creates with a zone and that must always exist at its apex. */
-export function isApexRecordSet(rrset: Pick<ResourceRecordSet, 'name' | 'type'>, zone: ManagedZone): boolean {
-  return (rrset.type === 'SOA' || rrset.type === 'NS') && isApex(rrset.name, zone.dnsName);
+export function isApexRecordSet(rrset: Pick<ResourceRecordSet, "name" | "type">, zone: ManagedZone): boolean {
+  return (rrset.type === "SOA" || rrset.type === "NS") && isApex(rrset.name, zone.dnsName);
 }
 
 export interface ManagedZoneSummary {
@@ -162,9 +162,7 @@ export class DnsStore implements ApiStore {
   }
 
   responsePolicies(project: string): ResponsePolicyEntry[] {
-    return [...(this.responsePoliciesByProject.get(project)?.values() ?? [])].sort(
-      (a, b) => a.creationSequence - b.creationSequence,
-    );
+    return [...(this.responsePoliciesByProject.get(project)?.values() ?? [])].sort((a, b) => a.creationSequence - b.creationSequence);
   }
 
   /** A response policy is addressed by its name or its numeric id. */
@@ -187,7 +185,7 @@ export class DnsStore implements ApiStore {
   allocateId(): string {
     for (;;) {
       const id = (randomBytes(8).readBigUInt64BE() & 0x7fff_ffff_ffff_ffffn).toString();
-      if (!this.assignedIds.has(id) && id !== '0') {
+      if (!this.assignedIds.has(id) && id !== "0") {
         this.assignedIds.add(id);
         return id;
       }
@@ -243,11 +241,7 @@ function projectMap<Entry>(byProject: Map<string, Map<string, Entry>>, project: 
   return entries;
 }
 
-function findByNameOrId<Entry>(
-  entries: Map<string, Entry> | undefined,
-  nameOrId: string,
-  idOf: (entry: Entry) => string,
-): Entry | undefined {
+function findByNameOrId<Entry>(entries: Map<string, Entry> | undefined, nameOrId: string, idOf: (entry: Entry) => string): Entry | undefined {
   if (entries === undefined) return undefined;
   if (/^\d+$/.test(nameOrId)) {
     for (const entry of entries.values()) if (idOf(entry) === nameOrId) return entry;

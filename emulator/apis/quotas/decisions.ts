@@ -4,31 +4,31 @@
  * granted at once; an increase is `reconciling` for a while, then granted up to
  * what the service allows for that quota, a partial grant explained in `stateDetail`.
  */
-import { randomUUID } from 'node:crypto';
-import type { QueryParams } from '../../api';
-import { ApiError } from '../../errors';
-import { SAFETY_CHECK } from './enums';
-import { invalidArgument } from './names';
-import type { SeedQuota } from './seed';
-import type { StoredPreference } from './state';
-import { SAFETY_CHECKS, type SafetyCheck } from './wire';
+import { randomUUID } from "node:crypto";
+import type { QueryParams } from "../../api";
+import { ApiError } from "../../errors";
+import { SAFETY_CHECK } from "./enums";
+import { invalidArgument } from "./names";
+import type { SeedQuota } from "./seed";
+import type { StoredPreference } from "./state";
+import { SAFETY_CHECKS, type SafetyCheck } from "./wire";
 
 /** A decrease of more than this share of the current value trips QUOTA_DECREASE_PERCENTAGE_TOO_HIGH. */
 const MAX_DECREASE_PERCENT = 10n;
 const UNLIMITED = -1n;
 
 export function ignoredSafetyChecks(query: QueryParams): Set<SafetyCheck> {
-  const raw = query['ignoreSafetyChecks'];
+  const raw = query["ignoreSafetyChecks"];
   const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   const ignored = new Set<SafetyCheck>();
-  for (const value of values.flatMap((entry) => entry.split(','))) {
+  for (const value of values.flatMap((entry) => entry.split(","))) {
     // By name or by proto number: Google's client on the REST transport sends numbers.
     const named = SAFETY_CHECK.valueOf(value);
-    if (named === 'QUOTA_SAFETY_CHECK_UNSPECIFIED') continue;
+    if (named === "QUOTA_SAFETY_CHECK_UNSPECIFIED") continue;
     const check = SAFETY_CHECKS.find((name) => name === named);
     if (check === undefined) {
       throw invalidArgument(`Invalid value at 'ignore_safety_checks' (type.googleapis.com/google.api.cloudquotas.v1.QuotaSafetyCheck), "${value}"`, {
-        field: 'ignore_safety_checks',
+        field: "ignore_safety_checks",
       });
     }
     ignored.add(check);
@@ -39,8 +39,8 @@ export function ignoredSafetyChecks(query: QueryParams): Set<SafetyCheck> {
 function safetyCheckFailed(check: SafetyCheck, message: string): ApiError {
   return new ApiError({
     httpStatus: 400,
-    reason: 'failedPrecondition',
-    rpcStatus: 'FAILED_PRECONDITION',
+    reason: "failedPrecondition",
+    rpcStatus: "FAILED_PRECONDITION",
     message: `${message} To make the change anyway, send it again with ignore_safety_checks=${check}.`,
     errorInfo: { reason: check, metadata: { safety_check: check } },
   });
@@ -51,17 +51,14 @@ const isDecrease = (wanted: bigint, current: bigint): boolean => wanted !== UNLI
 /** Refuses a decrease the safety checks stop, unless the caller ignores that check. */
 export function checkSafety(quota: SeedQuota, current: bigint, wanted: bigint, ignored: ReadonlySet<SafetyCheck>): void {
   if (!isDecrease(wanted, current)) return;
-  if (!ignored.has('QUOTA_DECREASE_BELOW_USAGE') && wanted < quota.usage) {
-    throw safetyCheckFailed(
-      'QUOTA_DECREASE_BELOW_USAGE',
-      `The preferred value ${wanted} of ${quota.quotaId} is below its current usage of ${quota.usage}.`,
-    );
+  if (!ignored.has("QUOTA_DECREASE_BELOW_USAGE") && wanted < quota.usage) {
+    throw safetyCheckFailed("QUOTA_DECREASE_BELOW_USAGE", `The preferred value ${wanted} of ${quota.quotaId} is below its current usage of ${quota.usage}.`);
   }
   const cutTooLarge = current === UNLIMITED || (current - wanted) * 100n > current * MAX_DECREASE_PERCENT;
-  if (!ignored.has('QUOTA_DECREASE_PERCENTAGE_TOO_HIGH') && cutTooLarge) {
+  if (!ignored.has("QUOTA_DECREASE_PERCENTAGE_TOO_HIGH") && cutTooLarge) {
     throw safetyCheckFailed(
-      'QUOTA_DECREASE_PERCENTAGE_TOO_HIGH',
-      `The preferred value ${wanted} of ${quota.quotaId} decreases its current value ${current === UNLIMITED ? 'unlimited' : current} by more than ${MAX_DECREASE_PERCENT}%.`,
+      "QUOTA_DECREASE_PERCENTAGE_TOO_HIGH",
+      `The preferred value ${wanted} of ${quota.quotaId} decreases its current value ${current === UNLIMITED ? "unlimited" : current} by more than ${MAX_DECREASE_PERCENT}%.`,
     );
   }
 }
@@ -73,11 +70,11 @@ export function applyPreferredValue(preference: StoredPreference, wanted: bigint
   if (wanted === current || isDecrease(wanted, current)) {
     preference.grantedValue = wanted;
     preference.decideAt = undefined;
-    preference.stateDetail = '';
+    preference.stateDetail = "";
     return;
   }
   preference.traceId = randomUUID();
-  preference.stateDetail = '';
+  preference.stateDetail = "";
   preference.decideAt = now.getTime() + reconcileMs;
 }
 
@@ -91,7 +88,7 @@ export function settle(preference: StoredPreference, quota: SeedQuota, now: Date
   preference.decideAt = undefined;
   preference.stateDetail =
     granted === wanted
-      ? ''
-      : `Partially approved: granted ${granted} of the requested ${wanted === UNLIMITED ? 'unlimited' : wanted} for ${quota.quotaId}; ` +
-        'the rest exceeds what can be granted without a review. Contact your account team for more.';
+      ? ""
+      : `Partially approved: granted ${granted} of the requested ${wanted === UNLIMITED ? "unlimited" : wanted} for ${quota.quotaId}; ` +
+        "the rest exceeds what can be granted without a review. Contact your account team for more.";
 }

@@ -3,8 +3,8 @@
  * and v1beta agree), and the answer fields that carry them: what the REST
  * transport of Google's client reads and writes as numbers.
  */
-import type { EnumFields } from '../../google/enums';
-import { protoEnum } from '../../google/enums';
+import type { EnumFields } from "../../google/enums";
+import { protoEnum } from "../../google/enums";
 
 export const ENABLEMENT = protoEnum({ ENABLEMENT_UNSPECIFIED: 0, ENABLED: 2, DISABLED: 3 });
 export const CONTAINER_TYPE = protoEnum({ CONTAINER_TYPE_UNSPECIFIED: 0, PROJECT: 1, FOLDER: 2, ORGANIZATION: 3 });

@@ -3,8 +3,8 @@
  * (`--quotas-...`): how long an increase stays `reconciling`, and which
  * locations lists report as unreachable.
  */
-import { UsageError } from '../../command-line';
-import type { ApiFlags } from '../../plugin';
+import { UsageError } from "../../command-line";
+import type { ApiFlags } from "../../plugin";
 
 export const DEFAULT_RECONCILE_MS = 2000;
 
@@ -35,13 +35,13 @@ export function resolveQuotasOptions({ quotas = {} }: QuotasInput): ResolvedQuot
 export const quotasFlags: ApiFlags<QuotasInput> = {
   flags: [
     {
-      name: 'quotas-reconcile-ms',
-      value: '<ms>',
+      name: "quotas-reconcile-ms",
+      value: "<ms>",
       help: `how long a quota increase stays reconciling before it is decided (default ${DEFAULT_RECONCILE_MS})`,
     },
   ],
   parse: (values) => {
-    const raw = values.one('quotas-reconcile-ms');
+    const raw = values.one("quotas-reconcile-ms");
     if (raw === undefined) return {};
     if (!/^\d+$/.test(raw)) throw new UsageError(`--quotas-reconcile-ms must be a whole number of milliseconds, got '${raw}'`);
     return { quotas: { reconcileMs: Number(raw) } };

@@ -4,25 +4,25 @@
  * with canonical `status` (ABORTED for an etag mismatch, FAILED_PRECONDITION
  * for a safety check), not Cloud DNS's legacy `errors[]`.
  */
-import { googleAip193Errors } from '../../errors';
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from '../../google/auth';
-import { defineApi } from '../../plugin';
-import { quotasFlags, resolveQuotasOptions, type QuotasInput } from './options';
-import { QUOTAS_PATH_PREFIXES, quotasRoutes } from './routes';
-import { QuotasStore } from './state';
+import { googleAip193Errors } from "../../errors";
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from "../../google/auth";
+import { defineApi } from "../../plugin";
+import { quotasFlags, resolveQuotasOptions, type QuotasInput } from "./options";
+import { QUOTAS_PATH_PREFIXES, quotasRoutes } from "./routes";
+import { QuotasStore } from "./state";
 
 export const quotasApi = defineApi({
-  name: 'quotas',
-  summary: 'Cloud Quotas at /v1/... and /v1beta/...',
+  name: "quotas",
+  summary: "Cloud Quotas at /v1/... and /v1beta/...",
   pathPrefixes: QUOTAS_PATH_PREFIXES,
-  errorFamily: googleAip193Errors('cloudquotas.googleapis.com'),
+  errorFamily: googleAip193Errors("cloudquotas.googleapis.com"),
   partialResponses: true,
   secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS },
   options: (input: QuotasInput) => resolveQuotasOptions(input),
   flags: quotasFlags,
   createStore: () => new QuotasStore(),
   mount: ({ store, accessTokens, options, now, propagationMs }) => ({
-    authenticate: googleScopedAuth(accessTokens, 'quotas'),
+    authenticate: googleScopedAuth(accessTokens, "quotas"),
     // The emulator's change propagation (--change-propagation, /_emulator/speed) is how long an increase reconciles while it is set.
     routes: quotasRoutes({
       store,

@@ -1,7 +1,7 @@
 /** The quota API's store: quota preferences by name, and the projects' own adjuster settings. */
-import { createHash } from 'node:crypto';
-import type { ApiStore } from '../../store';
-import type { Enablement } from './seed';
+import { createHash } from "node:crypto";
+import type { ApiStore } from "../../store";
+import type { Enablement } from "./seed";
 
 export interface StoredPreference {
   /** `{parent}/locations/global/quotaPreferences/{id}`. */
@@ -47,7 +47,7 @@ export class QuotasStore implements ApiStore {
 
   /** A fresh etag: a weak validator that changes on every write, as the service's does. */
   etag(seed: string): string {
-    return `W/"${createHash('sha256').update(`${seed}/${this.next()}`).digest('base64url').slice(0, 22)}"`;
+    return `W/"${createHash("sha256").update(`${seed}/${this.next()}`).digest("base64url").slice(0, 22)}"`;
   }
 
   reset(): void {

@@ -3,14 +3,14 @@
  * body's schema (unknown names refused, output-only fields accepted and
  * ignored) and the proto3 JSON answer (int64 as strings; empty and false left out).
  */
-import { z } from 'zod';
-import { REQUEST_ORIGIN } from './enums';
-import type { StoredPreference } from './state';
+import { z } from "zod";
+import { REQUEST_ORIGIN } from "./enums";
+import type { StoredPreference } from "./state";
 
 /** proto3 JSON reads an int64 from a string or a number. */
 const int64 = z.union([z.string().regex(/^-?\d+$/), z.number().int()]);
 
-export const SAFETY_CHECKS = ['QUOTA_DECREASE_BELOW_USAGE', 'QUOTA_DECREASE_PERCENTAGE_TOO_HIGH'] as const;
+export const SAFETY_CHECKS = ["QUOTA_DECREASE_BELOW_USAGE", "QUOTA_DECREASE_PERCENTAGE_TOO_HIGH"] as const;
 export type SafetyCheck = (typeof SAFETY_CHECKS)[number];
 
 export const preferenceBody = z.strictObject({
@@ -51,9 +51,9 @@ export function preferenceWire(preference: StoredPreference): Record<string, unk
     ...(dimensions !== undefined && { dimensions }),
     quotaConfig: {
       preferredValue: preference.preferredValue.toString(),
-      ...(preference.stateDetail !== '' && { stateDetail: preference.stateDetail }),
+      ...(preference.stateDetail !== "" && { stateDetail: preference.stateDetail }),
       grantedValue: preference.grantedValue.toString(),
-      ...(preference.traceId !== '' && { traceId: preference.traceId }),
+      ...(preference.traceId !== "" && { traceId: preference.traceId }),
       ...(annotations !== undefined && { annotations }),
     },
     etag: preference.etag,
@@ -62,6 +62,6 @@ export function preferenceWire(preference: StoredPreference): Record<string, unk
     service: preference.service,
     quotaId: preference.quotaId,
     ...(preference.decideAt !== undefined && { reconciling: true }),
-    ...(preference.justification !== '' && { justification: preference.justification }),
+    ...(preference.justification !== "" && { justification: preference.justification }),
   };
 }

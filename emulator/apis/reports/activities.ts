@@ -5,8 +5,8 @@
  * included), `filters` (`<parameter><op><value>`, comma-separated, all must
  * hold for one event), the actor and the time window.
  */
-import { ApiError } from '../../errors';
-import { invalidParameter as invalidParameterValue } from '../../google/errors';
+import { ApiError } from "../../errors";
+import { invalidParameter as invalidParameterValue } from "../../google/errors";
 
 export interface Parameter {
   name: string;
@@ -24,7 +24,7 @@ export interface ActivityEvent {
 }
 
 export interface Activity {
-  kind: 'admin#reports#activity';
+  kind: "admin#reports#activity";
   etag: string;
   id: { time: string; uniqueQualifier: string; applicationName: string; customerId: string };
   actor: { callerType: string; email: string; profileId: string };
@@ -39,9 +39,9 @@ export interface StoredActivity {
   activity: Activity;
 }
 
-export const TOKEN_EVENT_NAMES = ['activity', 'authorize', 'request', 'revoke'] as const;
+export const TOKEN_EVENT_NAMES = ["activity", "authorize", "request", "revoke"] as const;
 
-type Operator = '==' | '<>' | '<=' | '>=' | '=' | '<' | '>';
+type Operator = "==" | "<>" | "<=" | ">=" | "=" | "<" | ">";
 
 export interface Filter {
   parameter: string;
@@ -52,20 +52,20 @@ export interface Filter {
 function invalidParameter(name: string, value: string, why: string): ApiError {
   return new ApiError({
     httpStatus: 400,
-    reason: 'invalid',
+    reason: "invalid",
     message: `Invalid value for '${name}': '${value}'. ${why}`,
     location: name,
-    locationType: 'parameter',
+    locationType: "parameter",
   });
 }
 
 /** `filters` as the API takes it: `name==value,other<>value`, each `<parameter><op><value>`. */
 export function parseFilters(raw: string | undefined): Filter[] {
-  if (raw === undefined || raw === '') return [];
-  return raw.split(',').map((expression) => {
+  if (raw === undefined || raw === "") return [];
+  return raw.split(",").map((expression) => {
     const match = /^([A-Za-z_][A-Za-z0-9_.]*)(==|<>|<=|>=|=|<|>)(.+)$/.exec(expression);
     if (match?.[1] === undefined || match[2] === undefined || match[3] === undefined) {
-      throw invalidParameter('filters', raw, 'Each filter must be <parameter><operator><value> with an operator of ==, <>, <, <=, >, >=.');
+      throw invalidParameter("filters", raw, "Each filter must be <parameter><operator><value> with an operator of ==, <>, <, <=, >, >=.");
     }
     return { parameter: match[1], operator: match[2] as Operator, value: match[3] };
   });
@@ -78,18 +78,18 @@ function compare(parameter: Parameter, filter: Filter): boolean {
     const numeric = /^-?\d+$/.test(candidate) && /^-?\d+$/.test(filter.value);
     const order = numeric ? Math.sign(Number(BigInt(candidate) - BigInt(filter.value))) : candidate < filter.value ? -1 : candidate > filter.value ? 1 : 0;
     switch (filter.operator) {
-      case '=':
-      case '==':
+      case "=":
+      case "==":
         return order === 0;
-      case '<>':
+      case "<>":
         return order !== 0;
-      case '<':
+      case "<":
         return order < 0;
-      case '<=':
+      case "<=":
         return order <= 0;
-      case '>':
+      case ">":
         return order > 0;
-      case '>=':
+      case ">=":
         return order >= 0;
     }
   });
@@ -117,7 +117,7 @@ export interface Selection {
  */
 export function selectedEvent(activity: Activity, selection: Selection): ActivityEvent | undefined {
   if (activity.id.applicationName !== selection.applicationName) return undefined;
-  if (selection.userKey !== 'all' && selection.userKey.toLowerCase() !== activity.actor.email.toLowerCase() && selection.userKey !== activity.actor.profileId) {
+  if (selection.userKey !== "all" && selection.userKey.toLowerCase() !== activity.actor.email.toLowerCase() && selection.userKey !== activity.actor.profileId) {
     return undefined;
   }
   if (selection.actorIpAddress !== undefined && selection.actorIpAddress !== activity.ipAddress) return undefined;
@@ -133,31 +133,38 @@ export function selectedEvent(activity: Activity, selection: Selection): Activit
  * before the method runs, so an unknown name is a 400, not an empty list.
  */
 const APPLICATION_NAME_PATTERN =
-  '(access_evaluation)|(access_transparency)|(admin)|(admin_data_action)|(assignments)|(calendar)|(chat)|(chrome)|(classroom)|' +
-  '(cloud_search)|(contacts)|(context_aware_access)|(data_studio)|(data_migration)|(directory_sync)|(drive)|(gcp)|(gmail)|(gplus)|' +
-  '(graduation)|(groups)|(groups_enterprise)|(jamboard)|(keep)|(ldap)|(login)|(meet)|(meet_hardware)|(mobile)|(profile)|(rules)|' +
-  '(saml)|(token)|(user_accounts)|(vault)|(gemini_in_workspace_apps)|(tasks)|(takeout)|(voice)|(chrome_sync)|(workspace_studio)|' +
-  '(gemini_notebook)';
+  "(access_evaluation)|(access_transparency)|(admin)|(admin_data_action)|(assignments)|(calendar)|(chat)|(chrome)|(classroom)|" +
+  "(cloud_search)|(contacts)|(context_aware_access)|(data_studio)|(data_migration)|(directory_sync)|(drive)|(gcp)|(gmail)|(gplus)|" +
+  "(graduation)|(groups)|(groups_enterprise)|(jamboard)|(keep)|(ldap)|(login)|(meet)|(meet_hardware)|(mobile)|(profile)|(rules)|" +
+  "(saml)|(token)|(user_accounts)|(vault)|(gemini_in_workspace_apps)|(tasks)|(takeout)|(voice)|(chrome_sync)|(workspace_studio)|" +
+  "(gemini_notebook)";
 const APPLICATION_NAME = new RegExp(`^(?:${APPLICATION_NAME_PATTERN})$`);
 
 export function checkApplicationName(applicationName: string): void {
   if (APPLICATION_NAME.test(applicationName)) return;
-  throw invalidParameterValue('applicationName', `Invalid value '${applicationName}'. Values must match the following regular expression: '${APPLICATION_NAME_PATTERN}'`);
+  throw invalidParameterValue(
+    "applicationName",
+    `Invalid value '${applicationName}'. Values must match the following regular expression: '${APPLICATION_NAME_PATTERN}'`,
+  );
 }
 
 /** `userKey`: `all`, a primary e-mail or a profile id. */
 export function checkUserKey(userKey: string): void {
-  if (userKey === 'all' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(userKey) || /^\d+$/.test(userKey)) return;
-  throw new ApiError({ httpStatus: 400, reason: 'invalid', message: `Bad request for userKey '${userKey}': must be 'all', a primary e-mail address or a profile id.` });
+  if (userKey === "all" || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(userKey) || /^\d+$/.test(userKey)) return;
+  throw new ApiError({
+    httpStatus: 400,
+    reason: "invalid",
+    message: `Bad request for userKey '${userKey}': must be 'all', a primary e-mail address or a profile id.`,
+  });
 }
 
 /** An RFC 3339 date-time query parameter, in Unix ms. */
 export function parseTimeParameter(name: string, raw: string | undefined): number | undefined {
-  if (raw === undefined || raw === '') return undefined;
+  if (raw === undefined || raw === "") return undefined;
   const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
   const value = Date.parse(raw);
   if (!rfc3339.test(raw) || Number.isNaN(value)) {
-    throw invalidParameter(name, raw, 'It must be an RFC 3339 date-time, e.g. 2010-10-28T10:26:35.000Z.');
+    throw invalidParameter(name, raw, "It must be an RFC 3339 date-time, e.g. 2010-10-28T10:26:35.000Z.");
   }
   return value;
 }
@@ -165,13 +172,25 @@ export function parseTimeParameter(name: string, raw: string | undefined): numbe
 /** The reference's rule: startTime must be before endTime and before now. */
 export function checkTimeWindow(startTime: number | undefined, endTime: number | undefined, now: number): void {
   if (endTime !== undefined && endTime > now) {
-    throw new ApiError({ httpStatus: 400, reason: 'invalid', message: 'End time requested is in the future.', location: 'endTime', locationType: 'parameter' });
+    throw new ApiError({ httpStatus: 400, reason: "invalid", message: "End time requested is in the future.", location: "endTime", locationType: "parameter" });
   }
   if (startTime === undefined) return;
   if (startTime > now) {
-    throw new ApiError({ httpStatus: 400, reason: 'invalid', message: 'Start time requested is in the future.', location: 'startTime', locationType: 'parameter' });
+    throw new ApiError({
+      httpStatus: 400,
+      reason: "invalid",
+      message: "Start time requested is in the future.",
+      location: "startTime",
+      locationType: "parameter",
+    });
   }
   if (endTime !== undefined && startTime >= endTime) {
-    throw new ApiError({ httpStatus: 400, reason: 'invalid', message: 'Start time must be before the end time.', location: 'startTime', locationType: 'parameter' });
+    throw new ApiError({
+      httpStatus: 400,
+      reason: "invalid",
+      message: "Start time must be before the end time.",
+      location: "startTime",
+      locationType: "parameter",
+    });
   }
 }

@@ -4,11 +4,11 @@
  * longest life, and who each token is (user and OAuth client) for the
  * ownership rules of `channels/stop`.
  */
-import { commaList, parsePositiveInteger } from '../../command-line';
-import type { OwnerTable } from '../../channels/owners';
-import { parseOwnerFlag } from '../../channels/owners';
-import type { ChannelOwner } from '../../channels/registry';
-import type { ApiFlags } from '../../plugin';
+import { commaList, parsePositiveInteger } from "../../command-line";
+import type { OwnerTable } from "../../channels/owners";
+import { parseOwnerFlag } from "../../channels/owners";
+import type { ChannelOwner } from "../../channels/registry";
+import type { ApiFlags } from "../../plugin";
 
 export interface ReportsOptions {
   /** Activities of the token application seeded at start and after a reset (default 250). */
@@ -43,25 +43,25 @@ export function resolveReportsOptions({ reports = {} }: ReportsInput): ResolvedR
 
 export const reportsFlags: ApiFlags<ReportsInput> = {
   flags: [
-    { name: 'reports-seed-activities', value: '<n>', help: 'token audit activities seeded at start (default 250)' },
-    { name: 'reports-channel-max-ttl', value: '<seconds>', help: "a channel's longest life (default 21600)" },
+    { name: "reports-seed-activities", value: "<n>", help: "token audit activities seeded at start (default 250)" },
+    { name: "reports-channel-max-ttl", value: "<seconds>", help: "a channel's longest life (default 21600)" },
     {
-      name: 'reports-owner',
-      value: '<token=user:client[:service]>',
-      help: 'the user and OAuth client of a token, for channels/stop; repeatable\n(default: <token>@example.test of emulator-client)',
+      name: "reports-owner",
+      value: "<token=user:client[:service]>",
+      help: "the user and OAuth client of a token, for channels/stop; repeatable\n(default: <token>@example.test of emulator-client)",
       multiple: true,
     },
-    { name: 'reports-non-admins', value: '<a,b,...>', help: 'tokens of users who may read and watch only their own activities' },
+    { name: "reports-non-admins", value: "<a,b,...>", help: "tokens of users who may read and watch only their own activities" },
   ],
   parse: (values) => {
     const reports: ReportsOptions = {};
-    const seed = values.one('reports-seed-activities');
-    if (seed !== undefined) reports.seedActivities = seed === '0' ? 0 : parsePositiveInteger('--reports-seed-activities', seed);
-    const ttl = values.one('reports-channel-max-ttl');
-    if (ttl !== undefined) reports.channelMaxTtlSeconds = parsePositiveInteger('--reports-channel-max-ttl', ttl);
-    const owners = values.all('reports-owner').map((value) => parseOwnerFlag('reports-owner', value));
+    const seed = values.one("reports-seed-activities");
+    if (seed !== undefined) reports.seedActivities = seed === "0" ? 0 : parsePositiveInteger("--reports-seed-activities", seed);
+    const ttl = values.one("reports-channel-max-ttl");
+    if (ttl !== undefined) reports.channelMaxTtlSeconds = parsePositiveInteger("--reports-channel-max-ttl", ttl);
+    const owners = values.all("reports-owner").map((value) => parseOwnerFlag("reports-owner", value));
     if (owners.length > 0) reports.owners = Object.fromEntries(owners);
-    const nonAdmins = commaList(values.one('reports-non-admins'));
+    const nonAdmins = commaList(values.one("reports-non-admins"));
     if (nonAdmins !== undefined && nonAdmins.length > 0) reports.nonAdmins = nonAdmins;
     return Object.keys(reports).length > 0 ? { reports } : {};
   },

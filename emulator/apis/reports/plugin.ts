@@ -5,24 +5,24 @@
  * the shared channel core (`emulator/channels/`). Google legacy errors, as
  * the Admin SDK answers.
  */
-import { ChannelRegistry } from '../../channels/registry';
-import { googleLegacyErrors } from '../../errors';
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from '../../google/auth';
-import { defineApi } from '../../plugin';
-import type { ReportsInput } from './options';
-import { reportsFlags, resolveReportsOptions } from './options';
-import { CHANNELS_PREFIX, REPORTS_PREFIX, reportsInternalRoutes, reportsRoutes } from './routes';
-import type { ReportsTopic } from './state';
-import { ReportsStore } from './state';
+import { ChannelRegistry } from "../../channels/registry";
+import { googleLegacyErrors } from "../../errors";
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from "../../google/auth";
+import { defineApi } from "../../plugin";
+import type { ReportsInput } from "./options";
+import { reportsFlags, resolveReportsOptions } from "./options";
+import { CHANNELS_PREFIX, REPORTS_PREFIX, reportsInternalRoutes, reportsRoutes } from "./routes";
+import type { ReportsTopic } from "./state";
+import { ReportsStore } from "./state";
 
 export const reportsApi = defineApi({
-  name: 'reports',
+  name: "reports",
   summary: `the admin activity reporting API (Reports v1) at ${REPORTS_PREFIX}/... and ${CHANNELS_PREFIX}/channels/stop`,
   pathPrefixes: [`${REPORTS_PREFIX}/`, `${CHANNELS_PREFIX}/`],
   errorFamily: googleLegacyErrors,
   partialResponses: true,
   // A channel token is the receiver's secret: the request log never shows it.
-  secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS, bodyFields: ['token'] },
+  secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS, bodyFields: ["token"] },
   options: (input: ReportsInput) => resolveReportsOptions(input),
   flags: reportsFlags,
   createStore: () => new ReportsStore(),
@@ -31,7 +31,7 @@ export const reportsApi = defineApi({
     store.attach({ registry, seedCount: options.seedActivities, now });
     const context = { store, owners: options.owners, nonAdmins: options.nonAdmins, now, accessTokens };
     return {
-      authenticate: googleScopedAuth(accessTokens, 'reports'),
+      authenticate: googleScopedAuth(accessTokens, "reports"),
       routes: reportsRoutes(context),
       internalRoutes: reportsInternalRoutes(context),
       close: () => registry.close(),

@@ -4,29 +4,29 @@
  * base), plus `POST /_emulator/reports/activities`, which adds activities to
  * the trail so tests can cause notifications.
  */
-import { createHash } from 'node:crypto';
-import { z } from 'zod';
-import type { ApiCall, ApiResult, ApiRoute } from '../../api';
-import { firstQueryValue, pathParam } from '../../api';
-import { channelInternalRoutes } from '../../channels/internal';
-import type { OwnerTable } from '../../channels/owners';
-import { ownerOf } from '../../channels/owners';
-import { ApiError } from '../../errors';
-import { bearerToken } from '../../google/auth';
-import type { TokenAuthority } from '../../google/tokens/authority';
-import { compareNumericStrings, pagingBy } from '../../google/paging';
-import { parseRequestBody } from '../../google/request-body';
-import type { Selection, StoredActivity } from './activities';
-import { checkApplicationName, checkTimeWindow, checkUserKey, parseFilters, parseTimeParameter, selectedEvent } from './activities';
-import { buildActivity } from './seed';
-import type { ReportsStore, ReportsTopic } from './state';
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import type { ApiCall, ApiResult, ApiRoute } from "../../api";
+import { firstQueryValue, pathParam } from "../../api";
+import { channelInternalRoutes } from "../../channels/internal";
+import type { OwnerTable } from "../../channels/owners";
+import { ownerOf } from "../../channels/owners";
+import { ApiError } from "../../errors";
+import { bearerToken } from "../../google/auth";
+import type { TokenAuthority } from "../../google/tokens/authority";
+import { compareNumericStrings, pagingBy } from "../../google/paging";
+import { parseRequestBody } from "../../google/request-body";
+import type { Selection, StoredActivity } from "./activities";
+import { checkApplicationName, checkTimeWindow, checkUserKey, parseFilters, parseTimeParameter, selectedEvent } from "./activities";
+import { buildActivity } from "./seed";
+import type { ReportsStore, ReportsTopic } from "./state";
 
-export const REPORTS_PREFIX = '/admin/reports/v1';
-export const CHANNELS_PREFIX = '/admin/reports_v1';
+export const REPORTS_PREFIX = "/admin/reports/v1";
+export const CHANNELS_PREFIX = "/admin/reports_v1";
 const ACTIVITIES = `${REPORTS_PREFIX}/activity/users/:userKey/applications/:applicationName`;
 
 /** The reference: maxResults defaults to 1000, at most 1000. */
-const { paginate } = pagingBy({ parameter: 'maxResults', defaultSize: 1000, maxSize: 1000 });
+const { paginate } = pagingBy({ parameter: "maxResults", defaultSize: 1000, maxSize: 1000 });
 
 export interface ReportsContext {
   store: ReportsStore;
@@ -39,33 +39,33 @@ export interface ReportsContext {
 
 /** What a list or a watch is about; a caller who is not an administrator may only ask about themselves. */
 function topicOf(context: ReportsContext, call: ApiCall): ReportsTopic {
-  const userKey = pathParam(call, 'userKey');
+  const userKey = pathParam(call, "userKey");
   checkUserKey(userKey);
-  const applicationName = pathParam(call, 'applicationName');
+  const applicationName = pathParam(call, "applicationName");
   checkApplicationName(applicationName);
-  const token = bearerToken({ headers: call.headers, query: call.query }) ?? '';
+  const token = bearerToken({ headers: call.headers, query: call.query }) ?? "";
   if (context.nonAdmins.has(token) && userKey.toLowerCase() !== ownerOf(context.owners, call, context.accessTokens).user.toLowerCase()) {
-    throw new ApiError({ httpStatus: 403, reason: 'forbidden', message: 'Not Authorized to access this resource/api' });
+    throw new ApiError({ httpStatus: 403, reason: "forbidden", message: "Not Authorized to access this resource/api" });
   }
-  const eventName = firstQueryValue(call.query, 'eventName');
+  const eventName = firstQueryValue(call.query, "eventName");
   return {
     userKey,
     applicationName,
-    ...(eventName !== undefined && eventName !== '' && { eventName }),
-    filters: parseFilters(firstQueryValue(call.query, 'filters')),
+    ...(eventName !== undefined && eventName !== "" && { eventName }),
+    filters: parseFilters(firstQueryValue(call.query, "filters")),
   };
 }
 
 function listActivities(context: ReportsContext, call: ApiCall): ApiResult {
   const topic = topicOf(context, call);
   const now = context.now().getTime();
-  const startTime = parseTimeParameter('startTime', firstQueryValue(call.query, 'startTime'));
-  const endTime = parseTimeParameter('endTime', firstQueryValue(call.query, 'endTime'));
+  const startTime = parseTimeParameter("startTime", firstQueryValue(call.query, "startTime"));
+  const endTime = parseTimeParameter("endTime", firstQueryValue(call.query, "endTime"));
   checkTimeWindow(startTime, endTime, now);
-  const actorIpAddress = firstQueryValue(call.query, 'actorIpAddress');
+  const actorIpAddress = firstQueryValue(call.query, "actorIpAddress");
   const selection: Selection = {
     ...topic,
-    ...(actorIpAddress !== undefined && actorIpAddress !== '' && { actorIpAddress }),
+    ...(actorIpAddress !== undefined && actorIpAddress !== "" && { actorIpAddress }),
     ...(startTime !== undefined && { startTime }),
     endTime: endTime ?? now + 1,
   };
@@ -79,11 +79,14 @@ function listActivities(context: ReportsContext, call: ApiCall): ApiResult {
     compareKeys: (a, b) => compareNumericStrings(b, a),
     query: call.query,
   });
-  const etag = `"${createHash('sha256').update(page.items.map((item) => item.activity.etag).join()).digest('base64url').slice(0, 27)}"`;
+  const etag = `"${createHash("sha256")
+    .update(page.items.map((item) => item.activity.etag).join())
+    .digest("base64url")
+    .slice(0, 27)}"`;
   return {
     status: 200,
     body: {
-      kind: 'admin#reports#activities',
+      kind: "admin#reports#activities",
       etag,
       ...(page.items.length > 0 && { items: page.items.map((item) => item.activity) }),
       ...(page.nextPageToken !== undefined && { nextPageToken: page.nextPageToken }),
@@ -93,22 +96,26 @@ function listActivities(context: ReportsContext, call: ApiCall): ApiResult {
 
 /** Opaque, stable across versions: the same watched list gives the same id. */
 function resourceIdOf(topic: ReportsTopic): string {
-  return createHash('sha256').update(JSON.stringify(topic)).digest('base64url').slice(0, 27);
+  return createHash("sha256").update(JSON.stringify(topic)).digest("base64url").slice(0, 27);
 }
 
 function resourceUriOf(call: ApiCall, topic: ReportsTopic): string {
-  const host = call.headers.host ?? 'admin.googleapis.com';
-  const query = new URLSearchParams({ alt: 'json' });
-  if (topic.eventName !== undefined) query.set('eventName', topic.eventName);
-  const filters = firstQueryValue(call.query, 'filters');
-  if (filters !== undefined && filters !== '') query.set('filters', filters);
+  const host = call.headers.host ?? "admin.googleapis.com";
+  const query = new URLSearchParams({ alt: "json" });
+  if (topic.eventName !== undefined) query.set("eventName", topic.eventName);
+  const filters = firstQueryValue(call.query, "filters");
+  if (filters !== undefined && filters !== "") query.set("filters", filters);
   const path = `${REPORTS_PREFIX}/activity/users/${encodeURIComponent(topic.userKey)}/applications/${encodeURIComponent(topic.applicationName)}`;
   return `http://${host}${path}?${query.toString()}`;
 }
 
 function watchActivities(context: ReportsContext, call: ApiCall): ApiResult {
   const topic = topicOf(context, call);
-  const channel = context.store.channels.watch(call.body, { resourceId: resourceIdOf(topic), resourceUri: resourceUriOf(call, topic), topic }, ownerOf(context.owners, call, context.accessTokens));
+  const channel = context.store.channels.watch(
+    call.body,
+    { resourceId: resourceIdOf(topic), resourceUri: resourceUriOf(call, topic), topic },
+    ownerOf(context.owners, call, context.accessTokens),
+  );
   return { status: 200, body: channel };
 }
 
@@ -118,10 +125,14 @@ function stopChannel(context: ReportsContext, call: ApiCall): ApiResult {
 }
 
 const activitySpecSchema = z.strictObject({
-  events: z.array(z.strictObject({
-    name: z.string().min(1),
-    parameters: z.record(z.string(), z.union([z.string(), z.number().int(), z.boolean(), z.array(z.string())])).optional(),
-  })).min(1),
+  events: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1),
+        parameters: z.record(z.string(), z.union([z.string(), z.number().int(), z.boolean(), z.array(z.string())])).optional(),
+      }),
+    )
+    .min(1),
   actorEmail: z.string().optional(),
   ipAddress: z.string().optional(),
   applicationName: z.string().optional(),
@@ -131,7 +142,7 @@ const addActivitiesSchema = z.strictObject({ activities: z.array(activitySpecSch
 
 /** Adds activities now (in order) and notifies the channels each one concerns. */
 function addActivities(context: ReportsContext, call: ApiCall): ApiResult {
-  const { activities } = parseRequestBody(addActivitiesSchema, call.body, '');
+  const { activities } = parseRequestBody(addActivitiesSchema, call.body, "");
   const added = activities.map((spec) => {
     const stored = context.store.add((sequence) => buildActivity(sequence, context.now(), spec));
     const notified = context.store.channels.notify((topic) => selectedEvent(stored.activity, topic)?.name, stored.activity);
@@ -142,15 +153,15 @@ function addActivities(context: ReportsContext, call: ApiCall): ApiResult {
 
 export function reportsRoutes(context: ReportsContext): ApiRoute[] {
   return [
-    { method: 'GET', pattern: ACTIVITIES, operation: 'reports.activities.list', handle: (call) => listActivities(context, call) },
-    { method: 'POST', pattern: `${ACTIVITIES}/watch`, operation: 'reports.activities.watch', handle: (call) => watchActivities(context, call) },
-    { method: 'POST', pattern: `${CHANNELS_PREFIX}/channels/stop`, operation: 'admin.channels.stop', handle: (call) => stopChannel(context, call) },
+    { method: "GET", pattern: ACTIVITIES, operation: "reports.activities.list", handle: (call) => listActivities(context, call) },
+    { method: "POST", pattern: `${ACTIVITIES}/watch`, operation: "reports.activities.watch", handle: (call) => watchActivities(context, call) },
+    { method: "POST", pattern: `${CHANNELS_PREFIX}/channels/stop`, operation: "admin.channels.stop", handle: (call) => stopChannel(context, call) },
   ];
 }
 
 export function reportsInternalRoutes(context: ReportsContext): ApiRoute[] {
   return [
-    { method: 'POST', pattern: '/activities', operation: 'emulator.reports.addActivities', handle: (call) => addActivities(context, call) },
+    { method: "POST", pattern: "/activities", operation: "emulator.reports.addActivities", handle: (call) => addActivities(context, call) },
     ...channelInternalRoutes(() => context.store.channels),
   ];
 }

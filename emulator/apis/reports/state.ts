@@ -3,10 +3,10 @@
  * are added) and the push-notification channels on it. A reset restores the
  * seeded trail and drops every channel.
  */
-import type { ChannelRegistry } from '../../channels/registry';
-import type { ApiStore } from '../../store';
-import type { Activity, Filter, StoredActivity } from './activities';
-import { seedActivities } from './seed';
+import type { ChannelRegistry } from "../../channels/registry";
+import type { ApiStore } from "../../store";
+import type { Activity, Filter, StoredActivity } from "./activities";
+import { seedActivities } from "./seed";
 
 /** What a reports channel watches: the list it would read. */
 export interface ReportsTopic {
@@ -32,7 +32,7 @@ export class ReportsStore implements ApiStore {
   }
 
   get channels(): ChannelRegistry<ReportsTopic> {
-    if (this.channelRegistry === undefined) throw new Error('the reports store is used before its API was mounted');
+    if (this.channelRegistry === undefined) throw new Error("the reports store is used before its API was mounted");
     return this.channelRegistry;
   }
 

@@ -5,16 +5,16 @@
  * runs on a bearer token. Issued tokens are never logged or listed: the
  * statistics name accounts and counts only.
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { ApiError } from '../../errors';
-import { invalidCredentials, missingCredentials } from '../errors';
+import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { ApiError } from "../../errors";
+import { invalidCredentials, missingCredentials } from "../errors";
 
 /** The project the emulator's service accounts belong to (`NAME@svc-emulator.iam.gserviceaccount.com`). */
-export const SERVICE_ACCOUNT_PROJECT = 'svc-emulator';
+export const SERVICE_ACCOUNT_PROJECT = "svc-emulator";
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
 /** The account the metadata server acts as, unless one is named. */
-export const METADATA_ACCOUNT_NAME = 'compute';
-export const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
+export const METADATA_ACCOUNT_NAME = "compute";
+export const CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
 
 export interface ServiceAccount {
   email: string;
@@ -44,7 +44,7 @@ interface IssuedToken {
 }
 
 /** How a token was obtained, for the statistics. */
-export type Grant = 'jwt-bearer' | 'refresh-token' | 'impersonation' | 'metadata' | 'token-exchange';
+export type Grant = "jwt-bearer" | "refresh-token" | "impersonation" | "metadata" | "token-exchange";
 
 export interface TokenStats {
   /** Tokens issued, by grant and principal (and the user acted for). */
@@ -90,22 +90,22 @@ export class TokenAuthority {
 
   /** Creates (or renews the key of) a service account; returns its key file content with `token_uri` at `tokenUri`. */
   createServiceAccount(name: string, tokenUri: string, grants: { delegation?: string[]; impersonators?: string[] } = {}): Record<string, string> {
-    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
     const account = this.ensureAccount(name);
-    account.keyId = randomBytes(20).toString('hex');
-    account.publicKey = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    account.keyId = randomBytes(20).toString("hex");
+    account.publicKey = publicKey.export({ type: "spki", format: "pem" }).toString();
     account.delegation.push(...(grants.delegation ?? []).map((entry) => entry.toLowerCase()));
-    account.impersonators.push(...(grants.impersonators ?? []).map((entry) => (entry.startsWith('principal://') ? entry.toLowerCase() : emailOf(entry))));
+    account.impersonators.push(...(grants.impersonators ?? []).map((entry) => (entry.startsWith("principal://") ? entry.toLowerCase() : emailOf(entry))));
     return {
-      type: 'service_account',
+      type: "service_account",
       project_id: SERVICE_ACCOUNT_PROJECT,
       private_key_id: account.keyId,
-      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
       client_email: account.email,
       client_id: String(100000000000000000000n + BigInt(this.accounts.size)),
-      auth_uri: 'https://accounts.google.com/o/oauth2/auth',
+      auth_uri: "https://accounts.google.com/o/oauth2/auth",
       token_uri: tokenUri,
-      universe_domain: 'googleapis.com',
+      universe_domain: "googleapis.com",
     };
   }
 
@@ -115,10 +115,15 @@ export class TokenAuthority {
 
   /** An `authorized_user` file's content, as `gcloud auth application-default login` writes it. */
   createAuthorizedUser(email: string, scopes: string[] = [CLOUD_PLATFORM_SCOPE]): Record<string, string> {
-    const user: AuthorizedUser = { email: email.toLowerCase(), clientId: `${randomUUID()}.apps.googleusercontent.com`, clientSecret: randomSecret('GOCSPX-'), scopes };
-    const refreshToken = randomSecret('1//');
+    const user: AuthorizedUser = {
+      email: email.toLowerCase(),
+      clientId: `${randomUUID()}.apps.googleusercontent.com`,
+      clientSecret: randomSecret("GOCSPX-"),
+      scopes,
+    };
+    const refreshToken = randomSecret("1//");
     this.users.set(refreshToken, user);
-    return { type: 'authorized_user', client_id: user.clientId, client_secret: user.clientSecret, refresh_token: refreshToken };
+    return { type: "authorized_user", client_id: user.clientId, client_secret: user.clientSecret, refresh_token: refreshToken };
   }
 
   user(refreshToken: string): AuthorizedUser | undefined {
@@ -127,7 +132,7 @@ export class TokenAuthority {
 
   /** A subject token (what a CI system writes to a file) for a workload identity audience. */
   mintSubjectToken(audience: string, subject: string): string {
-    const token = randomSecret('eyJ-subject-');
+    const token = randomSecret("eyJ-subject-");
     this.subjectTokens.set(token, { audience, subject });
     return token;
   }
@@ -137,11 +142,15 @@ export class TokenAuthority {
   }
 
   /** Issues an access token; `lifetimeSeconds` may only shorten the configured lifetime. */
-  issue(grant: Grant, holder: TokenPrincipal & { scopes: string[] }, lifetimeSeconds = this.lifetimeSeconds): { token: string; expiresIn: number; expiresAt: Date } {
+  issue(
+    grant: Grant,
+    holder: TokenPrincipal & { scopes: string[] },
+    lifetimeSeconds = this.lifetimeSeconds,
+  ): { token: string; expiresIn: number; expiresAt: Date } {
     const expiresIn = Math.min(lifetimeSeconds, this.lifetimeSeconds);
     const issuedAt = this.now();
     const expiresAt = issuedAt + expiresIn * 1000;
-    const token = randomSecret('ya29.emu-');
+    const token = randomSecret("ya29.emu-");
     this.tokens.set(token, { ...holder, expiresAt });
     this.stats.issued.push({
       grant,
@@ -161,7 +170,7 @@ export class TokenAuthority {
    */
   authorize(token: string | undefined, scopes: readonly string[]): TokenPrincipal | undefined {
     if (token === undefined) throw missingCredentials();
-    if (token === '') throw invalidCredentials();
+    if (token === "") throw invalidCredentials();
     const issued = this.tokens.get(token);
     if (issued === undefined) {
       if (this.staticTokens.size > 0 && !this.staticTokens.has(token)) throw invalidCredentials();
@@ -203,7 +212,7 @@ export class TokenAuthority {
     const email = emailOf(name);
     let account = this.accounts.get(email);
     if (account === undefined) {
-      account = { email, keyId: '', publicKey: '', delegation: [], impersonators: [] };
+      account = { email, keyId: "", publicKey: "", delegation: [], impersonators: [] };
       this.accounts.set(email, account);
     }
     return account;
@@ -212,20 +221,20 @@ export class TokenAuthority {
 
 /** A service account's e-mail from its short name (an e-mail stays as it is). */
 export function emailOf(nameOrEmail: string): string {
-  return (nameOrEmail.includes('@') ? nameOrEmail : `${nameOrEmail}@${SERVICE_ACCOUNT_PROJECT}.iam.gserviceaccount.com`).toLowerCase();
+  return (nameOrEmail.includes("@") ? nameOrEmail : `${nameOrEmail}@${SERVICE_ACCOUNT_PROJECT}.iam.gserviceaccount.com`).toLowerCase();
 }
 
 function randomSecret(prefix: string): string {
-  return `${prefix}${randomBytes(24).toString('base64url')}`;
+  return `${prefix}${randomBytes(24).toString("base64url")}`;
 }
 
 /** A valid token without the API's scope: `insufficientPermissions` (legacy) / `ACCESS_TOKEN_SCOPE_INSUFFICIENT` (AIP-193). */
 export function insufficientScopes(): ApiError {
   return new ApiError({
     httpStatus: 403,
-    reason: 'insufficientPermissions',
-    message: 'Request had insufficient authentication scopes.',
-    errorInfo: { reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT', domain: 'googleapis.com' },
-    headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="insufficient_scope"' },
+    reason: "insufficientPermissions",
+    message: "Request had insufficient authentication scopes.",
+    errorInfo: { reason: "ACCESS_TOKEN_SCOPE_INSUFFICIENT", domain: "googleapis.com" },
+    headers: { "www-authenticate": 'Bearer realm="https://accounts.google.com/", error="insufficient_scope"' },
   });
 }

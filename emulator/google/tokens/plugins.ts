@@ -4,16 +4,16 @@
  * endpoint (with the internal endpoints that make credentials, under
  * `/_emulator/tokens/`), STS, IAM Credentials and the metadata server.
  */
-import { z } from 'zod';
-import type { ApiRoute, Authenticator, RenderedBody } from '../../api';
-import { googleAip193Errors, oauthErrors, plainTextErrors } from '../../errors';
-import { defineApi } from '../../plugin';
-import { JSON_CONTENT_TYPE } from '../../responses';
-import type { ApiStore } from '../../store';
-import type { TokenAuthority } from './authority';
-import { emailOf } from './authority';
-import { federatedPrincipal, iamCredentialsRoutes, oauthTokenRoutes, stsRoutes } from './grants';
-import { METADATA_FLAVOR_HEADERS, METADATA_PREFIX, metadataFlavorCheck, metadataRoutes } from './metadata';
+import { z } from "zod";
+import type { ApiRoute, Authenticator, RenderedBody } from "../../api";
+import { googleAip193Errors, oauthErrors, plainTextErrors } from "../../errors";
+import { defineApi } from "../../plugin";
+import { JSON_CONTENT_TYPE } from "../../responses";
+import type { ApiStore } from "../../store";
+import type { TokenAuthority } from "./authority";
+import { emailOf } from "./authority";
+import { federatedPrincipal, iamCredentialsRoutes, oauthTokenRoutes, stsRoutes } from "./grants";
+import { METADATA_FLAVOR_HEADERS, METADATA_PREFIX, metadataFlavorCheck, metadataRoutes } from "./metadata";
 
 /** Resets the issued tokens with the emulator; their statistics are at `/_emulator/tokens/stats`. */
 class TokenStatsStore implements ApiStore {
@@ -41,12 +41,12 @@ const noOptions = (_input: TokenServicesInput): Record<string, never> => ({});
 
 /** The token endpoints check the grant itself; no bearer token is asked for. */
 const open: Authenticator = () => undefined;
-const SECRET_FORM_FIELDS = ['assertion', 'refresh_token', 'client_secret', 'subject_token'];
+const SECRET_FORM_FIELDS = ["assertion", "refresh_token", "client_secret", "subject_token"];
 
 export const oauthApi = defineApi({
-  name: 'tokens',
+  name: "tokens",
   summary: "Google's OAuth token endpoint at /token (JWT-bearer and refresh-token grants)",
-  pathPrefixes: ['/token'],
+  pathPrefixes: ["/token"],
   errorFamily: oauthErrors,
   acceptsFormBodies: true,
   secrets: { bodyFields: SECRET_FORM_FIELDS },
@@ -59,9 +59,9 @@ export const oauthApi = defineApi({
 });
 
 export const stsApi = defineApi({
-  name: 'sts',
-  summary: 'the token exchange (STS) at /v1/token',
-  pathPrefixes: ['/v1/token'],
+  name: "sts",
+  summary: "the token exchange (STS) at /v1/token",
+  pathPrefixes: ["/v1/token"],
   errorFamily: oauthErrors,
   acceptsFormBodies: true,
   secrets: { bodyFields: SECRET_FORM_FIELDS },
@@ -71,10 +71,10 @@ export const stsApi = defineApi({
 });
 
 export const iamCredentialsApi = defineApi({
-  name: 'iamcredentials',
-  summary: 'IAM Credentials generateAccessToken at /v1/projects/-/serviceAccounts/...',
-  pathPrefixes: ['/v1/projects/-/serviceAccounts/'],
-  errorFamily: googleAip193Errors('iamcredentials.googleapis.com'),
+  name: "iamcredentials",
+  summary: "IAM Credentials generateAccessToken at /v1/projects/-/serviceAccounts/...",
+  pathPrefixes: ["/v1/projects/-/serviceAccounts/"],
+  errorFamily: googleAip193Errors("iamcredentials.googleapis.com"),
   options: noOptions,
   createStore: () => new TokenStatsStore(),
   // The caller's token is checked by the route: it must be one the emulator issued.
@@ -83,10 +83,10 @@ export const iamCredentialsApi = defineApi({
 
 /** Strings as text (an e-mail, a project id), objects as JSON. */
 const textOrJson = (body: unknown): RenderedBody =>
-  typeof body === 'string' ? { contentType: 'text/plain; charset=utf-8', payload: body } : { contentType: JSON_CONTENT_TYPE, payload: JSON.stringify(body) };
+  typeof body === "string" ? { contentType: "text/plain; charset=utf-8", payload: body } : { contentType: JSON_CONTENT_TYPE, payload: JSON.stringify(body) };
 
 export const metadataApi = defineApi({
-  name: 'metadata',
+  name: "metadata",
   summary: `the metadata server at ${METADATA_PREFIX}/... (GCE_METADATA_HOST)`,
   pathPrefixes: [`${METADATA_PREFIX}/`],
   errorFamily: plainTextErrors,
@@ -101,7 +101,7 @@ export const metadataApi = defineApi({
 });
 
 const serviceAccountBody = z.object({
-  name: z.string().regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, 'a service account name: 6 to 30 lowercase letters, digits and hyphens'),
+  name: z.string().regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "a service account name: 6 to 30 lowercase letters, digits and hyphens"),
   delegation: z.array(z.string()).optional(),
   impersonators: z.array(z.string()).optional(),
 });
@@ -116,20 +116,26 @@ function credentialRoutes(authority: TokenAuthority): ApiRoute[] {
   const badBody = (error: z.ZodError): { status: number; body: unknown } => ({ status: 400, body: { error: z.prettifyError(error) } });
   return [
     {
-      method: 'POST',
-      pattern: '/service-accounts',
-      operation: 'emulator.tokens.createServiceAccount',
+      method: "POST",
+      pattern: "/service-accounts",
+      operation: "emulator.tokens.createServiceAccount",
       handle: ({ body, headers }) => {
         const parsed = serviceAccountBody.safeParse(body);
         if (!parsed.success) return badBody(parsed.error);
         const { name, delegation, impersonators } = parsed.data;
-        return { status: 200, body: authority.createServiceAccount(name, `http://${String(headers.host)}/token`, { ...(delegation && { delegation }), ...(impersonators && { impersonators }) }) };
+        return {
+          status: 200,
+          body: authority.createServiceAccount(name, `http://${String(headers.host)}/token`, {
+            ...(delegation && { delegation }),
+            ...(impersonators && { impersonators }),
+          }),
+        };
       },
     },
     {
-      method: 'POST',
-      pattern: '/authorized-users',
-      operation: 'emulator.tokens.createAuthorizedUser',
+      method: "POST",
+      pattern: "/authorized-users",
+      operation: "emulator.tokens.createAuthorizedUser",
       handle: ({ body }) => {
         const parsed = authorizedUserBody.safeParse(body);
         if (!parsed.success) return badBody(parsed.error);
@@ -137,9 +143,9 @@ function credentialRoutes(authority: TokenAuthority): ApiRoute[] {
       },
     },
     {
-      method: 'POST',
-      pattern: '/subject-tokens',
-      operation: 'emulator.tokens.mintSubjectToken',
+      method: "POST",
+      pattern: "/subject-tokens",
+      operation: "emulator.tokens.mintSubjectToken",
       handle: ({ body }) => {
         const parsed = subjectTokenBody.safeParse(body);
         if (!parsed.success) return badBody(parsed.error);
@@ -150,6 +156,6 @@ function credentialRoutes(authority: TokenAuthority): ApiRoute[] {
         return { status: 200, body: { subjectToken: authority.mintSubjectToken(audience, subject), principal } };
       },
     },
-    { method: 'GET', pattern: '/stats', operation: 'emulator.tokens.stats', handle: () => ({ status: 200, body: authority.report() }) },
+    { method: "GET", pattern: "/stats", operation: "emulator.tokens.stats", handle: () => ({ status: 200, body: authority.report() }) },
   ];
 }

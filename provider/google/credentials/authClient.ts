@@ -74,7 +74,8 @@ function fileClient(file: CredentialFile, scopes: string[], plan: CredentialPlan
       // The class of the file's credential source, as ExternalAccountClient.fromJSON picks it (files.ts validated the file).
       const options = { ...file, scopes } as unknown as ConstructorParameters<typeof IdentityPoolClient>[0];
       const source = file.credential_source as { environment_id?: unknown; executable?: unknown };
-      if (typeof source.environment_id === "string" && source.environment_id.startsWith("aws")) return new AwsClient(options as ConstructorParameters<typeof AwsClient>[0]);
+      if (typeof source.environment_id === "string" && source.environment_id.startsWith("aws"))
+        return new AwsClient(options as ConstructorParameters<typeof AwsClient>[0]);
       if (source.executable !== undefined) return new PluggableAuthClient(options as ConstructorParameters<typeof PluggableAuthClient>[0]);
       return new IdentityPoolClient(options);
     }
@@ -89,7 +90,8 @@ function keyClient(key: ServiceAccountKey, scopes: string[], plan: CredentialPla
     scopes,
     ...(plan.subject !== undefined && { subject: plan.subject }),
   });
-  const tokenUrl = key.token_uri !== undefined && key.token_uri !== GOOGLE_TOKEN_URL ? key.token_uri : plan.authUrl === undefined ? undefined : `${plan.authUrl}/token`;
+  const tokenUrl =
+    key.token_uri !== undefined && key.token_uri !== GOOGLE_TOKEN_URL ? key.token_uri : plan.authUrl === undefined ? undefined : `${plan.authUrl}/token`;
   if (tokenUrl !== undefined) {
     client.transporter.interceptors.request.add({
       resolved: async (options) => {

@@ -15,11 +15,8 @@ import { CredentialSettingError, parseCredentialValue, type CredentialFile } fro
 
 export const CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
 
-
 export type CredentialSource =
-  | { kind: "file"; file: CredentialFile; where: string }
-  | { kind: "gcloud"; file: CredentialFile; where: string }
-  | { kind: "ambient" };
+  { kind: "file"; file: CredentialFile; where: string } | { kind: "gcloud"; file: CredentialFile; where: string } | { kind: "ambient" };
 
 export interface CredentialPlan {
   readonly api: ApiName;
@@ -43,7 +40,9 @@ export const CREDENTIAL_SETTINGS = {
 
 /** gcloud's application default credentials file (`CLOUDSDK_CONFIG` moves gcloud's folder). */
 export function gcloudCredentialsFile(env: NodeJS.ProcessEnv = process.env): string {
-  const folder = env["CLOUDSDK_CONFIG"] ?? (process.platform === "win32" && env["APPDATA"] !== undefined ? path.join(env["APPDATA"], "gcloud") : path.join(os.homedir(), ".config", "gcloud"));
+  const folder =
+    env["CLOUDSDK_CONFIG"] ??
+    (process.platform === "win32" && env["APPDATA"] !== undefined ? path.join(env["APPDATA"], "gcloud") : path.join(os.homedir(), ".config", "gcloud"));
   return path.join(folder, "application_default_credentials.json");
 }
 
@@ -77,23 +76,35 @@ export function credentialPlan(api: ApiName, env: NodeJS.ProcessEnv = process.en
   }
   if (source === undefined) {
     const gcloud = gcloudCredentialsFile(env);
-    if (existsSync(gcloud)) source = { kind: "gcloud", file: parseCredentialValue(gcloud, `the gcloud file ${gcloud}`, false), where: `the gcloud file ${gcloud}` };
+    if (existsSync(gcloud))
+      source = { kind: "gcloud", file: parseCredentialValue(gcloud, `the gcloud file ${gcloud}`, false), where: `the gcloud file ${gcloud}` };
     else {
       looked.push(`the gcloud file ${gcloud} (absent)`);
       source = { kind: "ambient" };
     }
   }
   const target = readSetting(...CREDENTIAL_SETTINGS.impersonate, env);
-  const delegates = (readSetting(...CREDENTIAL_SETTINGS.delegates, env) ?? "").split(",").map((item) => item.trim()).filter((item) => item !== "");
-  for (const [value, setting] of [[target, CREDENTIAL_SETTINGS.impersonate[0]], ...delegates.map((item) => [item, CREDENTIAL_SETTINGS.delegates[0]])] as const) {
-    if (value !== undefined && !EMAIL.test(value)) throw new CredentialSettingError(`${setting} must be service-account e-mails (name@project.iam.gserviceaccount.com), got ${JSON.stringify(value)}.`);
+  const delegates = (readSetting(...CREDENTIAL_SETTINGS.delegates, env) ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+  for (const [value, setting] of [
+    [target, CREDENTIAL_SETTINGS.impersonate[0]],
+    ...delegates.map((item) => [item, CREDENTIAL_SETTINGS.delegates[0]]),
+  ] as const) {
+    if (value !== undefined && !EMAIL.test(value))
+      throw new CredentialSettingError(`${setting} must be service-account e-mails (name@project.iam.gserviceaccount.com), got ${JSON.stringify(value)}.`);
   }
   if (target === undefined && delegates.length > 0) {
-    throw new CredentialSettingError(`${CREDENTIAL_SETTINGS.delegates[0]} is set without ${CREDENTIAL_SETTINGS.impersonate[0]}: delegates are the chain to the account impersonated.`);
+    throw new CredentialSettingError(
+      `${CREDENTIAL_SETTINGS.delegates[0]} is set without ${CREDENTIAL_SETTINGS.impersonate[0]}: delegates are the chain to the account impersonated.`,
+    );
   }
   const subjectSetting = readSetting(...CREDENTIAL_SETTINGS.subject, env);
   if (subjectSetting !== undefined && !EMAIL.test(subjectSetting)) {
-    throw new CredentialSettingError(`${CREDENTIAL_SETTINGS.subject[0]} must be the e-mail of the Workspace user to act for, got ${JSON.stringify(subjectSetting)}.`);
+    throw new CredentialSettingError(
+      `${CREDENTIAL_SETTINGS.subject[0]} must be the e-mail of the Workspace user to act for, got ${JSON.stringify(subjectSetting)}.`,
+    );
   }
   // The Workspace APIs take `svc:subject` (domain-wide delegation); Cloud APIs act as the account itself.
   const subject = manifestOf(api).google?.delegated === true ? subjectSetting : undefined;

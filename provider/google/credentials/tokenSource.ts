@@ -108,16 +108,22 @@ function explain(plan: CredentialPlan, error: unknown): Error {
   }
   const { status, code, description } = answerOf(error);
   const what = describeSource(plan);
-  const why = status === undefined ? `it failed (${safeMessage(error)})` : `the token endpoint answered ${status}${code === undefined ? "" : ` ${code}`}${description === undefined ? "" : `: ${description}`}`;
+  const why =
+    status === undefined
+      ? `it failed (${safeMessage(error)})`
+      : `the token endpoint answered ${status}${code === undefined ? "" : ` ${code}`}${description === undefined ? "" : `: ${description}`}`;
   return new CredentialError(`svc: could not get an access token for the ${plan.api} API from ${what}: ${why}. ${advice(plan, status, code)}`);
 }
 
 function scopeHint(plan: CredentialPlan): string {
   const scopes = plan.scopes.join(" ");
   const what = describeSource(plan);
-  if (plan.subject !== undefined) return `the token of ${what} lacks ${scopes}: authorize it for the key's client id in the Workspace admin console's domain-wide delegation`;
-  if (plan.source.kind === "ambient") return `the metadata server's token lacks ${scopes}: give the instance's service account that access scope, or set ${CREDENTIAL_SETTINGS.credentials[0]}`;
-  if (plan.source.file.type === "authorized_user") return `the login in ${plan.source.where} was not granted ${scopes}: run \`gcloud auth application-default login --scopes=${[...new Set([...plan.scopes, CLOUD_PLATFORM_SCOPE])].join(",")}\``;
+  if (plan.subject !== undefined)
+    return `the token of ${what} lacks ${scopes}: authorize it for the key's client id in the Workspace admin console's domain-wide delegation`;
+  if (plan.source.kind === "ambient")
+    return `the metadata server's token lacks ${scopes}: give the instance's service account that access scope, or set ${CREDENTIAL_SETTINGS.credentials[0]}`;
+  if (plan.source.file.type === "authorized_user")
+    return `the login in ${plan.source.where} was not granted ${scopes}: run \`gcloud auth application-default login --scopes=${[...new Set([...plan.scopes, CLOUD_PLATFORM_SCOPE])].join(",")}\``;
   return `the token of ${what} lacks ${scopes}: check the credential, or set svc:${plan.api}Token`;
 }
 
