@@ -2,6 +2,9 @@ import type { FastifyReply } from "fastify";
 import type { ApiResult, RenderedBody } from "./api";
 import type { ApiError, ErrorFamily } from "./errors";
 import { renderError } from "./errors";
+import { backendError } from "./google/errors";
+import type { FieldSelection } from "./google/partial-response";
+import { selectFields } from "./google/partial-response";
 
 /** What Google's APIs send; every JSON response of the emulator uses it. */
 export const JSON_CONTENT_TYPE = "application/json; charset=UTF-8";
@@ -23,4 +26,23 @@ export function sendResult(reply: FastifyReply, result: ApiResult, render: BodyR
 export function sendError(reply: FastifyReply, family: ErrorFamily, error: ApiError, render: BodyRenderer = renderJson): FastifyReply {
   const rendered = renderError(family, error);
   return sendResult(reply, { status: rendered.status, headers: rendered.headers, body: rendered.body }, render);
+}
+
+/** A successful result cut down to the `fields` the client asked for. */
+export function partialResult(result: ApiResult, selection: FieldSelection): ApiResult {
+  if (result.body === undefined || result.status < 200 || result.status >= 300) return result;
+  return { ...result, body: selectFields(result.body, selection) };
+}
+
+/**
+ * Turns a response that is about to be sent into the 503 a client sees when
+ * the real response was lost on the way; returns the body to send instead.
+ */
+export function replaceWithLostResponse(reply: FastifyReply, family: ErrorFamily, render: BodyRenderer): string {
+  const rendered = renderError(family, backendError(503));
+  const { contentType, payload } = render(rendered.body);
+  reply.code(rendered.status);
+  reply.headers(rendered.headers);
+  reply.header("content-type", contentType);
+  return payload;
 }

@@ -13,27 +13,26 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance } from "fastify";
 import fastify from "fastify";
-import type { ApiModule, ApiResult, QueryParams } from "./api";
+import type { ApiModule, QueryParams } from "./api";
 import { apis as defaultApis } from "./apis";
 import type { DeliverySettings } from "./channels/delivery";
 import { DEFAULT_DELIVERY } from "./channels/delivery";
 import type { ErrorFamily } from "./errors";
-import { ApiError, googleLegacyErrors, renderError } from "./errors";
+import { ApiError, googleLegacyErrors } from "./errors";
 import { breakResponse } from "./broken-responses";
 import { FaultInjector } from "./faults";
 import { ServiceSpeed, type SpeedSettings } from "./speed";
-import { parseFormBody } from "./form-body";
 import { backendError, parseError, rateLimitExceeded, routeNotFound } from "./google/errors";
-import type { FieldSelection } from "./google/partial-response";
-import { fieldsParameter, selectFields } from "./google/partial-response";
+import { fieldsParameter } from "./google/partial-response";
 import { INTERNAL_PREFIX, registerInternalRoutes } from "./internal";
 import type { ApiOptionsOf, ApiPlugin } from "./plugin";
 import { RequestRecorder } from "./recorder";
 import type { ApiRequestState } from "./request-state";
 import type { BodyRenderer } from "./responses";
-import { renderJson, sendError, sendResult } from "./responses";
+import { partialResult, renderJson, replaceWithLostResponse, sendError, sendResult } from "./responses";
+import { installFormBodyParser, installJsonBodyParser } from "./body-parsers";
 import { EmulatorStore } from "./store";
 import { TokenAuthority } from "./google/tokens/authority";
 
@@ -255,25 +254,6 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
   };
 }
 
-/** A successful result cut down to the `fields` the client asked for. */
-function partialResult(result: ApiResult, selection: FieldSelection): ApiResult {
-  if (result.body === undefined || result.status < 200 || result.status >= 300) return result;
-  return { ...result, body: selectFields(result.body, selection) };
-}
-
-/**
- * Turns a response that is about to be sent into the 503 a client sees when
- * the real response was lost on the way; returns the body to send instead.
- */
-function replaceWithLostResponse(reply: FastifyReply, family: ErrorFamily, render: BodyRenderer): string {
-  const rendered = renderError(family, backendError(503));
-  const { contentType, payload } = render(rendered.body);
-  reply.code(rendered.status);
-  reply.headers(rendered.headers);
-  reply.header("content-type", contentType);
-  return payload;
-}
-
 function toApiError(error: FastifyError | ApiError): ApiError {
   if (error instanceof ApiError) return error;
   const status = error.statusCode;
@@ -285,37 +265,6 @@ function toApiError(error: FastifyError | ApiError): ApiError {
   // A bug in the emulator: say so on stderr, answer like Google's backend would.
   process.stderr.write(`svc-emulator: internal error: ${error.stack ?? error.message}\n`);
   return new ApiError({ httpStatus: 500, reason: "backendError", message: "Internal Error" });
-}
-
-/** Google's JSON reader; an empty body counts as no body, and `__proto__` keys are dropped. */
-function installJsonBodyParser(app: FastifyInstance): void {
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, rawBody, done) => {
-    const text = typeof rawBody === "string" ? rawBody : rawBody.toString("utf8");
-    if (text.trim() === "") {
-      done(null, undefined);
-      return;
-    }
-    try {
-      done(
-        null,
-        JSON.parse(text, (key, value: unknown) => (key === "__proto__" ? undefined : value)),
-      );
-    } catch {
-      done(parseError(), undefined);
-    }
-  });
-}
-
-/** Form bodies for the APIs that take them; to the others a form is an unsupported media type, as before. */
-function installFormBodyParser(app: FastifyInstance, acceptsForms: (apiName: string | undefined) => boolean): void {
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (request, rawBody, done) => {
-    if (!acceptsForms(request.routeOptions.config.apiName)) {
-      done(new ApiError({ httpStatus: 415, reason: "badRequest", message: "Unsupported Media Type: application/x-www-form-urlencoded" }), undefined);
-      return;
-    }
-    done(null, parseFormBody(typeof rawBody === "string" ? rawBody : rawBody.toString("utf8")));
-  });
 }
 
 function pathOf(url: string): string {

@@ -7,96 +7,29 @@
  * `npm run generate` writes the files; `tests/unit/generated.test.ts` renders
  * them in memory and fails when the files on disk differ.
  *
- * Types are rendered by walking the zod schemas (not z.toJSONSchema): the
- * walk knows which inputs have defaults (optional in `Args`, present in
- * outputs) and keeps enums as string-literal unions. One file, over the usual
- * size, because the type walk, the class text and the README tables read
- * together as one template.
+ * The parts are in scripts/generator/: the type walk over the zod schemas
+ * (types.ts), property docs (properties.ts), read functions (functions.ts) and
+ * the README's sections (readme.ts); this file renders the resource classes
+ * and indexes and writes the files.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import type { ResourceDeclaration } from "../provider/engine/declaration";
 import { declarations } from "../provider/registry";
 import { API_MANIFESTS } from "../provider/apis";
-import { cell, header, tsdoc } from "./generator/text";
-import { readmeFunctionsTable, renderFunctions } from "./generator/functions";
-import { camel, input, pascal, TypeRenderer, unwrap, type Mode, type Unwrapped } from "./generator/types";
+import { header, tsdoc } from "./generator/text";
+import { renderFunctions } from "./generator/functions";
+import { humanName, importForms, properties, propertyDoc, type Property } from "./generator/properties";
+import { readmeSections, renderReadme } from "./generator/readme";
+
+export { readmeSections, renderReadme };
+import { camel, input, pascal, TypeRenderer, type Mode } from "./generator/types";
 
 export const REPO_ROOT = path.resolve(__dirname, "..");
 
 /** What each SDK namespace is about (its index.ts doc). */
 /** Each SDK namespace's doc, from its API's manifest (provider/<api>/api.ts). */
 const MODULE_DOCS: Readonly<Record<string, string>> = Object.fromEntries(API_MANIFESTS.map((manifest) => [manifest.name, manifest.doc]));
-
-/** What a declaration says about one property, for docs and tables. */
-interface Property {
-  readonly name: string;
-  readonly unwrapped: Unwrapped;
-  readonly output: boolean;
-  /** "replaces", "in place", "in place (no request)", "request option (never a change)" or "output". */
-  readonly change: string;
-}
-
-function properties(declaration: ResourceDeclaration): Property[] {
-  const immutable = new Set<string>(declaration.immutable);
-  const local = new Set<string>(declaration.localInputs ?? []);
-  const inputs = Object.entries(declaration.args.shape).map(([name, schema]): Property => {
-    const unwrapped = unwrap(schema);
-    if (unwrapped.description === undefined) {
-      throw new Error(`scripts/generate.ts: svc.${declaration.module}.${declaration.name}.${name} has no .meta({ description })`);
-    }
-    const change =
-      declaration.requestOptions?.[name] !== undefined
-        ? "request option (never a change)"
-        : immutable.has(name) || declaration.update === "none"
-          ? "replaces"
-          : local.has(name)
-            ? "in place (no request)"
-            : "in place";
-    return { name, unwrapped, output: false, change };
-  });
-  const outputs = Object.entries(declaration.outputs).map(([name, schema]): Property => {
-    const unwrapped = unwrap(schema);
-    if (unwrapped.description === undefined) {
-      throw new Error(`scripts/generate.ts: output ${declaration.name}.${name} has no .meta({ description })`);
-    }
-    return { name, unwrapped, output: true, change: "output" };
-  });
-  return [...inputs, ...outputs];
-}
-
-/** The doc of a property as the SDK and the README show it: its description plus what the declaration implies. */
-function propertyDoc(declaration: ResourceDeclaration, property: Property, withChange: boolean): string {
-  const { description, hasDefault, defaultValue, core } = property.unwrapped;
-  const what = humanName(declaration.name);
-  const parts = [description ?? ""];
-  const def = core._zod.def as unknown as { type: string; entries?: Record<string, string> };
-  if (def.type === "enum" && withChange === false)
-    parts.push(
-      `One of ${Object.values(def.entries ?? {})
-        .map((v) => `\`${v}\``)
-        .join(", ")}.`,
-    );
-  if (hasDefault) parts.push(`Default: \`${JSON.stringify(defaultValue)}\`.`);
-  if ((declaration.secretOutputs ?? []).includes(property.name)) parts.push("Kept as a Pulumi secret.");
-  if (withChange && property.change === "replaces") parts.push(`Changing it replaces the ${what}.`);
-  if (withChange && property.change.startsWith("in place")) parts.push("Updated in place.");
-  return parts.join(" ");
-}
-
-/** `ManagedZoneIamBinding` → `managed zone IAM binding`. */
-function humanName(name: string): string {
-  return name
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .replace(/\biam\b/g, "IAM");
-}
-
-const shownForm = (template: string): string => template.replace(/\{([A-Za-z0-9]+)\*\}/g, "{$1}");
-
-function importForms(declaration: ResourceDeclaration): string[] {
-  return [declaration.id.format, ...declaration.id.importFormats].map(shownForm);
-}
 
 /** The declaration's source file, for the generated-file header. */
 function sourceOf(declaration: ResourceDeclaration): string {
@@ -203,96 +136,6 @@ function renderRootIndex(modules: readonly string[]): string {
     "",
   );
   return `${header("provider/registry.ts")}\n${doc}${modules.map((module) => `export * as ${module} from "./${module}";\n`).join("")}`;
-}
-
-/** The README table of one resource: every input and output, how a change applies, the doc. */
-function readmeTable(declaration: ResourceDeclaration): string {
-  const rows = properties(declaration).map((property) => {
-    const required = !property.output && !property.unwrapped.optional && !property.unwrapped.hasDefault;
-    return `| \`${property.name}\`${required ? " (required)" : ""} | ${property.change} | ${cell(propertyDoc(declaration, property, false))} |`;
-  });
-  return ["| property | on change | |", "|---|---|---|", ...rows].join("\n");
-}
-
-function readmeImportTable(): string {
-  const rows = declarations.map((declaration) => {
-    const forms =
-      declaration.importable === false
-        ? "cannot be imported (the API cannot read it back)"
-        : importForms(declaration)
-            .map((form) => `\`${form}\``)
-            .join(", ");
-    return `| \`${declaration.module}.${declaration.name}\` | ${cell(forms)} |`;
-  });
-  return ["| resource | import ids (the first is the id `get` takes) |", "|---|---|", ...rows].join("\n");
-}
-
-/** How `svc-import` finds each resource's objects (its declaration's `adoption`), or why it never adopts them. */
-function readmeAdoptionTable(): string {
-  const rows = declarations.map((declaration) => {
-    const adoption = declaration.adoption;
-    let how: string;
-    if (adoption === undefined) how = "not adopted";
-    else if ("never" in adoption) how = `never: ${adoption.never}`;
-    else {
-      const from = adoption.list === undefined ? "read by its id" : `listed at \`${adoption.list.path}\``;
-      const scope = adoption.scope !== undefined ? ` (\`svc-import ${declaration.api} --${adoption.scope.flag} ${adoption.scope.example}\`)` : "";
-      const under = adoption.under !== undefined ? `, for each adopted \`${adoption.under.type.replace(":", ".")}\`` : "";
-      how = `${from}${scope}${under}`;
-    }
-    return `| \`${declaration.module}.${declaration.name}\` | ${cell(how)} |`;
-  });
-  return ["| resource | how `svc-import` finds it |", "|---|---|", ...rows].join("\n");
-}
-
-/** The README's generated sections, by marker key. */
-export function readmeSections(): Map<string, string> {
-  const sections = new Map<string, string>();
-  for (const declaration of declarations) sections.set(`${declaration.module}.${declaration.name}`, readmeTable(declaration));
-  sections.set("import-ids", readmeImportTable());
-  sections.set("adoption", readmeAdoptionTable());
-  for (const manifest of API_MANIFESTS) {
-    const table = readmeFunctionsTable(manifest);
-    if (table !== undefined) sections.set(`functions-${manifest.name}`, table);
-  }
-  return sections;
-}
-
-/**
- * Where the section of a resource that has none yet goes: after the last section of its module,
- * or, for the first resource of a module, before the README's "### Functions" heading. So a new
- * resource needs no README edit; prose about it can be written around its table afterwards.
- */
-function placeNewSection(text: string, key: string, section: string): string {
-  const module = key.split(".")[0] ?? key;
-  const ends = [...text.matchAll(new RegExp(`<!-- generated:${module}\\.[A-Za-z]+:end -->`, "g"))];
-  const last = ends[ends.length - 1];
-  const heading = `### \`svc.${key}\`\n\n${section}`;
-  if (last?.index !== undefined) {
-    const at = last.index + last[0].length;
-    return `${text.slice(0, at)}\n\n${heading}${text.slice(at)}`;
-  }
-  const functions = text.indexOf("\n### Functions\n");
-  if (functions === -1) throw new Error(`README.md has no section of module ${module} and no "### Functions" heading to put ${key} before`);
-  return `${text.slice(0, functions)}\n${heading}\n${text.slice(functions)}`;
-}
-
-/** The README with every generated section replaced (a resource's new section added where it belongs). */
-export function renderReadme(readme: string): string {
-  let text = readme;
-  for (const [key, body] of readmeSections()) {
-    const start = `<!-- generated:${key}:start (scripts/generate.ts from the declarations; do not edit, run npm run generate) -->`;
-    const end = `<!-- generated:${key}:end -->`;
-    const pattern = new RegExp(`<!-- generated:${key.replace(/\./g, "\\.")}:start[^>]*-->[\\s\\S]*?<!-- generated:${key.replace(/\./g, "\\.")}:end -->`);
-    if (pattern.test(text)) {
-      text = text.replace(pattern, () => `${start}\n${body}\n${end}`);
-    } else if (key.includes(".")) {
-      text = placeNewSection(text, key, `${start}\n${body}\n${end}`);
-    } else {
-      throw new Error(`README.md has no <!-- generated:${key}:start --> ... <!-- generated:${key}:end --> section`);
-    }
-  }
-  return text;
 }
 
 /** Every generated SDK file, by path relative to the repository. */

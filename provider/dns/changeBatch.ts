@@ -22,24 +22,35 @@ import { createRelay } from "./relay";
 import { DNS_PAGING, listAll } from "../google/listAll";
 import { ApiError } from "../http/errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
-import { sameRrdatas } from "./rrdata";
-import { changeWire, withoutKinds } from "./wire";
+import { changeWire } from "./wire";
+import {
+  CHANGE_LIMITS,
+  recordKey,
+  tallyOf,
+  fitsInChange,
+  changeBody,
+  sameRecordSet,
+  writeInPlace,
+  type WireRecordSet,
+  type RecordWrite,
+  type ChangeLimits,
+  type ChangeTally,
+} from "./recordWrites";
 
-/** A record set as the API takes it in a change. */
-export interface WireRecordSet {
-  readonly name: string;
-  readonly type: string;
-  readonly ttl?: number | undefined;
-  readonly rrdatas?: readonly string[] | undefined;
-  readonly routingPolicy?: unknown;
-  readonly [field: string]: unknown;
-}
-
-/** What one resource asks of its zone: a set added, one replaced by another, one deleted. */
-export type RecordWrite =
-  | { readonly kind: "create"; readonly addition: WireRecordSet }
-  | { readonly kind: "update"; readonly deletion: WireRecordSet; readonly addition: WireRecordSet }
-  | { readonly kind: "delete"; readonly deletion: WireRecordSet };
+// The writes as data live in recordWrites.ts; their users import them from here too.
+export {
+  CHANGE_LIMITS,
+  recordKey,
+  tallyOf,
+  fitsInChange,
+  changeBody,
+  sameRecordSet,
+  writeInPlace,
+  type WireRecordSet,
+  type RecordWrite,
+  type ChangeLimits,
+  type ChangeTally,
+};
 
 /** A write waiting for its zone's change, and the request(s) it sends when it goes alone. */
 export interface PendingWrite {
@@ -47,93 +58,6 @@ export interface PendingWrite {
   readonly write: RecordWrite;
   readonly context: HookContext;
   readonly alone: () => Promise<unknown>;
-}
-
-/** Per change, from the Cloud DNS quotas (projects.get `quota`): additions, deletions, bytes of record data. */
-export interface ChangeLimits {
-  readonly additions: number;
-  readonly deletions: number;
-  readonly rrdataBytes: number;
-}
-
-export const CHANGE_LIMITS: ChangeLimits = { additions: 1000, deletions: 1000, rrdataBytes: 100_000 };
-
-const addedBy = (write: RecordWrite): WireRecordSet | undefined => (write.kind === "delete" ? undefined : write.addition);
-const deletedBy = (write: RecordWrite): WireRecordSet | undefined => (write.kind === "create" ? undefined : write.deletion);
-
-/** Name (any case) and type: one record set of a zone. */
-export function recordKey({ name, type }: Pick<WireRecordSet, "name" | "type">): string {
-  return `${name.toLowerCase()} ${type}`;
-}
-
-function rrdataBytes(set: WireRecordSet | undefined): number {
-  if (set === undefined) return 0;
-  const data = (set.rrdatas ?? []).reduce((sum, value) => sum + Buffer.byteLength(value), 0);
-  return data + (set.routingPolicy === undefined ? 0 : Buffer.byteLength(JSON.stringify(set.routingPolicy)));
-}
-
-/** What a batch of writes adds up to, against the per-change limits; kept up to date as writes join. */
-export interface ChangeTally {
-  readonly keys: Set<string>;
-  additions: number;
-  deletions: number;
-  bytes: number;
-  /** How many writes of the batch are counted. */
-  counted: number;
-}
-
-const setOf = (write: RecordWrite): WireRecordSet => addedBy(write) ?? deletedBy(write) ?? { name: "", type: "" };
-
-function count(tally: ChangeTally, write: RecordWrite): void {
-  tally.keys.add(recordKey(setOf(write)));
-  if (addedBy(write) !== undefined) tally.additions++;
-  if (deletedBy(write) !== undefined) tally.deletions++;
-  tally.bytes += rrdataBytes(addedBy(write)) + rrdataBytes(deletedBy(write));
-  tally.counted++;
-}
-
-/** `tally` (a new one when not given) brought up to date with the items of `batch` it has not counted yet. */
-export function tallyOf<T>(batch: readonly T[], writeOf: (item: T) => RecordWrite, tally?: ChangeTally): ChangeTally {
-  const counting = tally ?? { keys: new Set<string>(), additions: 0, deletions: 0, bytes: 0, counted: 0 };
-  for (let index = counting.counted; index < batch.length; index++) count(counting, writeOf(batch[index] as T));
-  return counting;
-}
-
-/**
- * Whether `write` can join the batch `tally` counts in one change: within the limits, and touching
- * no record set the batch already touches (one change names a set at most once on each side).
- */
-export function fitsInChange(tally: ChangeTally, write: RecordWrite, limits: ChangeLimits = CHANGE_LIMITS): boolean {
-  if (tally.keys.has(recordKey(setOf(write)))) return false;
-  const additions = tally.additions + (addedBy(write) === undefined ? 0 : 1);
-  const deletions = tally.deletions + (deletedBy(write) === undefined ? 0 : 1);
-  const bytes = tally.bytes + rrdataBytes(addedBy(write)) + rrdataBytes(deletedBy(write));
-  return additions <= limits.additions && deletions <= limits.deletions && bytes <= limits.rrdataBytes;
-}
-
-/** The change that makes every write of the batch. */
-export function changeBody(writes: readonly RecordWrite[]): { kind: string; additions: WireRecordSet[]; deletions: WireRecordSet[] } {
-  return {
-    kind: "dns#change",
-    deletions: writes.map(deletedBy).filter((set): set is WireRecordSet => set !== undefined),
-    additions: writes.map(addedBy).filter((set): set is WireRecordSet => set !== undefined),
-  };
-}
-
-/** The live set holds what `wanted` says: same TTL, same records (as a set), same routing. */
-export function sameRecordSet(live: WireRecordSet, wanted: WireRecordSet): boolean {
-  return (
-    live.ttl === wanted.ttl &&
-    sameRrdatas(wanted.type, live.rrdatas ?? [], wanted.rrdatas ?? []) &&
-    JSON.stringify(withoutKinds(live.routingPolicy) ?? null) === JSON.stringify(withoutKinds(wanted.routingPolicy) ?? null)
-  );
-}
-
-/** Whether the zone's live record sets show the write done; for a create or update, the set as it is. */
-export function writeInPlace(write: RecordWrite, live: ReadonlyMap<string, WireRecordSet>): { done: boolean; set?: WireRecordSet } {
-  if (write.kind === "delete") return { done: !live.has(recordKey(write.deletion)) };
-  const set = live.get(recordKey(write.addition));
-  return set !== undefined && sameRecordSet(set, write.addition) ? { done: true, set } : { done: false };
 }
 
 /** Refusals that can be one write's fault (split the batch to find it); others fail every write alike. */

@@ -1,16 +1,18 @@
 /** `svc.dns.RecordSet`: the records of one name and type in a managed zone. */
 import { z } from "zod";
-import { declare, type HookContext } from "../engine/declaration";
+import { declare } from "../engine/declaration";
 import { sharedListing } from "../engine/steps";
 import { fillTemplate } from "../engine/template";
 import { DNS_PAGING } from "../google/listAll";
 import { ApiError } from "../http/errors";
-import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import { projectId, recordName, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
-import { holdUntilServed, recordKey, sameRecordSet, writeRecordSet, type WireRecordSet } from "./changeBatch";
+import { recordKey, writeRecordSet } from "./changeBatch";
+import { withoutKinds } from "./wire";
 import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
-import { API_PREFIX, changeWire, withoutKinds } from "./wire";
+import { COLLECTION, ITEM, ZONE, recordSetWire, replaceAtomically, storedSet, wireRecordSet } from "./recordSetWrites";
+
+export { storedSet, wireRecordSet };
 
 export { RECORD_TYPES };
 
@@ -77,97 +79,9 @@ export const recordSetArgs = z.object({
 });
 export type RecordSetArgs = z.infer<typeof recordSetArgs>;
 
-const recordSetWire = z.looseObject({
-  name: z.string(),
-  type: z.string(),
-  ttl: z.number().optional(),
-  rrdatas: z.array(z.string()).optional(),
-  routingPolicy: z.unknown().optional(),
-});
-
 /** DNS names compare without regard to case. */
 function sameName(a: unknown, b: unknown): boolean {
   return typeof a === "string" && typeof b === "string" && a.toLowerCase() === b.toLowerCase();
-}
-
-const COLLECTION = `${API_PREFIX}/managedZones/{managedZone}/rrsets`;
-const ITEM = `${COLLECTION}/{name}/{type}`;
-const ZONE = `${API_PREFIX}/managedZones/{managedZone}`;
-/** Changes sent in all: 412s and unknown outcomes each cost one, settled by a read. */
-const CHANGE_ATTEMPTS = 10;
-
-/** The record set as the API takes it in additions. */
-export function wireRecordSet({ name, type, ttl, rrdatas, routingPolicy }: RecordSetArgs): WireRecordSet {
-  return { kind: "dns#resourceRecordSet", name, type, ttl, ...(rrdatas !== undefined && { rrdatas }), ...(routingPolicy !== undefined && { routingPolicy }) };
-}
-
-/** A short growing pause before settling an unknown outcome, so a failing backend is not hammered. */
-function settlePause(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
-}
-
-/**
- * Replaces the record data in one atomic change: deletion of the live set
- * plus addition of the new one, so the name never goes without records. The
- * deletion must match the live set exactly: the first try deletes what the
- * state says is there (`believed`); when it moved meanwhile (412), the set is
- * read and the change retried. A change is never repeated blindly: after an
- * unknown outcome (lost or unreadable answer) the set is read again — if it
- * holds the additions the change happened; if the deleted records are still
- * live, the change is sent again. Resolves to the record set as written.
- */
-async function replaceAtomically(args: RecordSetArgs, context: HookContext, believed?: WireRecordSet): Promise<unknown> {
-  const zone = fillTemplate(ZONE, context.identity);
-  const wanted = wireRecordSet(args);
-  let live = believed;
-  for (let attempt = 1; ; attempt++) {
-    if (live === undefined) {
-      const read = await context.client.send({ method: "GET", path: fillTemplate(ITEM, context.identity), schema: recordSetWire });
-      if (sameRecordSet(read, wanted)) {
-        if (attempt > 1) context.log(`svc: record set ${args.name} ${args.type}: the change had taken effect; its answer was lost or unreadable`);
-        return read;
-      }
-      live = read;
-    }
-    try {
-      const change = await context.client.send({
-        method: "POST",
-        path: `${zone}/changes`,
-        body: { kind: "dns#change", deletions: [withoutKinds(live)], additions: [wanted] },
-        // A change applied twice fails its deletions (or adds twice): read back instead, above.
-        repeat: "settle",
-        schema: changeWire,
-      });
-      await holdUntilServed(zone, change, context);
-      return (change as { additions?: unknown[] }).additions?.[0] ?? wanted;
-    } catch (error) {
-      const settle = error instanceof ApiError && (error.status === 412 || error.outcome === "unknown");
-      if (!settle || attempt >= CHANGE_ATTEMPTS) throw error;
-      context.log(
-        error.status === 412
-          ? `svc: record set ${args.name} ${args.type} changed meanwhile; reading it again`
-          : `svc: record set ${args.name} ${args.type}: the change's outcome is unknown (${error.message}); reading the set to settle it`,
-      );
-      live = undefined;
-      if (error.status !== 412) await settlePause(attempt);
-    }
-  }
-}
-
-/** The set the stored state says is live, when the state says enough to delete it exactly. */
-export function storedSet(state: Readonly<Record<string, unknown>>): WireRecordSet | undefined {
-  const { name, type, ttl, rrdatas, routingPolicy } = state;
-  if (typeof name !== "string" || typeof type !== "string" || typeof ttl !== "number") return undefined;
-  if (!Array.isArray(rrdatas) && routingPolicy === undefined) return undefined;
-  return withoutKinds(
-    wireRecordSet({
-      name,
-      type,
-      ttl,
-      rrdatas: Array.isArray(rrdatas) && rrdatas.length > 0 ? (rrdatas as string[]) : undefined,
-      routingPolicy,
-    } as RecordSetArgs),
-  ) as WireRecordSet;
 }
 
 /**

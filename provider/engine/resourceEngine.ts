@@ -11,10 +11,12 @@ import type { Args, HookContext, ResourceDeclaration, State } from "./declaratio
 import { keyedLock } from "../google/keyedLock";
 import { sharedListingsFor } from "./sharedListings";
 import { diffArgs, type ArgsDiff } from "./diff";
-import { listCreated, readWire, sendCreate, sendDelete, sendMove, sendUpdate } from "./stepRunner";
-import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "./template";
-import { derivedDisagreements, derivedIdentity, isDerived, pathValues } from "./derived";
+import { sendCreate, sendDelete, sendMove, sendUpdate } from "./stepRunner";
+import { listCreated, readWire } from "./readSteps";
+import { fillTemplate } from "./template";
+import { derivedDisagreements, pathValues } from "./derived";
 import { sendUnderEtag } from "./concurrentChange";
+import { ResourceIds } from "./resourceIds";
 
 /**
  * How many times a create is sent in all when each outcome was unknown and
@@ -29,86 +31,18 @@ function pauseBeforeCreate(attempt: number, log: (message: string) => void, beca
   return new Promise((resolve) => setTimeout(resolve, delayMs));
 }
 
-export class ResourceEngine {
+export class ResourceEngine extends ResourceIds {
   /** The API client, through which writes drop the shared listings they change (sharedListings.ts). */
   private readonly client: ApiClient;
 
   constructor(
-    private readonly declaration: ResourceDeclaration,
+    declaration: ResourceDeclaration,
     client: ApiClient,
     private readonly log: (message: string) => void,
     private readonly channelClient?: () => ApiClient,
   ) {
+    super(declaration);
     this.client = sharedListingsFor(client).client;
-  }
-
-  private get label(): string {
-    return `svc.${this.declaration.module}.${this.declaration.name}`;
-  }
-
-  private get serverAssigned(): readonly string[] {
-    return this.declaration.id.serverAssigned ?? [];
-  }
-
-  /** The identity values (the id's placeholders), from inputs and, for server-assigned parts, state. */
-  identityOf(args: Args, state: State = {}): Record<string, string> {
-    const values: Record<string, string> = {};
-    const derived = derivedIdentity(this.declaration, args);
-    for (const name of placeholders(this.declaration.id.format)) {
-      const value = isDerived(this.declaration, name) ? derived[name] : this.serverAssigned.includes(name) ? state[name] : args[name];
-      if (typeof value !== "string" || value === "") {
-        throw new Error(`${this.label}: ${this.serverAssigned.includes(name) ? "the API returned no" : "input"} ${name}`);
-      }
-      values[name] = value;
-    }
-    return values;
-  }
-
-  /** The identity parts known before the object exists (what the collection path needs). */
-  private knownIdentity(args: Args): Record<string, string> {
-    const values: Record<string, string> = derivedIdentity(this.declaration, args);
-    for (const name of placeholders(this.declaration.id.format)) {
-      const value = args[name];
-      if (!this.serverAssigned.includes(name) && !isDerived(this.declaration, name) && typeof value === "string") values[name] = value;
-    }
-    return values;
-  }
-
-  /**
-   * The identity of a stored object: its id's, with the current value of an input that moves it
-   * (an event's calendar) taken from the state, since an id never changes.
-   */
-  identityIn(id: string, state: State): Record<string, string> {
-    const identity = this.parseId(id);
-    const field = this.declaration.steps?.move?.field;
-    const current = field === undefined ? undefined : state[field];
-    if (field !== undefined && typeof current === "string" && current !== "") identity[field] = current;
-    return identity;
-  }
-
-  /** Parses a canonical id (as stored in state). */
-  parseId(id: string): Record<string, string> {
-    const values = matchTemplate(this.declaration.id.format, id);
-    if (values === undefined) throw new Error(`${this.label}: id "${id}" is not of the form ${this.declaration.id.format}`);
-    return values;
-  }
-
-  /** Parses an import id in any accepted form; `defaults` supplies parts a short form leaves out. */
-  parseImportId(id: string, defaults: Readonly<Record<string, unknown>>): Record<string, string> {
-    const formats = [this.declaration.id.format, ...this.declaration.id.importFormats];
-    const values = matchAny(formats, id);
-    if (values === undefined) {
-      throw new Error(`${this.label}: import id "${id}" matches none of the accepted forms: ${formats.join(", ")}`);
-    }
-    for (const name of placeholders(this.declaration.id.format)) {
-      if (values[name] === undefined && typeof defaults[name] === "string") values[name] = defaults[name];
-    }
-    return values;
-  }
-
-  /** The canonical id is unencoded text: it is what users see and type. */
-  idOf(identity: Readonly<Record<string, string>>): string {
-    return formatId(this.declaration.id.format, identity);
   }
 
   /** What steps and hooks work with: the identity, and the path values derived from what is `known` (inputs or state). */
@@ -130,11 +64,6 @@ export class ResourceEngine {
     // Absent members are dropped: the engine's wire format (a protobuf Struct) has no undefined.
     const state = Object.entries({ ...this.declaration.toState(parsed, previous), ...this.inputsOf(identity) }).filter(([, value]) => value !== undefined);
     return Object.fromEntries(state);
-  }
-
-  /** The identity parts that are inputs: derived ones (which input names the parent) are not; toState says what the inputs are. */
-  private inputsOf(identity: Readonly<Record<string, string>>): Record<string, string> {
-    return Object.fromEntries(Object.entries(identity).filter(([name]) => !isDerived(this.declaration, name)));
   }
 
   /** Reads the object; undefined when it does not exist. */

@@ -1,23 +1,22 @@
 /**
  * The requests of each lifecycle step, from the declaration's data (steps.ts)
  * and its named hooks. resourceEngine.ts decides when to run them (create with
- * reconciliation, adopt, read back); this file decides what is sent.
+ * reconciliation, adopt, read back); this file decides what is sent (the read
+ * step is in readSteps.ts).
  */
 import { z } from "zod";
-import { listAll } from "../google/listAll";
-import { getPolicy, modifyPolicy, type PolicyTarget } from "../google/iamPolicy";
+import { modifyPolicy, type PolicyTarget } from "../google/iamPolicy";
 import { POLL_KINDS, waitFor, type PollKind } from "../google/poll";
 import { ApiError } from "../http/errors";
-import { sharedListingsFor } from "./sharedListings";
 import type { Args, HookContext, PatchChange, PolicyHook, ResourceDeclaration, State } from "./declaration";
-import { abandons, mergedQuery, optionQuery, type ListRead, type UpdateKind } from "./steps";
+import { abandons, mergedQuery, optionQuery, type UpdateKind } from "./steps";
 import { defaultPatchBody, maskedPatch } from "./updateBodies";
 import { fillTemplate, formatId } from "./template";
 
 /** A merged PUT whose object keeps changing meanwhile is reported after this many reads. */
 const PUT_MERGED_ATTEMPTS = 5;
 
-function policyTarget(hook: PolicyHook<Args, unknown>, context: HookContext): PolicyTarget {
+export function policyTarget(hook: PolicyHook<Args, unknown>, context: HookContext): PolicyTarget {
   return {
     client: context.client,
     resource: fillTemplate(hook.resource, context.identity),
@@ -52,65 +51,6 @@ export async function sendCreate(declaration: ResourceDeclaration, args: Args, c
   });
   const newest = await waitAfter(declaration, "create", answer, context, args);
   return step.toWire === undefined ? newest : step.toWire(newest, args);
-}
-
-/** Every entry of a listing, validated once. */
-async function listEntries(list: ListRead, context: HookContext): Promise<unknown[]> {
-  const path = fillTemplate(list.path, context.identity);
-  return list.field === undefined
-    ? await context.client.send({ method: "GET", path, schema: z.array(list.entry) })
-    : z.array(list.entry).parse(await listAll(context.client, path, list.field, list.paging));
-}
-
-/** Each listing's entries by key, built once for all the reads it answers. */
-const indexes = new WeakMap<readonly unknown[], Map<string, unknown[]>>();
-
-function candidates(list: ListRead, entries: readonly unknown[], identity: Readonly<Record<string, string>>): readonly unknown[] {
-  const { key } = list;
-  if (key === undefined) return entries;
-  let index = indexes.get(entries);
-  if (index === undefined) {
-    index = new Map();
-    for (const entry of entries) {
-      const entryKey = key.ofEntry(entry);
-      index.set(entryKey, [...(index.get(entryKey) ?? []), entry]);
-    }
-    indexes.set(entries, index);
-  }
-  return index.get(key.ofIdentity(identity)) ?? [];
-}
-
-function pickEntry(list: ListRead, entries: readonly unknown[], context: HookContext): unknown {
-  const entry = candidates(list, entries, context.identity).find((candidate) => list.match(candidate, context.identity));
-  return entry === undefined || list.toWire === undefined ? entry : list.toWire(entry);
-}
-
-/** Reads the object's wire form; undefined when a listing or a policy says it is gone (a 404 throws). */
-export async function readWire(declaration: ResourceDeclaration, previous: State, context: HookContext): Promise<unknown> {
-  const known = { ...previous, ...context.identity };
-  const policy = declaration.hooks?.policy;
-  if (policy !== undefined) return policy.find((await getPolicy(policyTarget(policy, context))).bindings ?? [], known);
-  const read = declaration.steps?.read;
-  if (read === "stored") return known;
-  if (read !== undefined && "storedUntil" in read) return endedAt(known[read.storedUntil]) <= Date.now() ? undefined : known;
-  if (read !== undefined && "list" in read) return pickEntry(read.list, await listEntries(read.list, context), context);
-  // The wire schema is checked in the call path: an empty or misshapen 200 is an error there, never "gone".
-  const getItem = (): Promise<unknown> =>
-    context.client.send({ method: "GET", path: fillTemplate(declaration.paths.item, context.identity), schema: declaration.wire });
-  if (read === undefined) return getItem();
-  const list = read.sharedListing;
-  return sharedListingsFor(context.client).listings.read(
-    fillTemplate(list.path, context.identity),
-    getItem,
-    () => listEntries(list, context),
-    (entries) => pickEntry(list, entries, context),
-  );
-}
-
-/** When a `storedUntil` object ends: its time as Unix ms (ISO date-time or ms); never when unknown. */
-function endedAt(value: unknown): number {
-  const time = typeof value === "number" ? value : typeof value === "string" ? (/^\d+$/.test(value) ? Number(value) : Date.parse(value)) : NaN;
-  return Number.isNaN(time) ? Infinity : time;
 }
 
 /** GET, merge, PUT under `If-Match`; a 412 means the object changed meanwhile: merge into the new one. */
@@ -308,15 +248,4 @@ export async function sendDelete(declaration: ResourceDeclaration, state: State,
     const explained = error instanceof ApiError && !error.isNotFound ? declaration.hooks?.explainRefusal?.(error, known, "delete") : undefined;
     throw explained ?? error;
   }
-}
-
-/** The objects that exist now, for finding a create whose answer was lost (server-assigned ids). */
-export async function listCreated(declaration: ResourceDeclaration, context: HookContext): Promise<unknown[] | undefined> {
-  const find = declaration.steps?.findCreated;
-  if (find === undefined) return undefined;
-  const path = fillTemplate(find.path ?? declaration.paths.collection, context.identity);
-  const entry = find.entry ?? declaration.wire;
-  // Validated: a listing that is not a list of objects must fail the settling, not count as "none".
-  if (find.field === undefined) return context.client.send({ method: "GET", path, schema: z.array(entry) });
-  return z.array(entry).parse(await listAll(context.client, path, find.field, { omitsEmptyList: find.omitsEmptyList === true }));
 }

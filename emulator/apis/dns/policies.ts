@@ -16,8 +16,8 @@ import { ApiError } from "../../errors";
 import type { DnsContext } from "./context";
 import { checkNetworkBindings, networkKey } from "./networks";
 import type { Policy } from "./resources";
-import type { PolicyRequest } from "./schemas";
-import { policySchema, policyUpdateSchema } from "./schemas";
+import type { PolicyRequest } from "./policy-schemas";
+import { policySchema, policyUpdateSchema } from "./policy-schemas";
 import type { PolicyEntry } from "./state";
 
 /** What Cloud DNS calls the body in its messages ("Invalid value for 'entity.policyResource.networks[0]'"). */

@@ -24,8 +24,9 @@ import { canonicalName, isInZone } from "./domain-names";
 import { checkNetworkBindings, networkKey } from "./networks";
 import { checkRecordData, cnameConflict, toRecordSet } from "./record-rules";
 import type { ResourceRecordSet, ResponsePolicy, ResponsePolicyRule } from "./resources";
-import type { ResourceRecordSetRequest, ResponsePolicyRequest, ResponsePolicyRuleRequest } from "./schemas";
-import { responsePolicyRuleSchema, responsePolicyRuleUpdateSchema, responsePolicySchema, responsePolicyUpdateSchema } from "./schemas";
+import type { ResourceRecordSetRequest } from "./schemas";
+import type { ResponsePolicyRequest, ResponsePolicyRuleRequest } from "./policy-schemas";
+import { responsePolicyRuleSchema, responsePolicyRuleUpdateSchema, responsePolicySchema, responsePolicyUpdateSchema } from "./policy-schemas";
 import type { ResponsePolicyEntry, StoredRule } from "./state";
 
 const POLICY_ENTITY = "entity.responsePolicy";
