@@ -55,7 +55,7 @@ const SHARED = [
   "provider/config.ts",
   "provider/clients.ts",
   "scripts/generate.ts",
-  ...["provider/engine", "provider/http", "emulator"].flatMap((folder) =>
+  ...["provider/engine", "provider/http", "emulator", "scripts/generator"].flatMap((folder) =>
     readdirSync(path.join(REPO_ROOT, folder))
       .filter((file) => file.endsWith(".ts"))
       .map((file) => `${folder}/${file}`),
