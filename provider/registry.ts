@@ -1,45 +1,12 @@
-/** Every declared resource, by type key (`<module>:<Name>`). Adding a resource means adding its declaration here. */
+/**
+ * Every declared resource, by type key (`<module>:<Name>`). The list is generated from the API
+ * folders (`provider/declarations.ts`, `npm run generate`): a resource is known by its declaration.
+ */
 import type { ResourceDeclaration } from "./engine/declaration";
 import { typeKey } from "./engine/declaration";
-import { managedZone } from "./dns/managedZone";
-import { recordSet } from "./dns/recordSet";
-import { managedZoneIamBinding, managedZoneIamMember, managedZoneIamPolicy } from "./dns/iam";
-import { policy } from "./dns/policy";
-import { responsePolicy } from "./dns/responsePolicy";
-import { responsePolicyRule } from "./dns/responsePolicyRule";
-import { checkoutKey } from "./ci/checkoutKey";
-import { projectFollow } from "./ci/projectFollow";
-import { sshKey } from "./ci/sshKey";
-import { aclRule } from "./calendar/aclRule";
-import { calendar } from "./calendar/calendar";
-import { calendarListEntry } from "./calendar/calendarListEntry";
-import { event } from "./calendar/event";
-import { activityWatchChannel } from "./reports/activityWatchChannel";
-import { quotaPreference } from "./quotas/quotaPreference";
-import { quotaAdjusterSettings } from "./quotas/quotaAdjusterSettings";
-import { watchChannel } from "./calendar/watchChannel";
+import { declarations } from "./declarations";
 
-export const declarations: readonly ResourceDeclaration[] = [
-  managedZone,
-  recordSet,
-  policy,
-  responsePolicy,
-  responsePolicyRule,
-  managedZoneIamPolicy,
-  managedZoneIamBinding,
-  managedZoneIamMember,
-  checkoutKey,
-  sshKey,
-  projectFollow,
-  calendar,
-  aclRule,
-  calendarListEntry,
-  event,
-  activityWatchChannel,
-  quotaPreference,
-  quotaAdjusterSettings,
-  watchChannel,
-];
+export { declarations };
 
 const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
 

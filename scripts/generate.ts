@@ -12,17 +12,19 @@
  * the README's sections (readme.ts); this file renders the resource classes
  * and indexes and writes the files.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import type { ResourceDeclaration } from "../provider/engine/declaration";
 import { declarations } from "../provider/registry";
 import { API_MANIFESTS } from "../provider/apis";
 import { header, tsdoc } from "./generator/text";
 import { renderFunctions } from "./generator/functions";
+import { renderLists } from "./generator/lists";
 import { humanName, importForms, properties, propertyDoc, type Property } from "./generator/properties";
 import { readmeSections, renderReadme } from "./generator/readme";
 
-export { readmeSections, renderReadme };
+export { readmeSections, renderLists, renderReadme };
 import { camel, input, pascal, TypeRenderer, type Mode } from "./generator/types";
 
 export const REPO_ROOT = path.resolve(__dirname, "..");
@@ -156,8 +158,19 @@ export function renderSdk(): Map<string, string> {
 }
 
 if (require.main === module) {
-  for (const [file, text] of renderSdk()) writeFileSync(path.join(REPO_ROOT, file), text);
-  const readmePath = path.join(REPO_ROOT, "README.md");
-  writeFileSync(readmePath, renderReadme(readFileSync(readmePath, "utf8")));
-  console.log(`generated ${renderSdk().size} SDK files and the README's reference tables`);
+  // The lists first: the rest is rendered from them, so a changed list means a fresh run that loads it.
+  const changed = [...renderLists()].filter(([file, text]) => readFileSync(path.join(REPO_ROOT, file), "utf8") !== text);
+  for (const [file, text] of changed) writeFileSync(path.join(REPO_ROOT, file), text);
+  if (changed.length > 0) {
+    console.log(`wrote ${changed.map(([file]) => file).join(", ")}; rendering again from them`);
+    execFileSync(process.execPath, [require.resolve("ts-node/dist/bin.js"), "--transpile-only", __filename], { stdio: "inherit", cwd: REPO_ROOT });
+  } else {
+    for (const [file, text] of renderSdk()) {
+      mkdirSync(path.dirname(path.join(REPO_ROOT, file)), { recursive: true });
+      writeFileSync(path.join(REPO_ROOT, file), text);
+    }
+    const readmePath = path.join(REPO_ROOT, "README.md");
+    writeFileSync(readmePath, renderReadme(readFileSync(readmePath, "utf8")));
+    console.log(`generated ${renderSdk().size} SDK files and the README's reference tables`);
+  }
 }

@@ -27,6 +27,6 @@ describe("the provider process's entry point", () => {
   });
 
   it("refuses an unknown type, listing the known ones", () => {
-    expect(() => providerFor("dns:Nothing")).toThrow(/no resource type dns:Nothing \(known: dns:ManagedZone, dns:RecordSet/);
+    expect(() => providerFor("dns:Nothing")).toThrow(/no resource type dns:Nothing \(known: calendar:AclRule, calendar:Calendar, .*dns:ManagedZone, dns:Policy, dns:RecordSet, /);
   });
 });
