@@ -2,7 +2,7 @@
 const tseslint = require("typescript-eslint");
 
 module.exports = tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "**/*.js", "scripts/language-host/**"] },
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "**/*.js", "scripts/language-host/**", "tests/fixtures/**"] },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {

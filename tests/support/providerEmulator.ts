@@ -4,7 +4,9 @@
  * API at it, restored when the file's tests end.
  */
 import type { EmulatorOptions } from "../../emulator/server";
+import { API_MANIFESTS } from "../../provider/apis";
 import { setClientOptions } from "../../provider/clients";
+import { settingNames } from "../../provider/config";
 import { startEmulator, type RunningEmulator } from "./emulatorControl";
 
 /** The project the settings give resources that leave `project` out. */
@@ -25,11 +27,8 @@ export function providerEmulator(token: string, options: ProviderEmulatorOptions
   beforeAll(async () => {
     emulator = await startEmulator(token, options.emulator);
     process.env["SVC_EMULATOR_URL"] = emulator.url;
-    process.env["SVC_DNS_TOKEN"] = emulator.token;
-    process.env["SVC_CI_TOKEN"] = emulator.token;
-    process.env["SVC_CALENDAR_TOKEN"] = emulator.token;
-    process.env["SVC_REPORTS_TOKEN"] = emulator.token;
-    process.env["SVC_QUOTAS_TOKEN"] = emulator.token;
+    // Every API that takes a token (not one with settings of its own) takes the emulator's.
+    for (const manifest of API_MANIFESTS) if (manifest.settings === undefined) process.env[settingNames(manifest.name).token[1]] = emulator.token;
     process.env["SVC_PROJECT"] = options.project ?? DEFAULT_PROJECT;
     if (options.instantRetries === true) setClientOptions({ sleep: async () => undefined, log: () => undefined });
   });
