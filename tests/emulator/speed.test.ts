@@ -66,7 +66,9 @@ describe("latency", () => {
       body: { apis: { fax: { latencyMs: 1 } } },
     });
     expect(unknownApi.status).toBe(400);
-    expect(unknownApi.body.error.message).toMatch(/speed\.apis names fax, which this emulator does not serve; it serves ads, calendar, ci, codehost, dns, quotas, reports, tokens, /);
+    expect(unknownApi.body.error.message).toMatch(
+      /speed\.apis names fax, which this emulator does not serve; it serves ads, calendar, ci, codehost, dns, quotas, reports, tokens, /,
+    );
     const negative = await emulator.request<{ error: { message: string } }>("POST", "/_emulator/speed", { token: null, body: { latencyMs: -5 } });
     expect(negative.status).toBe(400);
     expect(negative.body.error.message).toMatch(/speed\.latencyMs/);

@@ -27,6 +27,8 @@ describe("the provider process's entry point", () => {
   });
 
   it("refuses an unknown type, listing the known ones", () => {
-    expect(() => providerFor("dns:Nothing")).toThrow(/no resource type dns:Nothing \(known: calendar:AclRule, calendar:Calendar, .*dns:ManagedZone, dns:Policy, dns:RecordSet, /);
+    expect(() => providerFor("dns:Nothing")).toThrow(
+      /no resource type dns:Nothing \(known: calendar:AclRule, calendar:Calendar, .*dns:ManagedZone, dns:Policy, dns:RecordSet, /,
+    );
   });
 });
