@@ -23,34 +23,10 @@ import { DNS_PAGING, listAll } from "../google/listAll";
 import { ApiError } from "../http/errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import { changeWire } from "./wire";
-import {
-  CHANGE_LIMITS,
-  recordKey,
-  tallyOf,
-  fitsInChange,
-  changeBody,
-  sameRecordSet,
-  writeInPlace,
-  type WireRecordSet,
-  type RecordWrite,
-  type ChangeLimits,
-  type ChangeTally,
-} from "./recordWrites";
+import { recordKey, tallyOf, fitsInChange, changeBody, writeInPlace, type WireRecordSet, type RecordWrite, type ChangeTally } from "./recordWrites";
 
 // The writes as data live in recordWrites.ts; their users import them from here too.
-export {
-  CHANGE_LIMITS,
-  recordKey,
-  tallyOf,
-  fitsInChange,
-  changeBody,
-  sameRecordSet,
-  writeInPlace,
-  type WireRecordSet,
-  type RecordWrite,
-  type ChangeLimits,
-  type ChangeTally,
-};
+export * from "./recordWrites";
 
 /** A write waiting for its zone's change, and the request(s) it sends when it goes alone. */
 export interface PendingWrite {

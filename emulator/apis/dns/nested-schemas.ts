@@ -34,6 +34,18 @@ export const NETWORK_URL_PATTERN =
 const networkUrl = () => z.string().regex(NETWORK_URL_PATTERN);
 
 /** `projects/{project}/locations/{location}/clusters/{cluster}`, as Cloud DNS documents it. */
+/** The addresses of a name server target (a zone's forwarding, a policy's alternative name servers). */
+export const targetAddresses = {
+  ipv4Address: z
+    .string()
+    .refine((address) => isIPv4(address))
+    .optional(),
+  ipv6Address: z
+    .string()
+    .refine((address) => isIPv6(address))
+    .optional(),
+};
+
 export const GKE_CLUSTER_NAME_PATTERN = /^projects\/[^/]+\/locations\/[^/]+\/clusters\/[a-z]([-a-z0-9]{0,38}[a-z0-9])?$/;
 
 export const privateVisibilityConfig = message("dns#managedZonePrivateVisibilityConfig", {
@@ -45,14 +57,7 @@ export const privateVisibilityConfig = message("dns#managedZonePrivateVisibility
 const forwardingTarget = z
   .strictObject({
     kind: ignoredOutputField,
-    ipv4Address: z
-      .string()
-      .refine((address) => isIPv4(address))
-      .optional(),
-    ipv6Address: z
-      .string()
-      .refine((address) => isIPv6(address))
-      .optional(),
+    ...targetAddresses,
     domainName: z
       .string()
       .refine((name) => isDomainName(name, { allowWildcard: false }))

@@ -2,10 +2,9 @@
  * zod schemas of Cloud DNS policy and response-policy request bodies, strict as schemas.ts's
  * are: Google refuses unknown field names and ignores output-only ones.
  */
-import { isIPv4, isIPv6 } from "node:net";
 import { z } from "zod";
 import { isDomainName } from "./domain-names";
-import { ignoredOutputField, NETWORK_URL_PATTERN, GKE_CLUSTER_NAME_PATTERN, message } from "./nested-schemas";
+import { ignoredOutputField, NETWORK_URL_PATTERN, GKE_CLUSTER_NAME_PATTERN, message, targetAddresses } from "./nested-schemas";
 import { labels, MANAGED_ZONE_NAME_PATTERN, nullableOptional, optional, resourceRecordSetSchema } from "./schemas";
 
 const policyNetwork = z.strictObject({ kind: ignoredOutputField, networkUrl: z.string().regex(NETWORK_URL_PATTERN) });
@@ -13,14 +12,7 @@ const policyNetwork = z.strictObject({ kind: ignoredOutputField, networkUrl: z.s
 const targetNameServer = z
   .strictObject({
     kind: ignoredOutputField,
-    ipv4Address: z
-      .string()
-      .refine((address) => isIPv4(address))
-      .optional(),
-    ipv6Address: z
-      .string()
-      .refine((address) => isIPv6(address))
-      .optional(),
+    ...targetAddresses,
     forwardingPath: z.enum(["default", "private"]).optional(),
   })
   // A target is one address, of one family.
