@@ -22,9 +22,9 @@ import { header, tsdoc } from "./generator/text";
 import { renderFunctions } from "./generator/functions";
 import { renderLists } from "./generator/lists";
 import { humanName, importForms, properties, propertyDoc, type Property } from "./generator/properties";
-import { readmeSections, renderReadme } from "./generator/readme";
+import { readmeSections, renderDevelopers, renderReadme } from "./generator/readme";
 
-export { readmeSections, renderLists, renderReadme };
+export { readmeSections, renderDevelopers, renderLists, renderReadme };
 import { camel, input, pascal, TypeRenderer, type Mode } from "./generator/types";
 
 export const REPO_ROOT = path.resolve(__dirname, "..");
@@ -171,6 +171,8 @@ if (require.main === module) {
     }
     const readmePath = path.join(REPO_ROOT, "README.md");
     writeFileSync(readmePath, renderReadme(readFileSync(readmePath, "utf8")));
+    const developersPath = path.join(REPO_ROOT, "DEVELOPERS.md");
+    writeFileSync(developersPath, renderDevelopers(readFileSync(developersPath, "utf8")));
     console.log(`generated ${renderSdk().size} SDK files and the README's reference tables`);
   }
 }

@@ -9,7 +9,7 @@ import { modifyPolicy, type PolicyTarget } from "../google/iamPolicy";
 import { POLL_KINDS, waitFor, type PollKind } from "../google/poll";
 import { ApiError } from "../http/errors";
 import type { Args, HookContext, PatchChange, PolicyHook, ResourceDeclaration, State } from "./declaration";
-import { abandons, mergedQuery, optionQuery, type UpdateKind } from "./steps";
+import { abandons, mergedQuery, optionQuery, stepQuery, type UpdateKind } from "./steps";
 import { defaultPatchBody, maskedPatch } from "./updateBodies";
 import { fillTemplate, formatId } from "./template";
 
@@ -43,7 +43,7 @@ export async function sendCreate(declaration: ResourceDeclaration, args: Args, c
   const answer = await context.client.send({
     method: step.method ?? "POST",
     path: typeof step.path === "function" ? step.path(args) : fillTemplate(step.path ?? declaration.paths.collection, context.identity),
-    query: mergedQuery(optionQuery(declaration.requestOptions, "create", args), step.query?.(args)),
+    query: mergedQuery(optionQuery(declaration.requestOptions, "create", args), stepQuery(step.query, args)),
     body: declaration.toCreateBody?.(args),
     // A second copy could create a second object (or fail with a conflict): create() settles by reading.
     repeat: step.repeat ?? "settle",

@@ -31,6 +31,11 @@ export function mergedQuery(...parts: ReadonlyArray<QueryValues | undefined>): Q
   return Object.keys(merged).length === 0 ? undefined : merged;
 }
 
+/** A step's query parameters: fixed ones as they are, or those its function gives the values. */
+export function stepQuery<A>(query: QueryValues | ((args: A) => QueryValues) | undefined, values: A): QueryValues | undefined {
+  return typeof query === "function" ? query(values) : query;
+}
+
 /** The query parameters the request options give a step, from the inputs (or state); absent values are left out. */
 export function optionQuery(
   options: Readonly<Record<string, RequestOption | undefined>> | undefined,
@@ -57,8 +62,8 @@ export interface CreateStep<A> {
    * collections); it fills its template itself (`fillTemplate`).
    */
   readonly path?: string | ((args: A) => string);
-  /** Query parameters, e.g. a client-chosen id (`quotaPreferenceId`). */
-  readonly query?: (args: A) => QueryValues;
+  /** Query parameters: fixed (`{ updateMask: "enablement" }`), or from the inputs (a client-chosen `quotaPreferenceId`). */
+  readonly query?: QueryValues | ((args: A) => QueryValues);
   /**
    * Default `settle`: the engine reads back after an unknown outcome. `idempotent` only where a
    * copy cannot make a second object (an add keyed by its content).

@@ -45,7 +45,7 @@ export const quotaAdjusterSettings = declare<QuotaAdjusterSettingsArgs, z.infer<
   update: { patch: "updateMask", etagField: "etag" },
   steps: {
     // Every project has settings: the create adopts them with a PATCH of the enablement (no POST exists).
-    create: { method: "PATCH", path: ITEM, query: () => ({ updateMask: "enablement" }), repeat: "idempotent" },
+    create: { method: "PATCH", path: ITEM, query: { updateMask: "enablement" }, repeat: "idempotent" },
     delete: {
       abandon: (state) =>
         `quota adjuster settings cannot be deleted (every project has them), so ${text(state["project"])} keeps enablement ${text(state["enablement"])}`,

@@ -6,6 +6,7 @@
 import { declarations } from "../../provider/registry";
 import { API_MANIFESTS } from "../../provider/apis";
 import type { ResourceDeclaration } from "../../provider/engine/declaration";
+import { customCodeTable } from "./customCode";
 import { readmeFunctionsTable } from "./functions";
 import { importForms, properties, propertyDoc } from "./properties";
 import { cell } from "./text";
@@ -82,20 +83,30 @@ function placeNewSection(text: string, key: string, section: string): string {
   return `${text.slice(0, functions)}\n${heading}\n${text.slice(functions)}`;
 }
 
-/** The README with every generated section replaced (a resource's new section added where it belongs). */
-export function renderReadme(readme: string): string {
-  let text = readme;
-  for (const [key, body] of readmeSections()) {
+/** `text` with each section of `sections` replaced between its markers; a resource's new section is added where it belongs. */
+function replaceSections(text: string, sections: ReadonlyMap<string, string>, file: string): string {
+  let result = text;
+  for (const [key, body] of sections) {
     const start = `<!-- generated:${key}:start (scripts/generate.ts from the declarations; do not edit, run npm run generate) -->`;
     const end = `<!-- generated:${key}:end -->`;
     const pattern = new RegExp(`<!-- generated:${key.replace(/\./g, "\\.")}:start[^>]*-->[\\s\\S]*?<!-- generated:${key.replace(/\./g, "\\.")}:end -->`);
-    if (pattern.test(text)) {
-      text = text.replace(pattern, () => `${start}\n${body}\n${end}`);
+    if (pattern.test(result)) {
+      result = result.replace(pattern, () => `${start}\n${body}\n${end}`);
     } else if (key.includes(".")) {
-      text = placeNewSection(text, key, `${start}\n${body}\n${end}`);
+      result = placeNewSection(result, key, `${start}\n${body}\n${end}`);
     } else {
-      throw new Error(`README.md has no <!-- generated:${key}:start --> ... <!-- generated:${key}:end --> section`);
+      throw new Error(`${file} has no <!-- generated:${key}:start --> ... <!-- generated:${key}:end --> section`);
     }
   }
-  return text;
+  return result;
+}
+
+/** The README with every generated section replaced (a resource's new section added where it belongs). */
+export function renderReadme(readme: string): string {
+  return replaceSections(readme, readmeSections(), "README.md");
+}
+
+/** DEVELOPERS.md with its table of custom-code points (customCode.ts) replaced. */
+export function renderDevelopers(developers: string): string {
+  return replaceSections(developers, new Map([["custom-code", customCodeTable(declarations)]]), "DEVELOPERS.md");
 }

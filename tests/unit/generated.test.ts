@@ -7,9 +7,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { REPO_ROOT, renderLists, renderReadme, renderSdk } from "../../scripts/generate";
+import { REPO_ROOT, renderDevelopers, renderLists, renderReadme, renderSdk } from "../../scripts/generate";
 import { API_MANIFESTS } from "../../provider/apis";
 import { declaredFunctions } from "../../provider/engine/readFunction";
+import { declarations } from "../../provider/registry";
+import { customCodePoints } from "../../scripts/generator/customCode";
 import * as svc from "../../sdk";
 
 const STALE = "is out of date with the declarations: run `npm run generate` (scripts/generate.ts) and commit the result";
@@ -62,6 +64,20 @@ describe("generated files", () => {
       expect(declaredFunctions(exported).map((fn) => fn.exportName)).toEqual(queries.map(([name]) => name));
       expect(rendered.get(`sdk/${manifest.name}/functions.ts`)).toBeDefined();
     }
+  });
+
+  it("DEVELOPERS.md lists every custom-code point of the declarations, as scripts/generate.ts renders it", () => {
+    const developers = readFileSync(path.join(REPO_ROOT, "DEVELOPERS.md"), "utf8");
+    if (renderDevelopers(developers) !== developers) throw new Error(`DEVELOPERS.md ${STALE}`);
+    expect(developers).toMatch(/\| `hooks\.applyCreate` \| [^|]+ \| `dns:RecordSet` \|/);
+  });
+
+  it("refuses code in a place the custom-code list does not name, so every kind of custom code is a decision with its reason", () => {
+    const [first] = declarations;
+    if (first === undefined) throw new Error("no declarations");
+    const stray = { ...first, steps: { ...first.steps, read: { stored: () => true } } } as unknown as typeof first;
+    expect(() => customCodePoints([stray])).toThrow(/steps\.read\.stored is code in a place scripts\/generator\/customCode\.ts does not list/);
+    expect(customCodePoints(declarations).get("toState")).toContain(`${first.module}:${first.name}`);
   });
 
   it("README.md's generated sections are what scripts/generate.ts renders", () => {

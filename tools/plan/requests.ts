@@ -7,7 +7,7 @@
 import type { Args, ResourceDeclaration, State } from "../../provider/engine/declaration";
 import type { ArgsDiff } from "../../provider/engine/diff";
 import { derivedIdentity, pathValues } from "../../provider/engine/derived";
-import { abandons, optionQuery, type QueryValues } from "../../provider/engine/steps";
+import { abandons, optionQuery, stepQuery, type QueryValues } from "../../provider/engine/steps";
 import { fillTemplate, matchTemplate, placeholders } from "../../provider/engine/template";
 import { defaultPatchBody, maskedPatch } from "../../provider/engine/updateBodies";
 import type { PlannedRequest, RecordWrite } from "./schema";
@@ -120,7 +120,7 @@ export function createRequests({ declaration, news }: StepFacts): PlannedRequest
   const createPath = step.path;
   const path = typeof createPath === "function" ? String(built(() => createPath(news))) : pathOf(createPath ?? declaration.paths.collection, identity);
   const body = declaration.toCreateBody === undefined ? undefined : built(() => declaration.toCreateBody?.(news));
-  const query = { ...optionQuery(declaration.requestOptions, "create", news), ...(built(() => step.query?.(news)) as QueryValues | undefined) };
+  const query = { ...optionQuery(declaration.requestOptions, "create", news), ...(built(() => stepQuery(step.query, news)) as QueryValues | undefined) };
   requests.push(request(step.method ?? "POST", shownPath(String(path)), { query: queryOf(query), body }));
   const wait = declaration.steps?.wait;
   if (wait?.after.includes("create") === true && (wait.seconds === undefined || wait.seconds(news) !== undefined)) {
