@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { excerpt } from "../engine/excerpt";
-import { CALENDAR_PAGING, CALENDAR_PATH, DOMAIN, EMAIL, calendarId, mayBeSameCalendar, sameCalendarId } from "./shapes";
+import { CALENDAR_PAGING, CALENDAR_PATH, DOMAIN, EMAIL, calendarId, mayBeSameCalendar } from "./shapes";
 
 /** The roles the API knows; `none` is how it shows a deleted rule. */
 export const ACL_ROLES = ["none", "freeBusyReader", "reader", "writer", "writerWithoutPrivateAccess", "owner"] as const;
@@ -100,7 +100,7 @@ export const aclRule = declare<AclRuleArgs, z.infer<typeof aclRuleWire>>({
   update: { putMerged: {} },
   // Whether the API e-mails the grantee: an option of the insert and the update, not part of the rule.
   requestOptions: { sendNotifications: { query: "sendNotifications", steps: ["create", "update"] } },
-  equal: { calendarId: sameCalendarId, scope: sameScope },
+  equal: { calendarId: "caseInsensitive", scope: sameScope },
   crossCheck: scopeFailures,
   outputs: {
     ruleId: z.string().meta({ description: "The rule's id, `<scope type>:<scope value>` (e.g. `user:ann@example.com`), or `default` for everyone." }),

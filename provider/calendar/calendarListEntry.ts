@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { declare, type Args } from "../engine/declaration";
 import { excerpt } from "../engine/excerpt";
-import { CALENDAR_LIST_PATH, HEX_COLOR, calendarId, defined, managedOnly, mayBeSameCalendar, reminder, sameCalendarId } from "./shapes";
+import { CALENDAR_LIST_PATH, HEX_COLOR, calendarId, defined, managedOnly, mayBeSameCalendar, reminder } from "./shapes";
 
 const NOTIFICATION_TYPES = ["eventCreation", "eventChange", "eventCancellation", "eventResponse", "agenda"] as const;
 
@@ -86,7 +86,7 @@ export const calendarListEntry = declare<CalendarListEntryArgs, z.infer<typeof e
   immutable: ["calendarId"],
   // `primary` and its owner's e-mail are one entry: a replacement between them deletes first.
   deleteBeforeReplace: (olds, news) => mayBeSameCalendar(olds["calendarId"], news["calendarId"]),
-  equal: { calendarId: sameCalendarId },
+  equal: { calendarId: "caseInsensitive" },
   id: { format: "{calendarId}", importFormats: [] },
   paths: { collection: CALENDAR_LIST_PATH, item: `${CALENDAR_LIST_PATH}/{calendarId}` },
   wire: entryWire,

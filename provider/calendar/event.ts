@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { declare } from "../engine/declaration";
 import { excerpt } from "../engine/excerpt";
-import { CALENDAR_PAGING, CALENDAR_PATH, EMAIL, calendarId, defined, managedOnly, reminder, sameCalendarId } from "./shapes";
+import { CALENDAR_PAGING, CALENDAR_PATH, EMAIL, calendarId, defined, managedOnly, reminder } from "./shapes";
 import { timeZone } from "./calendar";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([zZ]|[+-]\d{2}:\d{2})?$/;
@@ -205,7 +205,7 @@ export const event = declare<EventArgs, z.infer<typeof eventWire>>({
   },
   // The spec: update replaces the whole event; a partial change is a get, then an update with the etag.
   update: { putMerged: {} },
-  equal: { calendarId: sameCalendarId, start: sameTime, end: sameTime, attendees: sameAttendees },
+  equal: { calendarId: "caseInsensitive", start: sameTime, end: sameTime, attendees: sameAttendees },
   crossCheck: timeFailures,
   outputs: {
     eventId: z.string().meta({ description: "The event's id (base32hex), kept when the event moves to another calendar." }),

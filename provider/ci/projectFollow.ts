@@ -49,7 +49,7 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
   update: "none",
   // `ACME/MonoRepo` is `acme/monorepo` to the service: a change of case alone is no change (as a
   // replacement it would follow the project again, a no-op, then unfollow it).
-  equal: { username: sameName, project: sameName },
+  equal: { username: "caseInsensitive", project: "caseInsensitive" },
   steps: {
     create: {
       // The first follow starts the project's first build, which a copy would not report:

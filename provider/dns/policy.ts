@@ -60,8 +60,8 @@ export const policy = declare<PolicyArgs, z.infer<typeof policyWire>>({
   update: "PATCH",
   equal: {
     // Unset booleans are false on the server.
-    enableInboundForwarding: (a, b) => (a ?? false) === (b ?? false),
-    enableLogging: (a, b) => (a ?? false) === (b ?? false),
+    enableInboundForwarding: "falseWhenUnset",
+    enableLogging: "falseWhenUnset",
   },
   // The API refuses to delete a policy networks still use (also ones attached outside Pulumi since the last refresh).
   steps: { detachBeforeDelete: { fields: ["networks"], inUseReason: "resourceInUseByAnotherResource" }, updateAnswer: { member: "policy" } },

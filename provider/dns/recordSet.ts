@@ -208,7 +208,7 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
   equal: {
     rrdatas: (stored, wanted, news) => sameRrdatas(String(news["type"]), stored, wanted),
     // DNS names are case-insensitive: WWW.example.com. is the same set, not a replacement the API would refuse.
-    name: sameName,
+    name: "caseInsensitive",
   },
   outputs: {},
   adoption: {

@@ -5,7 +5,7 @@
  * the program wants). Pure: the engine reads the object again and decides.
  */
 import type { Args, PatchChange, ResourceDeclaration, State } from "./declaration";
-import { sameValue } from "./equality";
+import { comparisonFor } from "./equality";
 import { ApiError } from "../http/errors";
 
 /** How many times an update under an etag is sent when the object keeps changing meanwhile. */
@@ -19,7 +19,7 @@ export interface ConcurrentChange {
 }
 
 export function concurrentChange(declaration: ResourceDeclaration, change: PatchChange<Args>, stored: State, live: State, args: Args): ConcurrentChange {
-  const same = (field: string, a: unknown, b: unknown): boolean => (declaration.equal?.[field] ?? sameValue)(a, b, args);
+  const same = (field: string, a: unknown, b: unknown): boolean => comparisonFor(declaration.equal?.[field])(a, b, args);
   const drifted = Object.keys(declaration.args.shape).filter((field) => !same(field, live[field], stored[field]));
   const changes = [...Object.keys(change.set), ...change.cleared];
   return { drifted, conflicts: changes.filter((field) => drifted.includes(field) && !same(field, live[field], args[field])) };

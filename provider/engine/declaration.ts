@@ -9,6 +9,7 @@ import type { ApiName } from "../config";
 import type { ApiClient } from "../http/client";
 import { abandons, type RequestOption, type Steps, type UpdateKind } from "./steps";
 import type { Hooks } from "./hooks";
+import type { Comparison, ComparisonName } from "./equality";
 import type { Adoption, NotAdopted } from "./adoption";
 
 export type { Steps, UpdateKind } from "./steps";
@@ -159,8 +160,8 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly localInputs?: readonly (keyof A & string)[];
   /** Rules across inputs (e.g. exactly one of two); each failure names a property. */
   readonly crossCheck?: (args: A) => readonly { property: string; reason: string }[];
-  /** Field comparisons that are not plain equality (e.g. a list compared as a set). */
-  readonly equal?: Partial<Record<keyof A & string, (stored: unknown, wanted: unknown, news: Args) => boolean>>;
+  /** Field comparisons that are not plain equality: a named one (equality.ts), or a function (a list compared as a set). */
+  readonly equal?: Partial<Record<keyof A & string, Comparison | ComparisonName>>;
   /**
    * Output-only properties (what the API assigns), with their types and
    * `.meta({ description })` docs: the SDK's output fields are generated from them.

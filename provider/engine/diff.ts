@@ -4,7 +4,7 @@
  * only what changed; a changed immutable input is a replacement.
  */
 import type { Args, PatchChange, ResourceDeclaration, State } from "./declaration";
-import { isEmpty, sameValue } from "./equality";
+import { comparisonFor, isEmpty } from "./equality";
 import { placeholders } from "./template";
 
 /** The value the engine sends for inputs that are not known yet during a preview. */
@@ -38,7 +38,7 @@ export function diffArgs(declaration: ResourceDeclaration, olds: State, news: Ar
     if (CONTROL_INPUTS.has(field) || declaration.requestOptions?.[field] !== undefined) continue;
     const next = news[field];
     const previous = olds[field];
-    const equal = declaration.equal?.[field] ?? sameValue;
+    const equal = comparisonFor(declaration.equal?.[field]);
     if (!containsUnknown(next) && (equal(previous, next, news) || (isEmpty(previous) && isEmpty(next)))) continue;
     changed.push(field);
     if (isEmpty(next)) cleared.push(field);

@@ -206,7 +206,7 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
   equal: {
     preferredValue: (stored, wanted) => stored !== undefined && wanted !== undefined && text(stored) === text(wanted),
     // Left out, the service's assigned id stands.
-    quotaPreferenceId: (stored, wanted) => wanted === undefined || stored === wanted,
+    quotaPreferenceId: "serviceChosenWhenAbsent",
   },
   steps: {
     create: {

@@ -14,7 +14,8 @@ const WHY: Readonly<Record<string, string>> = {
   toCreateBody: "the create body is the inputs reshaped: renamed, nested or split fields (a zone's visibility config, an event's times)",
   toState: "the state is the answer reshaped: defaults the API leaves out, nested fields flattened, outputs picked",
   crossCheck: "rules across inputs (exactly one of project, folder, organization; a record type's data)",
-  "equal.*": "a comparison that is not plain equality: case-insensitive names, record data as a set of canonical forms, IAM members as sets",
+  "equal.*":
+    "a comparison no named one (equality.ts: caseInsensitive, falseWhenUnset, serviceChosenWhenAbsent) says: record data as a set of canonical forms, IAM bindings and members as sets, times by instant, ACL scopes, key material",
   deleteBeforeReplace: "whether two objects exclude each other depends on both (a CNAME and any other set at one name)",
   "derived.*.from": "a path value that is no input: which of project/folder/organization names the parent, the API version",
   "steps.create.path": "the collection depends on the inputs (a watch channel on one of several collections)",

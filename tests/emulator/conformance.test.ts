@@ -11,6 +11,7 @@ import { isDeepStrictEqual } from "node:util";
 import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
 import { dynamicProvider, type DynamicProvider } from "../../provider/engine/dynamicProvider";
 import { pathValues } from "../../provider/engine/derived";
+import { comparisonFor } from "../../provider/engine/equality";
 import { abandons } from "../../provider/engine/steps";
 import { fillTemplate, formatId, matchTemplate, placeholders } from "../../provider/engine/template";
 import { resolveApiSettings } from "../../provider/config";
@@ -248,7 +249,8 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
         const read = await provider.read(id, outs);
         expect(read).toEqual({ id, props: outs });
         for (const name of Object.keys(change).filter((name) => next[name] !== undefined)) {
-          const same = declaration.equal?.[name] ?? isDeepStrictEqual;
+          const own = declaration.equal?.[name];
+          const same = own === undefined ? isDeepStrictEqual : comparisonFor(own);
           expect({ [name]: same(read.props?.[name], next[name], next) ? next[name] : read.props?.[name] }).toEqual({ [name]: next[name] });
         }
         expect(await provider.diff(id, read.props ?? {}, next)).toEqual({ changes: false });

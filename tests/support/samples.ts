@@ -4,6 +4,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Args, ResourceDeclaration } from "../../provider/engine/declaration";
+import { comparisonFor } from "../../provider/engine/equality";
 
 /** Inputs that change in place, and inputs whose change replaces (every input, for an API without update). */
 export function inputKinds(declaration: ResourceDeclaration): { mutable: string[]; replacing: string[] } {
@@ -141,7 +142,10 @@ export function maskedWireFields(
 ): { mask: string[]; body: Record<string, unknown> } {
   const local: readonly string[] = [...(declaration.localInputs ?? []), ...Object.keys(declaration.requestOptions ?? {})];
   const changed = Object.keys(declaration.args.shape).filter(
-    (name) => !local.includes(name) && !isDeepStrictEqual(olds[name], news[name]) && !(declaration.equal?.[name]?.(olds[name], news[name], news) ?? false),
+    (name) =>
+      !local.includes(name) &&
+      !isDeepStrictEqual(olds[name], news[name]) &&
+      !(declaration.equal?.[name] !== undefined && comparisonFor(declaration.equal[name])(olds[name], news[name], news)),
   );
   const mask = changed.map((name) => paths[name] ?? name);
   const whole = declaration.toCreateBody?.(news) ?? {};
