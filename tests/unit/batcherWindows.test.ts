@@ -1,0 +1,152 @@
+/** createBatcher: what goes out together, its windows and quiet times. */
+import { nextQuiet } from "../../provider/engine/batcher";
+import { Occupancy } from "../../provider/engine/occupancy";
+import { flushPromises, harness } from "./batcherHarness";
+
+describe("createBatcher", () => {
+  it("gathers the items of one key that arrive within the quiet time, each caller getting its own outcome", async () => {
+    const { timers, batches, batcher } = harness();
+    const a = batcher.add("zone-a", 1);
+    timers.advance(10);
+    const b = batcher.add("zone-a", 2);
+    const c = batcher.add("zone-b", 3);
+    const bad = batcher.add("zone-a", -1);
+    timers.advance(25);
+    await expect(Promise.all([a, b, c])).resolves.toEqual(["zone-a:1", "zone-a:2", "zone-b:3"]);
+    await expect(bad).rejects.toThrow("bad -1");
+    // zone-b's window went first: its quiet time ran out first.
+    expect(batches).toEqual([
+      { key: "zone-b", items: [3] },
+      { key: "zone-a", items: [1, 2, -1] },
+    ]);
+  });
+
+  it("sends a window at its deadline even while items keep arriving", async () => {
+    const { timers, batches, batcher } = harness();
+    const pending: Promise<string>[] = [];
+    for (let i = 0; i < 12; i++) {
+      pending.push(batcher.add("z", i));
+      timers.advance(10);
+    }
+    timers.advance(100);
+    await Promise.all(pending);
+    expect(batches.map((batch) => batch.items.length)).toEqual([10, 2]);
+  });
+
+  it("sends the open window when the next item does not fit, and opens the next with it", async () => {
+    const { timers, batches, batcher } = harness({ fits: (batch) => batch.length < 3 });
+    const pending = [1, 2, 3, 4].map((item) => batcher.add("z", item));
+    timers.advance(50);
+    await Promise.all(pending);
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it("sends at once when every running operation waits and the engine runs as many as it has shown", async () => {
+    const occupancy = new Occupancy();
+    // The engine has shown it runs three at once.
+    const shown = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
+    shown.forEach((end) => end());
+    const { timers, batches, batcher } = harness({ occupancy });
+    const operations = [1, 2, 3].map((item) => {
+      const end = occupancy.begin();
+      return batcher.add("z", item).finally(end);
+    });
+    await flushPromises();
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3]]);
+    await Promise.all(operations);
+    timers.advance(1000);
+    expect(batches).toHaveLength(1);
+  });
+
+  it("does not send early while another running operation could still join", async () => {
+    const occupancy = new Occupancy();
+    [occupancy.begin(), occupancy.begin()].forEach((end) => end());
+    const { timers, batches, batcher } = harness({ occupancy });
+    const endBusy = occupancy.begin(); // running, but not waiting in a window
+    const end = occupancy.begin();
+    const one = batcher.add("z", 1).finally(end);
+    await flushPromises();
+    expect(batches).toEqual([]);
+    timers.advance(20);
+    await one;
+    endBusy();
+    expect(batches.map((batch) => batch.items)).toEqual([[1]]);
+  });
+
+  it("halves the quiet time after windows that gathered one item while nothing else ran (a chain)", async () => {
+    const { timers, batches, batcher } = harness();
+    for (const expectedWait of [20, 10, 5, 2.5, 2, 2]) {
+      const before = batches.length;
+      const item = batcher.add("z", 1);
+      timers.advance(expectedWait - 0.25);
+      expect({ expectedWait, sent: batches.length }).toEqual({ expectedWait, sent: before });
+      timers.advance(0.25);
+      await item;
+      expect({ expectedWait, sent: batches.length }).toEqual({ expectedWait, sent: before + 1 });
+    }
+  });
+
+  it("doubles the quiet time after a window went while other operations ran that could have joined it", async () => {
+    const occupancy = new Occupancy();
+    const { timers, batches, batcher } = harness({ occupancy });
+    const busy = occupancy.begin(); // e.g. the engine writing a checkpoint before it sends the next record
+    for (const expectedWait of [20, 40, 80, 80]) {
+      const before = batches.length;
+      const end = occupancy.begin();
+      const item = batcher.add("z", 1).finally(end);
+      timers.advance(expectedWait - 0.25);
+      expect({ expectedWait, sent: batches.length }).toEqual({ expectedWait, sent: before });
+      timers.advance(0.25);
+      await item;
+    }
+    busy();
+  });
+});
+
+describe("createBatcher's quiet time", () => {
+  it("doubles when an item comes just after a window of several went for want of arrivals", async () => {
+    const { timers, batches, batcher } = harness();
+    const pending = [batcher.add("z", 1)];
+    timers.advance(10);
+    pending.push(batcher.add("z", 2));
+    timers.advance(20); // quiet (20 ms): [1, 2] goes at 30
+    timers.advance(15);
+    pending.push(batcher.add("z", 3)); // at 45: missed by 15 ms, the quiet time becomes 40
+    timers.advance(30);
+    pending.push(batcher.add("z", 4)); // 30 ms later: within the new quiet time
+    timers.advance(40);
+    await Promise.all(pending);
+    expect(batches.map((batch) => batch.items)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+  });
+
+  it("stays when the next item comes later than twice the quiet time", async () => {
+    const { timers, batches, batcher } = harness();
+    const pending = [batcher.add("z", 1)];
+    timers.advance(10);
+    pending.push(batcher.add("z", 2));
+    timers.advance(20);
+    timers.advance(45);
+    pending.push(batcher.add("z", 3));
+    timers.advance(30);
+    pending.push(batcher.add("z", 4));
+    timers.advance(40);
+    await Promise.all(pending);
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2], [3], [4]]);
+  });
+});
+
+describe("nextQuiet", () => {
+  const window = { quietMs: 50, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 };
+  it.each([
+    ["others still running: doubles", 50, 1, 3, 100],
+    ["others still running, at the cap: stays", 1000, 4, 1, 1000],
+    ["alone and nothing else running: halves", 50, 1, 0, 25],
+    ["alone at the floor: stays", 2, 1, 0, 2],
+    ["several gathered, nothing else running: stays", 50, 5, 0, 50],
+  ])("%s", (_what, quiet, gathered, busyElsewhere, expected) => {
+    expect(nextQuiet(window, quiet, gathered, busyElsewhere)).toBe(expected);
+  });
+});

@@ -1,0 +1,34 @@
+/** The lifecycle-step tests' shared set-up. */
+import { z } from "zod";
+import { type ResourceDeclaration } from "../../provider/engine/declaration";
+import { ResourceEngine } from "../../provider/engine/resourceEngine";
+import { fakeClient, type Handler } from "./fakeClient";
+
+export const args = z.object({ project: z.string(), name: z.string(), title: z.string().optional(), color: z.string().optional() });
+export type Args = z.infer<typeof args>;
+export const wire = z.looseObject({ name: z.string(), title: z.string().optional(), color: z.string().optional() });
+
+export const ITEM = "v1/projects/{project}/things/{name}";
+export const base = {
+  module: "test",
+  name: "Thing",
+  api: "dns",
+  args,
+  immutable: ["project", "name"],
+  id: { format: "projects/{project}/things/{name}", importFormats: [] },
+  paths: { collection: "v1/projects/{project}/things", item: ITEM },
+  wire,
+  toCreateBody: ({ name, title, color }: Args) => ({ name, title, color }),
+  toState: (thing: z.infer<typeof wire>) => ({ name: thing.name, title: thing.title, color: thing.color }),
+  outputs: {},
+  docs: { summary: "A thing.", example: "" },
+} as const;
+
+export function engineOf(declaration: ResourceDeclaration, handler: Handler) {
+  const client = fakeClient(handler);
+  const messages: string[] = [];
+  return { engine: new ResourceEngine(declaration, client, (message) => messages.push(message)), client, messages };
+}
+
+export const ID = "projects/p/things/t";
+export const PATH = "v1/projects/p/things/t";
