@@ -58,6 +58,7 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }));
 it("adds the API with three files of its own, and the generator writes the rest", () => {
   expect(added).toEqual(["emulator/apis/widgets/plugin.ts", "provider/widgets/api.ts", "provider/widgets/widget.ts"]);
   expect(changed).toEqual([
+    "DEVELOPERS.md",
     "README.md",
     "emulator/apis/index.ts",
     "provider/apis.ts",
@@ -78,6 +79,8 @@ it("appears in the SDK and the README tables", () => {
   expect(readme).toContain("| `name` (required) | replaces | The widget's name. |");
   expect(readme).toContain("| `widgets.Widget` | `{name}` |");
   expect(readme).toContain("| `widgets.Widget` | never: the test API has no listing |");
+  // Its custom code (a body builder, a state reader) is listed with the others'.
+  expect(readFileSync(path.join(copy, "DEVELOPERS.md"), "utf8")).toMatch(/\| `toState` \| [^|]+ \| [^\n]*`widgets:Widget`/);
 });
 
 it("has its settings, named after it", async () => {
