@@ -34,7 +34,7 @@ function clientWith(api: ApiName, settings: ApiSettings): ApiClient {
   const tokens = settings.authStyle === "google-credentials" ? tokenSourceFor(api) : undefined;
   if (tokens !== undefined && !sourceNumbers.has(tokens)) sourceNumbers.set(tokens, ++sourcesNumbered);
   const source = tokens === undefined ? "" : `source ${sourceNumbers.get(tokens) ?? 0}`;
-  const key = `${api} ${settings.baseUrl} ${settings.authStyle ?? ""} ${settings.clientId ?? ""} ${settings.token} ${source}`;
+  const key = `${api} ${settings.baseUrl} ${JSON.stringify(settings.authStyle ?? "")} ${settings.clientId ?? ""} ${settings.token} ${source}`;
   let client = clients.get(key);
   if (client === undefined) {
     // An API with rate-limit rules of its own (the code host) opts into them and their limiter; the test seam may set its own.

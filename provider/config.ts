@@ -36,7 +36,12 @@ export interface ConfigSource {
  * forms of its own; the code host also takes an OAuth app's client id and
  * secret as HTTP Basic (`client-basic`) and no credentials at all (`none`).
  */
-export type AuthStyle = "bearer" | "ci-token-header" | "basic" | "query" | "client-basic" | "none" | "google-credentials";
+/**
+ * How a token travels: `bearer`, HTTP Basic with it as the user (`basic`) or an app's id and secret
+ * (`client-basic`), a header or a query parameter of the API's own name, the credential chain's
+ * access token (`google-credentials`), or nothing.
+ */
+export type AuthStyle = "bearer" | "basic" | "client-basic" | "none" | "google-credentials" | { readonly header: string } | { readonly query: string };
 
 /** Resolved connection settings of one API. */
 export interface ApiSettings {
@@ -114,7 +119,7 @@ export function resolveBaseUrl(api: ApiName, env: NodeJS.ProcessEnv = process.en
   }
   if (!/^https?:$/.test(URL.canParse(value) ? new URL(value).protocol : "")) {
     throw new Error(
-      `${setting} is ${JSON.stringify(value)}, which is not an http(s) address; give one such as "https://dns.googleapis.com" or "http://127.0.0.1:8085".`,
+      `${setting} is ${JSON.stringify(value)}, which is not an http(s) address; give one such as "https://api.example.com" or "http://127.0.0.1:8085".`,
     );
   }
   const baseUrl = own ?? `${value.replace(/\/+$/, "")}${manifestOf(api).emulatorBasePath ?? ""}`;

@@ -8,21 +8,22 @@ import type { ApiSettings, AuthStyle } from "../config";
 export function authHooks(settings: ApiSettings, style: AuthStyle): (request: Request) => Request | void {
   return (request) => {
     request.headers.set("Accept", "application/json");
+    if (typeof style === "object") {
+      if ("header" in style) {
+        request.headers.set(style.header, settings.token);
+        return;
+      }
+      const url = new URL(request.url);
+      url.searchParams.set(style.query, settings.token);
+      return new Request(url, request);
+    }
     switch (style) {
       case "bearer":
         request.headers.set("Authorization", `Bearer ${settings.token}`);
         return;
-      case "ci-token-header":
-        request.headers.set("Ci-Token", settings.token);
-        return;
       case "basic":
         request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.token}:`).toString("base64")}`);
         return;
-      case "query": {
-        const url = new URL(request.url);
-        url.searchParams.set("ci-token", settings.token);
-        return new Request(url, request);
-      }
       case "client-basic":
         request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.clientId ?? ""}:${settings.token}`).toString("base64")}`);
         return;

@@ -50,14 +50,14 @@ export class ApiError extends Error implements ApiErrorDetails {
   }
 }
 
-/** Query parameters that carry credentials in some APIs (the CI API's deprecated form). */
-const SECRET_QUERY_PARAMS = ["ci-token", "access_token", "key", "token"];
+/** Query parameters that carry credentials: an API key, an access token, or any `...token` of an API's own. */
+const isSecretQueryParameter = (name: string): boolean => name === "key" || name === "access_token" || /token$/i.test(name);
 
 /** The path and query of a URL, with credential-bearing query values replaced. */
 export function redactedPath(url: string | URL): string {
   const parsed = new URL(url.toString());
-  for (const name of SECRET_QUERY_PARAMS) {
-    if (parsed.searchParams.has(name)) parsed.searchParams.set(name, "REDACTED");
+  for (const name of new Set(parsed.searchParams.keys())) {
+    if (isSecretQueryParameter(name)) parsed.searchParams.set(name, "REDACTED");
   }
   const query = parsed.searchParams.toString();
   return decodeURIComponent(parsed.pathname) + (query ? `?${query}` : "");

@@ -34,7 +34,7 @@ describe("the credential settings", () => {
       authStyle: "bearer",
     });
     expect(resolveApiSettings("dns", { SVC_EMULATOR_URL: "http://e", SVC_CREDENTIALS: KEY })).toMatchObject({ token: "", authStyle: "google-credentials" });
-    expect(resolveApiSettings("ci", { SVC_EMULATOR_URL: "http://e", SVC_CI_TOKEN: "t" }).authStyle).toBe("ci-token-header");
+    expect(resolveApiSettings("ci", { SVC_EMULATOR_URL: "http://e", SVC_CI_TOKEN: "t" }).authStyle).toEqual({ header: "Ci-Token" });
   });
 
   it("applies svc:subject to the Workspace APIs only, and refuses it beside impersonation or without a key", () => {
