@@ -19,6 +19,23 @@ import { OPERATIONS, type Operation, type PlanReport } from "./schema";
 
 const USAGE = "usage: svc-plan [--stack <stack>] [--cwd <dir>] [--file <preview.json>|-] [--json] [--out <file>] [--fail-on replace,delete]";
 
+const HELP = `${USAGE}
+
+Explains a pulumi preview of pulumi-svc resources for a pull-request review: each resource's
+changed properties (old and new values, secrets hidden), whether it is updated in place or
+replaced and why, and the API requests up will send. No API request is made.
+
+  --stack, -s <stack>   run \`pulumi preview --json\` on this stack (default: the current one)
+  --cwd, -C <dir>       the Pulumi project's folder (default: this one)
+  --file, -f <file>|-   read a saved \`pulumi preview --json\` output instead of running one
+  --json                the report as JSON (schema: pulumi-svc/dist/tools/plan/report.schema.json)
+  --out, -o <file>      write the report there instead of standard output
+  --fail-on <ops>       exit 2 when the plan has any of these operations (e.g. replace,delete)
+
+Examples:
+  svc-plan --stack dev > plan.md
+  pulumi preview --json --stack prod | svc-plan --file - --fail-on replace,delete`;
+
 /** The operations named by --fail-on, refused when one is not an operation. */
 export function failOnOperations(text: string | undefined): Operation[] {
   if (text === undefined || text.trim() === "") return [];
@@ -52,7 +69,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     allowPositionals: false,
   });
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${HELP}\n`);
     return 0;
   }
   const failOn = failOnOperations(values["fail-on"]);

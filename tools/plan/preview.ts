@@ -50,7 +50,14 @@ export function parsePreview(text: string, source: string): PreviewJson {
 
 export function readPreviewFile(file: string): PreviewJson {
   if (file === "-") return parsePreview(readFileSync(0, "utf8"), "stdin");
-  return parsePreview(readFileSync(file, "utf8"), file);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : error instanceof Error ? error.message : String(error);
+    throw new Error(`--file ${file}: cannot read it (${reason}); give the output of \`pulumi preview --json\`, or - for standard input`);
+  }
+  return parsePreview(text, file);
 }
 
 export interface RunOptions {
