@@ -1,6 +1,6 @@
 /** `svc.calendar.CalendarListEntry`: a calendar in the caller's calendar list, with the caller's own settings of it. */
 import { z } from "zod";
-import { declare, type Args } from "../engine/declaration";
+import { declare } from "../engine/declaration";
 import { excerpt } from "../engine/excerpt";
 import { CALENDAR_LIST_PATH, HEX_COLOR, calendarId, defined, managedOnly, mayBeSameCalendar, reminder } from "./shapes";
 
@@ -76,7 +76,7 @@ const entryWire = z.looseObject({
 const OPTIONAL = ["colorId", "backgroundColor", "foregroundColor", "hidden", "selected", "summaryOverride", "defaultReminders", "notificationSettings"];
 
 /** RGB colors are written only with `colorRgbFormat=true`; without it the API keeps the palette id. */
-const rgbFormat = (args: Args): { colorRgbFormat: boolean } => ({ colorRgbFormat: args["backgroundColor"] !== undefined });
+const rgbFormat = { colorRgbFormat: { input: "backgroundColor", as: "given" } } as const;
 
 export const calendarListEntry = declare<CalendarListEntryArgs, z.infer<typeof entryWire>>({
   module: "calendar",

@@ -200,11 +200,13 @@ export const event = declare<EventArgs, z.infer<typeof eventWire>>({
   steps: {
     // Events of one calendar are created one at a time; a create whose answer was lost is found in the calendar's listing.
     findCreated: { field: "items" },
-    // The spec: only default events move; the event keeps its id in the destination.
-    move: { field: "calendarId", path: `${CALENDAR_PATH}/events/{eventId}/move`, query: ({ calendarId: destination }) => ({ destination }) },
   },
-  // The spec: update replaces the whole event; a partial change is a get, then an update with the etag.
-  update: { putMerged: {} },
+  update: {
+    // The spec: update replaces the whole event; a partial change is a get, then an update with the etag.
+    send: { putMerged: {} },
+    // The spec: only default events move; the event keeps its id in the destination.
+    move: { field: "calendarId", path: `${CALENDAR_PATH}/events/{eventId}/move`, query: { destination: { input: "calendarId" } } },
+  },
   equal: { calendarId: "caseInsensitive", start: sameTime, end: sameTime, attendees: sameAttendees },
   crossCheck: timeFailures,
   outputs: {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { channelCrossCheck, channelDeclaration, channelOutputs, channelShape, type ChannelArgs, type ChannelWire } from "../channels/watchChannel";
 import { declare } from "../engine/declaration";
 import { excerpt } from "../engine/excerpt";
+import type { ChosenPath } from "../engine/steps";
 import { CALENDAR_LIST_PATH, CALENDAR_PATH, calendarId } from "./shapes";
 
 export const WATCHED_RESOURCES = ["acl", "events", "calendarList", "settings"] as const;
@@ -43,12 +44,16 @@ export interface WatchChannelArgs extends ChannelArgs {
 
 const INPUTS = Object.keys(watchChannelArgs.shape);
 
-/** The watch request's path below the calendar base address, from what is watched. */
-export function watchPath(args: Pick<WatchChannelArgs, "resource" | "calendarId">): string {
-  if (!OF_A_CALENDAR.includes(args.resource)) return `users/me/${args.resource}/watch`;
-  if (args.calendarId === undefined) throw new Error(`a watch of ${args.resource} needs a calendarId`);
-  return `calendars/${encodeURIComponent(args.calendarId)}/${args.resource}/watch`;
-}
+/** The watch request's path below the calendar base address, by what is watched. */
+export const watchPath = {
+  by: "resource",
+  paths: {
+    acl: `${CALENDAR_PATH}/acl/watch`,
+    events: `${CALENDAR_PATH}/events/watch`,
+    calendarList: `${CALENDAR_LIST_PATH}/watch`,
+    settings: `${SETTINGS_PATH}/watch`,
+  },
+} as const satisfies ChosenPath & { paths: Record<WatchedResource, string> };
 
 /** `calendarId` goes with the collections of a calendar, and only with them. */
 function calendarIdFailures(args: WatchChannelArgs): { property: string; reason: string }[] {
@@ -83,7 +88,7 @@ export const watchChannel = declare<WatchChannelArgs, ChannelWire>({
   paths: {
     collection: "channels",
     item: "channels",
-    related: [`${CALENDAR_PATH}/acl/watch`, `${CALENDAR_PATH}/events/watch`, `${CALENDAR_LIST_PATH}/watch`, `${SETTINGS_PATH}/watch`, STOP_PATH],
+    related: [...Object.values(watchPath.paths), STOP_PATH],
   },
   crossCheck: (args) => [...channelCrossCheck(args), ...calendarIdFailures(args)],
   outputs: channelOutputs,

@@ -22,7 +22,7 @@
 import { z } from "zod";
 import type { Args, RefusedStep, State } from "../engine/declaration";
 import { excerpt } from "../engine/excerpt";
-import type { Steps } from "../engine/steps";
+import type { ChosenPath, QuerySpec, Steps } from "../engine/steps";
 import type { ApiError } from "../http/errors";
 
 export const MAX_CHANNEL_ID_LENGTH = 64;
@@ -196,9 +196,9 @@ export function channelDeclaration<A extends ChannelArgs>(options: {
   inputNames: readonly string[];
   /** The id's leading part: the placeholders of what is watched (the watch path's), e.g. `{userKey}/{applicationName}`. */
   watched: string;
-  /** A template of id placeholders, or the path from the inputs when they choose what is watched. */
-  watchPath: string | ((args: A) => string);
-  watchQuery?: (args: A) => Readonly<Record<string, string | undefined>>;
+  /** A template of id placeholders, or the path an input chooses when it says what is watched. */
+  watchPath: string | ChosenPath;
+  watchQuery?: QuerySpec;
   stopPath: string;
   /** How `ttlSeconds` is sent (default: as an expiration time). */
   ttlForm?: TtlForm;
@@ -218,7 +218,7 @@ export function channelDeclaration<A extends ChannelArgs>(options: {
       method: "POST",
       path: options.stopPath,
       at: "channelBase",
-      body: (state) => ({ id: state["channelId"], resourceId: state["resourceId"] }),
+      bodyFromState: { id: "channelId", resourceId: "resourceId" },
       // Stopping twice is harmless: the second is a 404, which counts as done.
       repeat: "idempotent",
     },

@@ -59,7 +59,7 @@ export const sshKey = declare<SshKeyArgs, z.infer<typeof sshKeyWire>>({
     delete: {
       method: "DELETE",
       repeat: "idempotent",
-      body: (state) => ({ fingerprint: state["fingerprint"], hostname: state["hostname"] }),
+      bodyFromState: { fingerprint: "fingerprint", hostname: "hostname" },
     },
   },
   outputs: {

@@ -57,14 +57,14 @@ export const policy = declare<PolicyArgs, z.infer<typeof policyWire>>({
     alternativeNameServerConfig: withoutKinds(policy.alternativeNameServerConfig),
     policyId: policy.id,
   }),
-  update: "PATCH",
+  update: { send: "PATCH", answer: { member: "policy" } },
   equal: {
     // Unset booleans are false on the server.
     enableInboundForwarding: "falseWhenUnset",
     enableLogging: "falseWhenUnset",
   },
   // The API refuses to delete a policy networks still use (also ones attached outside Pulumi since the last refresh).
-  steps: { detachBeforeDelete: { fields: ["networks"], inUseReason: "resourceInUseByAnotherResource" }, updateAnswer: { member: "policy" } },
+  steps: { detachBeforeDelete: { fields: ["networks"], inUseReason: "resourceInUseByAnotherResource" } },
   outputs: {
     policyId: z.string().meta({ description: "The server-assigned id." }),
   },

@@ -51,12 +51,9 @@ export const responsePolicy = declare<ResponsePolicyArgs, z.infer<typeof respons
     labels: policy.labels ?? {},
     responsePolicyId: policy.id,
   }),
-  update: "PATCH",
+  update: { send: "PATCH", answer: { member: "responsePolicy" } },
   // The API refuses to delete a response policy networks or clusters still use.
-  steps: {
-    detachBeforeDelete: { fields: ["networks", "gkeClusters"], inUseReason: "resourceInUseByAnotherResource" },
-    updateAnswer: { member: "responsePolicy" },
-  },
+  steps: { detachBeforeDelete: { fields: ["networks", "gkeClusters"], inUseReason: "resourceInUseByAnotherResource" } },
   outputs: {
     responsePolicyId: z.string().meta({ description: "The server-assigned id." }),
   },

@@ -87,10 +87,9 @@ export const responsePolicyRule = declare<ResponsePolicyRuleArgs, z.infer<typeof
     behavior: rule.behavior,
     localData: withoutKinds(rule.localData),
   }),
-  update: "PATCH",
+  // patch answers {responsePolicyRule}: the new state without a read.
+  update: { send: "PATCH", answer: { member: "responsePolicyRule" } },
   steps: {
-    // patch answers {responsePolicyRule}: the new state without a read.
-    updateAnswer: { member: "responsePolicyRule" },
     // A refresh reads every rule at once: one listing of the response policy answers them.
     read: sharedListing({
       path: `${API_PREFIX}/responsePolicies/{responsePolicy}/rules`,

@@ -7,12 +7,12 @@
 import type { z } from "zod";
 import type { ApiName } from "../config";
 import type { ApiClient } from "../http/client";
-import { abandons, type RequestOption, type Steps, type UpdateKind } from "./steps";
+import { abandons, updateOf, type RequestOption, type Steps, type UpdateDeclaration } from "./steps";
 import type { Hooks } from "./hooks";
 import type { Comparison, ComparisonName } from "./equality";
 import type { Adoption, NotAdopted } from "./adoption";
 
-export type { Steps, UpdateKind } from "./steps";
+export type { Steps, UpdateDeclaration, UpdateKind } from "./steps";
 export type { Hooks, PolicyHook, RefusedStep } from "./hooks";
 
 export type Args = Record<string, unknown>;
@@ -133,8 +133,6 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
    * (a create that is a verb on a path, such as a follow).
    */
   readonly toCreateBody?: (args: A) => unknown;
-  /** Default: each changed field as it is, each removed field as null. */
-  readonly toPatchBody?: (change: PatchChange<A>, args: A) => unknown;
   /**
    * Read normalisation: the resource's state from what the API returned.
    * `previous` is what is known besides (the inputs on create, the old state
@@ -149,11 +147,13 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
    */
   readonly steps?: Steps<A>;
   /**
-   * How mutable inputs change in place: `PATCH` (a body of the changes), `PUT` (the whole
-   * create body), an `updateMask` PATCH, a merged PUT under `If-Match` (see steps.ts);
-   * `none` when the API has no update (every change replaces).
+   * How mutable inputs change in place, all said here (steps.ts): `PATCH` (a body of the
+   * changes), `PUT` (the whole create body), an `updateMask` PATCH, a merged PUT under
+   * `If-Match`; `none` when the API has no update (every change replaces). The object form
+   * adds what the answer holds and an input that moves the object:
+   * `{ send: "PATCH", answer: { member: "policy" } }`.
    */
-  readonly update: UpdateKind;
+  readonly update: UpdateDeclaration;
   /** Inputs that are options of the requests, not part of the object: sent as query parameters with the steps named, never a change (steps.ts). */
   readonly requestOptions?: Readonly<Partial<Record<keyof A & string, RequestOption>>>;
   /** Inputs the API never sees (client-side behaviour such as `forceDestroy`): kept in state, changed without a request. */
@@ -207,7 +207,8 @@ export function declare<A extends Args, W>(declaration: ResourceDeclaration<A, W
  * step is said once, by data or by one hook, so what is declared is what runs.
  */
 export function stepConflicts(declaration: ResourceDeclaration): string[] {
-  const { steps = {}, hooks = {}, update } = declaration;
+  const { steps = {}, hooks = {} } = declaration;
+  const { send: update, move } = updateOf(declaration.update);
   const conflicts: string[] = [];
   if (hooks.policy !== undefined) {
     const data = (["create", "read", "delete", "detachBeforeDelete", "wait", "findCreated"] as const).filter((step) => steps[step] !== undefined);
@@ -217,9 +218,7 @@ export function stepConflicts(declaration: ResourceDeclaration): string[] {
       conflicts.push("the policy hook cannot be combined with applyCreate, applyUpdate, applyDelete or beforeDelete");
     }
   }
-  if (update === "none" && (hooks.applyUpdate !== undefined || declaration.toPatchBody !== undefined)) {
-    conflicts.push("update is none: applyUpdate and toPatchBody would never run");
-  }
+  if (update === "none" && hooks.applyUpdate !== undefined) conflicts.push("update is none: applyUpdate would never run");
   if (hooks.applyUpdate !== undefined && (typeof update === "object" || update === "PUT")) {
     conflicts.push("applyUpdate sends the update; the update kind would never be used (declare PATCH)");
   }
@@ -229,11 +228,11 @@ export function stepConflicts(declaration: ResourceDeclaration): string[] {
     conflicts.push("delete is abandon: beforeDelete and detachBeforeDelete would never run");
   }
   if (steps.read === "stored" && declaration.importable !== false) conflicts.push("a read of the stored state cannot check an import: set importable: false");
-  if (steps.move !== undefined) {
-    const { field } = steps.move;
-    if (update === "none") conflicts.push("update is none: every change replaces, so steps.move would never run");
-    if (declaration.immutable.includes(field)) conflicts.push(`steps.move changes ${field}, which is immutable: it would never run`);
-    if (!declaration.id.format.includes(`{${field}}`)) conflicts.push(`steps.move changes ${field}, which is no part of the id`);
+  if (move !== undefined) {
+    const { field } = move;
+    if (update === "none") conflicts.push("update is none: every change replaces, so update.move would never run");
+    if (declaration.immutable.includes(field)) conflicts.push(`update.move changes ${field}, which is immutable: it would never run`);
+    if (!declaration.id.format.includes(`{${field}}`)) conflicts.push(`update.move changes ${field}, which is no part of the id`);
   }
   if (steps.findCreated !== undefined && (declaration.id.serverAssigned ?? []).length === 0) {
     conflicts.push("findCreated is for server-assigned ids; this id has none");

@@ -6,6 +6,7 @@
 import type { Args, PatchChange, ResourceDeclaration, State } from "./declaration";
 import { comparisonFor, isEmpty } from "./equality";
 import { placeholders } from "./template";
+import { updateOf } from "./steps";
 
 /** The value the engine sends for inputs that are not known yet during a preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -45,7 +46,7 @@ export function diffArgs(declaration: ResourceDeclaration, olds: State, news: Ar
     else set[field] = next;
   }
   // An API without an update replaces the object for any change.
-  const replaces = declaration.update === "none" ? changed : changed.filter((field) => declaration.immutable.includes(field));
+  const replaces = updateOf(declaration.update).send === "none" ? changed : changed.filter((field) => declaration.immutable.includes(field));
   const identity = placeholders(declaration.id.format);
   // A part the server assigns (a key's fingerprint) is new for every new object: the old one can stay until the new one exists.
   const identityKept = (declaration.id.serverAssigned ?? []).length === 0 && identity.every((field) => !replaces.includes(field));

@@ -17,6 +17,7 @@ import { fillTemplate } from "./template";
 import { derivedDisagreements, pathValues } from "./derived";
 import { sendUnderEtag } from "./concurrentChange";
 import { ResourceIds } from "./resourceIds";
+import { updateOf } from "./steps";
 
 /**
  * How many times a create is sent in all when each outcome was unknown and
@@ -195,7 +196,7 @@ export class ResourceEngine extends ResourceIds {
       throw new Error(`${this.label}: cannot import "${importId}": no such object exists (${id}). Remove the import option to create it.`);
     }
     const difference = diffArgs(this.declaration, existing, { ...args, ...identity });
-    const fixed = this.declaration.update === "none" ? difference.changed : difference.replaces;
+    const fixed = updateOf(this.declaration.update).send === "none" ? difference.changed : difference.replaces;
     if (fixed.length > 0) {
       const detail = fixed.map((field) => `${field}: existing ${JSON.stringify(existing[field])}, program ${JSON.stringify(args[field])}`).join("; ");
       throw new Error(
@@ -215,15 +216,16 @@ export class ResourceEngine extends ResourceIds {
 
   /**
    * The object as an update's answer shows it, when the answer is the whole object (see
-   * `steps.updateAnswer`); undefined when it must be read back: work a `wait` step polled, a
+   * `update.answer`); undefined when it must be read back: work a `wait` step polled, a
    * policy written, an answer declared partial or not of the wire's shape. Parsed by the wire
    * schema (once: the state is made of what it parsed).
    */
   private updatedWire(answer: unknown): { parsed: unknown } | undefined {
     const { steps = {}, hooks = {} } = this.declaration;
-    if (answer === undefined || hooks.policy !== undefined || steps.updateAnswer === "partial") return undefined;
+    const declared = updateOf(this.declaration.update).answer;
+    if (answer === undefined || hooks.policy !== undefined || declared === "partial") return undefined;
     if (steps.wait?.after.includes("update") === true) return undefined;
-    const member = steps.updateAnswer?.member;
+    const member = declared?.member;
     const candidate = member === undefined ? answer : (answer as Record<string, unknown> | null)?.[member];
     const parsed = this.declaration.wire.safeParse(candidate);
     return parsed.success ? { parsed: parsed.data } : undefined;
@@ -237,10 +239,10 @@ export class ResourceEngine extends ResourceIds {
    */
   async update(id: string, args: Args, patch: ArgsDiff["patch"], previous: State = {}): Promise<State> {
     let identity = this.identityIn(id, previous);
-    const { update } = this.declaration;
-    if (update === "none") throw new Error(`${this.label} cannot be updated in place`);
+    const { send, move } = updateOf(this.declaration.update);
+    if (send === "none") throw new Error(`${this.label} cannot be updated in place`);
     const local = this.declaration.localInputs ?? [];
-    const moved = this.declaration.steps?.move?.field;
+    const moved = move?.field;
     if (moved !== undefined && moved in patch.set) {
       // One move request: the object keeps its server id at its new place; the rest is changed there.
       identity = await sendMove(this.declaration, args, this.context(identity, args));

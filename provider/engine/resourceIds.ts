@@ -5,6 +5,7 @@
 import type { Args, ResourceDeclaration, State } from "./declaration";
 import { derivedIdentity, isDerived } from "./derived";
 import { formatId, matchAny, matchTemplate, placeholders } from "./template";
+import { updateOf } from "./steps";
 
 export class ResourceIds {
   constructor(protected readonly declaration: ResourceDeclaration) {}
@@ -47,7 +48,7 @@ export class ResourceIds {
    */
   identityIn(id: string, state: State): Record<string, string> {
     const identity = this.parseId(id);
-    const field = this.declaration.steps?.move?.field;
+    const field = updateOf(this.declaration.update).move?.field;
     const current = field === undefined ? undefined : state[field];
     if (field !== undefined && typeof current === "string" && current !== "") identity[field] = current;
     return identity;

@@ -8,8 +8,9 @@ import { z } from "zod";
 import { modifyPolicy, type PolicyTarget } from "../google/iamPolicy";
 import { POLL_KINDS, waitFor, type PollKind } from "../google/poll";
 import { ApiError } from "../http/errors";
+import { underEtag } from "./concurrentChange";
 import type { Args, HookContext, PatchChange, PolicyHook, ResourceDeclaration, State } from "./declaration";
-import { abandons, mergedQuery, optionQuery, stepQuery, type UpdateKind } from "./steps";
+import { abandons, createTemplate, fillQuery, mergedQuery, optionQuery, updateOf, type UpdateKind } from "./steps";
 import { defaultPatchBody, maskedPatch } from "./updateBodies";
 import { fillTemplate, formatId } from "./template";
 
@@ -23,6 +24,12 @@ export function policyTarget(hook: PolicyHook<Args, unknown>, context: HookConte
     label: formatId(hook.label, context.identity),
     log: context.log,
   };
+}
+
+/** Where the create goes: the step's path (or the one its input chooses), else the collection. */
+export function createPath(declaration: ResourceDeclaration, args: Args, identity: Readonly<Record<string, string>>): string {
+  const { template, values } = createTemplate(declaration.steps?.create?.path, declaration.paths.collection, args, identity);
+  return fillTemplate(template, values);
 }
 
 /** Sends the create; resolves to the object in its wire form. */
@@ -42,8 +49,8 @@ export async function sendCreate(declaration: ResourceDeclaration, args: Args, c
   }
   const answer = await context.client.send({
     method: step.method ?? "POST",
-    path: typeof step.path === "function" ? step.path(args) : fillTemplate(step.path ?? declaration.paths.collection, context.identity),
-    query: mergedQuery(optionQuery(declaration.requestOptions, "create", args), stepQuery(step.query, args)),
+    path: createPath(declaration, args, context.identity),
+    query: mergedQuery(optionQuery(declaration.requestOptions, "create", args), fillQuery(step.query, args)),
     body: declaration.toCreateBody?.(args),
     // A second copy could create a second object (or fail with a conflict): create() settles by reading.
     repeat: step.repeat ?? "settle",
@@ -65,30 +72,33 @@ async function putMerged(
   const etagField = options.etagField ?? "etag";
   const attempts = options.attempts ?? PUT_MERGED_ATTEMPTS;
   const liveWire = z.looseObject({ [etagField]: z.string().min(1) });
-  for (let attempt = 1; ; attempt++) {
-    const live: Record<string, unknown> = await context.client.send({ method: "GET", path, schema: liveWire });
-    const merged: Record<string, unknown> = { ...live };
-    for (const [field, value] of Object.entries(changes)) {
-      if (value === null) delete merged[field];
-      else merged[field] = value;
-    }
-    try {
-      return await context.client.send({
+  return underEtag({
+    attempts,
+    isConflict: (error) => error.status === 412,
+    send: async () => {
+      const live: Record<string, unknown> = await context.client.send({ method: "GET", path, schema: liveWire });
+      const merged: Record<string, unknown> = { ...live };
+      for (const [field, value] of Object.entries(changes)) {
+        if (value === null) delete merged[field];
+        else merged[field] = value;
+      }
+      return context.client.send({
         method: "PUT",
         path,
-        query: mergedQuery(optionQuery(declaration.requestOptions, "update", args), options.query?.(args)),
+        query: mergedQuery(optionQuery(declaration.requestOptions, "update", args), fillQuery(options.query, args)),
         headers: { "If-Match": String(live[etagField]) },
         body: merged,
-        // Guarded by the etag: a copy after the first landed gets a 412 and is merged again, below.
+        // Guarded by the etag: a copy after the first landed gets a 412 and is merged again.
         repeat: "idempotent",
         // The answer is the object as written: the engine's state, with no read after it.
         schema: declaration.wire,
       });
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 412) || attempt >= attempts) throw error;
-      context.log(`svc: ${path} changed meanwhile (412 on If-Match); reading it again to merge the change (attempt ${attempt + 1} of ${attempts})`);
-    }
-  }
+    },
+    // The next attempt reads the live object again: a merge needs nothing else.
+    recover: async (attempt, last) => {
+      if (!last) context.log(`svc: ${path} changed meanwhile (412 on If-Match); reading it again to merge the change (attempt ${attempt + 1} of ${attempts})`);
+    },
+  });
 }
 
 /**
@@ -98,14 +108,14 @@ async function putMerged(
  * but the outcome must be known before anything else is sent).
  */
 export async function sendMove(declaration: ResourceDeclaration, args: Args, context: HookContext): Promise<Record<string, string>> {
-  const move = declaration.steps?.move;
+  const { move } = updateOf(declaration.update);
   if (move === undefined) throw new Error("the declaration has no move step");
   const destination = { ...context.identity, [move.field]: String(args[move.field]) };
   try {
     await context.client.send({
       method: "POST",
       path: fillTemplate(move.path, context.identity),
-      query: move.query(args),
+      query: fillQuery(move.query, args),
       repeat: "settle",
       schema: declaration.wire,
     });
@@ -132,7 +142,8 @@ export async function sendUpdate(
   context: HookContext,
   previous: State = {},
 ): Promise<unknown> {
-  const { update, hooks } = declaration;
+  const { hooks } = declaration;
+  const update = updateOf(declaration.update).send;
   const policy = hooks?.policy;
   let answer: unknown;
   if (policy !== undefined) {
@@ -141,7 +152,7 @@ export async function sendUpdate(
     answer = await hooks.applyUpdate(change, args, context, previous);
   } else {
     const path = fillTemplate(declaration.paths.item, context.identity);
-    const changes = (): Args => (declaration.toPatchBody ?? defaultPatchBody)(change, args) as Args;
+    const changes = (): Args => defaultPatchBody(change);
     if (update === "none") throw new Error("the API has no update: every change replaces the object");
     const options = mergedQuery(optionQuery(declaration.requestOptions, "update", args));
     if (update === "PUT") answer = await context.client.send({ method: "PUT", path, query: options, body: declaration.toCreateBody?.(args) });
@@ -151,7 +162,7 @@ export async function sendUpdate(
       answer = await context.client.send({
         method: "PATCH",
         path,
-        query: { ...options, ...update.query?.(args), [update.maskParam ?? "updateMask"]: mask.join(",") },
+        query: { ...options, ...fillQuery(update.query, args), [update.maskParam ?? "updateMask"]: mask.join(",") },
         body,
       });
     } else {
@@ -176,8 +187,9 @@ export async function waitAfter(
 ): Promise<unknown> {
   const wait = declaration.steps?.wait;
   if (wait === undefined || !wait.after.includes(step)) return answer;
-  const seconds = wait.seconds?.(args);
-  if (wait.seconds !== undefined && seconds === undefined) return answer;
+  const given = wait.secondsInput === undefined ? undefined : args[wait.secondsInput];
+  const seconds = typeof given === "number" ? given : undefined;
+  if (wait.secondsInput !== undefined && seconds === undefined) return answer;
   const kind: PollKind = POLL_KINDS[wait.poll];
   const last = await waitFor(kind, answer, {
     client: context.client,
@@ -214,6 +226,11 @@ async function deleteDetached(declaration: ResourceDeclaration, state: State, se
   }
 }
 
+/** A body naming the object, each field from the state field given; undefined when the step sends none. */
+export function bodyFromState(fields: Readonly<Record<string, string>> | undefined, state: State): Record<string, unknown> | undefined {
+  return fields === undefined ? undefined : Object.fromEntries(Object.entries(fields).map(([field, from]) => [field, state[from]]));
+}
+
 /** Deletes the object (a 404 is the caller's business); `abandon` leaves it and says so. */
 export async function sendDelete(declaration: ResourceDeclaration, state: State, label: string, context: HookContext): Promise<void> {
   const known = { ...state, ...context.identity };
@@ -237,8 +254,8 @@ export async function sendDelete(declaration: ResourceDeclaration, state: State,
       : client.send({
           method: step.method ?? "DELETE",
           path: fillTemplate(step.path ?? declaration.paths.item, context.identity),
-          query: mergedQuery(optionQuery(declaration.requestOptions, "delete", known), step.query?.(known)),
-          body: step.body?.(known),
+          query: mergedQuery(optionQuery(declaration.requestOptions, "delete", known), fillQuery(step.query, known)),
+          body: bodyFromState(step.bodyFromState, known),
           ...(step.repeat !== undefined && { repeat: step.repeat }),
           ...(step.answer !== undefined && { schema: step.answer }),
         } as Parameters<HookContext["client"]["send"]>[0]);

@@ -31,9 +31,60 @@ export function mergedQuery(...parts: ReadonlyArray<QueryValues | undefined>): Q
   return Object.keys(merged).length === 0 ? undefined : merged;
 }
 
-/** A step's query parameters: fixed ones as they are, or those its function gives the values. */
-export function stepQuery<A>(query: QueryValues | ((args: A) => QueryValues) | undefined, values: A): QueryValues | undefined {
-  return typeof query === "function" ? query(values) : query;
+/**
+ * A query parameter taken from an input (or, for a delete, the state). `as`: `value` (the
+ * default) sends it as it is, left out when absent; `commaList` joins a list with commas, left
+ * out when absent or empty (`ignoreSafetyChecks=A,B`); `given` sends whether the input is given
+ * (`colorRgbFormat=true` when an RGB color is).
+ */
+export interface FromInput {
+  readonly input: string;
+  readonly as?: "value" | "commaList" | "given";
+}
+
+/** A step's query parameters as data: fixed values (`{ updateMask: "enablement" }`) and values from inputs. */
+export type QuerySpec = Readonly<Record<string, string | number | boolean | FromInput>>;
+
+/** The query parameters a spec gives for these inputs (or state); undefined when none. */
+export function fillQuery(spec: QuerySpec | undefined, values: Readonly<Record<string, unknown>>): QueryValues | undefined {
+  if (spec === undefined) return undefined;
+  const query: Record<string, string | number | boolean> = {};
+  for (const [name, source] of Object.entries(spec)) {
+    if (typeof source !== "object") {
+      query[name] = source;
+      continue;
+    }
+    const value = values[source.input];
+    if (source.as === "given") query[name] = value !== undefined;
+    else if (source.as === "commaList") {
+      if (Array.isArray(value) && value.length > 0) query[name] = value.map(String).join(",");
+    } else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") query[name] = value;
+  }
+  return query;
+}
+
+/**
+ * A path chosen by an input's value (a watch channel on one of several collections): the
+ * template for each value, filled from the inputs.
+ */
+export interface ChosenPath {
+  readonly by: string;
+  readonly paths: Readonly<Record<string, string>>;
+}
+
+/** The create's path template (the step's, the one its input chooses, else the collection's) and the values that fill it. */
+export function createTemplate(
+  path: string | ChosenPath | undefined,
+  collection: string,
+  args: Readonly<Record<string, unknown>>,
+  identity: Readonly<Record<string, string>>,
+): { template: string; values: Readonly<Record<string, string>> } {
+  if (typeof path !== "object") return { template: path ?? collection, values: identity };
+  const choice = String(args[path.by]);
+  const template = path.paths[choice];
+  if (template === undefined) throw new Error(`no create path for ${path.by} ${choice}`);
+  const inputs = Object.entries(args).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  return { template, values: { ...Object.fromEntries(inputs), ...identity } };
 }
 
 /** The query parameters the request options give a step, from the inputs (or state); absent values are left out. */
@@ -57,13 +108,12 @@ export interface CreateStep<A> {
   /** `PATCH` for a singleton the service always has: the create adopts it (an update mask in `query`). */
   readonly method?: "POST" | "PUT" | "PATCH";
   /**
-   * Path template (input names); a custom verb is part of it (`.../events/watch`). Default `paths.collection`.
-   * A function gives the path from the inputs when they choose it (a watch channel on one of several
-   * collections); it fills its template itself (`fillTemplate`).
+   * Path template (identity names); a custom verb is part of it (`.../events/watch`). Default
+   * `paths.collection`. A `ChosenPath` when an input chooses the collection (filled from the inputs).
    */
-  readonly path?: string | ((args: A) => string);
+  readonly path?: string | ChosenPath;
   /** Query parameters: fixed (`{ updateMask: "enablement" }`), or from the inputs (a client-chosen `quotaPreferenceId`). */
-  readonly query?: QueryValues | ((args: A) => QueryValues);
+  readonly query?: QuerySpec;
   /**
    * Default `settle`: the engine reads back after an unknown outcome. `idempotent` only where a
    * copy cannot make a second object (an add keyed by its content).
@@ -126,8 +176,9 @@ interface DeleteRequestBase {
    * default the API's base address), where push-notification channels are stopped.
    */
   readonly at?: "channelBase";
-  readonly query?: (state: Values) => QueryValues;
-  readonly body?: (state: Values) => unknown;
+  readonly query?: QuerySpec;
+  /** A body naming the object (a channel stop, an SSH key's removal): each body field from a state field. */
+  readonly bodyFromState?: Readonly<Record<string, string>>;
   readonly answer?: z.ZodType;
 }
 
@@ -149,10 +200,10 @@ export interface WaitStep {
   /** Where the work is read: a template of identity names and `{id}`, the work's id (`{id*}`: a name of several segments). */
   readonly path: string;
   /**
-   * An opt-in wait: the seconds the inputs allow (e.g. `waitForGrant`); undefined: no wait.
+   * An opt-in wait: the input giving the seconds to wait (e.g. `waitForGrant`); left out, no wait.
    * Past them the resource carries on, saying so, instead of failing.
    */
-  readonly seconds?: (args: Values) => number | undefined;
+  readonly secondsInput?: string;
   /** Words for the log about the last answer once the work is done (e.g. a partial grant); undefined: nothing to say. */
   readonly outcome?: (answer: unknown) => string | undefined;
 }
@@ -175,13 +226,13 @@ export interface FindCreated {
  * keeps the value the object was created with (an id never changes); reads, updates and
  * deletes take the input's current value from the state.
  */
-export interface MoveStep<A> {
+export interface MoveStep {
   /** The input (an id placeholder) the move changes. */
   readonly field: string;
   /** Path template, filled with the identity before the move; the verb is part of it (`.../move`). */
   readonly path: string;
-  /** Query parameters naming the destination, e.g. `{ destination: args.calendarId }`. */
-  readonly query: (args: A) => QueryValues;
+  /** Query parameters naming the destination, e.g. `{ destination: { input: "calendarId" } }`. */
+  readonly query: QuerySpec;
 }
 
 /**
@@ -194,7 +245,6 @@ export type UpdateAnswer = { readonly member: string } | "partial";
 
 export interface Steps<A> {
   readonly create?: CreateStep<A>;
-  readonly updateAnswer?: UpdateAnswer;
   readonly read?: ReadStep;
   /**
    * `abandon`: the API has no delete; destroy leaves the object and says so, in the
@@ -204,7 +254,6 @@ export interface Steps<A> {
   readonly detachBeforeDelete?: Detach;
   readonly wait?: WaitStep;
   readonly findCreated?: FindCreated;
-  readonly move?: MoveStep<A>;
 }
 
 /**
@@ -221,7 +270,7 @@ export type UpdateKind =
   | {
       readonly patch: "updateMask";
       readonly maskParam?: string;
-      readonly query?: (args: Values) => QueryValues;
+      readonly query?: QuerySpec;
       /**
        * The mask path of an input where it is not the input's name (`preferredValue` ->
        * `quotaConfig.preferredValue`); the body is the create body cut down to the masked paths.
@@ -234,7 +283,26 @@ export type UpdateKind =
        */
       readonly etagField?: string;
     }
-  | { readonly putMerged: { readonly etagField?: string; readonly attempts?: number; readonly query?: (args: Values) => QueryValues } };
+  | { readonly putMerged: { readonly etagField?: string; readonly attempts?: number; readonly query?: QuerySpec } };
+
+/**
+ * The one place an update is configured: how the change is sent (`send`, an UpdateKind), what
+ * the answer holds (`answer`, default the object) and an input that changes by moving the
+ * object (`move`). A bare UpdateKind says `send` alone. What data cannot say goes through the
+ * `applyUpdate` hook (with `send: "PATCH"`).
+ */
+export interface UpdateStep {
+  readonly send: UpdateKind;
+  readonly answer?: UpdateAnswer;
+  readonly move?: MoveStep;
+}
+
+export type UpdateDeclaration = UpdateKind | UpdateStep;
+
+/** The update as its three parts, whichever form it was declared in. */
+export function updateOf(update: UpdateDeclaration): UpdateStep {
+  return typeof update === "object" && "send" in update ? update : { send: update };
+}
 
 /** Whether destroy leaves the object (the API has no delete). */
 export function abandons(step: Steps<unknown>["delete"]): step is "abandon" | { readonly abandon: (state: Values) => string } {

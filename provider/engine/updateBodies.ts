@@ -51,8 +51,8 @@ export function maskedPatch(
   const changed = [...Object.keys(change.set), ...change.cleared];
   const mask = changed.map((field) => paths[field] ?? field);
   let body: Args;
-  if (declaration.toCreateBody === undefined || declaration.toPatchBody !== undefined) {
-    const fields = (declaration.toPatchBody ?? defaultPatchBody)(change, args) as Args;
+  if (declaration.toCreateBody === undefined) {
+    const fields = defaultPatchBody(change);
     body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
   } else {
     const whole = declaration.toCreateBody(args);

@@ -199,7 +199,7 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
     patch: "updateMask",
     paths: { preferredValue: "quotaConfig.preferredValue", annotations: "quotaConfig.annotations" },
     etagField: "etag",
-    query: (args) => ({ ...(Array.isArray(args["ignoreSafetyChecks"]) && { ignoreSafetyChecks: (args["ignoreSafetyChecks"] as string[]).join(",") }) }),
+    query: { ignoreSafetyChecks: { input: "ignoreSafetyChecks", as: "commaList" } },
   },
   localInputs: ["ignoreSafetyChecks", "apiVersion", "waitForGrant"],
   crossCheck: (args) => parentProblems(args),
@@ -210,10 +210,7 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
   },
   steps: {
     create: {
-      query: (args) => ({
-        ...(args.quotaPreferenceId !== undefined && { quotaPreferenceId: args.quotaPreferenceId }),
-        ...(args.ignoreSafetyChecks !== undefined && { ignoreSafetyChecks: args.ignoreSafetyChecks.join(",") }),
-      }),
+      query: { quotaPreferenceId: { input: "quotaPreferenceId" }, ignoreSafetyChecks: { input: "ignoreSafetyChecks", as: "commaList" } },
     },
     findCreated: { field: "quotaPreferences", omitsEmptyList: true },
     delete: {
@@ -225,7 +222,7 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
       after: ["create", "update"],
       poll: "reconciling",
       path: "{apiVersion}/{id*}",
-      seconds: (args) => (typeof args["waitForGrant"] === "number" ? args["waitForGrant"] : undefined),
+      secondsInput: "waitForGrant",
       outcome: grantOutcome,
     },
   },

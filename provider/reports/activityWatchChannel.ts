@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { channelCrossCheck, channelDeclaration, channelOutputs, channelShape, type ChannelArgs, type ChannelWire } from "../channels/watchChannel";
 import { declare } from "../engine/declaration";
-import { ACTIVITIES_PATH, CHANNEL_STOP_PATH, applicationName, eventName, filters, filtersParameter, userKey } from "./names";
+import { ACTIVITIES_PATH, CHANNEL_STOP_PATH, applicationName, eventName, filters, userKey } from "./names";
 
 export const activityWatchChannelArgs = z.object({
   userKey,
@@ -36,7 +36,7 @@ export const activityWatchChannel = declare<ActivityWatchChannelArgs, ChannelWir
     inputNames: INPUTS,
     watched: "{userKey}/{applicationName}",
     watchPath: `${ACTIVITIES_PATH}/watch`,
-    watchQuery: (args) => ({ eventName: args.eventName, filters: filtersParameter(args.filters) }),
+    watchQuery: { eventName: { input: "eventName" }, filters: { input: "filters", as: "commaList" } },
     stopPath: CHANNEL_STOP_PATH,
   }),
   paths: { collection: ACTIVITIES_PATH, item: ACTIVITIES_PATH, related: [CHANNEL_STOP_PATH] },

@@ -1,6 +1,7 @@
 /** What a declaration says about each property and its ids, as the SDK's docs and the README's tables show it. */
 import type { ResourceDeclaration } from "../../provider/engine/declaration";
 import { unwrap, type Unwrapped } from "./types";
+import { updateOf } from "../../provider/engine/steps";
 
 /** What a declaration says about one property, for docs and tables. */
 export interface Property {
@@ -22,7 +23,7 @@ export function properties(declaration: ResourceDeclaration): Property[] {
     const change =
       declaration.requestOptions?.[name] !== undefined
         ? "request option (never a change)"
-        : immutable.has(name) || declaration.update === "none"
+        : immutable.has(name) || updateOf(declaration.update).send === "none"
           ? "replaces"
           : local.has(name)
             ? "in place (no request)"

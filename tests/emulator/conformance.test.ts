@@ -20,6 +20,7 @@ import { providerEmulator } from "../support/providerEmulator";
 import { writesDuring } from "../support/requests";
 import { addedObjects, applyChange, inputKinds, sampleProblems, withParentOutputs } from "../support/samples";
 import { step, checked, isEmptyValue, expectUpdateWrites } from "../support/conformanceChecks";
+import { updateOf } from "../../provider/engine/steps";
 const emulator = providerEmulator("conformance-token");
 
 async function makeParents(parents: readonly { type: string; inputs: Args }[]): Promise<{ states: State[]; remove: () => Promise<void> }> {
@@ -69,7 +70,7 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
   let state = created.outs;
   const identity = matchTemplate(declaration.id.format, id) ?? {};
   // An object that moves (an event to another calendar) keeps its id; where it is now is the state's.
-  const moveField = declaration.steps?.move?.field;
+  const moveField = updateOf(declaration.update).move?.field;
   const current = (): Record<string, string> =>
     moveField === undefined || typeof state[moveField] !== "string" ? identity : { ...identity, [moveField]: state[moveField] };
   // The API's base address may have a path of its own (the calendar's `/calendar/v3`), which the emulator's log shows.
@@ -109,7 +110,7 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
       const item = itemPath();
       const after = moveField !== undefined && moveField in change ? pathOf({ ...current(), [moveField]: String(next[moveField]) }) : item;
       // What a merged PUT starts from: the live object, as the API answers it.
-      const live = typeof declaration.update === "object" ? ((await api.api("GET", item)).body as Record<string, unknown>) : {};
+      const live = typeof updateOf(declaration.update).send === "object" ? ((await api.api("GET", item)).body as Record<string, unknown>) : {};
       let outs: State = {};
       const writes = await writesDuring(api, async () => (outs = (await provider.update(id, state, next)).outs));
       expectUpdateWrites(declaration, writes, { item, after }, inputs, next, change, live, state);

@@ -1,8 +1,10 @@
 /** The conformance run's checks of one step: the step named in its failure, check without failures, and an update's writes holding only the change. */
 import { type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
 import { type DynamicProvider } from "../../provider/engine/dynamicProvider";
+import { fillQuery } from "../../provider/engine/steps";
 import type { RecordedRequest } from "./emulatorControl";
 import { carries, changedWireFields, maskedWireFields, mergedInto } from "./samples";
+import { updateOf } from "../../provider/engine/steps";
 
 export async function step<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
@@ -44,10 +46,10 @@ export function expectMergedPut(
   news: Args,
   change: Args,
 ): void {
-  const move = declaration.steps?.move;
+  const move = updateOf(declaration.update).move;
   const moved = move !== undefined && move.field in change;
   const expected: Array<{ method: string; path: string; query?: unknown }> = [];
-  if (moved) expected.push({ method: "POST", path: `${paths.item}/move`, query: move.query(news) });
+  if (moved) expected.push({ method: "POST", path: `${paths.item}/move`, query: fillQuery(move.query, news) });
   const changed = Object.fromEntries(Object.entries(changedWireFields(declaration, olds, news)).filter(([field]) => field !== move?.field));
   const putPath = paths.after;
   if (Object.keys(changed).length > 0) expected.push({ method: "PUT", path: putPath });
@@ -88,7 +90,7 @@ export function expectUpdateWrites(
     expect(writes).toEqual([]);
     return;
   }
-  const { update } = declaration;
+  const update = updateOf(declaration.update).send;
   if (typeof update === "object" && "putMerged" in update) {
     expectMergedPut(declaration, writes, paths, live, olds, news, change);
     return;

@@ -5,7 +5,9 @@
  * calendar), which the service counts from when it makes the channel.
  */
 import { channelBody } from "../../provider/channels/watchChannel";
-import { watchChannel, watchPath } from "../../provider/calendar/watchChannel";
+import { watchChannel } from "../../provider/calendar/watchChannel";
+import type { Args } from "../../provider/engine/declaration";
+import { createPath } from "../../provider/engine/stepRunner";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 import { activityWatchChannel } from "../../provider/reports/activityWatchChannel";
 import { offlineSettings } from "../support/providerEmulator";
@@ -70,9 +72,11 @@ describe("svc.calendar.WatchChannel's inputs", () => {
   });
 
   it("watches at the collection's own path, the calendar id encoded", () => {
+    const watchPath = (args: Args): string => createPath(watchChannel, args, {});
     expect(watchPath({ resource: "acl", calendarId: "c_1@group.calendar.google.com" })).toBe("calendars/c_1%40group.calendar.google.com/acl/watch");
     expect(watchPath({ resource: "events", calendarId: "primary" })).toBe("calendars/primary/events/watch");
     expect(watchPath({ resource: "calendarList" })).toBe("users/me/calendarList/watch");
     expect(watchPath({ resource: "settings" })).toBe("users/me/settings/watch");
+    expect(() => watchPath({ resource: "acl" })).toThrow(/no value for \{calendarId\}/);
   });
 });

@@ -12,7 +12,7 @@ describe("create", () => {
       steps: {
         create: {
           path: "v1/projects/{project}/things:watch",
-          query: ({ name }) => ({ thingId: name, validateOnly: false }),
+          query: { thingId: { input: "name" }, validateOnly: false },
           answer: z.looseObject({ resourceId: z.string() }),
           toWire: (answer, { name }) => ({ name, title: (answer as { resourceId: string }).resourceId }),
         },
@@ -66,7 +66,7 @@ describe("update kinds", () => {
   it("updateMask: a PATCH of the changed fields with the mask naming them, a removed field named but not sent", async () => {
     const thing = declare<Args, z.infer<typeof wire>>({
       ...base,
-      update: { patch: "updateMask", query: () => ({ sendNotifications: true }) },
+      update: { patch: "updateMask", query: { sendNotifications: true } },
     });
     const { engine, client } = engineOf(thing, ({ method }) => (method === "GET" ? { name: "t", title: "new" } : {}));
     const state = await engine.update(ID, { project: "p", name: "t", title: "new" }, { set: { title: "new" }, cleared: ["color"] });

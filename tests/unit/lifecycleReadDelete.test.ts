@@ -21,7 +21,7 @@ describe("read and delete", () => {
       ...base,
       update: "none",
       steps: {
-        delete: { method: "POST", path: "v1/channels/stop", body: (state) => ({ id: state["name"], resourceId: state["title"] }), repeat: "idempotent" },
+        delete: { method: "POST", path: "v1/channels/stop", bodyFromState: { id: "name", resourceId: "title" }, repeat: "idempotent" },
       },
     });
     const { engine, client } = engineOf(thing, () => ({}));
@@ -53,8 +53,12 @@ describe("read and delete", () => {
       ...base,
       update: "none",
       steps: {
-        create: { path: ({ title }) => `v1/${title === "events" ? "events" : "acl"}/watch`, answer: "ignored", toWire: (_answer, { name }) => ({ name }) },
-        delete: { method: "POST", path: "v1/channels/stop", at: "channelBase", body: (state) => ({ id: state["name"] }), repeat: "idempotent" },
+        create: {
+          path: { by: "title", paths: { events: "v1/events/watch", acl: "v1/acl/watch" } },
+          answer: "ignored",
+          toWire: (_answer, { name }) => ({ name }),
+        },
+        delete: { method: "POST", path: "v1/channels/stop", at: "channelBase", bodyFromState: { id: "name" }, repeat: "idempotent" },
       },
     });
     const channelBase = fakeClient(() => ({}));
@@ -124,12 +128,12 @@ describe("declarations whose steps would turn each other off are refused", () =>
 describe("the update's answer as the new state", () => {
   const change = { set: { title: "new" }, cleared: [] };
   it.each([
-    ["the answer is the whole object: no read back", {}, { name: "t", title: "new" }, ["PATCH"]],
-    ["the object is a member of the answer", { updateAnswer: { member: "thing" } }, { thing: { name: "t", title: "new" } }, ["PATCH"]],
-    ["the answer is declared partial: read back", { updateAnswer: "partial" }, { name: "t", title: "new" }, ["PATCH", "GET"]],
-    ["the answer is not of the wire's shape: read back", {}, { operation: "7" }, ["PATCH", "GET"]],
-  ] as const)("%s", async (_what, steps, answer, methods) => {
-    const thing = declare<Args, z.infer<typeof wire>>({ ...base, update: "PATCH", steps });
+    ["the answer is the whole object: no read back", "PATCH", { name: "t", title: "new" }, ["PATCH"]],
+    ["the object is a member of the answer", { send: "PATCH", answer: { member: "thing" } }, { thing: { name: "t", title: "new" } }, ["PATCH"]],
+    ["the answer is declared partial: read back", { send: "PATCH", answer: "partial" }, { name: "t", title: "new" }, ["PATCH", "GET"]],
+    ["the answer is not of the wire's shape: read back", { send: "PATCH" }, { operation: "7" }, ["PATCH", "GET"]],
+  ] as const)("%s", async (_what, update, answer, methods) => {
+    const thing = declare<Args, z.infer<typeof wire>>({ ...base, update });
     const { engine, client } = engineOf(thing, ({ method }) => (method === "PATCH" ? answer : { name: "t", title: "new" }));
     const state = await engine.update(ID, { project: "p", name: "t", title: "new" }, change);
     expect(client.sent.map((request) => request.method)).toEqual(methods);

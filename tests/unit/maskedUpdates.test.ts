@@ -139,7 +139,7 @@ describe("abandon and waits", () => {
   it("a create with an opt-in wait on the object itself keeps the object's decided state, and logs the outcome", async () => {
     const waiting = declare<Args, z.infer<typeof wire>>({
       ...thingDeclaration,
-      steps: { wait: { after: ["create"], poll: "reconciling", path: "{version}/{id*}", seconds: () => 5, outcome: () => "decided" } },
+      steps: { wait: { after: ["create"], poll: "reconciling", path: "{version}/{id*}", secondsInput: "waitSeconds", outcome: () => "decided" } },
     });
     let reads = 0;
     const { engine, client, messages } = engineOf(
@@ -147,7 +147,7 @@ describe("abandon and waits", () => {
         method === "POST" ? { ...live("1", "e1"), reconciling: true } : ++reads < 2 ? { ...live("1", "e1"), reconciling: true } : live("1", "e2"),
       waiting,
     );
-    const created = await engine.create({ folder: "42", name: "t", value: "1" });
+    const created = await engine.create({ folder: "42", name: "t", value: "1", waitSeconds: 5 });
     expect(created.state["etag"]).toBe("e2");
     expect(client.sent.filter((request) => request.method === "GET").map((request) => request.path)).toEqual([
       "v1/folders/42/things/t",

@@ -7,7 +7,8 @@
 import type { Args, ResourceDeclaration, State } from "../../provider/engine/declaration";
 import type { ArgsDiff } from "../../provider/engine/diff";
 import { derivedIdentity, pathValues } from "../../provider/engine/derived";
-import { abandons, optionQuery, stepQuery, type QueryValues } from "../../provider/engine/steps";
+import { bodyFromState } from "../../provider/engine/stepRunner";
+import { abandons, createTemplate, fillQuery, optionQuery, updateOf, type QueryValues } from "../../provider/engine/steps";
 import { fillTemplate, matchTemplate, placeholders } from "../../provider/engine/template";
 import { defaultPatchBody, maskedPatch } from "../../provider/engine/updateBodies";
 import type { PlannedRequest, RecordWrite } from "./schema";
@@ -36,7 +37,7 @@ export const nothing = (): Planned => ({ requests: [], recordWrites: [] });
 /** The identity of a stored object: its id's parts, an input that moves it as the state says, and derived path values. */
 export function storedIdentity(declaration: ResourceDeclaration, id: string | undefined, known: State): Record<string, string> {
   const identity = (id === undefined ? undefined : matchTemplate(declaration.id.format, id)) ?? {};
-  const moved = declaration.steps?.move?.field;
+  const moved = updateOf(declaration.update).move?.field;
   if (moved !== undefined && typeof known[moved] === "string") identity[moved] = known[moved];
   return { ...pathValues(declaration, known), ...identity };
 }
@@ -117,13 +118,17 @@ export function createRequests({ declaration, news }: StepFacts): PlannedRequest
     const path = pathOf(declaration.steps.findCreated.path ?? declaration.paths.collection, identity);
     requests.push(request("GET", path, { note: "lists the collection first: the server assigns the id, so a lost answer is settled by comparing listings" }));
   }
-  const createPath = step.path;
-  const path = typeof createPath === "function" ? String(built(() => createPath(news))) : pathOf(createPath ?? declaration.paths.collection, identity);
+  const path = String(
+    built(() => {
+      const { template, values } = createTemplate(step.path, declaration.paths.collection, news, identity);
+      return pathOf(template, values);
+    }),
+  );
   const body = declaration.toCreateBody === undefined ? undefined : built(() => declaration.toCreateBody?.(news));
-  const query = { ...optionQuery(declaration.requestOptions, "create", news), ...(built(() => stepQuery(step.query, news)) as QueryValues | undefined) };
-  requests.push(request(step.method ?? "POST", shownPath(String(path)), { query: queryOf(query), body }));
+  const query = { ...optionQuery(declaration.requestOptions, "create", news), ...fillQuery(step.query, news) };
+  requests.push(request(step.method ?? "POST", path, { query: queryOf(query), body }));
   const wait = declaration.steps?.wait;
-  if (wait?.after.includes("create") === true && (wait.seconds === undefined || wait.seconds(news) !== undefined)) {
+  if (wait?.after.includes("create") === true && (wait.secondsInput === undefined || typeof news[wait.secondsInput] === "number")) {
     requests.push(request("GET", pathOf(wait.path, { ...identity, id: "{operation}" }), { note: `polled until the work is done (${wait.poll})` }));
   }
   return requests;
@@ -149,7 +154,7 @@ export function adoptRequests({ declaration, news }: StepFacts, importId: string
 function readsBack(declaration: ResourceDeclaration): boolean {
   const { steps = {}, hooks = {} } = declaration;
   if (hooks.applyUpdate !== undefined) return false;
-  return steps.updateAnswer === "partial" || steps.wait?.after.includes("update") === true;
+  return updateOf(declaration.update).answer === "partial" || steps.wait?.after.includes("update") === true;
 }
 
 /** The update: the declaration's update kind, with a body of only what changed. */
@@ -157,14 +162,14 @@ export function updateRequests({ declaration, id, olds, news, diff }: StepFacts)
   if (diff === undefined) return [];
   const identity = { ...storedIdentity(declaration, id, olds), ...pathValues(declaration, news) };
   const local = declaration.localInputs ?? [];
-  const moved = declaration.steps?.move?.field;
+  const moved = updateOf(declaration.update).move?.field;
   const requests: PlannedRequest[] = [];
   if (moved !== undefined && moved in diff.patch.set) {
-    const move = declaration.steps?.move;
+    const { move } = updateOf(declaration.update);
     if (move !== undefined)
       requests.push(
         request("POST", pathOf(move.path, identity), {
-          query: queryOf(built(() => move.query(news)) as QueryValues),
+          query: queryOf(fillQuery(move.query, news)),
           note: `moves the object to the new ${moved}, keeping its id`,
         }),
       );
@@ -183,8 +188,8 @@ export function updateRequests({ declaration, id, olds, news, diff }: StepFacts)
   }
   const path = pathOf(declaration.paths.item, identity);
   const policy = declaration.hooks?.policy;
-  const update = declaration.update;
-  const patchBody = (): unknown => built(() => (declaration.toPatchBody ?? defaultPatchBody)(change, news));
+  const update = updateOf(declaration.update).send;
+  const patchBody = (): unknown => built(() => defaultPatchBody(change));
   const options = optionQuery(declaration.requestOptions, "update", news);
   if (policy !== undefined) return [...requests, ...policyRequests(declaration, identity, { bindings: built(() => policy.grant([], news)) }, true)];
   if (update === "PUT") requests.push(request("PUT", path, { query: queryOf(options), body: built(() => declaration.toCreateBody?.(news)) }));
@@ -192,14 +197,17 @@ export function updateRequests({ declaration, id, olds, news, diff }: StepFacts)
   else if (typeof update === "object" && "patch" in update) {
     const { mask, body } = maskedPatch(declaration, update, change, news, olds);
     requests.push(
-      request("PATCH", path, { query: { ...queryOf({ ...options, ...update.query?.(news) }), [update.maskParam ?? "updateMask"]: mask.join(",") }, body }),
+      request("PATCH", path, {
+        query: { ...queryOf({ ...options, ...fillQuery(update.query, news) }), [update.maskParam ?? "updateMask"]: mask.join(",") },
+        body,
+      }),
     );
   } else if (typeof update === "object") {
     const etagField = update.putMerged.etagField ?? "etag";
     requests.push(request("GET", path, { note: `reads the live object and its ${etagField}` }));
     requests.push(
       request("PUT", path, {
-        query: queryOf({ ...options, ...update.putMerged.query?.(news) }),
+        query: queryOf({ ...options, ...fillQuery(update.putMerged.query, news) }),
         headers: { "If-Match": `<the ${etagField} read>` },
         body: patchBody(),
         note: "the live object with only these fields changed (a 412 reads it again and merges again)",
@@ -229,8 +237,8 @@ export function deleteRequests({ declaration, id, olds }: StepFacts): PlannedReq
   }
   requests.push(
     request(step.method ?? "DELETE", pathOf(step.path ?? declaration.paths.item, identity), {
-      query: queryOf({ ...optionQuery(declaration.requestOptions, "delete", olds), ...(built(() => step.query?.(olds)) as QueryValues | undefined) }),
-      body: step.body === undefined ? undefined : built(() => step.body?.(olds)),
+      query: queryOf({ ...optionQuery(declaration.requestOptions, "delete", olds), ...fillQuery(step.query, olds) }),
+      body: bodyFromState(step.bodyFromState, olds),
       ...(step.at === "channelBase" && { note: "sent to the API's channel base address" }),
     }),
   );
