@@ -1,45 +1,75 @@
 /**
  * Every custom-code point of the declarations: each function-valued field of every declaration,
- * by its place (`toState`, `equal.*`, `steps.create.query`, ...), with its users and why it is
- * code and not data. The places are a closed list: a function in a place not listed below fails
- * the generator, so a new kind of custom code is a decision written here, with its reason, and
- * DEVELOPERS.md's table (generated from this) cannot go stale.
+ * by its place (`toState`, `equal.*`, `hooks.applyUpdate`, ...), grouped in a closed list of
+ * kinds, each with why it is code and not data. A function in a place no kind lists fails the
+ * generator, so a new kind of custom code is a decision written here, with its reason, and
+ * DEVELOPERS.md's table (generated from this) cannot go stale. What is data stays data: query
+ * parameters from inputs (`{ input, as }`), a path an input chooses, a body naming the object,
+ * an opt-in wait's input, request options and the named comparisons (equality.ts).
  */
 import type { ResourceDeclaration } from "../../provider/engine/declaration";
 import { typeKey } from "../../provider/engine/declaration";
 import { cell } from "./text";
 
-/** Why each place holds code. Places whose last part varies by resource are written with `*`. */
-const WHY: Readonly<Record<string, string>> = {
-  toCreateBody: "the create body is the inputs reshaped: renamed, nested or split fields (a zone's visibility config, an event's times)",
-  toState: "the state is the answer reshaped: defaults the API leaves out, nested fields flattened, outputs picked",
-  crossCheck: "rules across inputs (exactly one of project, folder, organization; a record type's data)",
-  "equal.*":
-    "a comparison no named one (equality.ts: caseInsensitive, falseWhenUnset, serviceChosenWhenAbsent) says: record data as a set of canonical forms, IAM bindings and members as sets, times by instant, ACL scopes, key material",
-  deleteBeforeReplace: "whether two objects exclude each other depends on both (a CNAME and any other set at one name)",
-  "derived.*.from": "a path value that is no input: which of project/folder/organization names the parent, the API version",
-  "steps.create.path": "the collection depends on the inputs (a watch channel on one of several collections)",
-  "steps.create.query": "query parameters from inputs that are part of the object (a client-chosen id)",
-  "steps.create.toWire": "the object from a create answer that is not the object (a follow answers with the project's builds)",
-  "steps.delete.abandon": "the words of what stays behind, from the state (a quota preference's value)",
-  "steps.delete.body": "a delete that names the object in its body (an SSH key by hostname and fingerprint)",
-  "steps.move.query": "the destination of a move, from the inputs",
-  "steps.read.list.match": "which entry of a listing is the object (a project by its VCS URL)",
-  "steps.read.list.toWire": "the object from a listing entry of another shape",
-  "steps.read.sharedListing.key.*": "the key of an entry and of an identity, so one listing answers many reads",
-  "steps.read.sharedListing.match": "which entry of the shared listing is the object (names compared case-insensitively)",
-  "steps.wait.outcome": "the words for the log of what a finished wait found (a grant)",
-  "steps.wait.seconds": "an opt-in wait whose length is an input (`waitForGrant`)",
-  "update.query": "query parameters of an update from local inputs (`ignoreSafetyChecks` as a comma list)",
-  "update.putMerged.query": "query parameters of a merged PUT from the inputs",
-  "adoption.leaveOut": "why a listed object is not adopted (a conditional binding, the primary calendar), read from the object",
-  "hooks.explainRefusal": "which refusal means what is read from the API's reason and message text",
-  "hooks.applyCreate": "the write joins others of its zone in one atomic change",
-  "hooks.applyUpdate": "the request depends on what changed, and a lost answer is settled by comparing the live set",
-  "hooks.applyDelete": "the delete joins others of its zone in one atomic change",
-  "hooks.beforeDelete": "lists and deletes other objects first (a zone's record sets)",
-  "hooks.policy.*": "what a grant adds, removes or finds in an IAM policy's bindings",
+interface Kind {
+  /** The places (paths of function fields, with the parts that vary by resource written `*`). */
+  readonly places: readonly string[];
+  readonly why: string;
+}
+
+/** The kinds of custom code, in the order DEVELOPERS.md lists them. */
+const KINDS: Readonly<Record<string, Kind>> = {
+  "request from the inputs": {
+    places: ["toCreateBody", "derived.*.from"],
+    why:
+      "the body and path values are the inputs reshaped: renamed, nested or split fields (a zone's visibility config, an event's times), " +
+      "a parent named by whichever of project/folder/organization is given",
+  },
+  "object from an answer": {
+    places: ["toState", "steps.create.toWire", "steps.read.list.toWire"],
+    why:
+      "the state is the answer reshaped: defaults the API leaves out, nested fields flattened, outputs picked; some answers are not " +
+      "the object (a follow answers with the project's builds, a listing entry has another shape)",
+  },
+  "the object in a listing": {
+    places: ["steps.read.list.match", "steps.read.sharedListing.key.*", "steps.read.sharedListing.match"],
+    why: "which entry of a listing is the object, and the key that finds it in an index (a project by its VCS URL, names compared case-insensitively)",
+  },
+  "rules across inputs": {
+    places: ["crossCheck"],
+    why: "a rule on several inputs at once (exactly one of project, folder, organization; a record type's data)",
+  },
+  comparison: {
+    places: ["equal.*"],
+    why:
+      "a comparison no named one (equality.ts: caseInsensitive, falseWhenUnset, serviceChosenWhenAbsent) says: record data as a set " +
+      "of canonical forms, IAM bindings and members as sets, times by instant, ACL scopes, key material",
+  },
+  "replacement order": {
+    places: ["deleteBeforeReplace"],
+    why: "whether the old and the new object exclude each other depends on both (a CNAME and any other set at one name; a pinned channel id)",
+  },
+  words: {
+    places: ["hooks.explainRefusal", "steps.delete.abandon", "steps.wait.outcome"],
+    why: "what a user reads is worked out from the API's reason and message text, or from the state (what stays behind, what a wait found)",
+  },
+  adoption: {
+    places: ["adoption.leaveOut"],
+    why: "why a listed object is not adopted (a conditional binding, the primary calendar) is read from the object",
+  },
+  "write steps": {
+    places: ["hooks.applyCreate", "hooks.applyUpdate", "hooks.applyDelete", "hooks.beforeDelete"],
+    why:
+      "the write joins others of its zone in one atomic change, the request depends on what changed (a lost answer settled by " +
+      "comparing the live set), or other objects go first (a zone's record sets)",
+  },
+  "IAM policy": {
+    places: ["hooks.policy.*"],
+    why: "what a grant adds, removes or finds in an IAM policy's bindings",
+  },
 };
+
+const KIND_OF_PLACE = new Map(Object.entries(KINDS).flatMap(([kind, { places }]) => places.map((place) => [place, kind] as const)));
 
 /** The place of a function field, with the parts that vary by resource written `*`. */
 function placeOf(path: readonly string[]): string {
@@ -60,18 +90,17 @@ function functionFields(value: unknown, path: string[], found: string[][], seen:
   for (const [key, inner] of Object.entries(value)) functionFields(inner, [...path, key], found, seen);
 }
 
-/** Each place with its users, in the order of the list above. */
+/** Each place with its users, in the order of the kinds above. */
 export function customCodePoints(declarations: readonly ResourceDeclaration[]): Map<string, string[]> {
-  const users = new Map<string, string[]>(Object.keys(WHY).map((place) => [place, []]));
+  const users = new Map<string, string[]>([...KIND_OF_PLACE.keys()].map((place) => [place, []]));
   for (const declaration of declarations) {
     const found: string[][] = [];
     functionFields(declaration, [], found, new Set());
     for (const path of found) {
-      const place = placeOf(path);
-      const list = users.get(place);
+      const list = users.get(placeOf(path));
       if (list === undefined) {
         throw new Error(
-          `${typeKey(declaration)}: ${path.join(".")} is code in a place scripts/generator/customCode.ts does not list; make it data, or add the place with why it is code`,
+          `${typeKey(declaration)}: ${path.join(".")} is code in a place scripts/generator/customCode.ts does not list; make it data, or add the place to a kind with why it is code`,
         );
       }
       if (!list.includes(typeKey(declaration))) list.push(typeKey(declaration));
@@ -80,12 +109,22 @@ export function customCodePoints(declarations: readonly ResourceDeclaration[]): 
   return users;
 }
 
-/** DEVELOPERS.md's table of custom-code points. */
+/** DEVELOPERS.md's table of custom-code kinds, each with its places and users. */
 export function customCodeTable(declarations: readonly ResourceDeclaration[]): string {
   const points = customCodePoints(declarations);
-  const rows = [...points].map(
-    ([place, users]) => `| \`${place}\` | ${cell(WHY[place] ?? "")} | ${users.length === 0 ? "none now" : users.map((user) => `\`${user}\``).join(", ")} |`,
-  );
-  const count = [...points.values()].filter((users) => users.length > 0).length;
-  return [`${count} places hold code today.`, "", "| place | why it is code | used by |", "|---|---|---|", ...rows].join("\n");
+  const kinds = Object.entries(KINDS).map(([name, kind]) => {
+    const used = kind.places.filter((place) => (points.get(place) ?? []).length > 0);
+    const places = kind.places.map((place) => `\`${place}\`${used.includes(place) ? "" : " (none now)"}`).join(", ");
+    const users = [...new Set(kind.places.flatMap((place) => points.get(place) ?? []))].sort();
+    return { row: `| ${name} | ${places} | ${cell(kind.why)} | ${users.length === 0 ? "none now" : users.map((user) => `\`${user}\``).join(", ")} |`, used };
+  });
+  const usedPlaces = kinds.reduce((sum, kind) => sum + kind.used.length, 0);
+  const usedKinds = kinds.filter((kind) => kind.used.length > 0).length;
+  return [
+    `${usedKinds} kinds of custom code, in ${usedPlaces} places, today.`,
+    "",
+    "| kind | places | why it is code | used by |",
+    "|---|---|---|---|",
+    ...kinds.map((kind) => kind.row),
+  ].join("\n");
 }
