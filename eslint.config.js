@@ -2,7 +2,7 @@
 const tseslint = require("typescript-eslint");
 
 module.exports = tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "**/*.js", "scripts/language-host/**", "tests/fixtures/**"] },
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "**/*.js", "scripts/language-host/**", "tests/fixtures/**", "tests/types/baseline/**"] },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {

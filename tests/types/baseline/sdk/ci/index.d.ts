@@ -1,0 +1,4 @@
+export * from "./checkoutKey";
+export * from "./projectFollow";
+export * from "./sshKey";
+export * from "./functions";

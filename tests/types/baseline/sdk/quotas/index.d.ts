@@ -1,0 +1,3 @@
+export * from "./quotaAdjusterSettings";
+export * from "./quotaPreference";
+export * from "./functions";

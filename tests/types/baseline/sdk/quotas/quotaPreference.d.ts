@@ -1,0 +1,74 @@
+import * as pulumi from "@pulumi/pulumi";
+import { SvcResource } from "../internal/resource";
+export interface QuotaPreferenceArgs {
+    project?: pulumi.Input<string>;
+    folder?: pulumi.Input<string>;
+    organization?: pulumi.Input<string>;
+    quotaPreferenceId?: pulumi.Input<string>;
+    service: pulumi.Input<string>;
+    quotaId: pulumi.Input<string>;
+    dimensions?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+    preferredValue: pulumi.Input<string | number>;
+    justification?: pulumi.Input<string>;
+    contactEmail?: pulumi.Input<string>;
+    annotations?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+    ignoreSafetyChecks?: pulumi.Input<pulumi.Input<QuotaPreferenceIgnoreSafetyCheck>[]>;
+    apiVersion?: pulumi.Input<QuotaPreferenceApiVersion>;
+    waitForGrant?: pulumi.Input<number>;
+}
+export interface QuotaPreferenceState {
+    project?: pulumi.Input<string>;
+    folder?: pulumi.Input<string>;
+    organization?: pulumi.Input<string>;
+    quotaPreferenceId?: pulumi.Input<string>;
+    service?: pulumi.Input<string>;
+    quotaId?: pulumi.Input<string>;
+    dimensions?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+    preferredValue?: pulumi.Input<string | number>;
+    justification?: pulumi.Input<string>;
+    contactEmail?: pulumi.Input<string>;
+    annotations?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+    ignoreSafetyChecks?: pulumi.Input<pulumi.Input<QuotaPreferenceIgnoreSafetyCheck>[]>;
+    apiVersion?: pulumi.Input<QuotaPreferenceApiVersion>;
+    waitForGrant?: pulumi.Input<number>;
+    name?: pulumi.Input<string>;
+    etag?: pulumi.Input<string>;
+    createTime?: pulumi.Input<string>;
+    updateTime?: pulumi.Input<string>;
+    reconciling?: pulumi.Input<boolean>;
+    grantedValue?: pulumi.Input<string>;
+    stateDetail?: pulumi.Input<string>;
+    traceId?: pulumi.Input<string>;
+    requestOrigin?: pulumi.Input<string>;
+}
+export declare class QuotaPreference extends SvcResource {
+    static get(name: string, id: pulumi.Input<pulumi.ID>, state?: QuotaPreferenceState, opts?: pulumi.CustomResourceOptions): QuotaPreference;
+    static readonly __pulumiType = "pulumi-nodejs:dynamic/quotas:QuotaPreference";
+    static isInstance(obj: unknown): obj is QuotaPreference;
+    readonly project: pulumi.Output<string | undefined>;
+    readonly folder: pulumi.Output<string | undefined>;
+    readonly organization: pulumi.Output<string | undefined>;
+    readonly quotaPreferenceId: pulumi.Output<string | undefined>;
+    readonly service: pulumi.Output<string>;
+    readonly quotaId: pulumi.Output<string>;
+    readonly dimensions: pulumi.Output<Record<string, string> | undefined>;
+    readonly preferredValue: pulumi.Output<string | number>;
+    readonly justification: pulumi.Output<string | undefined>;
+    readonly contactEmail: pulumi.Output<string | undefined>;
+    readonly annotations: pulumi.Output<Record<string, string> | undefined>;
+    readonly ignoreSafetyChecks: pulumi.Output<QuotaPreferenceIgnoreSafetyCheck[] | undefined>;
+    readonly apiVersion: pulumi.Output<QuotaPreferenceApiVersion>;
+    readonly waitForGrant: pulumi.Output<number | undefined>;
+    readonly name: pulumi.Output<string>;
+    readonly etag: pulumi.Output<string>;
+    readonly createTime: pulumi.Output<string>;
+    readonly updateTime: pulumi.Output<string>;
+    readonly reconciling: pulumi.Output<boolean>;
+    readonly grantedValue: pulumi.Output<string>;
+    readonly stateDetail: pulumi.Output<string>;
+    readonly traceId: pulumi.Output<string>;
+    readonly requestOrigin: pulumi.Output<string>;
+    constructor(name: string, args: QuotaPreferenceArgs, opts?: pulumi.CustomResourceOptions);
+}
+export type QuotaPreferenceIgnoreSafetyCheck = "QUOTA_DECREASE_BELOW_USAGE" | "QUOTA_DECREASE_PERCENTAGE_TOO_HIGH";
+export type QuotaPreferenceApiVersion = "v1" | "v1beta";

@@ -1,0 +1,23 @@
+import type * as Queries from "../../provider/reports/functions";
+import type * as Schema from "../../provider/reports/activitySchema";
+import type * as Handler from "../../provider/reports/notificationHandler";
+export type { ActivitiesArgs, ActivitiesResult } from "../../provider/reports/functions";
+export type { Activity, ActivityEvent, ActivityParameter, NestedParameter, TokenEventParameters, } from "../../provider/reports/activitySchema";
+export { CLIENT_TYPES, PRODUCT_BUCKETS, TOKEN_EVENT_NAMES, type ClientType, type ProductBucket, type TokenEventName } from "../../provider/reports/activityNames";
+export type { ActivityNotification, ChannelMessage, NotificationHandlerOptions } from "../../provider/reports/notificationHandler";
+export declare const parseActivity: typeof Schema.parseActivity;
+export declare const consoleMessage: typeof Schema.consoleMessage;
+export declare const notificationHandler: typeof Handler.notificationHandler;
+export declare const getActivities: typeof Queries.getActivities;
+export declare const getActivitiesOutput: (args: {
+    userKey: import("@pulumi/pulumi").Input<string>;
+    applicationName?: import("@pulumi/pulumi").Input<"calendar" | "token" | "access_transparency" | "admin" | "chat" | "drive" | "gcp" | "gplus" | "groups" | "groups_enterprise" | "jamboard" | "login" | "meet" | "mobile" | "rules" | "saml" | "user_accounts" | "context_aware_access" | "chrome" | "data_studio" | "keep" | undefined>;
+    eventName?: import("@pulumi/pulumi").Input<string | undefined>;
+    filters?: import("@pulumi/pulumi").Input<string[] | undefined>;
+    startTime?: import("@pulumi/pulumi").Input<string | undefined>;
+    endTime?: import("@pulumi/pulumi").Input<string | undefined>;
+    actorIpAddress?: import("@pulumi/pulumi").Input<string | undefined>;
+    maxResults?: import("@pulumi/pulumi").Input<number | undefined>;
+    pages?: import("@pulumi/pulumi").Input<"all" | "one" | undefined>;
+    pageToken?: import("@pulumi/pulumi").Input<string | undefined>;
+}) => import("@pulumi/pulumi").Output<Queries.ActivitiesResult>;

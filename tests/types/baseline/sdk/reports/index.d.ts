@@ -1,0 +1,2 @@
+export * from "./activityWatchChannel";
+export * from "./functions";
