@@ -1,4 +1,4 @@
-/** The relay of waits (provider/engine/relay.ts): who holds, when the wait is handed on, what is checked. */
+/** The relay of waits (provider/dns/relay.ts): who holds, when the wait is handed on, what is checked. */
 import { Occupancy } from "../../provider/engine/occupancy";
 import { createRelay, RELAY_POLICY, type RelayPolicy } from "../../provider/dns/relay";
 
