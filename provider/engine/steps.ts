@@ -92,14 +92,9 @@ export function optionQuery(
   options: Readonly<Record<string, RequestOption | undefined>> | undefined,
   step: RequestStep,
   values: Readonly<Record<string, unknown>>,
-): Record<string, string | number | boolean> {
-  const query: Record<string, string | number | boolean> = {};
-  for (const [input, option] of Object.entries(options ?? {})) {
-    const value = values[input];
-    if (option === undefined || !option.steps.includes(step)) continue;
-    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") query[option.query] = value;
-  }
-  return query;
+): QueryValues {
+  const spec = Object.entries(options ?? {}).flatMap(([input, option]) => (option?.steps.includes(step) === true ? [[option.query, { input }] as const] : []));
+  return fillQuery(Object.fromEntries(spec), values) ?? {};
 }
 type Values = Readonly<Record<string, unknown>>;
 
