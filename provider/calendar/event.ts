@@ -158,6 +158,21 @@ function timeFailures({ start, end, recurrence }: EventArgs): { property: string
   return failures;
 }
 
+/** A listed event that is not adopted: a deleted one, or one occurrence of a recurring event (an exception the API keeps apart). */
+function whyNotAdopted(event: Record<string, unknown>): string | undefined {
+  const recurring = event["recurringEventId"];
+  const cancelled = event["status"] === "cancelled";
+  if (typeof recurring === "string") {
+    const original = event["originalStartTime"] as { dateTime?: string; date?: string } | undefined;
+    const when = original?.dateTime ?? original?.date;
+    return (
+      `a ${cancelled ? "cancelled" : "changed"} occurrence${when === undefined ? "" : ` (${when})`} of the recurring event ${recurring}: ` +
+      "a recurring event is adopted whole, and the service keeps its single occurrences as they are"
+    );
+  }
+  return cancelled ? "a cancelled event (deleted: the service keeps it as a cancelled entry)" : undefined;
+}
+
 export const event = declare<EventArgs, z.infer<typeof eventWire>>({
   module: "calendar",
   name: "Event",
@@ -215,10 +230,11 @@ export const event = declare<EventArgs, z.infer<typeof eventWire>>({
     htmlLink: z.string().optional().meta({ description: "A link to the event in the calendar's web interface." }),
   },
   adoption: {
-    list: { path: `${CALENDAR_PATH}/events`, field: "items", paging: CALENDAR_PAGING },
+    // Deleted events and cancelled occurrences are listed too, so the written program can say why each is left out.
+    list: { path: `${CALENDAR_PATH}/events`, field: "items", paging: { ...CALENDAR_PAGING, query: { showDeleted: "true" } } },
     under: { type: "calendar:Calendar", from: { calendarId: "calendarId" } },
     identity: { eventId: "id" },
-    leaveOut: (event) => (event["status"] === "cancelled" ? "a cancelled event" : undefined),
+    leaveOut: whyNotAdopted,
     naming: "{parent}_{summary}",
   },
   docs: {

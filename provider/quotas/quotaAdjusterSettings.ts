@@ -62,6 +62,18 @@ export const quotaAdjusterSettings = declare<QuotaAdjusterSettingsArgs, z.infer<
   adoption: {
     scope: { flag: "parent", pattern: "projects/{project}/locations/global", example: "projects/my-project/locations/global" },
     identity: {},
+    optIn: {
+      flag: "inherited-settings",
+      description: "adopt a project's quota adjuster settings also when they are inherited (nobody set them on the project)",
+      reason: (settings) => {
+        if (settings["inherited"] !== true) return undefined;
+        const from = text(settings["inheritedFrom"]);
+        return (
+          `the project's settings are inherited from ${from === "" || from === "default" ? "the service's default" : from} (enablement ${text(settings["enablement"])}): ` +
+          "nobody set them on the project, and adopting them would make the program own a value it never chose"
+        );
+      },
+    },
     naming: "{project}_adjuster",
   },
   docs: {
