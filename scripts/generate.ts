@@ -1,6 +1,6 @@
 /**
  * Generates the SDK (`sdk/<module>/<resource>.ts`, `sdk/<module>/index.ts`,
- * `sdk/index.ts`) and the README's reference tables from the declarations in
+ * `sdk/index.ts`) and the docs' reference tables (docs/, the README's list of APIs) from the declarations in
  * `provider/registry.ts`, so that a resource's inputs, outputs, immutables,
  * import forms and docs are written once, in its declaration.
  *
@@ -13,7 +13,7 @@
  * and indexes and writes the files.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import type { ResourceDeclaration } from "../provider/engine/declaration";
 import { declarations } from "../provider/registry";
@@ -22,9 +22,9 @@ import { header, tsdoc } from "./generator/text";
 import { renderFunctions } from "./generator/functions";
 import { renderLists } from "./generator/lists";
 import { humanName, importForms, properties, propertyDoc, type Property } from "./generator/properties";
-import { readmeSections, renderDevelopers, renderReadme } from "./generator/readme";
+import { docSections, renderDevelopers, renderDocs } from "./generator/readme";
 
-export { readmeSections, renderDevelopers, renderLists, renderReadme };
+export { docSections, renderDevelopers, renderDocs, renderLists };
 import { camel, input, pascal, TypeRenderer, type Mode } from "./generator/types";
 
 export const REPO_ROOT = path.resolve(__dirname, "..");
@@ -169,10 +169,12 @@ if (require.main === module) {
       mkdirSync(path.dirname(path.join(REPO_ROOT, file)), { recursive: true });
       writeFileSync(path.join(REPO_ROOT, file), text);
     }
-    const readmePath = path.join(REPO_ROOT, "README.md");
-    writeFileSync(readmePath, renderReadme(readFileSync(readmePath, "utf8")));
+    const current = (file: string): string | undefined =>
+      existsSync(path.join(REPO_ROOT, file)) ? readFileSync(path.join(REPO_ROOT, file), "utf8") : undefined;
+    const docs = renderDocs(current);
+    for (const [file, text] of docs) writeFileSync(path.join(REPO_ROOT, file), text);
     const developersPath = path.join(REPO_ROOT, "DEVELOPERS.md");
     writeFileSync(developersPath, renderDevelopers(readFileSync(developersPath, "utf8")));
-    console.log(`generated ${renderSdk().size} SDK files and the README's reference tables`);
+    console.log(`generated ${renderSdk().size} SDK files and the reference tables of ${[...docs.keys()].join(", ")}`);
   }
 }
