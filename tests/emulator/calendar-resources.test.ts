@@ -8,9 +8,9 @@
  * reminders set elsewhere; a calendarId change is one move request keeping
  * the id; bad input fails at check, naming the property, with no request sent.
  */
-import { aclRule } from "../../provider/calendar/aclRule";
-import { calendar } from "../../provider/calendar/calendar";
-import { event } from "../../provider/calendar/event";
+import { aclRule } from "../../provider/apis/calendar/aclRule";
+import { calendar } from "../../provider/apis/calendar/calendar";
+import { event } from "../../provider/apis/calendar/event";
 import { setClientOptions } from "../../provider/clients";
 import type { Args, State } from "../../provider/engine/declaration";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";

@@ -56,7 +56,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 it("adds the API with three files of its own, and the generator writes the rest", () => {
-  expect(added).toEqual(["emulator/apis/widgets/plugin.ts", "provider/widgets/api.ts", "provider/widgets/widget.ts"]);
+  expect(added).toEqual(["emulator/apis/widgets/plugin.ts", "provider/apis/widgets/api.ts", "provider/apis/widgets/widget.ts"]);
   expect(changed).toEqual([
     "DEVELOPERS.md",
     "README.md",

@@ -1,9 +1,9 @@
 import { diffArgs, UNKNOWN } from "../../provider/engine/diff";
-import { managedZone } from "../../provider/dns/managedZone";
-import { recordSet } from "../../provider/dns/recordSet";
-import { checkoutKey } from "../../provider/ci/checkoutKey";
-import { projectFollow } from "../../provider/ci/projectFollow";
-import { managedZoneIamMember } from "../../provider/dns/iam";
+import { managedZone } from "../../provider/apis/dns/managedZone";
+import { recordSet } from "../../provider/apis/dns/recordSet";
+import { checkoutKey } from "../../provider/apis/ci/checkoutKey";
+import { projectFollow } from "../../provider/apis/ci/projectFollow";
+import { managedZoneIamMember } from "../../provider/apis/dns/iam";
 
 const zoneState = {
   project: "p",

@@ -57,7 +57,7 @@ describe("generated files", () => {
 
   it("every query an API's functions.ts exports is declared, so the SDK and the README list it", () => {
     for (const manifest of API_MANIFESTS) {
-      const file = path.join(REPO_ROOT, "provider", manifest.name, "functions.ts");
+      const file = path.join(REPO_ROOT, "provider", "apis", manifest.name, "functions.ts");
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module under test, by its API's name
       const exported = require(file) as Record<string, unknown>;
       const queries = Object.entries(exported).filter(([name, value]) => typeof value === "function" && /^(get|query)[A-Z]/.test(name));

@@ -10,8 +10,8 @@ describe("the provider process's entry point", () => {
   });
 
   it("names a type's conventional file after its module and name", () => {
-    expect(conventionalFile("dns:RecordSet")).toBe("./dns/recordSet");
-    expect(conventionalFile("calendar:AclRule")).toBe("./calendar/aclRule");
+    expect(conventionalFile("dns:RecordSet")).toBe("./apis/dns/recordSet");
+    expect(conventionalFile("calendar:AclRule")).toBe("./apis/calendar/aclRule");
     // Not a type key: nothing is required for it.
     expect(conventionalFile("../x:Y")).toBeUndefined();
     expect(conventionalFile("dns:recordSet")).toBeUndefined();

@@ -5,7 +5,7 @@
  * a contactEmail change and of an id the service assigned.
  */
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { quotaPreference } from "../../provider/quotas/quotaPreference";
+import { quotaPreference } from "../../provider/apis/quotas/quotaPreference";
 import { offlineSettings } from "../support/providerEmulator";
 
 offlineSettings();

@@ -5,8 +5,9 @@
  */
 import { parseInteger } from "../../command-line";
 import { googleLegacyErrors } from "../../errors";
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from "../../google/auth";
-import { defineApi } from "../../plugin";
+import { dnsApi } from "../../../provider/apis/dns/api";
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleFactsOf, googleScopedAuth } from "../../google/auth";
+import { definePlugin } from "../../plugin";
 import type { DnsContext } from "./context";
 import { DNS_PREFIX, dnsRoutes } from "./routes";
 import { DnsStore } from "./state";
@@ -24,7 +25,7 @@ type DnsOptions = Omit<DnsContext, "store" | "now">;
 
 const DEFAULT_CHANGE_COMPLETION_DELAY_MS = 50;
 
-export const dnsApi = defineApi({
+export const dnsPlugin = definePlugin({
   name: "dns",
   summary: `Cloud DNS at ${DNS_PREFIX}/...`,
   pathPrefixes: [`${DNS_PREFIX}/`],
@@ -48,7 +49,7 @@ export const dnsApi = defineApi({
   },
   createStore: () => new DnsStore(),
   mount: ({ store, now, accessTokens, options, propagationMs }) => ({
-    authenticate: googleScopedAuth(accessTokens, "dns"),
+    authenticate: googleScopedAuth(accessTokens, googleFactsOf(dnsApi)),
     // The emulator's change propagation (--change-propagation, /_emulator/speed) wins while it is set.
     routes: dnsRoutes({
       store,

@@ -5,13 +5,14 @@
  * for a safety check), not Cloud DNS's legacy `errors[]`.
  */
 import { googleAip193Errors } from "../../errors";
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from "../../google/auth";
-import { defineApi } from "../../plugin";
+import { quotasApi } from "../../../provider/apis/quotas/api";
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleFactsOf, googleScopedAuth } from "../../google/auth";
+import { definePlugin } from "../../plugin";
 import { quotasFlags, resolveQuotasOptions, type QuotasInput } from "./options";
 import { QUOTAS_PATH_PREFIXES, quotasRoutes } from "./routes";
 import { QuotasStore } from "./state";
 
-export const quotasApi = defineApi({
+export const quotasPlugin = definePlugin({
   name: "quotas",
   summary: "Cloud Quotas at /v1/... and /v1beta/...",
   pathPrefixes: QUOTAS_PATH_PREFIXES,
@@ -22,7 +23,7 @@ export const quotasApi = defineApi({
   flags: quotasFlags,
   createStore: () => new QuotasStore(),
   mount: ({ store, accessTokens, options, now, propagationMs }) => ({
-    authenticate: googleScopedAuth(accessTokens, "quotas"),
+    authenticate: googleScopedAuth(accessTokens, googleFactsOf(quotasApi)),
     // The emulator's change propagation (--change-propagation, /_emulator/speed) is how long an increase reconciles while it is set.
     routes: quotasRoutes({
       store,
