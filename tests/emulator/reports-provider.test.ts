@@ -60,12 +60,14 @@ describe("ActivityWatchChannel check", () => {
     expect(await provider.diff("id", { ...first }, { ...again, address: "https://receiver.example.test/other" })).toEqual({
       changes: true,
       replaces: ["address"],
+      detailedDiff: { address: "update-replace" },
     });
     const pinned = (await provider.check({}, { ...VALID, channelId: "pinned" })).inputs ?? {};
     expect(await provider.diff("id", pinned, { ...pinned, address: "https://receiver.example.test/other" })).toEqual({
       changes: true,
       replaces: ["address"],
       deleteBeforeReplace: true,
+      detailedDiff: { address: "update-replace" },
     });
   });
 });

@@ -37,6 +37,19 @@ describe("patch-semantics diff", () => {
     expect(difference.patch).toEqual({ set: {}, cleared: ["labels"] });
   });
 
+  it("says what happens to each changed property, as a host shows it: add, delete, update, each -replace when it replaces", () => {
+    const difference = diffArgs(
+      managedZone,
+      { ...zoneState, labels: { team: "web" } },
+      { project: "p", name: "z", dnsName: "example.org.", visibility: "public", description: "new" },
+    );
+    expect(difference.detailed).toEqual({ dnsName: "update-replace", description: "add", labels: "delete" });
+    const same = diffArgs(managedZone, zoneState, { project: "p", name: "z", dnsName: "example.com.", visibility: "public" });
+    expect(same.detailed).toEqual({});
+    const renamed = diffArgs(managedZone, { ...zoneState, description: "old" }, { project: "p", name: "z2", dnsName: "example.com.", visibility: "public" });
+    expect(renamed.detailed).toEqual({ name: "update-replace", description: "delete" });
+  });
+
   it("replaces on an immutable field, deleting first when the identity stays", () => {
     const moved = diffArgs(managedZone, zoneState, { project: "p", name: "z", dnsName: "example.org.", visibility: "public" });
     expect(moved).toMatchObject({ replaces: ["dnsName"], deleteBeforeReplace: true });

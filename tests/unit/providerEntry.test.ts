@@ -21,9 +21,11 @@ describe("the provider process's entry point", () => {
     const provider = providerFor("dns:ManagedZoneIamMember");
     expect(providerFor("dns:ManagedZoneIamMember")).toBe(provider);
     const member = { project: "p", managedZone: "zone-a", role: "roles/dns.admin", member: "user:a@example.com" };
-    await expect(provider.diff("id", member, { ...member, member: "user:b@example.com" })).resolves.toEqual(
-      expect.objectContaining({ changes: true, replaces: ["member"] }),
-    );
+    await expect(provider.diff("id", member, { ...member, member: "user:b@example.com" })).resolves.toEqual({
+      changes: true,
+      replaces: ["member"],
+      detailedDiff: { member: "update-replace" },
+    });
   });
 
   it("refuses an unknown type, listing the known ones", () => {
