@@ -41,6 +41,11 @@ export interface ApiManifest<N extends string = string> {
   /** Settings of its own kind instead of a base URL and a token (the code host: an app's id and secret, or none). */
   readonly settings?: (env: NodeJS.ProcessEnv, baseUrl: string) => ApiSettings;
   /**
+   * The settings `settings` reads besides the API's base URL and token, as data: the provider
+   * plugin's schema lists them as its configuration (a secret one is kept a Pulumi secret).
+   */
+  readonly ownSettings?: ReadonlyArray<{ readonly key: string; readonly envVar: string; readonly doc: string; readonly secret?: boolean }>;
+  /**
    * What the SDK namespace exports besides the read functions of `provider/<name>/functions.ts`:
    * from a module of the API's folder, its exported types, these `functions` (loaded on the first
    * call, each with its TSDoc) and these `constants`.

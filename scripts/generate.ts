@@ -23,6 +23,7 @@ import { renderFunctions } from "./generator/functions";
 import { renderLists } from "./generator/lists";
 import { humanName, importForms, properties, propertyDoc, withArticle, type Property } from "./generator/properties";
 import { docSections, renderDevelopers, renderDocs } from "./generator/readme";
+import { renderFunctionModules, renderSchema } from "./generator/schema";
 
 export { docSections, renderDevelopers, renderDocs, renderLists };
 import { camel, input, pascal, TypeRenderer, type Mode } from "./generator/types";
@@ -158,6 +159,15 @@ export function renderSdk(): Map<string, string> {
   return files;
 }
 
+/** The provider plugin's generated files: its package schema (the version is the package's) and its list of function modules. */
+export function renderPlugin(): Map<string, string> {
+  const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
+  return new Map([
+    ["plugin/schema.json", renderSchema({ manifests: API_MANIFESTS, declarations, version })],
+    ["plugin/functionModules.ts", renderFunctionModules(API_MANIFESTS)],
+  ]);
+}
+
 if (require.main === module) {
   // The lists first: the rest is rendered from them, so a changed list means a fresh run that loads it.
   const changed = [...renderLists()].filter(([file, text]) => readFileSync(path.join(REPO_ROOT, file), "utf8") !== text);
@@ -166,7 +176,7 @@ if (require.main === module) {
     console.log(`wrote ${changed.map(([file]) => file).join(", ")}; rendering again from them`);
     execFileSync(process.execPath, [require.resolve("ts-node/dist/bin.js"), "--transpile-only", __filename], { stdio: "inherit", cwd: REPO_ROOT });
   } else {
-    for (const [file, text] of renderSdk()) {
+    for (const [file, text] of [...renderSdk(), ...renderPlugin()]) {
       mkdirSync(path.dirname(path.join(REPO_ROOT, file)), { recursive: true });
       writeFileSync(path.join(REPO_ROOT, file), text);
     }

@@ -30,6 +30,8 @@ export interface ReadFunctionInfo {
   readonly args?: z.ZodObject;
   /** The request in words (`GET {path}`, `every page of GET {path}`), for the README. */
   readonly request: string;
+  /** What it resolves to, when declared (always for `get` and `list`): the provider plugin's schema types its invoke by it. */
+  readonly result?: z.ZodType;
 }
 
 /** A query: takes its arguments (none, or all optional, may be left out), resolves to its result. */
@@ -74,13 +76,14 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
     return Object.assign((input?: unknown) => run(input), { declaration: info });
   }
 
-  const infoOf = (decl: Common<z.ZodObject | undefined>, request: string): ReadFunctionInfo => ({
+  const infoOf = (decl: Common<z.ZodObject | undefined>, request: string, result?: z.ZodType): ReadFunctionInfo => ({
     api,
     name: decl.name,
     doc: decl.doc,
     ...(decl.example && { example: decl.example }),
     ...(decl.args && { args: decl.args }),
     request,
+    ...(result && { result }),
   });
   const queryOf = (values: Values, names: readonly string[] = []) =>
     Object.fromEntries(names.map((key) => [key, values[key] as string | number | boolean | undefined]));
@@ -95,7 +98,7 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
   return {
     /** One GET; the checked answer is the result. */
     get: <S extends z.ZodObject | undefined, R>(decl: Common<S> & Request<S, P> & { readonly result: z.ZodType<R> }): ReadFunction<S, R> => {
-      const info = infoOf(decl, `GET ${decl.path}`);
+      const info = infoOf(decl, `GET ${decl.path}`, decl.result);
       return declared(info, async (input) => {
         const values = parse(decl.args, input, decl.name);
         return client().send({
@@ -120,7 +123,7 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
           readonly pageSizeArg?: keyof Output<S> & string;
         },
     ): ReadFunction<S, R[]> => {
-      const info = infoOf(decl, `GET ${decl.path}, every page`);
+      const info = infoOf(decl, `GET ${decl.path}, every page`, z.array(decl.result));
       return declared(info, async (input) => {
         const values = parse(decl.args, input, decl.name);
         const pageSize = decl.pageSizeArg === undefined ? undefined : (values[decl.pageSizeArg] as number | undefined);
@@ -138,9 +141,11 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
         /** The requests in words, for the README. */
         readonly request: string;
         readonly run: (args: Output<S> & P) => Promise<R>;
+        /** What `run` resolves to, as a schema: other languages' SDKs get its types (without it, an untyped value). */
+        readonly result?: z.ZodType<R>;
       },
     ): ReadFunction<S, R> => {
-      const info = infoOf(decl, decl.request);
+      const info = infoOf(decl, decl.request, decl.result);
       return declared(info, async (input) => decl.run(parse(decl.args, input, decl.name) as Output<S> & P));
     },
   };

@@ -1,0 +1,33 @@
+/**
+ * Invokes: each declared read function of `provider/apis/<api>/functions.ts` by its token
+ * (`svc:dns/getManagedZone:getManagedZone`). The function checks its arguments before any
+ * request, as it does for the TypeScript SDK; a refusal names the argument.
+ */
+import { z } from "zod";
+import { declaredFunctions } from "../provider/engine/readFunction";
+import { FUNCTION_MODULES } from "./functionModules";
+import { invokeOutputs, resultForm } from "./invokeResult";
+import { functionToken } from "./tokens";
+import type { Values } from "./values";
+
+type Query = (args?: unknown) => Promise<unknown>;
+
+const functions = new Map<string, { readonly query: Query; readonly result?: z.ZodType }>(
+  Object.entries(FUNCTION_MODULES).flatMap(([api, module]) =>
+    declaredFunctions(module).map((info) => [
+      functionToken(api, info.exportName),
+      { query: module[info.exportName] as Query, ...(info.result && { result: info.result }) },
+    ]),
+  ),
+);
+
+export function functionTokens(): string[] {
+  return [...functions.keys()];
+}
+
+export async function invoke(tok: string, args: Values): Promise<Values> {
+  const fn = functions.get(tok);
+  if (fn === undefined) throw new Error(`pulumi-svc: no function ${tok} (known: ${functionTokens().join(", ")})`);
+  const value = await fn.query(Object.keys(args).length === 0 ? undefined : args);
+  return invokeOutputs(resultForm(fn.result), value);
+}
