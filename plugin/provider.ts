@@ -4,6 +4,7 @@
  * serialized provider. What the dynamic SDK passes as control inputs comes from the engine here:
  * the resource's name from the URN (autonaming), the import id as Read's id.
  */
+import type { z } from "zod";
 import { defaultProject, useStackConfig } from "../provider/config";
 import type { Args, ResourceDeclaration, State } from "../provider/engine/declaration";
 import { dynamicProvider, type CheckFailure, type DynamicProvider } from "../provider/engine/dynamicProvider";
@@ -92,8 +93,53 @@ export async function create(urn: string, inputs: Marked): Promise<{ id: string;
 function canonicalId(declaration: ResourceDeclaration, id: string): string {
   const known: Args = declaration.projectScoped === true ? { project: defaultProject() } : {};
   const identity = importIdentity(declaration, id, known);
-  if (identity === undefined || placeholders(declaration.id.format).some((part) => identity[part] === undefined)) return id;
+  if (identity === undefined) return id;
+  const missing = placeholders(declaration.id.format).filter((part) => identity[part] === undefined);
+  if (missing.length > 0) {
+    throw new Error(
+      `svc.${declaration.module}.${declaration.name}: the import id ${JSON.stringify(id)} leaves out ${missing.join(", ")}, which only a program's inputs ` +
+        `could say; an import by the engine needs the full form ${declaration.id.format}.`,
+    );
+  }
   return formatId(declaration.id.format, identity);
+}
+
+const isEmpty = (value: unknown): boolean =>
+  value === undefined ||
+  value === "" ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === "object" && value !== null && Object.keys(value).length === 0);
+
+/**
+ * The inputs that describe an object read for an import, as `pulumi import` writes them into the
+ * program: what the API answered of the inputs, empty values left out, none of the inputs the API
+ * never sees (local ones, request options). Where the API answers more than a program may give
+ * together (a palette color and the colors it stands for), an optional input that check refuses
+ * is left out of both, as it would be of a program (whose state keeps only what it gives), and check asked again.
+ */
+async function importedInputs(declaration: ResourceDeclaration, provider: DynamicProvider, state: State): Promise<{ inputs: Args; props: State }> {
+  const notObject = new Set([...(declaration.localInputs ?? []), ...Object.keys(declaration.requestOptions ?? {})]);
+  const inputs: Args = Object.fromEntries(
+    Object.keys(declaration.args.shape)
+      .filter((name) => !notObject.has(name) && !isEmpty(state[name]))
+      .map((name) => [name, state[name]]),
+  );
+  const props: State = { ...state };
+  const optional = (name: string): boolean => name in inputs && (declaration.args.shape[name] as z.ZodType | undefined)?.safeParse(undefined).success === true;
+  for (let round = 0; round < 3; round++) {
+    const { failures = [] } = await provider.check({}, inputs);
+    // A refusal of two inputs together names one and mentions the other: the one it mentions is left out, as a program would.
+    const mentioned = failures.flatMap((failure) =>
+      Object.keys(inputs).filter((name) => name !== failure.property && new RegExp(`\\b${name}\\b`).test(failure.reason)),
+    );
+    const dropped = (mentioned.length > 0 ? mentioned : failures.map((failure) => failure.property)).filter(optional);
+    if (dropped.length === 0) break;
+    for (const name of dropped) {
+      delete inputs[name];
+      delete props[name];
+    }
+  }
+  return { inputs, props };
 }
 
 /**
@@ -104,16 +150,19 @@ function canonicalId(declaration: ResourceDeclaration, id: string): string {
 export async function read(urn: string, id: string, props: Marked, inputs: Marked): Promise<{ id?: string; props?: Marked; inputs?: Marked }> {
   const { declaration, provider } = servedBy(urn);
   const importing = Object.keys(props.values).length === 0;
+  if (importing && declaration.importable === false) {
+    throw new Error(
+      `svc.${declaration.module}.${declaration.name} cannot be imported: the API offers no way to read it back, so the import could not be checked.`,
+    );
+  }
   const target = importing ? canonicalId(declaration, id) : id;
   const result = await provider.read(target, props.values);
   if (result.id === undefined || result.props === undefined) return {};
   const secrets = secretsOf(declaration, props.secrets);
-  const state: State = result.props;
-  const argNames = Object.keys(declaration.args.shape);
-  const described = importing
-    ? { values: Object.fromEntries(argNames.filter((name) => state[name] !== undefined).map((name) => [name, state[name]])), secrets }
-    : { values: inputs.values, secrets: new Set([...inputs.secrets, ...secrets]) };
-  return { id: result.id, props: { values: state, secrets }, inputs: described };
+  if (!importing)
+    return { id: result.id, props: { values: result.props, secrets }, inputs: { values: inputs.values, secrets: new Set([...inputs.secrets, ...secrets]) } };
+  const imported = await importedInputs(declaration, provider, result.props);
+  return { id: result.id, props: { values: imported.props, secrets }, inputs: { values: imported.inputs, secrets } };
 }
 
 export async function update(urn: string, id: string, olds: Marked, news: Marked): Promise<Marked> {

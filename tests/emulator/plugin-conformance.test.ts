@@ -1,0 +1,25 @@
+/**
+ * The conformance run (tests/support/conformanceRun.ts) through the provider plugin: every
+ * declaration's samples, every step, sent as the engine sends them to the plugin's gRPC service
+ * (Check, Diff with its detailed diff, Create, Read, Update, Delete; an import is a Read by the id
+ * alone, whose inputs then check and diff clean, as `pulumi import` needs), against the in-process emulator. It passes as the dynamic path does.
+ */
+import { typeKey } from "../../provider/engine/declaration";
+import { declarations } from "../../provider/registry";
+import { lifecycleOf, runSamples } from "../support/conformanceRun";
+import { configurePlugin, pluginProvider, servedPlugin } from "../support/pluginProvider";
+import { providerEmulator } from "../support/providerEmulator";
+
+const emulator = providerEmulator("conformance-token");
+const plugin = servedPlugin();
+
+beforeAll(async () => {
+  // The settings come from the environment providerEmulator sets; the configuration names the project as a stack would.
+  await configurePlugin(plugin.current, { project: "default-project" });
+});
+
+describe.each(declarations.map((declaration) => [typeKey(declaration), declaration] as const))("%s", (_key, declaration) => {
+  it(`passes the conformance run through the plugin's gRPC service: ${lifecycleOf(declaration)}`, async () => {
+    await runSamples(declaration, (of) => pluginProvider(plugin.current, of), emulator, "read");
+  });
+});
