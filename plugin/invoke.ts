@@ -7,7 +7,7 @@ import { z } from "zod";
 import { declaredFunctions } from "../provider/engine/readFunction";
 import { FUNCTION_MODULES } from "./functionModules";
 import { invokeOutputs, resultForm } from "./invokeResult";
-import { functionToken } from "./tokens";
+import { functionToken } from "../provider/typeTokens";
 import type { Values } from "./values";
 
 type Query = (args?: unknown) => Promise<unknown>;

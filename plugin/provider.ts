@@ -12,7 +12,7 @@ import { importIdentity } from "../provider/engine/checkInputs";
 import type { PropertyChangeKind } from "../provider/engine/diff";
 import { formatId, placeholders } from "../provider/engine/template";
 import { declarations } from "../provider/registry";
-import { parseUrn, resourceToken } from "./tokens";
+import { parseUrn, resourceToken } from "../provider/typeTokens";
 import type { Values } from "./values";
 
 /** A value and the top-level properties that are secrets. */

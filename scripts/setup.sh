@@ -17,7 +17,9 @@
 #      otherwise $SVC_TOOLS_DIR/pulumi-v<VERSION>/ gets the CLI built from Go modules, this
 #      project's own language host built from scripts/language-host, and the dynamic-provider
 #      plugin script copied from node_modules/@pulumi/pulumi.
-#   4. Exports PATH (tools first), PULUMI_SKIP_UPDATE_CHECK and
+#   4. The language hosts and tools of the provider plugin's other languages, each built once from
+#      Go modules beside the engine: the YAML language host (pulumi-language-yaml, pinned below).
+#   5. Exports PATH (tools first), PULUMI_SKIP_UPDATE_CHECK and
 #      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION. It does not choose a backend, PULUMI_HOME or
 #      a passphrase: callers do.
 #
@@ -136,6 +138,30 @@ _svc_build_engine() { # _svc_build_engine VERSION BIN ROOT
   ) || _svc_fail "could not build the Pulumi engine into $2 (see the messages above)"
 }
 
+# YAML programs use the provider plugin through Pulumi's YAML language host. v1.25.0 builds against
+# the pkg/v3 it pins itself (built against the engine's own pkg/v3 it does not compile), so it is
+# installed as its own module; its stamp file says which version the binary is.
+_SVC_YAML_VERSION=v1.25.0
+
+_svc_build_yaml() { # _svc_build_yaml BIN
+  (
+    set -euo pipefail
+    bin="$1" ver="$_SVC_YAML_VERSION"
+    exec 9>"$bin/.lock"
+    flock 9
+    if [ -x "$bin/pulumi-language-yaml" ] && [ "$(cat "$bin/pulumi-language-yaml.version" 2>/dev/null)" = "$ver" ]; then exit 0; fi
+    command -v go >/dev/null 2>&1 || { echo "setup: ERROR: Go is not installed, and it is needed once to build the YAML language host $ver" >&2; exit 1; }
+    echo "setup: building the YAML language host $ver from Go modules (first run only, a few minutes)..." >&2
+    work="$(mktemp -d)"
+    trap 'rm -rf "$work"' EXIT
+    CGO_ENABLED=0 GOBIN="$work" go install -trimpath -tags osusergo -ldflags "-s -w" \
+      "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml@$ver" >"$work/go.log" 2>&1 \
+      || { cat "$work/go.log" >&2; echo "setup: ERROR: could not build github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml@$ver (is the Go module proxy reachable?)" >&2; exit 1; }
+    mv -f "$work/pulumi-language-yaml" "$bin/pulumi-language-yaml"
+    echo "$ver" >"$bin/pulumi-language-yaml.version"
+  ) || _svc_fail "could not build the YAML language host into $1 (see the messages above)"
+}
+
 _svc_setup_engine() { # sets _svc_bin
   local root="$1" tools="$2" ver onpath
   ver="$(cd "$root" && node -p "require('./package-lock.json').packages['node_modules/@pulumi/pulumi'].version" 2>/dev/null)" \
@@ -180,6 +206,11 @@ _svc_main() {
   _svc_setup_node "$tools" || return 1
   _svc_setup_npm_deps "$root" || return 1
   _svc_setup_engine "$root" "$tools" || return 1
+  # Beside the engine, which prefers the hosts in its own folder; an official install brings its own.
+  case "$_svc_bin" in
+    "$tools"/*) _svc_build_yaml "$_svc_bin" || return 1 ;;
+    *) [ -x "$_svc_bin/pulumi-language-yaml" ] || _svc_fail "$_svc_bin/pulumi has no pulumi-language-yaml beside it: install Pulumi's YAML language host there, or set SVC_TOOLS_DIR and take pulumi off PATH" || return 1 ;;
+  esac
   _svc_path_prepend "$_svc_bin"
 
   export PATH
@@ -189,7 +220,7 @@ _svc_main() {
 
 _svc_cleanup() {
   unset -f _svc_say _svc_fail _svc_go_build _svc_host_src_hash _svc_node_major _svc_path_prepend \
-    _svc_setup_node _svc_setup_npm_deps _svc_build_engine _svc_setup_engine _svc_main _svc_cleanup
+    _svc_setup_node _svc_setup_npm_deps _svc_build_engine _svc_build_yaml _svc_setup_engine _svc_main _svc_cleanup
   unset _svc_bin _svc_status
 }
 
@@ -204,7 +235,7 @@ fi
 # Run as a program.
 case "${1:-}" in
   --print-env | "") ;;
-  -h | --help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h | --help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "usage: bash scripts/setup.sh [--print-env]   or   source scripts/setup.sh" >&2; exit 2 ;;
 esac
 _svc_main || exit 1

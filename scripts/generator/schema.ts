@@ -12,7 +12,7 @@ import { readFunctionsOf } from "./functions";
 import { configVariables } from "./schemaConfig";
 import { importForms, properties, propertyDoc } from "./properties";
 import { ANY, SchemaTypes, type PropertySpec, type TypeSpec } from "./schemaTypes";
-import { functionToken, PACKAGE, resourceToken } from "../../plugin/tokens";
+import { functionToken, PACKAGE, resourceToken } from "../../provider/typeTokens";
 import { pascal, unwrap, type Schema } from "./types";
 
 interface Inputs {

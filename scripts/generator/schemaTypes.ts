@@ -6,7 +6,7 @@
  */
 import type { Schema } from "./types";
 import { pascal, singular, unwrap } from "./types";
-import { token } from "../../plugin/tokens";
+import { token } from "../../provider/typeTokens";
 
 /** A property type as the package schema writes it. */
 export type TypeSpec =

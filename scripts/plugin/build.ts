@@ -19,16 +19,17 @@ export const PLUGIN_DIR = path.join(ROOT, "build", "plugin");
 const LAUNCHER =
   '#!/bin/sh\n# The pulumi-svc provider plugin: its bundle, run by the node on PATH (Node.js >= 22).\nexec node "$(dirname "$0")/svc-plugin.js" "$@"\n';
 
-export function pluginTarball(version: string): string {
+export function pluginTarball(version: string, folder = path.join(ROOT, "build")): string {
   const arch = process.arch === "x64" ? "amd64" : process.arch;
-  return path.join(ROOT, "build", `pulumi-resource-svc-v${version}-${process.platform}-${arch}.tar.gz`);
+  return path.join(folder, `pulumi-resource-svc-v${version}-${process.platform}-${arch}.tar.gz`);
 }
 
-export function buildPlugin(): { dir: string; tarball: string; bytes: number } {
+/** Builds into `dir` (default build/plugin) and the tarball beside it (default build/); tests build their own copy. */
+export function buildPlugin(dir = PLUGIN_DIR, tarballDir = path.dirname(dir)): { dir: string; tarball: string; bytes: number; version: string } {
   const { version } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
-  rmSync(PLUGIN_DIR, { recursive: true, force: true });
-  mkdirSync(PLUGIN_DIR, { recursive: true });
-  const bundle = path.join(PLUGIN_DIR, "svc-plugin.js");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const bundle = path.join(dir, "svc-plugin.js");
   buildSync({
     entryPoints: [path.join(ROOT, "plugin", "main.ts")],
     bundle: true,
@@ -42,13 +43,13 @@ export function buildPlugin(): { dir: string; tarball: string; bytes: number } {
     outfile: bundle,
     logLevel: "warning",
   });
-  copyFileSync(path.join(ROOT, "plugin", "schema.json"), path.join(PLUGIN_DIR, "schema.json"));
-  const launcher = path.join(PLUGIN_DIR, "pulumi-resource-svc");
+  copyFileSync(path.join(ROOT, "plugin", "schema.json"), path.join(dir, "schema.json"));
+  const launcher = path.join(dir, "pulumi-resource-svc");
   writeFileSync(launcher, LAUNCHER);
   chmodSync(launcher, 0o755);
-  const tarball = pluginTarball(version);
-  execFileSync("tar", ["-czf", tarball, "-C", PLUGIN_DIR, "pulumi-resource-svc", "svc-plugin.js", "schema.json"]);
-  return { dir: PLUGIN_DIR, tarball, bytes: statSync(bundle).size };
+  const tarball = pluginTarball(version, tarballDir);
+  execFileSync("tar", ["-czf", tarball, "-C", dir, "pulumi-resource-svc", "svc-plugin.js", "schema.json"]);
+  return { dir, tarball, bytes: statSync(bundle).size, version };
 }
 
 if (require.main === module) {

@@ -15,7 +15,7 @@ import type { Args, ResourceDeclaration, State } from "../../provider/engine/dec
 import type { DynamicProvider } from "../../provider/engine/dynamicProvider";
 import type { PropertyChangeKind } from "../../provider/engine/diff";
 import { serve } from "../../plugin/server";
-import { resourceToken } from "../../plugin/tokens";
+import { resourceToken } from "../../provider/typeTokens";
 import { reveal, toStruct, type Values } from "../../plugin/values";
 
 const KIND_NAMES: Readonly<Record<number, PropertyChangeKind>> = {

@@ -21,6 +21,8 @@ export interface TestStack {
   stateResources(): Promise<StateResource[]>;
   /** Engine output of every operation so far, for assertions on what a user sees. */
   readonly output: string[];
+  /** Runs the `pulumi` CLI on this stack (its folder, backend and PULUMI_HOME); stdout, or the error with stderr. */
+  cli(args: readonly string[], options?: { readonly cwd?: string }): string;
   dispose(): Promise<void>;
 }
 
@@ -86,6 +88,20 @@ export async function openStack(
         stdio: "pipe",
       });
       return resource.id ?? "";
+    },
+    cli(args, options = {}) {
+      try {
+        return execFileSync("pulumi", [...args, "--non-interactive", "--stack", name], {
+          cwd: options.cwd ?? workspace.workDir,
+          env: { ...process.env, ...envVars, PULUMI_HOME: path.join(home, "home") },
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+          maxBuffer: 64 * 1024 * 1024,
+        });
+      } catch (error) {
+        const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+        throw new Error(`pulumi ${args.join(" ")} failed:\n${stderr}\n${stdout.slice(-4000)}`, { cause: error });
+      }
     },
     async stateResources() {
       const file = JSON.parse(await stateFile()) as { checkpoint: { latest?: { resources?: StateResource[] } } };

@@ -39,3 +39,12 @@ export function requireEngine(): void {
     throw new Error("pulumi-language-nodejs or pulumi-resource-pulumi-nodejs is not on PATH: run scripts/setup.sh (npm test does).");
   }
 }
+
+/** Throws unless the language host of `runtime` (yaml, go) is on PATH, saying how to get it. */
+export function requireLanguageHost(runtime: string): void {
+  try {
+    execFileSync("sh", ["-c", `command -v pulumi-language-${runtime}`], { encoding: "utf8" });
+  } catch {
+    throw new Error(`pulumi-language-${runtime} is not on PATH: run scripts/setup.sh (npm test does), which builds it beside the engine.`);
+  }
+}

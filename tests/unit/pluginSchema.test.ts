@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { API_MANIFESTS } from "../../provider/apis";
 import { declaredFunctions } from "../../provider/engine/readFunction";
 import { declarations } from "../../provider/registry";
-import { functionToken, parseUrn, resourceToken } from "../../plugin/tokens";
+import { functionToken, parseUrn, resourceToken } from "../../provider/typeTokens";
 
 interface Schema {
   readonly resources: Record<
