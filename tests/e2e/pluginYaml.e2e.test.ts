@@ -71,13 +71,13 @@ it("creates the zone, its record sets, the calendar's access rule and the quota 
 });
 
 it("previews no change after up", async () => {
-  const steps = stepsOf(test.cli(["preview", "--json"]));
+  const steps = stepsOf(await test.cli(["preview", "--json"]));
   expect(steps.filter((step) => step.op !== "same")).toEqual([]);
 });
 
 it("shows a TTL change in preview --json as the property's detailed diff, with its reason", async () => {
   await test.stack.setConfig("wwwTtl", { value: "600" });
-  const [www] = named(stepsOf(test.cli(["preview", "--json"])), "www");
+  const [www] = named(stepsOf(await test.cli(["preview", "--json"])), "www");
   expect(www).toMatchObject({ op: "update", diffReasons: ["ttl"], detailedDiff: { ttl: { kind: "update" } } });
   const up = await test.stack.up({ onOutput: (line) => test.output.push(line) });
   expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
@@ -86,7 +86,7 @@ it("shows a TTL change in preview --json as the property's detailed diff, with i
 
 it("replaces a record set whose type changes, deleting first where a CNAME is involved, and says why", async () => {
   await test.stack.setAllConfig({ apiType: { value: "CNAME" }, apiData: { value: "www.plugin.example." } });
-  const [api] = named(stepsOf(test.cli(["preview", "--json"])), "api");
+  const [api] = named(stepsOf(await test.cli(["preview", "--json"])), "api");
   expect(api).toMatchObject({ op: "replace", replaceReasons: ["type"], detailedDiff: { type: { kind: "update-replace" } } });
   // The engine announces a delete-first replacement as delete-replaced before create-replacement, and sends it so.
   const events: EngineEvent[] = [];
@@ -96,14 +96,14 @@ it("replaces a record set whose type changes, deleting first where a CNAME is in
   expect(planned.indexOf("delete-replaced")).toBeLessThan(planned.indexOf("create-replacement"));
   expect(await rrset("api.plugin.example.", "A")).toBeUndefined();
   expect(await rrset("api.plugin.example.", "CNAME")).toMatchObject({ rrdatas: ["www.plugin.example."] });
-  expect(stepsOf(test.cli(["preview", "--json"])).filter((step) => step.op !== "same")).toEqual([]);
+  expect(stepsOf(await test.cli(["preview", "--json"])).filter((step) => step.op !== "same")).toEqual([]);
 });
 
 it("keeps every token out of the state, the engine's output and preview --json", async () => {
   const token = suite.emulator.token;
   expect(await test.stateText()).not.toContain(token);
   expect(test.output.join("\n")).not.toContain(token);
-  expect(test.cli(["preview", "--json", "--diff"])).not.toContain(token);
+  expect(await test.cli(["preview", "--json", "--diff"])).not.toContain(token);
   // The provider's own state keeps its configured tokens encrypted.
   expect(await test.stateText()).toContain("ciphertext");
 });

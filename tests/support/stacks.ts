@@ -4,7 +4,7 @@
  * file backend and a private PULUMI_HOME in a temp folder, passphrase secrets.
  */
 import { LocalWorkspace, Stack, type ConfigMap } from "@pulumi/pulumi/automation";
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -22,7 +22,7 @@ export interface TestStack {
   /** Engine output of every operation so far, for assertions on what a user sees. */
   readonly output: string[];
   /** Runs the `pulumi` CLI on this stack (its folder, backend and PULUMI_HOME); stdout, or the error with stderr. */
-  cli(args: readonly string[], options?: { readonly cwd?: string }): string;
+  cli(args: readonly string[], options?: { readonly cwd?: string }): Promise<string>;
   dispose(): Promise<void>;
 }
 
@@ -90,18 +90,23 @@ export async function openStack(
       return resource.id ?? "";
     },
     cli(args, options = {}) {
-      try {
-        return execFileSync("pulumi", [...args, "--non-interactive", "--stack", name], {
-          cwd: options.cwd ?? workspace.workDir,
-          env: { ...process.env, ...envVars, PULUMI_HOME: path.join(home, "home") },
-          encoding: "utf8",
-          stdio: ["ignore", "pipe", "pipe"],
-          maxBuffer: 64 * 1024 * 1024,
-        });
-      } catch (error) {
-        const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
-        throw new Error(`pulumi ${args.join(" ")} failed:\n${stderr}\n${stdout.slice(-4000)}`, { cause: error });
-      }
+      // Asynchronous: the emulator answers from this process.
+      return new Promise((resolve, reject) => {
+        execFile(
+          "pulumi",
+          [...args, "--non-interactive", "--stack", name],
+          {
+            cwd: options.cwd ?? workspace.workDir,
+            env: { ...process.env, ...envVars, PULUMI_HOME: path.join(home, "home") },
+            encoding: "utf8",
+            maxBuffer: 64 * 1024 * 1024,
+          },
+          (error, stdout, stderr) => {
+            if (error === null) resolve(stdout);
+            else reject(new Error(`pulumi ${args.join(" ")} failed:\n${stderr}\n${stdout.slice(-4000)}`, { cause: error }));
+          },
+        );
+      });
     },
     async stateResources() {
       const file = JSON.parse(await stateFile()) as { checkpoint: { latest?: { resources?: StateResource[] } } };

@@ -4,7 +4,9 @@ import { typeKey } from "../../provider/engine/declaration";
 import { matchTemplate, placeholders } from "../../provider/engine/template";
 import { declarations } from "../../provider/registry";
 import { adoptableOf } from "../../tools/import/discover";
-import { identifier, literal, naturalCompare } from "../../tools/import/program";
+import { identifier, importFile, literal, naturalCompare, type Named } from "../../tools/import/program";
+import type { Found } from "../../tools/import/discover";
+import { declarationFor } from "../../provider/registry";
 
 describe("names", () => {
   it.each([
@@ -79,5 +81,15 @@ describe("the declarations svc-import reads", () => {
       }
       if (adoption.scope !== undefined) expect(matchTemplate(adoption.scope.pattern, adoption.scope.example)).toBeDefined();
     }
+  });
+});
+
+describe("a Pulumi import file (--format import-file)", () => {
+  it("names each object by the provider plugin's type token, its name and its id, for pulumi import --file", () => {
+    const found = { declaration: declarationFor("dns:RecordSet"), id: "projects/p/managedZones/z/rrsets/www.example./A" } as unknown as Found;
+    const named: Named[] = [{ found, variable: "www_example_A" }];
+    expect(importFile(named)).toEqual({
+      resources: [{ type: "svc:dns/recordSet:RecordSet", name: "www_example_A", id: "projects/p/managedZones/z/rrsets/www.example./A" }],
+    });
   });
 });

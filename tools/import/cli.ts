@@ -14,7 +14,7 @@ import { typeKey } from "../../provider/engine/declaration";
 import { ApiError } from "../../provider/http/errors";
 import { declarations } from "../../provider/registry";
 import { adoptableOf, discover } from "./discover";
-import { listingJson, nameAll, programText } from "./program";
+import { importFile, listingJson, nameAll, programText } from "./program";
 
 interface ApiFlags {
   readonly scope: ReadonlyMap<string, { pattern: string; example: string }>;
@@ -67,7 +67,10 @@ function usage(): string {
     "",
     "Flags:",
     "  --out FILE          write the module to FILE (default: stdout)",
-    "  --json              print type, name and id of each object instead (and what was left out)",
+    "  --format FORMAT     ts (default): the TypeScript module; json: type, name and id of each object",
+    "                      (and what was left out); import-file: a Pulumi import file for `pulumi import --file`,",
+    "                      which adopts the objects into a program of any language through the provider plugin",
+    "  --json              the same as --format json",
     "  --emulator-url URL  every API at one emulator (sets SVC_EMULATOR_URL)",
     "  --base-url URL      this API's base URL (sets SVC_<API>_BASE_URL)",
     "  --help",
@@ -109,6 +112,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const options: Record<string, { type: "string" | "boolean"; multiple?: boolean }> = {
     out: { type: "string" },
     json: { type: "boolean" },
+    format: { type: "string" },
     "emulator-url": { type: "string" },
     "base-url": { type: "string" },
     help: { type: "boolean" },
@@ -126,6 +130,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (values["help"] === true) {
     process.stdout.write(`${usage()}\n`);
     return 0;
+  }
+  const format = values["json"] === true ? "json" : (values["format"] ?? "ts");
+  if (format !== "ts" && format !== "json" && format !== "import-file") {
+    process.stderr.write(`svc-import ${name}: --format is ts, json or import-file; got ${JSON.stringify(format)}\n`);
+    return 2;
   }
   const missing = [...flags.scope.keys()].filter((flag) => typeof values[flag] !== "string");
   if (missing.length > 0) {
@@ -149,7 +158,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       ...[...optIn].map((flag) => `--${flag}`),
     ];
     const command = ["svc-import", name, ...chosen].join(" ");
-    const output = values["json"] === true ? `${JSON.stringify(listingJson(named, discovery), null, 2)}\n` : programText(named, discovery, never, command);
+    const output =
+      format === "json"
+        ? `${JSON.stringify(listingJson(named, discovery), null, 2)}\n`
+        : format === "import-file"
+          ? `${JSON.stringify(importFile(named), null, 2)}\n`
+          : programText(named, discovery, never, command);
     if (typeof values["out"] === "string") {
       writeFileSync(values["out"], output);
       process.stderr.write(`svc-import: wrote ${named.length} objects to ${values["out"]}\n`);

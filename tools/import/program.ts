@@ -4,6 +4,7 @@
  * and the objects left out as comments. Same objects, same bytes: everything is sorted.
  */
 import type { Adoption } from "../../provider/engine/adoption";
+import { resourceToken } from "../../provider/typeTokens";
 import { typeKey, type ResourceDeclaration } from "../../provider/engine/declaration";
 import type { Discovery, Found, LeftOut } from "./discover";
 
@@ -146,4 +147,12 @@ export function listingJson(named: readonly Named[], discovery: Discovery): unkn
       .map(({ declaration, what, reason }) => ({ type: `svc.${declaration.module}.${declaration.name}`, id: what, reason }))
       .sort((a, b) => (a.type + a.id < b.type + b.id ? -1 : 1)),
   };
+}
+
+/**
+ * A Pulumi import file (`pulumi import --file`): each object by its provider plugin type token and
+ * id, for a program of any language; the engine reads each and writes the program's code.
+ */
+export function importFile(named: readonly Named[]): unknown {
+  return { resources: named.map(({ found, variable }) => ({ type: resourceToken(found.declaration), name: variable, id: found.id })) };
 }
