@@ -18,7 +18,9 @@
 #      project's own language host built from scripts/language-host, and the dynamic-provider
 #      plugin script copied from node_modules/@pulumi/pulumi.
 #   4. The language hosts and tools of the provider plugin's other languages, each built once from
-#      Go modules beside the engine: the YAML language host (pulumi-language-yaml, pinned below).
+#      Go modules beside the engine: the YAML language host (pulumi-language-yaml, pinned below), a
+#      small Go language host (scripts/language-host-go) and the SDK generators (scripts/codegen,
+#      scripts/codegen-dotnet), each rebuilt when its sources change.
 #   5. Exports PATH (tools first), PULUMI_SKIP_UPDATE_CHECK and
 #      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION. It does not choose a backend, PULUMI_HOME or
 #      a passphrase: callers do.
@@ -162,6 +164,26 @@ _svc_build_yaml() { # _svc_build_yaml BIN
   ) || _svc_fail "could not build the YAML language host into $1 (see the messages above)"
 }
 
+# A tool of this repository (a Go module under scripts/), built into BIN under NAME with the
+# engine's flags, again whenever its sources change (their fingerprint is kept beside it).
+_svc_build_local() { # _svc_build_local BIN NAME SRC VERSION
+  (
+    set -euo pipefail
+    bin="$1" name="$2" src="$3" ver="$4"
+    exec 9>"$bin/.lock"
+    flock 9
+    hash="$(_svc_host_src_hash "$src")"
+    if [ -x "$bin/$name" ] && [ "$(cat "$bin/$name.src-sha256" 2>/dev/null)" = "$hash" ]; then exit 0; fi
+    command -v go >/dev/null 2>&1 || { echo "setup: ERROR: Go is not installed, and it is needed to build $name ($src)" >&2; exit 1; }
+    echo "setup: building $name from $src (first run only, a minute or more)..." >&2
+    trap 'rm -f "$bin/.$name.partial"' EXIT
+    (cd "$src" && _svc_go_build "$ver" "$bin/.$name.partial" .) \
+      || { echo "setup: ERROR: could not build $name from $src (is the Go module proxy reachable?)" >&2; exit 1; }
+    mv -f "$bin/.$name.partial" "$bin/$name"
+    echo "$hash" >"$bin/$name.src-sha256"
+  ) || _svc_fail "could not build $2 into $1 (see the messages above)"
+}
+
 _svc_setup_engine() { # sets _svc_bin
   local root="$1" tools="$2" ver onpath
   ver="$(cd "$root" && node -p "require('./package-lock.json').packages['node_modules/@pulumi/pulumi'].version" 2>/dev/null)" \
@@ -211,6 +233,18 @@ _svc_main() {
     "$tools"/*) _svc_build_yaml "$_svc_bin" || return 1 ;;
     *) [ -x "$_svc_bin/pulumi-language-yaml" ] || _svc_fail "$_svc_bin/pulumi has no pulumi-language-yaml beside it: install Pulumi's YAML language host there, or set SVC_TOOLS_DIR and take pulumi off PATH" || return 1 ;;
   esac
+  # This repository's own Go tools: the Go language host (where no official one is installed) and the SDK generators.
+  local ver tooldir="$tools/svc-tools"
+  ver="$(cd "$root" && node -p "require('./package-lock.json').packages['node_modules/@pulumi/pulumi'].version")" || return 1
+  mkdir -p "$tooldir" || return 1
+  if [ "$_svc_bin" = "$tools/pulumi-v$ver" ]; then
+    _svc_build_local "$_svc_bin" pulumi-language-go "$root/scripts/language-host-go" "$ver" || return 1
+  elif ! [ -x "$_svc_bin/pulumi-language-go" ]; then
+    _svc_build_local "$tooldir" pulumi-language-go "$root/scripts/language-host-go" "$ver" || return 1
+  fi
+  _svc_build_local "$tooldir" svc-codegen "$root/scripts/codegen" "$ver" || return 1
+  _svc_build_local "$tooldir" svc-codegen-dotnet "$root/scripts/codegen-dotnet" "$ver" || return 1
+  _svc_path_prepend "$tooldir"
   _svc_path_prepend "$_svc_bin"
 
   export PATH
@@ -220,7 +254,7 @@ _svc_main() {
 
 _svc_cleanup() {
   unset -f _svc_say _svc_fail _svc_go_build _svc_host_src_hash _svc_node_major _svc_path_prepend \
-    _svc_setup_node _svc_setup_npm_deps _svc_build_engine _svc_build_yaml _svc_setup_engine _svc_main _svc_cleanup
+    _svc_setup_node _svc_setup_npm_deps _svc_build_engine _svc_build_yaml _svc_build_local _svc_setup_engine _svc_main _svc_cleanup
   unset _svc_bin _svc_status
 }
 

@@ -115,6 +115,7 @@ export function schemaOf({ manifests, declarations, version }: Inputs): Record<s
   return {
     name: PACKAGE,
     displayName: "pulumi-svc",
+    publisher: "pulumi-svc",
     version,
     description: "Resources for DNS, calendar, quota, CI, activity-report, ad-mediation and code-host REST APIs, with a local emulator of every API.",
     keywords: ["pulumi", "svc", "dns", "calendar", "quotas", "category/infrastructure"],
