@@ -4,7 +4,7 @@
  * beside it with its `plugins:` path pointing there, so that test files running at once never
  * share a build. Removed by `dispose`, also after a failure.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { buildPlugin } from "../../scripts/plugin/build";
@@ -29,5 +29,8 @@ export function pluginProgram(example: string): PluginProgram {
   if (!text.includes("path: ../../build/plugin"))
     throw new Error(`examples/${example}/Pulumi.yaml does not name the plugin's folder as path: ../../build/plugin`);
   writeFileSync(project, text.replace("path: ../../build/plugin", `path: ${plugin.dir}`));
+  // A Go program names the generated SDK of the repository by a relative replace.
+  const goMod = path.join(dir, "go.mod");
+  if (existsSync(goMod)) writeFileSync(goMod, readFileSync(goMod, "utf8").replace("=> ../../sdks/", `=> ${path.join(REPO_ROOT, "sdks")}/`));
   return { dir, plugin, dispose: () => rmSync(root, { recursive: true, force: true }) };
 }
