@@ -6,10 +6,13 @@
  * beside another type); destroy leaves nothing; no token reaches the state, the output or the JSON.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { execFile } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import * as path from "node:path";
 import { openStack, type TestStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
 import { pluginProgram, type PluginProgram } from "../support/pluginProgram";
-import { requireLanguageHost } from "../support/toolchain";
+import { REPO_ROOT, requireLanguageHost } from "../support/toolchain";
 
 const suite = engineSuite(15 * 60_000);
 let program: PluginProgram | undefined;
@@ -32,6 +35,26 @@ const announced = (events: readonly EngineEvent[], name: string): string[] =>
     const metadata = event.resourcePreEvent?.metadata;
     return metadata !== undefined && metadata.urn.endsWith(`::${name}`) ? [metadata.op] : [];
   });
+
+interface PlanChange {
+  readonly type: string;
+  readonly name: string;
+  readonly operation: string;
+  readonly replacedBecauseOf: string[];
+  readonly deleteFirst?: boolean;
+  readonly properties: Array<{ property: string; old?: unknown; new?: unknown }>;
+}
+
+/** svc-plan's report (--json) of a saved `pulumi preview --json` of this plugin stack. */
+async function plan(previewJson: string): Promise<PlanChange[]> {
+  const file = path.join(program?.dir ?? "", "preview.json");
+  writeFileSync(file, previewJson);
+  const cli = path.join(REPO_ROOT, "dist", "tools", "plan", "cli.js");
+  const report = await new Promise<string>((resolve, reject) =>
+    execFile("node", [cli, "--file", file, "--json"], (error, stdout, stderr) => (error === null ? resolve(stdout) : reject(new Error(`svc-plan: ${stderr}`)))),
+  );
+  return (JSON.parse(report) as { resources: PlanChange[] }).resources;
+}
 
 async function rrset(name: string, type: string): Promise<{ ttl?: number; rrdatas?: string[] } | undefined> {
   const { status, body } = await suite.emulator.api("GET", `${RRSETS}/${name}/${type}`);
@@ -77,8 +100,18 @@ it("previews no change after up", async () => {
 
 it("shows a TTL change in preview --json as the property's detailed diff, with its reason", async () => {
   await test.stack.setConfig("wwwTtl", { value: "600" });
-  const [www] = named(stepsOf(await test.cli(["preview", "--json"])), "www");
+  const previewJson = await test.cli(["preview", "--json"]);
+  const [www] = named(stepsOf(previewJson), "www");
   expect(www).toMatchObject({ op: "update", diffReasons: ["ttl"], detailedDiff: { ttl: { kind: "update" } } });
+  // svc-plan reads a plugin stack's preview as it reads a dynamic one's.
+  expect(await plan(previewJson)).toEqual([
+    expect.objectContaining({
+      type: "svc.dns.RecordSet",
+      name: "www",
+      operation: "update",
+      properties: [expect.objectContaining({ property: "ttl", old: 300, new: 600 })],
+    }),
+  ]);
   const up = await test.stack.up({ onOutput: (line) => test.output.push(line) });
   expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
   expect(await rrset("www.plugin.example.", "A")).toMatchObject({ ttl: 600 });
@@ -86,8 +119,10 @@ it("shows a TTL change in preview --json as the property's detailed diff, with i
 
 it("replaces a record set whose type changes, deleting first where a CNAME is involved, and says why", async () => {
   await test.stack.setAllConfig({ apiType: { value: "CNAME" }, apiData: { value: "www.plugin.example." } });
-  const [api] = named(stepsOf(await test.cli(["preview", "--json"])), "api");
+  const previewJson = await test.cli(["preview", "--json"]);
+  const [api] = named(stepsOf(previewJson), "api");
   expect(api).toMatchObject({ op: "replace", replaceReasons: ["type"], detailedDiff: { type: { kind: "update-replace" } } });
+  expect(await plan(previewJson)).toEqual([expect.objectContaining({ name: "api", operation: "replace", replacedBecauseOf: ["type"], deleteFirst: true })]);
   // The engine announces a delete-first replacement as delete-replaced before create-replacement, and sends it so.
   const events: EngineEvent[] = [];
   await test.stack.up({ onOutput: (line) => test.output.push(line), onEvent: (event) => events.push(event) });

@@ -5,6 +5,7 @@
  */
 import { declarations } from "../../provider/registry";
 import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
+import { resourceToken } from "../../provider/typeTokens";
 import { diffArgs, type ArgsDiff } from "../../provider/engine/diff";
 import { abandons, updateOf } from "../../provider/engine/steps";
 import type { PreviewJson, PreviewStep } from "./preview";
@@ -26,6 +27,8 @@ import { holdsSecret, properties, SECRET, shown } from "./values";
 import { warningsOf } from "./warnings";
 
 const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
+/** A provider plugin stack names its types by token (`svc:dns/recordSet:RecordSet`). */
+const byToken = new Map(declarations.map((declaration) => [resourceToken(declaration), declaration]));
 const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic\/(\w+:\w+)$/;
 /** The SDK's serialized provider names its declaration (sdk/internal/resource.ts). */
 const PROVIDER_KEY = /providerFor\("(\w+:\w+)"\)/;
@@ -36,7 +39,7 @@ function declarationOf(step: PreviewStep): ResourceDeclaration | undefined {
   const fromType = DYNAMIC_TYPE.exec(state?.type ?? step.urn.split("::")[2] ?? "")?.[1];
   const provider = state?.inputs?.["__provider"] ?? state?.outputs?.["__provider"];
   const fromProvider = typeof provider === "string" ? PROVIDER_KEY.exec(provider)?.[1] : undefined;
-  return byKey.get(fromType ?? "") ?? byKey.get(fromProvider ?? "");
+  return byKey.get(fromType ?? "") ?? byKey.get(fromProvider ?? "") ?? byToken.get(state?.type ?? step.urn.split("::")[2] ?? "");
 }
 
 const REPLACE_OPS = new Set(["replace", "create-replacement", "delete-replaced"]);
