@@ -39,11 +39,11 @@ function descendants(root: number): number[] {
   return found;
 }
 
-/** The peak resident set (VmHWM, MB) of the dynamic-provider processes below `root`, sampled. */
+/** The peak resident set (VmHWM, MB) of the provider processes below `root` (dynamic or plugin), sampled. */
 function providerPeak(root: number, peaks: Map<number, number>): void {
   for (const pid of descendants(root)) {
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider")) continue;
+      if (!/dynamic-provider|svc-plugin\.js/.test(readFileSync(`/proc/${pid}/cmdline`, "utf8"))) continue;
       const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
       if (hwm !== undefined) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, Number(hwm) / 1024));
     } catch {

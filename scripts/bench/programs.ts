@@ -11,9 +11,11 @@ const REPO = path.resolve(__dirname, "..", "..");
 
 /** What runs in a column of the table. */
 export interface ProgramSpec {
-  /** The column's name: `floor`, `perRecord`, `svc`. */
+  /** The column's name: `floor`, `perRecord`, `svc`, `plugin`. */
   readonly label: string;
   readonly example: string;
+  /** A program made for the run instead of an example's folder (the YAML one: YAML has no loops), by its folder. */
+  readonly write?: (work: string, count: number) => string;
   /** Stack config besides `count` (e.g. the baseline's `provider`). */
   readonly config?: Readonly<Record<string, string>>;
 }
@@ -42,7 +44,8 @@ export async function openProgram(spec: ProgramSpec, work: string, emulator: Run
     SVC_PROJECT: `bench-${spec.label.toLowerCase()}`,
     ...(checkpoints === "skipped" && { PULUMI_SKIP_CHECKPOINTS: "true" }),
   };
-  const program = { label: spec.label, dir: path.join(REPO, "examples", spec.example), env, stack: `bench${process.pid}${spec.label}${checkpoints}` };
+  const dir = spec.write?.(work, count) ?? path.join(REPO, "examples", spec.example);
+  const program = { label: spec.label, dir, env, stack: `bench${process.pid}${spec.label}${checkpoints}` };
   await pulumi(program.dir, ["stack", "init", program.stack], env);
   await setConfig(program, "count", count);
   for (const [key, value] of Object.entries(spec.config ?? {})) await setConfig(program, key, value);

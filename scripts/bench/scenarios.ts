@@ -7,10 +7,24 @@ import type { SpeedSettings } from "../../emulator/speed";
 import type { Program, ProgramSpec } from "./programs";
 import { setConfig } from "./programs";
 import type { Row } from "./table";
+import { writeYamlProgram } from "./yamlProgram";
 
 const FLOOR: ProgramSpec = { label: "floor", example: "bench-floor" };
 const PER_RECORD: ProgramSpec = { label: "perRecord", example: "bench-floor", config: { provider: "perRecord" } };
 const SVC: ProgramSpec = { label: "svc", example: "dns-many-records" };
+/** The same program in YAML, through the provider plugin instead of dynamic resources. */
+const PLUGIN: ProgramSpec = { label: "plugin", example: "dns-many-records", write: writeYamlProgram };
+
+/** The plugin against the dynamic path: the same requests, each step within 1.1x of its time. */
+const pluginTarget = (row: Row): string => {
+  const svc = row.measured["svc"]?.wallS ?? 0;
+  const plugin = row.measured["plugin"]?.wallS ?? 0;
+  const [requests, pluginRequests] = [row.requests["svc"] ?? 0, row.requests["plugin"] ?? 0];
+  return (
+    `${row.step}: plugin ${plugin.toFixed(1)} s / dynamic ${svc.toFixed(1)} s = ${(svc > 0 ? plugin / svc : 0).toFixed(2)}x (target ≤ 1.1x); ` +
+    `requests plugin ${pluginRequests}, dynamic ${requests}${pluginRequests === requests ? " (the same)" : " (DIFFERENT)"}`
+  );
+};
 
 export interface Step {
   readonly name: string;
@@ -52,28 +66,33 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
   default: {
     name: "default",
     defaultCount: 500,
-    programs: [FLOOR, SVC],
+    programs: [FLOOR, SVC, PLUGIN],
     steps: [STEPS["up"]!, STEPS["preview"]!, STEPS["refresh"]!, STEPS["ttl"]!, STEPS["data"]!, STEPS["destroy"]!],
-    targets: (_rows, options) => [`write steps' request bound 2·⌈N/P⌉+5 = ${writeBound(options)} (N ${options.count}, P ${options.parallel})`],
+    targets: (rows, options) => [
+      `write steps' request bound 2·⌈N/P⌉+5 = ${writeBound(options)} (N ${options.count}, P ${options.parallel})`,
+      ...rows.map(pluginTarget),
+    ],
   },
   // A service with real latency and slow propagation: where batching and not holding the engine's slots pay off.
   latency: {
     name: "latency",
     defaultCount: 500,
-    programs: [FLOOR, PER_RECORD, SVC],
+    programs: [FLOOR, PER_RECORD, SVC, PLUGIN],
     steps: [STEPS["up"]!, STEPS["refresh"]!, STEPS["ttl"]!, STEPS["data"]!, STEPS["destroy"]!],
     speed: ({ latencyMs, propagationMs }) => ({ latencyMs, changePropagationMs: propagationMs }),
     targets: (rows, options) =>
-      rows.map((row) => {
-        const floor = row.measured["floor"]?.wallS ?? 0;
-        const svc = row.measured["svc"]?.wallS ?? 0;
-        const perRecord = row.measured["perRecord"]?.wallS ?? 0;
-        const bound = 1.5 * (floor + (Math.ceil(options.count / options.parallel) * options.latencyMs) / 1000);
-        const speedup = svc > 0 ? perRecord / svc : 0;
-        const requests = row.requests["svc"] ?? 0;
-        if (row.step === "refresh") return `refresh: svc ${svc.toFixed(1)} s, ${requests} requests (target ≤ 5); per-record ${speedup.toFixed(1)}x slower`;
-        return `${row.step}: svc ${svc.toFixed(1)} s, bound 1.5·(floor + ⌈N/P⌉·latency) ${bound.toFixed(1)} s; per-record ${speedup.toFixed(1)}x slower; svc requests ${requests}`;
-      }),
+      rows
+        .map((row) => {
+          const floor = row.measured["floor"]?.wallS ?? 0;
+          const svc = row.measured["svc"]?.wallS ?? 0;
+          const perRecord = row.measured["perRecord"]?.wallS ?? 0;
+          const bound = 1.5 * (floor + (Math.ceil(options.count / options.parallel) * options.latencyMs) / 1000);
+          const speedup = svc > 0 ? perRecord / svc : 0;
+          const requests = row.requests["svc"] ?? 0;
+          if (row.step === "refresh") return `refresh: svc ${svc.toFixed(1)} s, ${requests} requests (target ≤ 5); per-record ${speedup.toFixed(1)}x slower`;
+          return `${row.step}: svc ${svc.toFixed(1)} s, bound 1.5·(floor + ⌈N/P⌉·latency) ${bound.toFixed(1)} s; per-record ${speedup.toFixed(1)}x slower; svc requests ${requests}`;
+        })
+        .concat(rows.map(pluginTarget)),
   },
   // A large zone: every step completes, requests and memory stay bounded.
   scale: {
