@@ -118,7 +118,7 @@ export function schemaOf({ manifests, declarations, version }: Inputs): Record<s
     publisher: "pulumi-svc",
     version,
     description: "Resources for DNS, calendar, quota, CI, activity-report, ad-mediation and code-host REST APIs, with a local emulator of every API.",
-    keywords: ["pulumi", "svc", "dns", "calendar", "quotas", "category/infrastructure"],
+    keywords: ["pulumi", PACKAGE, ...manifests.map((manifest) => manifest.name), "category/infrastructure"],
     license: "Apache-2.0",
     meta: { moduleFormat: "(.*)(?:/[^/]*)" },
     language: {

@@ -63,6 +63,7 @@ it("adds the API with three files of its own, and the generator writes the rest"
     "docs/adopting.md",
     "docs/widgets.md",
     "emulator/apis/index.ts",
+    "plugin/schema.json",
     "provider/apis.ts",
     "provider/declarations.ts",
     "sdk/index.ts",
@@ -84,6 +85,10 @@ it("appears in the SDK, in a reference of its own and in the README's list of AP
   const adopting = readFileSync(path.join(copy, "docs/adopting.md"), "utf8");
   expect(adopting).toContain("| `widgets.Widget` | `{name}` |");
   expect(adopting).toContain("| `widgets.Widget` | never: the test API has no listing |");
+  // The provider plugin serves it: its schema has the resource, and the API's settings as configuration.
+  const schema = JSON.parse(readFileSync(path.join(copy, "plugin/schema.json"), "utf8")) as { resources: object; config: { variables: object } };
+  expect(schema.resources).toHaveProperty(["svc:widgets/widget:Widget"]);
+  expect(schema.config.variables).toHaveProperty("widgetsToken", expect.objectContaining({ secret: true }));
   // Its custom code (a body builder, a state reader) is listed with the others'.
   expect(readFileSync(path.join(copy, "DEVELOPERS.md"), "utf8")).toMatch(/\| object from an answer \| `toState`[^|]* \| [^|]+ \| [^\n]*`widgets:Widget`/);
 });
