@@ -8,22 +8,11 @@ import { typeKey, type Args, type ResourceDeclaration, type State } from "../../
 import { diffArgs, type ArgsDiff } from "../../provider/engine/diff";
 import { abandons, updateOf } from "../../provider/engine/steps";
 import type { PreviewJson, PreviewStep } from "./preview";
-import { isRecordSet, recordSetCreate, recordSetDelete, recordSetUpdate, zoneChanges, zoneEmptying } from "./recordWrites";
-import {
-  adoptRequests,
-  createRequests,
-  deleteRequests,
-  nothing,
-  pathOf,
-  request,
-  storedIdentity,
-  updateRequests,
-  type Planned,
-  type StepFacts,
-} from "./requests";
+import type { JoinEntry } from "../../provider/engine/plan/entries";
+import type { StepFacts } from "../../provider/engine/plan/planStep";
+import { describeStep, joinedSummaries, reviewWarnings, type Described } from "./describe";
 import { OPERATIONS, type Operation, type PlanReport, type PropertyChange, type ResourceChange } from "./schema";
 import { holdsSecret, properties, SECRET, shown } from "./values";
-import { warningsOf } from "./warnings";
 
 const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
 const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic\/(\w+:\w+)$/;
@@ -77,37 +66,28 @@ function propertyChanges(declaration: ResourceDeclaration, operation: Operation,
     secret: secrets.includes(field),
     forcesReplacement: replaces.includes(field),
   }));
-  return { properties, diff };
+  // A hidden secret that changed is written as any change is: the plan sends its (hidden) new value.
+  const set = { ...diff.patch.set, ...Object.fromEntries(hidden.filter((field) => news[field] !== undefined).map((field) => [field, news[field]])) };
+  const cleared = [...diff.patch.cleared, ...hidden.filter((field) => news[field] === undefined)];
+  return { properties, diff: { ...diff, changed, patch: { set, cleared } } };
 }
 
-function planned(operation: Operation, facts: StepFacts, importId: string | undefined): Planned {
-  const { declaration } = facts;
-  const records = isRecordSet(typeKey(declaration));
-  const create = (): Planned => (records ? recordSetCreate(facts) : { requests: createRequests(facts), recordWrites: [] });
-  const remove = (): Planned =>
-    records ? recordSetDelete(facts) : { requests: [...zoneEmptying(facts.id, facts.olds, declaration), ...deleteRequests(facts)], recordWrites: [] };
+/** The requests of the operation, as the engine plans its steps (a replacement: both, in the order it runs them). */
+function planned(operation: Operation, facts: StepFacts): Described {
   switch (operation) {
-    case "create":
-      return create();
-    case "adopt":
-      return { requests: adoptRequests(facts, importId ?? ""), recordWrites: [] };
-    case "update":
-      return records ? recordSetUpdate(facts) : { requests: updateRequests(facts), recordWrites: [] };
-    case "delete":
-      return remove();
     case "replace": {
-      const [first, second] = facts.diff?.deleteBeforeReplace === true ? [remove(), create()] : [create(), remove()];
-      return { requests: [...first.requests, ...second.requests], recordWrites: [...first.recordWrites, ...second.recordWrites] };
-    }
-    case "read":
+      const [first, second] =
+        facts.diff?.deleteBeforeReplace === true
+          ? [describeStep("delete", facts), describeStep("create", facts)]
+          : [describeStep("create", facts), describeStep("delete", facts)];
       return {
-        requests: [
-          request("GET", pathOf(declaration.paths.item, storedIdentity(declaration, facts.id, facts.news)), { note: "reads the object; it is not managed" }),
-        ],
-        recordWrites: [],
+        requests: [...first.requests, ...second.requests],
+        recordWrites: [...first.recordWrites, ...second.recordWrites],
+        joined: [...first.joined, ...second.joined],
       };
+    }
     default:
-      return nothing();
+      return describeStep(operation, facts);
   }
 }
 
@@ -131,7 +111,7 @@ function wordsOf(change: Pick<ResourceChange, "operation" | "replacedBecauseOf" 
 function resourceChange(
   steps: readonly PreviewStep[],
   declaration: ResourceDeclaration,
-): { change: ResourceChange; olds: State; news: Args } | "same" | undefined {
+): { change: ResourceChange; olds: State; news: Args; joined: readonly JoinEntry[] } | "same" | undefined {
   const [first] = steps;
   if (first === undefined) return undefined;
   const oldState = steps.map((step) => step.oldState).find((state) => state !== undefined);
@@ -145,8 +125,8 @@ function resourceChange(
   const { properties: changed, diff } = propertyChanges(declaration, operation, olds, news);
   const replacedBecauseOf = diff !== undefined && diff.replaces.length > 0 ? diff.replaces : steps.flatMap((step) => step.replaceReasons ?? []);
   const id = oldState?.id ?? newState?.id;
-  const facts: StepFacts = { declaration, id, olds, news, diff, changed: changed.map((property) => property.property) };
-  const { requests, recordWrites } = planned(operation, facts, importId);
+  const facts: StepFacts = { declaration, id, olds, news, diff, importId };
+  const { requests, recordWrites, joined } = planned(operation, facts);
   const base = {
     urn: first.urn,
     name: first.urn.split("::").pop() ?? first.urn,
@@ -157,7 +137,7 @@ function resourceChange(
     replacedBecauseOf: operation === "replace" ? [...new Set(replacedBecauseOf)] : [],
     deleteFirst: operation === "replace" && diff?.deleteBeforeReplace === true,
   };
-  return { change: { ...base, words: wordsOf(base, declaration), properties: changed, requests, recordWrites }, olds, news };
+  return { change: { ...base, words: wordsOf(base, declaration), properties: changed, requests, recordWrites }, olds, news, joined };
 }
 
 const ORDER: readonly Operation[] = ["replace", "delete", "update", "adopt", "create", "read"];
@@ -171,6 +151,7 @@ export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
   for (const step of preview.steps) byUrn.set(step.urn, [...(byUrn.get(step.urn) ?? []), step]);
   const resources: ResourceChange[] = [];
   const warnings: PlanReport["warnings"] = [];
+  const joined = new Map<string, readonly JoinEntry[]>();
   let unchanged = 0;
   let otherChanges = 0;
   for (const steps of byUrn.values()) {
@@ -184,10 +165,22 @@ export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
     if (found === "same") unchanged++;
     if (found === undefined || found === "same") continue;
     resources.push(found.change);
-    warnings.push(...warningsOf(found));
+    joined.set(found.change.urn, found.joined);
+    const { change } = found;
+    const type = `${declaration.module}.${declaration.name}`;
+    const facts = {
+      operation: change.operation,
+      name: change.name,
+      type,
+      olds: found.olds,
+      news: found.news,
+      replacedBecauseOf: change.replacedBecauseOf,
+      deleteFirst: change.deleteFirst,
+    };
+    warnings.push(...reviewWarnings(declaration, change.urn, facts));
   }
   resources.sort(compareChanges);
-  const zones = zoneChanges(resources.flatMap((change) => change.recordWrites));
+  const zones = joinedSummaries(resources.flatMap((change) => joined.get(change.urn) ?? []));
   const requestsAtMost = resources.reduce((sum, change) => sum + change.requests.length, 0);
   const requests = requestsAtMost - resources.reduce((sum, change) => sum + change.recordWrites.length, 0) + zones.length;
   const listed = preview.changeSummary?.["same"];
