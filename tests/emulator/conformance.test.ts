@@ -21,6 +21,9 @@ import { writesDuring } from "../support/requests";
 import { addedObjects, applyChange, inputKinds, sampleProblems, withParentOutputs } from "../support/samples";
 import { step, checked, isEmptyValue, expectUpdateWrites } from "../support/conformanceChecks";
 import { updateOf } from "../../provider/engine/steps";
+import { diffArgs } from "../../provider/engine/diff";
+import { planStep } from "../../provider/engine/plan/planStep";
+import { followsPlan } from "../support/planLog";
 const emulator = providerEmulator("conformance-token");
 
 async function makeParents(parents: readonly { type: string; inputs: Args }[]): Promise<{ states: State[]; remove: () => Promise<void> }> {
@@ -60,9 +63,16 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
 
   let given: Args = { ...samples.inputs };
   let inputs = await step("check", () => checked(provider, given));
+  // The API's base address may have a path of its own (the calendar's `/calendar/v3`), which the emulator's log shows.
+  const basePath = new URL(resolveApiSettings(declaration.api).baseUrl).pathname.replace(/\/+$/, "");
+  // Each step sends exactly the requests the engine planned for it (what svc-plan prints): the emulator's log says so.
+  const planned = <T>(plan: Parameters<typeof planStep>, work: () => Promise<T>): Promise<T> => followsPlan(api, basePath, planStep(...plan), work);
   const created = await step("create", async () => {
     let result: { id: string; outs: State } | undefined;
-    const writes = await writesDuring(api, async () => (result = await provider.create(inputs)));
+    const writes = await writesDuring(
+      api,
+      async () => (result = await planned(["create", { declaration, olds: {}, news: inputs }], () => provider.create(inputs))),
+    );
     expect(writes.length).toBeGreaterThan(0);
     return result!;
   });
@@ -73,8 +83,6 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
   const moveField = updateOf(declaration.update).move?.field;
   const current = (): Record<string, string> =>
     moveField === undefined || typeof state[moveField] !== "string" ? identity : { ...identity, [moveField]: state[moveField] };
-  // The API's base address may have a path of its own (the calendar's `/calendar/v3`), which the emulator's log shows.
-  const basePath = new URL(resolveApiSettings(declaration.api).baseUrl).pathname.replace(/\/+$/, "");
   const pathOf = (values: Record<string, string>): string =>
     `${basePath}/${fillTemplate(declaration.paths.item, { ...pathValues(declaration, inputs), ...values })}`;
   const itemPath = (): string => pathOf(current());
@@ -91,7 +99,9 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
     }
   });
   if (readable) {
-    await step("read equals the create state", async () => expect(await provider.read(id, state)).toEqual({ id, props: state }));
+    await step("read equals the create state", async () =>
+      expect(await planned(["read", { declaration, id, olds: state, news: state }], () => provider.read(id, state))).toEqual({ id, props: state }),
+    );
   }
   await step("diff against the same inputs", async () => expect(await provider.diff(id, state, inputs)).toEqual({ changes: false }));
 
@@ -118,7 +128,10 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
       // What a merged PUT starts from: the live object, as the API answers it.
       const live = typeof updateOf(declaration.update).send === "object" ? ((await api.api("GET", item)).body as Record<string, unknown>) : {};
       let outs: State = {};
-      const writes = await writesDuring(api, async () => (outs = (await provider.update(id, state, next)).outs));
+      const diff = diffArgs(declaration, state, next);
+      const writes = await writesDuring(api, () =>
+        planned(["update", { declaration, id, olds: state, news: next, diff }], async () => (outs = (await provider.update(id, state, next)).outs)),
+      );
       expectUpdateWrites(declaration, writes, { item, after }, inputs, next, change, live, state);
       if (readable) {
         const read = await provider.read(id, outs);
@@ -170,7 +183,8 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
       }
       const withImport = await checked(provider, { ...given, __import: importId });
       let imported: { id: string; outs: State } | undefined;
-      expect(await writesDuring(api, async () => (imported = await provider.create(withImport)))).toEqual([]);
+      const adopting = planned(["adopt", { declaration, olds: {}, news: withImport, importId }], async () => (imported = await provider.create(withImport)));
+      expect(await writesDuring(api, () => adopting)).toEqual([]);
       // A moved object is imported by where it is now (its id names its first place).
       expect(imported?.id).toBe(moveField === undefined ? id : importId);
       // What only the create reports (a follow's first build) cannot be imported; everything else is the same.
@@ -196,7 +210,7 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
     return;
   }
   await step("delete", async () => {
-    await provider.delete(id, state);
+    await planned(["delete", { declaration, id, olds: state, news: {} }], () => provider.delete(id, state));
     await provider.delete(id, state);
     if (readable && !endsByItself) {
       // Gone; an authoritative policy, which always exists, is left without bindings.

@@ -210,7 +210,7 @@ function dnssecState(config: unknown): unknown {
  * still live is deleted by a new change. The change itself is never repeated blindly.
  */
 function deleteRecordSets(zonePath: string, dnsName: string, zone: string): SettledEntry {
-  const listing = { method: "GET" as const, path: `${zonePath}/rrsets`, repeated: "pages" as const, note: "forceDestroy: lists every record set of the zone" };
+  const listing = { method: "GET" as const, path: `${zonePath}/rrsets`, sent: "pages" as const, note: "forceDestroy: lists every record set of the zone" };
   const change = (deletions: unknown[]) => ({
     method: "POST" as const,
     path: `${zonePath}/changes`,
@@ -227,9 +227,11 @@ function deleteRecordSets(zonePath: string, dnsName: string, zone: string): Sett
       listing,
       {
         ...change(["(every record set listed but the apex SOA and NS)"]),
+        described: true,
+        sent: "whenNeeded",
         note: "forceDestroy: deletes every record set but the apex SOA and NS, managed here or not, in one change",
       },
-      { method: "GET", path: `${zonePath}/changes/{change}`, repeated: "untilDone", note: "polled until the change is done" },
+      { method: "GET", path: `${zonePath}/changes/{change}`, sent: "untilDone", note: "polled until the change is done (when one was sent)" },
     ],
     attempts: FORCE_DESTROY_ATTEMPTS,
     run: async (context) => {

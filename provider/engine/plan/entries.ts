@@ -31,11 +31,14 @@ export interface PlannedRequest {
   readonly at?: "channelBase";
   /** For a reader of the plan: when or how it is sent. */
   readonly note?: string;
+  /** The body (or a header) is made at run time from an answer: what is shown describes it (a merge of the changes, a policy with the grant). */
+  readonly described?: true;
   /**
-   * Sent as many times as it takes: `pages`, a listing read page by page (at least once);
-   * `untilDone`, work polled while it is pending (not at all when it is done at once).
+   * How many times it is sent, when not exactly once: `pages`, a listing read page by page (at
+   * least once); `untilDone`, work polled while it is pending (not at all when it is done at once);
+   * `whenNeeded`, once or not at all (a change only when there is something to change).
    */
-  readonly repeated?: "pages" | "untilDone";
+  readonly sent?: "pages" | "untilDone" | "whenNeeded";
 }
 
 /** A request sent as it is. */
@@ -70,7 +73,7 @@ export interface PolicyEntry {
   readonly label: string;
 }
 
-/** Work the previous answer describes, polled until done (`repeated`); nothing when it is done already. */
+/** Work the previous answer describes, polled until done (`sent: untilDone`); nothing when it is done already. */
 export interface PollEntry {
   readonly kind: "poll";
   readonly poll: PollKindName;

@@ -25,7 +25,7 @@ export function planRead(declaration: ResourceDeclaration, identity: Identity): 
   if (read === "stored" || (read !== undefined && "storedUntil" in read)) return [];
   if (read !== undefined && "list" in read) {
     return [
-      { method: "GET", path: fillTemplate(read.list.path, identity), ...(read.list.field !== undefined && { repeated: "pages" as const, note: "every page" }) },
+      { method: "GET", path: fillTemplate(read.list.path, identity), ...(read.list.field !== undefined && { sent: "pages" as const, note: "every page" }) },
     ];
   }
   return [itemRead(declaration, identity)];

@@ -11,7 +11,7 @@ import { updateOf } from "../steps";
 import { matchAny, matchTemplate, placeholders } from "../template";
 import { send, type PlanEntry, type PlannedRequest } from "./entries";
 import { planRead } from "./planRead";
-import { describedPath, planCreate, planDelete, planMove, planUpdate } from "./planWrites";
+import { describedPath, planCreate, planDelete, planMove, planUpdate, UNSET } from "./planWrites";
 
 export type PlannedStep = "create" | "adopt" | "update" | "delete" | "read";
 
@@ -28,12 +28,9 @@ export interface StepFacts {
   readonly importId?: string | undefined;
 }
 
-/** A value not known before the object exists (a server-assigned id part), kept through percent-encoding. */
-export const NOT_YET = "_svcplan_";
-
 /** A path as a reader sees it: a part not known yet is a placeholder again (`{keyId}`). */
 export function readerPath(path: string): string {
-  return path.replace(new RegExp(`${NOT_YET}(\\w+)${NOT_YET}`, "g"), "{$1}");
+  return path.replace(new RegExp(`${UNSET}(\\w+)${UNSET}`, "g"), "{$1}");
 }
 
 /** The identity of a stored object: its id's parts, an input that moves it as the state says, and derived path values. */
@@ -49,7 +46,7 @@ export function newIdentity(declaration: ResourceDeclaration, args: Args): Recor
   const values: Record<string, string> = { ...pathValues(declaration, args), ...derivedIdentity(declaration, args) };
   for (const name of placeholders(declaration.id.format)) {
     const value = args[name];
-    values[name] ??= typeof value === "string" && !(declaration.id.serverAssigned ?? []).includes(name) ? value : `${NOT_YET}${name}${NOT_YET}`;
+    values[name] ??= typeof value === "string" && !(declaration.id.serverAssigned ?? []).includes(name) ? value : `${UNSET}${name}${UNSET}`;
   }
   return values;
 }
@@ -69,7 +66,7 @@ function findCreated(declaration: ResourceDeclaration, identity: Readonly<Record
   const request: PlannedRequest = {
     method: "GET",
     path: describedPath(find.path ?? declaration.paths.collection, identity),
-    ...(find.field !== undefined && { repeated: "pages" as const }),
+    ...(find.field !== undefined && { sent: "pages" as const }),
     note: "lists the collection first: the server assigns the id, so a lost answer is settled by comparing listings",
   };
   return [send(request)];

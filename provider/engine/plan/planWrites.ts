@@ -34,6 +34,7 @@ export function policyEntry(hook: PolicyHook<Args, unknown>, identity: Identity,
       method: "POST",
       path: `${resource}:setIamPolicy`,
       body: { bindings: shown },
+      described: true,
       repeat: "idempotent",
       schema: policyWire,
       note: "the policy read, with this change, under its etag (read again and redone when it changed meanwhile)",
@@ -67,9 +68,9 @@ export function waitEntries(declaration: ResourceDeclaration, step: "create" | "
       template: wait.path,
       request: {
         method: "GET",
-        path: describedPath(wait.path, { ...identity, id: "{operation}" }),
+        path: describedPath(wait.path, { ...identity, id: `${UNSET}operation${UNSET}` }),
         schema: kind.schema,
-        repeated: "untilDone",
+        sent: "untilDone",
         note: `polled until the work is done (${wait.poll})`,
       },
       ...(seconds !== undefined && { timeoutMs: seconds * 1000 }),
@@ -79,8 +80,8 @@ export function waitEntries(declaration: ResourceDeclaration, step: "create" | "
   ];
 }
 
-/** Marks a part not known, kept through percent-encoding. */
-const UNSET = "_svcplan_";
+/** Marks a part not known yet (a server-assigned id before create), kept through percent-encoding. */
+export const UNSET = "_svcplan_";
 
 /** A path from a template for a reader: a part not known (a server-assigned id before create) stays a placeholder. */
 export function describedPath(template: string, identity: Identity): string {
@@ -165,6 +166,7 @@ export function planUpdate(declaration: ResourceDeclaration, change: PatchChange
       ...withQuery(mergedQuery(options, fillQuery(update.putMerged.query, args))),
       headers: { "If-Match": `<the ${etagField} read>` },
       body: defaultPatchBody(change),
+      described: true,
       // Guarded by the etag: a copy after the first landed gets a 412 and is merged again.
       repeat: "idempotent",
       // The answer is the object as written: the engine's state, with no read after it.

@@ -41,13 +41,14 @@ export function replaceRecords(args: RecordSetInput, identity: Readonly<Record<s
       ...(believed === undefined ? [read] : []),
       {
         ...change(believed ?? "(the live set)"),
+        ...(believed === undefined && { described: true as const }),
         note: "one atomic change: the old set out, the new one in (a 412 or a lost answer reads the set and settles)",
       },
       {
         method: "GET",
         path: `${zone}/changes`,
         query: { sortOrder: "descending" },
-        repeated: "untilDone",
+        sent: "untilDone",
         note: "while the change is pending: the zone's changes, until it is done",
       },
     ],

@@ -254,6 +254,7 @@ export function joinZoneChange(identity: Readonly<Record<string, string>>, write
       method: "POST",
       path: `${zonePath}/changes`,
       body,
+      described: true,
       repeat: "settle",
       schema: acceptedChangeWire,
       note: "one atomic change with the zone's other record-set writes that run at the same time",
