@@ -5,8 +5,8 @@
  */
 import { declarations } from "../../provider/registry";
 import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
-import { diffArgs, type ArgsDiff } from "../../provider/engine/diff";
-import { abandons, updateOf } from "../../provider/engine/steps";
+import { diffArgs, replacedBy, type ArgsDiff } from "../../provider/engine/diff";
+import { abandons } from "../../provider/engine/steps";
 import type { PreviewJson, PreviewStep } from "./preview";
 import type { JoinEntry } from "../../provider/engine/plan/entries";
 import type { StepFacts } from "../../provider/engine/plan/planStep";
@@ -58,7 +58,7 @@ function propertyChanges(declaration: ResourceDeclaration, operation: Operation,
   // Secret values are hidden from the preview: one the engine must have found changed (nothing else did) is listed; so is one set or removed.
   const hidden = secrets.filter((field) => diff.changed.length === 0 || (olds[field] === undefined) !== (news[field] === undefined));
   const changed = fields.filter((field) => diff.changed.includes(field) || hidden.includes(field));
-  const replaces = updateOf(declaration.update).send === "none" ? changed : changed.filter((field) => declaration.immutable.includes(field));
+  const replaces = replacedBy(declaration, changed);
   const properties = changed.map((field) => ({
     property: field,
     ...(olds[field] !== undefined && { old: secrets.includes(field) ? SECRET : shown(olds[field]) }),
