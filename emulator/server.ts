@@ -31,15 +31,17 @@ import type { ApiOptionsOf, ApiPlugin } from "./plugin";
 import { RequestRecorder } from "./recorder";
 import type { ApiRequestState } from "./request-state";
 import type { BodyRenderer } from "./responses";
-import { partialResult, renderJson, replaceWithLostResponse, sendError, sendResult } from "./responses";
+import { partialResult, renderJson, replaceWithError, replaceWithLostResponse, sendError, sendResult } from "./responses";
 import { installFormBodyParser, installJsonBodyParser } from "./body-parsers";
 import { EmulatorStore } from "./store";
 import { TokenAuthority } from "./google/tokens/authority";
+import { saveBeforeSending } from "./persistence/hook";
+import { Persistence, type PersistenceOptions } from "./persistence/persistence";
 
 export { defaultApis };
 
 /** The emulator's own options; each API adds its own (see `EmulatorOptions`). */
-export interface CoreEmulatorOptions<Plugins extends readonly ApiPlugin[]> {
+export interface CoreEmulatorOptions<Plugins extends readonly ApiPlugin[]> extends PersistenceOptions {
   /** Accepted bearer tokens of the Google-style APIs besides those the emulator issues. Absent or empty: any non-empty token is accepted. */
   tokens?: string[];
   /** How long the access tokens the emulator issues live (`--token-lifetime`; default 3600 s). */
@@ -73,6 +75,8 @@ export interface Emulator {
   recorder: RequestRecorder;
   faults: FaultInjector;
   speed: ServiceSpeed;
+  /** Writes every API's state into `dir`, in the form `--data-dir` and `--import` read. */
+  exportTo(dir: string): Promise<void>;
   /** Starts serving; resolves to the base URL, e.g. `http://127.0.0.1:43121`. Port 0 picks a free port. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -106,6 +110,8 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     plugin.start(options, { now, tokens: options.tokens, accessTokens, channelDelivery, propagationMs: () => speed.propagationMs(plugin.name) }),
   );
   const store = new EmulatorStore(started.map(({ module, store: apiStore }) => [module.name, apiStore] as const));
+  // Restored after every API is mounted: some stores take their clock and channels at mount.
+  const persistence = Persistence.open(store, options);
   const apis: ApiModule[] = started.map(({ module }) => module);
   const apisByName = new Map(apis.map((api) => [api.name, api]));
   const apiOwningPath = (path: string): ApiModule | undefined => apis.find((api) => api.pathPrefixes.some((prefix) => path.startsWith(prefix)));
@@ -183,6 +189,12 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     return body;
   });
 
+  if (persistence !== undefined) {
+    saveBeforeSending(app, persistence, (request, reply, error) =>
+      replaceWithError(reply, errorFamilyOf(request.apiRequest), unsaved(error), rendererOf(request.apiRequest?.api, request.headers)),
+    );
+  }
+
   app.addHook("onResponse", async (request, reply) => {
     const state = request.apiRequest;
     if (state !== null) recorder.complete(state.record, reply.statusCode, request.body, reply.getHeaders());
@@ -247,9 +259,13 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
       await app.listen({ port, host });
       return baseUrlOf(app.server.address() as AddressInfo);
     },
+    async exportTo(dir) {
+      await (persistence ?? Persistence.open(store, { exportOnExit: dir }))?.exportTo(dir);
+    },
     async close() {
       await app.close();
       await Promise.all(apis.flatMap((api) => (api.close === undefined ? [] : [api.close()])));
+      await persistence?.close();
     },
   };
 }
@@ -265,6 +281,15 @@ function toApiError(error: FastifyError | ApiError): ApiError {
   // A bug in the emulator: say so on stderr, answer like Google's backend would.
   process.stderr.write(`svc-emulator: internal error: ${error.stack ?? error.message}\n`);
   return new ApiError({ httpStatus: 500, reason: "backendError", message: "Internal Error" });
+}
+
+/** A change that could not be saved is reported as not made: the client retries or reads it back. */
+function unsaved(error: unknown): ApiError {
+  return new ApiError({
+    httpStatus: 503,
+    reason: "backendError",
+    message: `The emulator could not save its state: ${error instanceof Error ? error.message : String(error)}`,
+  });
 }
 
 function pathOf(url: string): string {

@@ -84,6 +84,22 @@ const watchBodySchema = z.strictObject({
   resourceUri: z.string().optional(),
 });
 
+/** A saved channel (`snapshot()`); its topic is the API's own, checked as an object. */
+export function channelSnapshotSchema<Topic>(topic: z.ZodType<Topic>): z.ZodType<Channel<Topic>, unknown> {
+  return z.object({
+    id: z.string(),
+    address: z.string(),
+    token: z.string().optional(),
+    payload: z.boolean(),
+    expiration: z.number(),
+    owner: z.object({ user: z.string(), client: z.string(), serviceAccount: z.boolean() }),
+    lastMessageNumber: z.int(),
+    resourceId: z.string(),
+    resourceUri: z.string(),
+    topic,
+  }) as z.ZodType<Channel<Topic>, unknown>;
+}
+
 const stopBodySchema = z.looseObject({ id: z.string().optional(), resourceId: z.string().optional() });
 
 function badChannel(reason: string, message: string): ApiError {
@@ -203,6 +219,18 @@ export class ChannelRegistry<Topic> {
       owner: channel.owner.user,
       hasToken: channel.token !== undefined,
     }));
+  }
+
+  /** The live channels, tokens included: what a restart keeps (the receivers still expect their tokens). */
+  snapshot(): Channel<Topic>[] {
+    this.expireOld();
+    return [...this.live.values()].map((channel) => structuredClone(channel));
+  }
+
+  /** Replaces the live channels; no sync is sent again (their receivers had it). */
+  restore(channels: readonly Channel<Topic>[]): void {
+    this.live.clear();
+    for (const channel of channels) this.live.set(channel.id, structuredClone(channel));
   }
 
   deliveries(): DeliveryRecord[] {

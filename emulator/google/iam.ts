@@ -91,6 +91,13 @@ export interface IamPolicy {
   auditConfigs?: IamAuditConfig[];
 }
 
+export const iamPolicySnapshotSchema = z.object({
+  revision: z.int().min(0),
+  bindings: z.array(z.object({ role: z.string(), members: z.array(z.string()), condition: conditionSchema.optional() })),
+  auditConfigs: z.array(auditConfigSchema),
+});
+export type IamPolicySnapshot = z.infer<typeof iamPolicySnapshotSchema>;
+
 export interface IamPolicyOptions {
   /** Unique across the resource's lifetimes (e.g. includes a server id), so a recreated resource never repeats an etag. */
   resourceKey: string;
@@ -147,6 +154,17 @@ export class IamPolicyState {
     this.auditConfigs = auditConfigs;
     this.revision += 1;
     return this.read(3);
+  }
+
+  /** What a restart keeps: the bindings and the revision the etag is derived from. */
+  snapshot(): IamPolicySnapshot {
+    return { revision: this.revision, bindings: structuredClone(this.bindings), auditConfigs: structuredClone(this.auditConfigs) };
+  }
+
+  load(snapshot: IamPolicySnapshot): void {
+    this.revision = snapshot.revision;
+    this.bindings = structuredClone(snapshot.bindings);
+    this.auditConfigs = structuredClone(snapshot.auditConfigs);
   }
 
   private hasConditions(): boolean {

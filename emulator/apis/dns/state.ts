@@ -11,6 +11,7 @@ import type { ApiStore } from "../../store";
 import type { StoredDnsKey } from "./dns-keys";
 import { canonicalName, isApex } from "./domain-names";
 import type { Change, ManagedZone, Operation, Policy, ResourceRecordSet, ResponsePolicy, ResponsePolicyRule } from "./resources";
+import { dnsSnapshot, restoreDns } from "./snapshot";
 
 /** A change as stored: its wire form minus the status, which is derived from the clock when read. */
 export interface StoredChange {
@@ -190,6 +191,32 @@ export class DnsStore implements ApiStore {
         return id;
       }
     }
+  }
+
+  /** Every zone, policy and response policy of every project, each kind in creation order. */
+  all(): { zones: ZoneEntry[]; policies: PolicyEntry[]; responsePolicies: ResponsePolicyEntry[] } {
+    const flat = <Entry extends { creationSequence: number }>(byProject: Map<string, Map<string, Entry>>): Entry[] =>
+      [...byProject.values()].flatMap((entries) => [...entries.values()]).sort((a, b) => a.creationSequence - b.creationSequence);
+    return { zones: flat(this.zonesByProject), policies: flat(this.policiesByProject), responsePolicies: flat(this.responsePoliciesByProject) };
+  }
+
+  /** What keeps ids unique and lists in creation order across a restart. */
+  counters(): { assignedIds: string[]; lastCreationSequence: number } {
+    return { assignedIds: [...this.assignedIds], lastCreationSequence: this.lastCreationSequence };
+  }
+
+  setCounters(counters: { assignedIds: readonly string[]; lastCreationSequence: number }): void {
+    this.assignedIds = new Set(counters.assignedIds);
+    this.lastCreationSequence = counters.lastCreationSequence;
+  }
+
+  snapshot(): unknown {
+    return dnsSnapshot(this);
+  }
+
+  restore(snapshot: unknown): void {
+    this.reset();
+    restoreDns(this, snapshot);
   }
 
   reset(): void {

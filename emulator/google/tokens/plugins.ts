@@ -9,6 +9,7 @@ import type { ApiRoute, Authenticator, RenderedBody } from "../../api";
 import { googleAip193Errors, oauthErrors, plainTextErrors } from "../../errors";
 import { defineApi } from "../../plugin";
 import { JSON_CONTENT_TYPE } from "../../responses";
+import { parseSnapshot } from "../../persistence/snapshot-schema";
 import type { ApiStore } from "../../store";
 import type { TokenAuthority } from "./authority";
 import { emailOf } from "./authority";
@@ -27,6 +28,27 @@ class TokenStatsStore implements ApiStore {
   }
   userObjects(): Record<string, unknown[]> {
     return {};
+  }
+}
+
+const accountsSnapshot = z.object({
+  serviceAccounts: z.array(
+    z.object({ email: z.string(), keyId: z.string(), publicKey: z.string(), delegation: z.array(z.string()), impersonators: z.array(z.string()) }),
+  ),
+});
+
+/** The OAuth endpoint's store also keeps the service accounts across a restart (`--data-dir`). */
+class TokenAccountsStore extends TokenStatsStore {
+  private accountsOf: TokenAuthority | undefined;
+  override attach(authority: TokenAuthority): void {
+    super.attach(authority);
+    this.accountsOf = authority;
+  }
+  snapshot(): unknown {
+    return { serviceAccounts: this.accountsOf?.accountsSnapshot() ?? [] };
+  }
+  restore(snapshot: unknown): void {
+    this.accountsOf?.restoreAccounts(parseSnapshot(accountsSnapshot, snapshot, "tokens").serviceAccounts);
   }
 }
 
@@ -51,7 +73,7 @@ export const oauthApi = defineApi({
   acceptsFormBodies: true,
   secrets: { bodyFields: SECRET_FORM_FIELDS },
   options: noOptions,
-  createStore: () => new TokenStatsStore(),
+  createStore: () => new TokenAccountsStore(),
   mount: ({ accessTokens, store }) => {
     store.attach(accessTokens);
     return { authenticate: open, routes: oauthTokenRoutes(accessTokens), internalRoutes: credentialRoutes(accessTokens) };
