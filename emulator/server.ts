@@ -24,7 +24,7 @@ import { ApiError, googleLegacyErrors } from "./errors";
 import { breakResponse } from "./broken-responses";
 import { FaultInjector } from "./faults";
 import { ServiceSpeed, type SpeedSettings } from "./speed";
-import { backendError, parseError, rateLimitExceeded, routeNotFound } from "./google/errors";
+import { backendError, rateLimitExceeded, routeNotFound } from "./google/errors";
 import { fieldsParameter } from "./google/partial-response";
 import { INTERNAL_PREFIX, registerInternalRoutes } from "./internal";
 import type { ApiOptionsOf, ApiPlugin } from "./plugin";
@@ -35,6 +35,7 @@ import { partialResult, renderJson, replaceWithError, replaceWithLostResponse, s
 import { installFormBodyParser, installJsonBodyParser } from "./body-parsers";
 import { EmulatorStore } from "./store";
 import { TokenAuthority } from "./google/tokens/authority";
+import { baseUrlOf, credentialFingerprint, pathOf, toApiError, unsaved } from "./server-support";
 import { saveBeforeSending } from "./persistence/hook";
 import { Persistence, type PersistenceOptions } from "./persistence/persistence";
 
@@ -141,12 +142,14 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     const record = recorder.begin(request.method, path, query, config.routePattern, request.headers);
     const state: ApiRequestState = { api, record, loseResponse: false };
     request.apiRequest = state;
+    recorder.identify(record, api?.name, undefined);
     // A path no route serves gets its 404 from the not-found handler, without auth or faults.
     if (config.routePattern === undefined || api === undefined) return;
     const latency = speed.latencyMs(api.name);
     if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
 
-    api.authenticate({ headers: request.headers, query, method: request.method });
+    const account = api.authenticate({ headers: request.headers, query, method: request.method });
+    recorder.identify(record, api.name, account ?? credentialFingerprint(request.headers, query));
     if (api.admit !== undefined) {
       state.release = await api.admit({ method: request.method, path, routePattern: config.routePattern, headers: request.headers, query });
     }
@@ -186,6 +189,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
       headers: request.headers,
     });
     if (extraHeaders !== undefined) reply.headers(extraHeaders);
+    if (typeof body === "string") state.responsePayload = body;
     return body;
   });
 
@@ -197,7 +201,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
 
   app.addHook("onResponse", async (request, reply) => {
     const state = request.apiRequest;
-    if (state !== null) recorder.complete(state.record, reply.statusCode, request.body, reply.getHeaders());
+    if (state !== null) recorder.complete(state.record, reply.statusCode, request.body, reply.getHeaders(), state.responsePayload);
     state?.release?.();
   });
 
@@ -268,39 +272,4 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
       await persistence?.close();
     },
   };
-}
-
-function toApiError(error: FastifyError | ApiError): ApiError {
-  if (error instanceof ApiError) return error;
-  const status = error.statusCode;
-  if (status !== undefined && status >= 400 && status < 500) {
-    // fastify's own client errors (unsupported media type, body too large, ...).
-    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY") return parseError();
-    return new ApiError({ httpStatus: status, reason: status === 413 ? "uploadTooLarge" : "badRequest", message: error.message });
-  }
-  // A bug in the emulator: say so on stderr, answer like Google's backend would.
-  process.stderr.write(`svc-emulator: internal error: ${error.stack ?? error.message}\n`);
-  return new ApiError({ httpStatus: 500, reason: "backendError", message: "Internal Error" });
-}
-
-/** A change that could not be saved is reported as not made: the client retries or reads it back. */
-function unsaved(error: unknown): ApiError {
-  return new ApiError({
-    httpStatus: 503,
-    reason: "backendError",
-    message: `The emulator could not save its state: ${error instanceof Error ? error.message : String(error)}`,
-  });
-}
-
-function pathOf(url: string): string {
-  const queryStart = url.indexOf("?");
-  return queryStart === -1 ? url : url.slice(0, queryStart);
-}
-
-function baseUrlOf(address: AddressInfo): string {
-  // A wildcard bind is reachable on loopback; print an address a client can use.
-  if (address.address === "0.0.0.0") return `http://127.0.0.1:${address.port}`;
-  if (address.address === "::") return `http://[::1]:${address.port}`;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
 }

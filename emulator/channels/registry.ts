@@ -208,17 +208,20 @@ export class ChannelRegistry<Topic> {
     return count;
   }
 
-  channels(): ChannelView[] {
+  /** The live channels (those watching what `select` accepts), without their tokens. */
+  channels(select: (topic: Topic) => boolean = () => true): ChannelView[] {
     this.expireOld();
-    return [...this.live.values()].map((channel) => ({
-      id: channel.id,
-      resourceId: channel.resourceId,
-      resourceUri: channel.resourceUri,
-      address: channel.address,
-      expiration: String(channel.expiration),
-      owner: channel.owner.user,
-      hasToken: channel.token !== undefined,
-    }));
+    return [...this.live.values()]
+      .filter((channel) => select(channel.topic))
+      .map((channel) => ({
+        id: channel.id,
+        resourceId: channel.resourceId,
+        resourceUri: channel.resourceUri,
+        address: channel.address,
+        expiration: String(channel.expiration),
+        owner: channel.owner.user,
+        hasToken: channel.token !== undefined,
+      }));
   }
 
   /** The live channels, tokens included: what a restart keeps (the receivers still expect their tokens). */

@@ -48,7 +48,8 @@ export function googleBearerAuth(allowedTokens: readonly string[] | undefined): 
  */
 export function googleScopedAuth(accessTokens: TokenAuthority, api: ScopedApi): Authenticator {
   return (credentials: Credentials) => {
-    accessTokens.authorize(bearerToken(credentials), scopesFor(api, credentials.method ?? "GET"));
+    const holder = accessTokens.authorize(bearerToken(credentials), scopesFor(api, credentials.method ?? "GET"));
+    return holder === undefined ? undefined : (holder.subject ?? holder.principal);
   };
 }
 

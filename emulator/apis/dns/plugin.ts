@@ -7,6 +7,7 @@ import { parseInteger } from "../../command-line";
 import { googleLegacyErrors } from "../../errors";
 import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from "../../google/auth";
 import { defineApi } from "../../plugin";
+import { dnsObjects } from "./console";
 import type { DnsContext } from "./context";
 import { DNS_PREFIX, dnsRoutes } from "./routes";
 import { DnsStore } from "./state";
@@ -47,10 +48,9 @@ export const dnsApi = defineApi({
     },
   },
   createStore: () => new DnsStore(),
-  mount: ({ store, now, accessTokens, options, propagationMs }) => ({
-    authenticate: googleScopedAuth(accessTokens, "dns"),
+  mount: ({ store, now, accessTokens, options, propagationMs }) => {
     // The emulator's change propagation (--change-propagation, /_emulator/speed) wins while it is set.
-    routes: dnsRoutes({
+    const context: DnsContext = {
       store,
       now,
       operationUser: options.operationUser,
@@ -60,6 +60,7 @@ export const dnsApi = defineApi({
       get operationCompletionDelayMs() {
         return propagationMs() ?? options.operationCompletionDelayMs;
       },
-    }),
-  }),
+    };
+    return { authenticate: googleScopedAuth(accessTokens, "dns"), routes: dnsRoutes(context), objects: dnsObjects(context) };
+  },
 });

@@ -8,6 +8,8 @@ import { googleAip193Errors } from "../../errors";
 import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from "../../google/auth";
 import { defineApi } from "../../plugin";
 import { quotasFlags, resolveQuotasOptions, type QuotasInput } from "./options";
+import { quotasObjects } from "./console";
+import type { QuotasContext } from "./preferences";
 import { QUOTAS_PATH_PREFIXES, quotasRoutes } from "./routes";
 import { QuotasStore } from "./state";
 
@@ -21,16 +23,16 @@ export const quotasApi = defineApi({
   options: (input: QuotasInput) => resolveQuotasOptions(input),
   flags: quotasFlags,
   createStore: () => new QuotasStore(),
-  mount: ({ store, accessTokens, options, now, propagationMs }) => ({
-    authenticate: googleScopedAuth(accessTokens, "quotas"),
+  mount: ({ store, accessTokens, options, now, propagationMs }) => {
     // The emulator's change propagation (--change-propagation, /_emulator/speed) is how long an increase reconciles while it is set.
-    routes: quotasRoutes({
+    const context: QuotasContext = {
       store,
       now,
       unreachable: options.unreachable,
       get reconcileMs() {
         return propagationMs() ?? options.reconcileMs;
       },
-    }),
-  }),
+    };
+    return { authenticate: googleScopedAuth(accessTokens, "quotas"), routes: quotasRoutes(context), objects: quotasObjects(context) };
+  },
 });

@@ -9,6 +9,7 @@ import { ChannelRegistry } from "../../channels/registry";
 import { googleLegacyErrors } from "../../errors";
 import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from "../../google/auth";
 import { defineApi } from "../../plugin";
+import { reportsObjects } from "./console";
 import type { ReportsInput } from "./options";
 import { reportsFlags, resolveReportsOptions } from "./options";
 import { CHANNELS_PREFIX, REPORTS_PREFIX, reportsInternalRoutes, reportsRoutes } from "./routes";
@@ -34,6 +35,7 @@ export const reportsApi = defineApi({
       authenticate: googleScopedAuth(accessTokens, "reports"),
       routes: reportsRoutes(context),
       internalRoutes: reportsInternalRoutes(context),
+      objects: reportsObjects(store),
       close: () => registry.close(),
     };
   },

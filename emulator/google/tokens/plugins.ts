@@ -64,6 +64,8 @@ const noOptions = (_input: TokenServicesInput): Record<string, never> => ({});
 /** The token endpoints check the grant itself; no bearer token is asked for. */
 const open: Authenticator = () => undefined;
 const SECRET_FORM_FIELDS = ["assertion", "refresh_token", "client_secret", "subject_token"];
+/** The tokens the endpoints answer with: masked in the console's log of their responses. */
+const ISSUED_TOKEN_FIELDS = ["access_token", "id_token", "accessToken"];
 
 export const oauthApi = defineApi({
   name: "tokens",
@@ -71,7 +73,7 @@ export const oauthApi = defineApi({
   pathPrefixes: ["/token"],
   errorFamily: oauthErrors,
   acceptsFormBodies: true,
-  secrets: { bodyFields: SECRET_FORM_FIELDS },
+  secrets: { bodyFields: [...SECRET_FORM_FIELDS, ...ISSUED_TOKEN_FIELDS] },
   options: noOptions,
   createStore: () => new TokenAccountsStore(),
   mount: ({ accessTokens, store }) => {
@@ -86,7 +88,7 @@ export const stsApi = defineApi({
   pathPrefixes: ["/v1/token"],
   errorFamily: oauthErrors,
   acceptsFormBodies: true,
-  secrets: { bodyFields: SECRET_FORM_FIELDS },
+  secrets: { bodyFields: [...SECRET_FORM_FIELDS, ...ISSUED_TOKEN_FIELDS] },
   options: noOptions,
   createStore: () => new TokenStatsStore(),
   mount: ({ accessTokens }) => ({ authenticate: open, routes: stsRoutes(accessTokens) }),
@@ -97,6 +99,7 @@ export const iamCredentialsApi = defineApi({
   summary: "IAM Credentials generateAccessToken at /v1/projects/-/serviceAccounts/...",
   pathPrefixes: ["/v1/projects/-/serviceAccounts/"],
   errorFamily: googleAip193Errors("iamcredentials.googleapis.com"),
+  secrets: { bodyFields: ISSUED_TOKEN_FIELDS },
   options: noOptions,
   createStore: () => new TokenStatsStore(),
   // The caller's token is checked by the route: it must be one the emulator issued.
@@ -113,6 +116,7 @@ export const metadataApi = defineApi({
   pathPrefixes: [`${METADATA_PREFIX}/`],
   errorFamily: plainTextErrors,
   renderBody: textOrJson,
+  secrets: { bodyFields: ISSUED_TOKEN_FIELDS },
   options: noOptions,
   createStore: () => new TokenStatsStore(),
   mount: ({ accessTokens }) => ({
