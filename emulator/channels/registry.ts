@@ -97,7 +97,7 @@ export function channelSnapshotSchema<Topic>(topic: z.ZodType<Topic>): z.ZodType
     resourceId: z.string(),
     resourceUri: z.string(),
     topic,
-  }) as z.ZodType<Channel<Topic>, unknown>;
+  });
 }
 
 const stopBodySchema = z.looseObject({ id: z.string().optional(), resourceId: z.string().optional() });
