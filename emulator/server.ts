@@ -8,6 +8,8 @@
  *   handler    the API's synchronous handler against the in-memory store
  *   onSend     maybe replace the answer with a "lost response" 503 or a broken one -> API response headers
  *   onResponse complete the log entry with the status and body
+ * With a data folder, an onSend hook saves the state the request changed before the answer leaves
+ * (persistence/). The web console (console/) is served at /_ui, outside the pipeline.
  * Errors from any stage are rendered by the request's API error family in
  * one error handler.
  */
@@ -36,6 +38,8 @@ import { installFormBodyParser, installJsonBodyParser } from "./body-parsers";
 import { EmulatorStore } from "./store";
 import { TokenAuthority } from "./google/tokens/authority";
 import { baseUrlOf, credentialFingerprint, pathOf, toApiError, unsaved } from "./server-support";
+import { registerConsole } from "./console/routes";
+import { SecretScrubber } from "./console/scrub";
 import { saveBeforeSending } from "./persistence/hook";
 import { Persistence, type PersistenceOptions } from "./persistence/persistence";
 
@@ -106,6 +110,8 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     options.speed ?? {},
     plugins.map((plugin) => plugin.name),
   );
+  // What the console must never show: the tokens it was started with, and every credential a request carries.
+  const scrubber = new SecretScrubber(options.tokens ?? []);
   const accessTokens = new TokenAuthority({ now, lifetimeSeconds: options.tokenLifetimeSeconds, staticTokens: options.tokens });
   const started = plugins.map((plugin) =>
     plugin.start(options, { now, tokens: options.tokens, accessTokens, channelDelivery, propagationMs: () => speed.propagationMs(plugin.name) }),
@@ -140,6 +146,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     const api = (config.apiName !== undefined ? apisByName.get(config.apiName) : undefined) ?? apiOwningPath(path);
     const query = request.query as QueryParams;
     const record = recorder.begin(request.method, path, query, config.routePattern, request.headers);
+    scrubber.see(request.headers, query);
     const state: ApiRequestState = { api, record, loseResponse: false };
     request.apiRequest = state;
     recorder.identify(record, api?.name, undefined);
@@ -232,6 +239,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
   }
 
   registerInternalRoutes(app, { store, recorder, faults, speed });
+  registerConsole(app, { apis, recorder, faults, speed, accessTokens, scrubber });
   for (const api of apis) {
     for (const route of api.internalRoutes ?? []) {
       app.route({
