@@ -96,6 +96,8 @@ const LOCK = "emulator.pid";
  */
 export function lockFolder(dir: string): () => void {
   const file = path.join(dir, LOCK);
+  const folder = path.resolve(dir);
+  if (lockedHere.has(folder)) throw new SnapshotError(`${dir} is the data folder of another emulator in this process (pid ${process.pid}); close it first`);
   let holder: number | undefined;
   try {
     holder = Number(readFileSync(file, "utf8").trim());
@@ -109,8 +111,15 @@ export function lockFolder(dir: string): () => void {
   const descriptor = openSync(file, "r");
   fsyncSync(descriptor);
   closeSync(descriptor);
-  return () => rmSync(file, { force: true });
+  lockedHere.add(folder);
+  return () => {
+    lockedHere.delete(folder);
+    rmSync(file, { force: true });
+  };
 }
+
+/** Folders locked by emulators of this process (their lock file names this process, so it cannot tell them apart). */
+const lockedHere = new Set<string>();
 
 function isAlive(pid: number): boolean {
   try {

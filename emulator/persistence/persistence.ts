@@ -91,7 +91,13 @@ export class Persistence {
       removeTemporaryFiles(dataDir);
     }
     const source = dataDir ?? importDir;
-    if (source !== undefined) store.restore(readStateFiles(source));
+    try {
+      if (source !== undefined) store.restore(readStateFiles(source));
+    } catch (error) {
+      // An emulator that does not start holds no folder.
+      persistence.unlock?.();
+      throw error;
+    }
     if (dataDir !== undefined) {
       for (const api of store.persistentApis()) persistence.files.set(api, new StateFile(dataDir, api, () => store.snapshot(api)));
     }
