@@ -136,11 +136,11 @@ export function detailHtml(detail: (RequestRow & Record<string, unknown>) | unde
       )}${field("API", detail.api)}${field("account", detail.account)}${field("route", detail["route"])}${field("fault", detail.fault)}
     </dl>
     <h3>Query and recorded headers</h3>
-    <pre class="json">${json({ query: detail["query"], headers: detail["headers"] })}</pre>
+    <pre class="json" tabindex="0">${json({ query: detail["query"], headers: detail["headers"] })}</pre>
     <h3>Request body</h3>
-    <pre class="json">${json(detail["requestBody"])}</pre>
+    <pre class="json" tabindex="0">${json(detail["requestBody"])}</pre>
     <h3>Response body</h3>
-    <pre class="json">${json(detail["responseBody"])}</pre>`;
+    <pre class="json" tabindex="0">${json(detail["responseBody"])}</pre>`;
 }
 
 export function requestsPage(apis: readonly string[], query: LogQuery, rows: readonly RequestRow[], detail: ReturnType<typeof detailOf> | undefined): Html {
@@ -167,7 +167,7 @@ export function requestsPage(apis: readonly string[], query: LogQuery, rows: rea
         <button type="button" id="pause" aria-pressed="false" ${query.before === undefined ? "" : new Html(" hidden")}>Pause</button>
       </div>
       <div class="log-layout" data-live="${query.before === undefined ? "on" : "off"}" data-query="${filters.toString()}">
-        <div class="log">
+        <div class="log" tabindex="-1">
           <table class="requests" id="requests">
             <caption>
               Requests, newest first
@@ -193,7 +193,7 @@ export function requestsPage(apis: readonly string[], query: LogQuery, rows: rea
             }
           </nav>
         </div>
-        <section class="detail" aria-labelledby="detail-title">
+        <section class="detail" tabindex="0" aria-labelledby="detail-title">
           <h2 id="detail-title">Request${detail !== undefined ? ` ${detail.id}` : ""}</h2>
           <div id="detail">${detailHtml(detail)}</div>
         </section>
