@@ -79,7 +79,7 @@ async function holds(page: Page, selector: string, text: string): Promise<void> 
 }
 
 async function statuses(page: Page): Promise<string[]> {
-  return page.$$eval("#rows tr[data-id] .status", (cells) => cells.map((cell) => cell.textContent ?? ""));
+  return page.evaluate<string[]>(`[...document.querySelectorAll("#rows tr[data-id] .status")].map((cell) => cell.textContent)`);
 }
 
 it("shows the up's requests live, the objects with the API's values, filters, controls, and never the token", async () => {
@@ -166,8 +166,8 @@ it("shows the up's requests live, the objects with the API's values, filters, co
   expect(answers).toEqual([429, 429, 200]);
   await visit(page, "/requests?api=dns");
   await until(page, `document.querySelectorAll("#rows tr[data-id]").length >= 3`);
-  const newest = await page.$$eval("#rows tr[data-id]", (rows) =>
-    rows.slice(0, 3).map((row) => ({ status: row.querySelector(".status")?.textContent, ms: Number(row.cells[4]?.textContent), text: row.textContent })),
+  const newest = await page.evaluate<Array<{ status: string; ms: number; text: string }>>(
+    `[...document.querySelectorAll("#rows tr[data-id]")].slice(0, 3).map((row) => ({ status: row.querySelector(".status").textContent, ms: Number(row.cells[4].textContent), text: row.textContent }))`,
   );
   expect(newest.map((row) => row.status)).toEqual(["200", "429", "429"]);
   for (const row of newest) expect(row.ms).toBeGreaterThanOrEqual(100);

@@ -70,7 +70,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   const source = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
   await page.addScriptTag({ content: source });
   // An expression of the page's: the tests are compiled without the DOM's types.
-  const result = (await page.evaluate("axe.run(document)")) as { violations: AxeViolation[] };
+  const result = await page.evaluate<{ violations: AxeViolation[] }>("axe.run(document)");
   return result.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target }) => ({ target })) }));
