@@ -12,7 +12,7 @@ export const PAGE_SIZE = 50;
 /** The overview shows this many items of each collection, this deep. */
 const OVERVIEW_ITEMS = 10;
 const OVERVIEW_DEPTH = 3;
-const API_DEPTH = 4;
+const API_DEPTH = 3;
 
 export interface ObjectSource {
   name: string;

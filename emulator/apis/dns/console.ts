@@ -14,7 +14,7 @@ import { getPolicy } from "./policies";
 import type { ResourceRecordSet } from "./resources";
 import { getResponsePolicy, getResponsePolicyRule } from "./response-policies";
 import { DNS_PREFIX } from "./routes";
-import type { PolicyEntry, ResponsePolicyEntry, ZoneEntry } from "./state";
+import type { PolicyEntry, ResponsePolicyEntry, StoredChange, ZoneEntry } from "./state";
 
 const projectPath = (project: string): string => `${DNS_PREFIX}/projects/${project}`;
 
@@ -45,14 +45,16 @@ function recordSetTouched(entry: ZoneEntry, rrset: ResourceRecordSet, request: L
 
 function zoneNode(context: DnsContext, entry: ZoneEntry): ObjectNode {
   const { project, zone } = entry;
-  const changeNodes = (): ObjectNode[] =>
-    entry.changes.map((stored) => {
-      const change = renderChange(stored, context.now());
+  // From the stored change, not its rendering: a change of 1,000 additions is not copied for a summary.
+  const changeNodes = (changes: readonly StoredChange[] = entry.changes): ObjectNode[] =>
+    changes.map((stored) => {
+      const { change } = stored;
+      const status = context.now().getTime() >= stored.completesAtMs ? "done" : "pending";
       return {
         key: nodeKey("change", zone.id, change.id),
         kind: "change",
         label: `change ${change.id}`,
-        summary: `${change.status}: +${change.additions?.length ?? 0} −${change.deletions?.length ?? 0}, ${change.startTime}`,
+        summary: `${status}: +${change.additions?.length ?? 0} −${change.deletions?.length ?? 0}, ${change.startTime}`,
         wire: () => renderChange(stored, context.now()),
         touchedBy: (request) =>
           zoneTouched(entry, request, `/changes/${change.id}`) ||
@@ -67,7 +69,7 @@ function zoneNode(context: DnsContext, entry: ZoneEntry): ObjectNode {
       summary: `ttl ${rrset.ttl}: ${(rrset.rrdatas ?? ["(routing policy)"]).join(", ")}`,
       wire: () => entry.rrsets.get(`${canonicalName(rrset.name)} ${rrset.type}`) ?? rrset,
       touchedBy: (request) => recordSetTouched(entry, rrset, request),
-      groups: () => [{ title: "changes", nodes: changeNodes().filter((node) => namesInChange(node.wire(), rrset)) }],
+      groups: () => [{ title: "changes", nodes: changeNodes(entry.changes.filter((stored) => namesInChange(stored.change, rrset))) }],
     }));
   return {
     key: nodeKey("zone", zone.id),
