@@ -62,15 +62,18 @@ function zoneNode(context: DnsContext, entry: ZoneEntry): ObjectNode {
       };
     });
   const recordSets = (): ObjectNode[] =>
-    [...entry.rrsets.values()].map((rrset) => ({
-      key: nodeKey("rrset", zone.id, canonicalName(rrset.name), rrset.type),
-      kind: "record set",
-      label: `${rrset.name} ${rrset.type}`,
-      summary: `ttl ${rrset.ttl}: ${(rrset.rrdatas ?? ["(routing policy)"]).join(", ")}`,
-      wire: () => entry.rrsets.get(`${canonicalName(rrset.name)} ${rrset.type}`) ?? rrset,
-      touchedBy: (request) => recordSetTouched(entry, rrset, request),
-      groups: () => [{ title: "changes", nodes: changeNodes(entry.changes.filter((stored) => namesInChange(stored.change, rrset))) }],
-    }));
+    // In the order the API lists them (by name and type).
+    [...entry.rrsets.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, rrset]) => ({
+        key: nodeKey("rrset", zone.id, canonicalName(rrset.name), rrset.type),
+        kind: "record set",
+        label: `${rrset.name} ${rrset.type}`,
+        summary: `ttl ${rrset.ttl}: ${(rrset.rrdatas ?? ["(routing policy)"]).join(", ")}`,
+        wire: () => entry.rrsets.get(`${canonicalName(rrset.name)} ${rrset.type}`) ?? rrset,
+        touchedBy: (request) => recordSetTouched(entry, rrset, request),
+        groups: () => [{ title: "changes", nodes: changeNodes(entry.changes.filter((stored) => namesInChange(stored.change, rrset))) }],
+      }));
   return {
     key: nodeKey("zone", zone.id),
     kind: "managed zone",
