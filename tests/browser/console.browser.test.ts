@@ -3,8 +3,8 @@
  * and examples/calendar-acl through the end-to-end harness: the objects pages hold the zone, its
  * record sets and the calendar's ACL rules with the values the API holds; the request log shows
  * the up's requests live and filters to 4xx; a 100 ms latency and a 429 fault set from the
- * controls show in the next requests; the token appears nowhere in the pages or the console's
- * traffic; axe-core finds no serious violation. Screenshots go to emulator/screenshots/ (the
+ * controls show in the next requests; nothing on the page moves while requests stream in; the
+ * token appears nowhere in the pages or the console's traffic; axe-core finds no serious violation. Screenshots go to emulator/screenshots/ (the
  * README's pictures).
  */
 import * as path from "node:path";
@@ -86,6 +86,10 @@ it("shows the up's requests live, the objects with the API's values, filters, co
   const page = browser!.page;
   await visit(page, "/requests");
   await page.evaluate(() => ((globalThis as unknown as { marker: number }).marker = 1));
+  // Every layout shift while requests stream in (the browser's own measure, as Core Web Vitals count it).
+  await page.evaluate(
+    `window.shifts = 0; new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.shifts += entry.value; }).observe({ type: "layout-shift", buffered: true })`,
+  );
 
   const zone = await openStack("dns-zone", emulator, { zoneName: { value: "console-site" }, domain: { value: "console-site.example." } });
   stacks.push(zone);
@@ -94,6 +98,7 @@ it("shows the up's requests live, the objects with the API's values, filters, co
   await until(page, `document.querySelector("#rows").textContent.includes("/managedZones/console-site")`);
   expect((await up).summary.resourceChanges).toEqual({ create: 6 });
   expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(1);
+  expect(await page.evaluate<number>("window.shifts")).toBe(0);
 
   const team = await openStack("calendar-acl", emulator, { "svc:calendarToken": { value: emulator.token, secret: true } });
   stacks.push(team);
@@ -104,6 +109,9 @@ it("shows the up's requests live, the objects with the API's values, filters, co
   await holds(page, "#detail", "Response body");
   await expectNoToken(page);
   await shoot(page, "requests");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await visit(page, "/objects");
   expect(await seriousViolations(page)).toEqual([]);
 
   // The zone and its record sets, as the API lists them.
