@@ -65,7 +65,7 @@ export interface StartedApi {
 
 /**
  * An API as the server and the CLI see it, its option and store types
- * hidden so one list holds every API. Made by `defineApi`.
+ * hidden so one list holds every API. Made by `definePlugin`.
  */
 export interface ApiPlugin<Input extends object = object> extends ApiTraits {
   summary: string;
@@ -74,7 +74,7 @@ export interface ApiPlugin<Input extends object = object> extends ApiTraits {
   start(input: Input, environment: ApiEnvironment): StartedApi;
 }
 
-export function defineApi<Input extends object, Options, Store extends ApiStore>(definition: ApiDefinition<Input, Options, Store>): ApiPlugin<Input> {
+export function definePlugin<Input extends object, Options, Store extends ApiStore>(definition: ApiDefinition<Input, Options, Store>): ApiPlugin<Input> {
   const { summary, options, flags, createStore, mount, ...traits } = definition;
   return {
     ...traits,

@@ -2,11 +2,21 @@
  * An API as the unit: its name (which names its settings, `svc:<name>BaseUrl` and
  * `SVC_<NAME>_TOKEN`, and its SDK namespace), where the emulator serves it, how it
  * authenticates, its client's own rules, and its SDK namespace's doc. Each API's folder
- * holds its manifest (`provider/<api>/api.ts`); `provider/apis.ts` lists them, and the
+ * holds its manifest (`provider/apis/<api>/api.ts`); `provider/apis.ts` lists them, and the
  * shared code (settings, clients, the generator) reads that list instead of naming APIs.
  */
-import type { ApiSettings, AuthStyle } from "./config";
+import type { ApiSettings, AuthStyle } from "./stackConfig";
 import type { RateLimitRules } from "./http/rateLimitRules";
+
+/** How a Google-style API authorizes: the scopes the provider asks for, and those the service accepts (the emulator checks them). */
+export interface GoogleAuthFacts {
+  /** Asked for by the provider: the narrowest the API documents for what the provider does. */
+  readonly scopes: readonly string[];
+  /** What the service accepts: any of `write` for every method, any of `read` for GETs too. Default: `scopes` for every method. */
+  readonly accepted?: { readonly write: readonly string[]; readonly read: readonly string[] };
+  /** `svc:subject` (domain-wide delegation) applies, as for the Workspace APIs. */
+  readonly delegated?: boolean;
+}
 
 export interface ApiManifest<N extends string = string> {
   readonly name: N;
@@ -19,7 +29,7 @@ export interface ApiManifest<N extends string = string> {
    * chain, asking for `scopes` (the narrowest it documents); `delegated` when `svc:subject`
    * (domain-wide delegation) applies, as for the Workspace APIs.
    */
-  readonly google?: { readonly scopes: readonly string[]; readonly delegated?: boolean };
+  readonly google?: GoogleAuthFacts;
   /** Token forms chosen by a setting (the CI API's header, Basic or query), by the names users set. */
   readonly authStyles?: {
     readonly setting: readonly [configKey: string, envVar: string];
@@ -29,7 +39,7 @@ export interface ApiManifest<N extends string = string> {
     readonly described: string;
   };
   /** Settings of its own kind instead of a base URL and a token (the code host: an app's id and secret, or none). */
-  readonly settings?: (env: NodeJS.ProcessEnv) => ApiSettings;
+  readonly settings?: (env: NodeJS.ProcessEnv, baseUrl: string) => ApiSettings;
   /**
    * What the SDK namespace exports besides the read functions of `provider/<name>/functions.ts`:
    * from a module of the API's folder, its exported types, these `functions` (loaded on the first

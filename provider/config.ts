@@ -9,104 +9,25 @@
 
 import type { ApiManifest } from "./apiManifest";
 import { API_MANIFESTS } from "./apis";
+import { envSuffix, readSetting as lookup, settingNames, MissingSettingError, type ApiSettings as AnyApiSettings, type AuthStyle } from "./stackConfig";
 
 /** The APIs this package speaks to (their manifests, provider/apis.ts); each has its own base URL and token. */
 export type ApiName = (typeof API_MANIFESTS)[number]["name"];
-// Read at call time, never while modules load: an API's manifest may import this module (a cycle).
 export function apiNames(): readonly ApiName[] {
   return API_MANIFESTS.map((manifest) => manifest.name);
 }
 
-/** An API's manifest (provider/<api>/api.ts). */
+/** An API's manifest (provider/apis/<api>/api.ts). */
 export function manifestOf(api: ApiName): ApiManifest {
   const manifest = API_MANIFESTS.find((candidate) => candidate.name === api);
   if (manifest === undefined) throw new Error(`pulumi-svc: no API ${api} (known: ${apiNames().join(", ")})`);
   return manifest;
 }
 
-/** A read-only view of stack configuration (matches `pulumi.dynamic.Config`). */
-export interface ConfigSource {
-  get(key: string): string | undefined;
-  /** Whether a key was set with `--secret`, when the source can tell. */
-  isSecret?(key: string): boolean;
-}
-
-/**
- * How a token travels: Google-style APIs use Bearer; the CI API has three
- * forms of its own; the code host also takes an OAuth app's client id and
- * secret as HTTP Basic (`client-basic`) and no credentials at all (`none`).
- */
-/**
- * How a token travels: `bearer`, HTTP Basic with it as the user (`basic`) or an app's id and secret
- * (`client-basic`), a header or a query parameter of the API's own name, the credential chain's
- * access token (`google-credentials`), or nothing.
- */
-export type AuthStyle = "bearer" | "basic" | "client-basic" | "none" | "google-credentials" | { readonly header: string } | { readonly query: string };
-
+export type { AuthStyle, ConfigSource } from "./stackConfig";
 /** Resolved connection settings of one API. */
-export interface ApiSettings {
-  readonly api: ApiName;
-  readonly baseUrl: string;
-  /** The secret part: a token, or an OAuth app's client secret; empty with `none`. */
-  readonly token: string;
-  readonly authStyle?: AuthStyle;
-  /** The OAuth app's client id (`client-basic` only). */
-  readonly clientId?: string;
-}
-
-/** Raised when a required setting is absent; the message names both places it may come from. */
-export class MissingSettingError extends Error {
-  constructor(
-    readonly configKey: string,
-    readonly envVar: string,
-    what: string,
-  ) {
-    super(
-      `${what} is not set: run \`pulumi config set ${configKey} <value>${what.includes("token") ? " --secret" : ""}\` ` +
-        `or set the environment variable ${envVar}.`,
-    );
-    this.name = "MissingSettingError";
-  }
-}
-
-const EMPTY_CONFIG: ConfigSource = { get: () => undefined };
-
-/** Stack configuration handed to the dynamic provider by `configure`; empty until then. */
-let stackConfig: ConfigSource = EMPTY_CONFIG;
-
-/** Installs the stack configuration; called from the dynamic provider's `configure`. */
-export function useStackConfig(config: ConfigSource): void {
-  stackConfig = config;
-}
-
-function envSuffix(api: ApiName): string {
-  return api.toUpperCase();
-}
-
-/** A setting from the stack configuration, else the environment; empty counts as unset. */
-export function readSetting(configKey: string, envVar: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return lookup(configKey, envVar, env);
-}
-
-/** A value of the stack configuration alone (no environment), for settings that must say where they came from. */
-export function configValue(configKey: string): string | undefined {
-  return stackConfig.get(configKey);
-}
-
-function lookup(configKey: string, envVar: string, env: NodeJS.ProcessEnv): string | undefined {
-  const fromConfig = stackConfig.get(configKey);
-  if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
-  const fromEnv = env[envVar];
-  return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
-}
-
-/** The config key and environment variable of each setting, for messages and docs. */
-export function settingNames(api: ApiName): { baseUrl: [string, string]; token: [string, string] } {
-  return {
-    baseUrl: [`svc:${api}BaseUrl`, `SVC_${envSuffix(api)}_BASE_URL`],
-    token: [`svc:${api}Token`, `SVC_${envSuffix(api)}_TOKEN`],
-  };
-}
+export type ApiSettings = AnyApiSettings<ApiName>;
+export { configValue, isSecretSetting, MissingSettingError, readSetting, settingNames, useStackConfig } from "./stackConfig";
 
 /** The API's base URL: its own setting, else where the emulator at `svc:emulatorUrl` serves it; no trailing slash. */
 export function resolveBaseUrl(api: ApiName, env: NodeJS.ProcessEnv = process.env): string {
@@ -132,7 +53,7 @@ export function resolveBaseUrl(api: ApiName, env: NodeJS.ProcessEnv = process.en
  */
 export function resolveApiSettings(api: ApiName, env: NodeJS.ProcessEnv = process.env): ApiSettings {
   const manifest = manifestOf(api);
-  if (manifest.settings !== undefined) return manifest.settings(env);
+  if (manifest.settings !== undefined) return { ...manifest.settings(env, resolveBaseUrl(api, env)), api };
   const names = settingNames(api);
   const baseUrl = resolveBaseUrl(api, env);
   const token = lookup(names.token[0], names.token[1], env);
@@ -153,20 +74,6 @@ function authStyleOf(manifest: ApiManifest, env: NodeJS.ProcessEnv): AuthStyle {
   const style = authStyles.styles[chosen];
   if (style === undefined) throw new Error(`${configKey} (or ${envVar}) is ${JSON.stringify(chosen)}; it must be one of ${authStyles.described}.`);
   return style;
-}
-
-/** Whether a configuration key was set with `--secret` (true when the source cannot tell and the key is set). */
-export function isSecretSetting(configKey: string): boolean {
-  if (stackConfig.isSecret !== undefined) return stackConfig.isSecret(configKey);
-  // A program's configuration names its secret keys here (what @pulumi/pulumi reads too).
-  const secretKeys = process.env["PULUMI_CONFIG_SECRET_KEYS"];
-  if (secretKeys === undefined) return true;
-  try {
-    const keys = JSON.parse(secretKeys) as unknown;
-    return Array.isArray(keys) && keys.includes(configKey);
-  } catch {
-    return false;
-  }
 }
 
 /** The default project of project-scoped APIs (DNS, quotas). */

@@ -21,7 +21,7 @@ export function conventionalFile(key: string): string | undefined {
   const parts = /^([a-z][a-zA-Z0-9]*):([A-Z][A-Za-z0-9]*)$/.exec(key);
   if (parts === null) return undefined;
   const [, module = "", name = ""] = parts;
-  return `./${module}/${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+  return `./apis/${module}/${name.charAt(0).toLowerCase()}${name.slice(1)}`;
 }
 
 /** The declaration of `key` from its conventional file alone, when it is there. */

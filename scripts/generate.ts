@@ -1,6 +1,6 @@
 /**
  * Generates the SDK (`sdk/<module>/<resource>.ts`, `sdk/<module>/index.ts`,
- * `sdk/index.ts`) and the README's reference tables from the declarations in
+ * `sdk/index.ts`) and the docs' reference tables (docs/, the README's list of APIs) from the declarations in
  * `provider/registry.ts`, so that a resource's inputs, outputs, immutables,
  * import forms and docs are written once, in its declaration.
  *
@@ -13,7 +13,7 @@
  * and indexes and writes the files.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import type { ResourceDeclaration } from "../provider/engine/declaration";
 import { declarations } from "../provider/registry";
@@ -21,26 +21,26 @@ import { API_MANIFESTS } from "../provider/apis";
 import { header, tsdoc } from "./generator/text";
 import { renderFunctions } from "./generator/functions";
 import { renderLists } from "./generator/lists";
-import { humanName, importForms, properties, propertyDoc, type Property } from "./generator/properties";
-import { readmeSections, renderDevelopers, renderReadme } from "./generator/readme";
+import { humanName, importForms, properties, propertyDoc, withArticle, type Property } from "./generator/properties";
+import { docSections, renderDevelopers, renderDocs } from "./generator/readme";
 
-export { readmeSections, renderDevelopers, renderLists, renderReadme };
+export { docSections, renderDevelopers, renderDocs, renderLists };
 import { camel, input, pascal, TypeRenderer, type Mode } from "./generator/types";
 
 export const REPO_ROOT = path.resolve(__dirname, "..");
 
 /** What each SDK namespace is about (its index.ts doc). */
-/** Each SDK namespace's doc, from its API's manifest (provider/<api>/api.ts). */
+/** Each SDK namespace's doc, from its API's manifest (provider/apis/<api>/api.ts). */
 const MODULE_DOCS: Readonly<Record<string, string>> = Object.fromEntries(API_MANIFESTS.map((manifest) => [manifest.name, manifest.doc]));
 
 /** The declaration's source file, for the generated-file header. */
 function sourceOf(declaration: ResourceDeclaration): string {
-  const folder = path.join(REPO_ROOT, "provider", declaration.module);
+  const folder = path.join(REPO_ROOT, "provider", "apis", declaration.module);
   const file = readdirSync(folder)
     .sort()
     .find((candidate) => readFileSync(path.join(folder, candidate), "utf8").includes(`name: "${declaration.name}",`));
-  if (file === undefined) throw new Error(`scripts/generate.ts: no file in provider/${declaration.module} declares ${declaration.name}`);
-  return `provider/${declaration.module}/${file}`;
+  if (file === undefined) throw new Error(`scripts/generate.ts: no file in provider/apis/${declaration.module} declares ${declaration.name}`);
+  return `provider/apis/${declaration.module}/${file}`;
 }
 
 function renderResource(declaration: ResourceDeclaration): string {
@@ -98,7 +98,8 @@ function renderResource(declaration: ResourceDeclaration): string {
     `export class ${name} extends SvcResource {\n`,
     tsdoc(
       [
-        `Reads an existing ${what} into the program by its id, \`${forms[0]}\`, without managing it: ` + "nothing is created, changed or deleted.",
+        `Reads ${withArticle(`existing ${what}`)} into the program by its id, \`${forms[0]}\`, without managing it: ` +
+          "nothing is created, changed or deleted.",
         `@param name The Pulumi resource name.\n@param id The ${what}'s id.\n@param state What is known of it besides the id.\n@param opts Resource options.`,
       ],
       "  ",
@@ -107,14 +108,14 @@ function renderResource(declaration: ResourceDeclaration): string {
     `    return new ${name}(name, (state ?? {}) as ${name}Args, { ...opts, id });\n  }\n\n`,
     tsdoc(["The Pulumi type token of the class."], "  "),
     `  public static readonly __pulumiType = "pulumi-nodejs:dynamic/${module}:${name}";\n\n`,
-    tsdoc([`Whether \`obj\` is a ${name}, also when several copies of the SDK are loaded.`], "  "),
+    tsdoc([`Whether \`obj\` is ${withArticle(name)}, also when several copies of the SDK are loaded.`], "  "),
     `  public static override isInstance(obj: unknown): obj is ${name} {\n    return SvcResource.hasType(obj, ${name}.__pulumiType);\n  }\n\n`,
     ...outputFields.map((field) => `${field}\n`),
     tsdoc(
       [
-        `Creates a ${what}.`,
+        `Creates ${withArticle(what)}.`,
         `@param name The Pulumi resource name.\n@param args The ${what}'s properties.\n` +
-          `@param opts Resource options${declaration.importable === false ? "" : `; \`import\` adopts an existing ${what}`}.`,
+          `@param opts Resource options${declaration.importable === false ? "" : `; \`import\` adopts ${withArticle(`existing ${what}`)}`}.`,
       ],
       "  ",
     ),
@@ -169,10 +170,12 @@ if (require.main === module) {
       mkdirSync(path.dirname(path.join(REPO_ROOT, file)), { recursive: true });
       writeFileSync(path.join(REPO_ROOT, file), text);
     }
-    const readmePath = path.join(REPO_ROOT, "README.md");
-    writeFileSync(readmePath, renderReadme(readFileSync(readmePath, "utf8")));
+    const current = (file: string): string | undefined =>
+      existsSync(path.join(REPO_ROOT, file)) ? readFileSync(path.join(REPO_ROOT, file), "utf8") : undefined;
+    const docs = renderDocs(current);
+    for (const [file, text] of docs) writeFileSync(path.join(REPO_ROOT, file), text);
     const developersPath = path.join(REPO_ROOT, "DEVELOPERS.md");
     writeFileSync(developersPath, renderDevelopers(readFileSync(developersPath, "utf8")));
-    console.log(`generated ${renderSdk().size} SDK files and the README's reference tables`);
+    console.log(`generated ${renderSdk().size} SDK files and the reference tables of ${[...docs.keys()].join(", ")}`);
   }
 }

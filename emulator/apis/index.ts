@@ -2,13 +2,13 @@
 // change the declaration, then run `npm run generate`.
 
 /** Every API the emulator serves (each folder's plug-in, by name), then the token endpoints; `--help` lists them in this order. */
-import { iamCredentialsApi, metadataApi, oauthApi, stsApi } from "../google/tokens/plugins";
-import { adsApi } from "./ads/plugin";
-import { calendarApi } from "./calendar/plugin";
-import { ciApi } from "./ci/plugin";
-import { codeHostApi } from "./codehost/plugin";
-import { dnsApi } from "./dns/plugin";
-import { quotasApi } from "./quotas/plugin";
-import { reportsApi } from "./reports/plugin";
+import { iamCredentialsPlugin, metadataPlugin, oauthPlugin, stsPlugin } from "../google/tokens/plugins";
+import { adsPlugin } from "./ads/plugin";
+import { calendarPlugin } from "./calendar/plugin";
+import { ciPlugin } from "./ci/plugin";
+import { codeHostPlugin } from "./codehost/plugin";
+import { dnsPlugin } from "./dns/plugin";
+import { quotasPlugin } from "./quotas/plugin";
+import { reportsPlugin } from "./reports/plugin";
 
-export const apis = [adsApi, calendarApi, ciApi, codeHostApi, dnsApi, quotasApi, reportsApi, oauthApi, stsApi, iamCredentialsApi, metadataApi];
+export const apis = [adsPlugin, calendarPlugin, ciPlugin, codeHostPlugin, dnsPlugin, quotasPlugin, reportsPlugin, oauthPlugin, stsPlugin, iamCredentialsPlugin, metadataPlugin];

@@ -1,29 +1,21 @@
 import type { Authenticator, Credentials } from "../api";
 import { firstQueryValue } from "../api";
 import { invalidCredentials, missingCredentials } from "./errors";
+import type { ApiManifest, GoogleAuthFacts } from "../../provider/apiManifest";
 import type { TokenAuthority } from "./tokens/authority";
-import { CLOUD_PLATFORM_SCOPE } from "./tokens/authority";
 
 /** Google's credential query parameters (OAuth token, API key): masked in the request log of every Google-style API. */
 export const GOOGLE_CREDENTIAL_QUERY_PARAMETERS = ["access_token", "key"] as const;
 
-/** The narrowest scopes each Google-style API documents; a token needs one of them (read-only ones for reads). */
-export const API_SCOPES = {
-  dns: {
-    write: ["https://www.googleapis.com/auth/ndev.clouddns.readwrite", CLOUD_PLATFORM_SCOPE],
-    read: ["https://www.googleapis.com/auth/ndev.clouddns.readonly"],
-  },
-  calendar: { write: ["https://www.googleapis.com/auth/calendar"], read: ["https://www.googleapis.com/auth/calendar.readonly"] },
-  quotas: { write: [CLOUD_PLATFORM_SCOPE], read: [] },
-  reports: { write: ["https://www.googleapis.com/auth/admin.reports.audit.readonly"], read: [] },
-  ads: { write: ["https://www.googleapis.com/auth/ads.monetization"], read: ["https://www.googleapis.com/auth/ads.readonly"] },
-} as const;
+/** The Google facts of an API's manifest; an emulated Google API without them is a mistake in its plug-in. */
+export function googleFactsOf(manifest: ApiManifest): GoogleAuthFacts {
+  if (manifest.google === undefined) throw new Error(`the ${manifest.name} API's manifest says nothing of Google scopes (its \`google\`)`);
+  return manifest.google;
+}
 
-export type ScopedApi = keyof typeof API_SCOPES;
-
-/** The scopes that admit a request of this method to the API. */
-export function scopesFor(api: ScopedApi, method: string): string[] {
-  const { write, read } = API_SCOPES[api];
+/** The scopes that admit a request of this method to an API, from its manifest (provider/apis/<api>/api.ts): the service's, never a second list. */
+export function scopesFor(facts: GoogleAuthFacts, method: string): string[] {
+  const { write, read } = facts.accepted ?? { write: facts.scopes, read: [] };
   return method === "GET" ? [...write, ...read] : [...write];
 }
 
@@ -46,9 +38,9 @@ export function googleBearerAuth(allowedTokens: readonly string[] | undefined): 
  * The emulated Google APIs' bearer check: a token the emulator issued must be unexpired and carry one
  * of the API's scopes; others pass unless `--tokens` restricts them (see `TokenAuthority.authorize`).
  */
-export function googleScopedAuth(accessTokens: TokenAuthority, api: ScopedApi): Authenticator {
+export function googleScopedAuth(accessTokens: TokenAuthority, facts: GoogleAuthFacts): Authenticator {
   return (credentials: Credentials) => {
-    const holder = accessTokens.authorize(bearerToken(credentials), scopesFor(api, credentials.method ?? "GET"));
+    const holder = accessTokens.authorize(bearerToken(credentials), scopesFor(facts, credentials.method ?? "GET"));
     return holder === undefined ? undefined : (holder.subject ?? holder.principal);
   };
 }

@@ -91,11 +91,8 @@ export interface IamPolicy {
   auditConfigs?: IamAuditConfig[];
 }
 
-export const iamPolicySnapshotSchema = z.object({
-  revision: z.int().min(0),
-  bindings: z.array(z.object({ role: z.string(), members: z.array(z.string()), condition: conditionSchema.optional() })),
-  auditConfigs: z.array(auditConfigSchema),
-});
+const snapshotBinding = z.object({ role: z.string(), members: z.array(z.string()), condition: conditionSchema.optional() });
+export const iamPolicySnapshotSchema = z.object({ revision: z.int().min(0), bindings: z.array(snapshotBinding), auditConfigs: z.array(auditConfigSchema) });
 export type IamPolicySnapshot = z.infer<typeof iamPolicySnapshotSchema>;
 
 export interface IamPolicyOptions {
@@ -158,13 +155,11 @@ export class IamPolicyState {
 
   /** What a restart keeps: the bindings and the revision the etag is derived from. */
   snapshot(): IamPolicySnapshot {
-    return { revision: this.revision, bindings: structuredClone(this.bindings), auditConfigs: structuredClone(this.auditConfigs) };
+    return structuredClone({ revision: this.revision, bindings: this.bindings, auditConfigs: this.auditConfigs });
   }
 
   load(snapshot: IamPolicySnapshot): void {
-    this.revision = snapshot.revision;
-    this.bindings = structuredClone(snapshot.bindings);
-    this.auditConfigs = structuredClone(snapshot.auditConfigs);
+    ({ revision: this.revision, bindings: this.bindings, auditConfigs: this.auditConfigs } = structuredClone(snapshot));
   }
 
   private hasConditions(): boolean {

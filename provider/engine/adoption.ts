@@ -44,6 +44,11 @@ export interface Adoption {
    * Code: the reasons read the item and its parent's state (the apex of the zone).
    */
   readonly leaveOut?: (item: Record<string, unknown>, parent: State | undefined) => string | undefined;
+  /**
+   * Objects left out unless a boolean flag asks for them (a project's inherited settings, which nobody
+   * set): `reason` reads the object's state and says why one is left out; `--<flag>` adopts them too.
+   */
+  readonly optIn?: { readonly flag: string; readonly description: string; readonly reason: (state: State) => string | undefined };
   /** Inputs never written, left to the API's value: another input says the same (a palette `colorId` says the RGB colors). */
   readonly omit?: readonly string[];
   /** The variable name as a template of state properties (dotted paths allowed), e.g. `{name}_{type}`. */

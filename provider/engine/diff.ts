@@ -21,8 +21,17 @@ export function containsUnknown(value: unknown): boolean {
   return false;
 }
 
+/**
+ * What happens to one property, in the engine's words (`PropertyDiff.Kind` of the provider protocol):
+ * set where it was not (`add`), removed (`delete`), changed (`update`), each `-replace` when the
+ * change replaces the object.
+ */
+export type PropertyChangeKind = "add" | "add-replace" | "delete" | "delete-replace" | "update" | "update-replace";
+
 export interface ArgsDiff {
   readonly changed: string[];
+  /** Each changed property and what happens to it: what a host shows as the property-level diff (`detailedDiff`). */
+  readonly detailed: Readonly<Record<string, PropertyChangeKind>>;
   readonly replaces: string[];
   readonly patch: PatchChange<Args>;
   /** Identity kept while replacing: the old object must go before the new one can exist. */
@@ -50,8 +59,15 @@ export function diffArgs(declaration: ResourceDeclaration, olds: State, news: Ar
   const identity = placeholders(declaration.id.format);
   // A part the server assigns (a key's fingerprint) is new for every new object: the old one can stay until the new one exists.
   const identityKept = (declaration.id.serverAssigned ?? []).length === 0 && identity.every((field) => !replaces.includes(field));
+  const detailed = Object.fromEntries(
+    changed.map((field): [string, PropertyChangeKind] => {
+      const kind = isEmpty(olds[field]) ? "add" : cleared.includes(field) ? "delete" : "update";
+      return [field, replaces.includes(field) ? `${kind}-replace` : kind];
+    }),
+  );
   return {
     changed,
+    detailed,
     replaces,
     patch: { set, cleared },
     deleteBeforeReplace: replaces.length > 0 && (identityKept || exclusive(declaration, olds, news)),

@@ -9,7 +9,7 @@ import { defaultProject, resolveApiSettings, useStackConfig, type ConfigSource }
 import { tokenSourceFor } from "../google/credentials/tokenSource";
 import { report } from "../log";
 import type { Args, ResourceDeclaration, State } from "./declaration";
-import { containsUnknown, diffArgs } from "./diff";
+import { containsUnknown, diffArgs, type PropertyChangeKind } from "./diff";
 import { clip } from "./excerpt";
 import { occupancy } from "./occupancy";
 import { ResourceEngine } from "./resourceEngine";
@@ -22,7 +22,12 @@ export type { CheckFailure };
 export interface DynamicProvider {
   configure(request: { config: ConfigSource }): Promise<void>;
   check(olds: Args, news: Args): Promise<{ inputs?: Args; failures?: CheckFailure[] }>;
-  diff(id: string, olds: State, news: Args): Promise<{ changes: boolean; replaces?: string[]; deleteBeforeReplace?: boolean }>;
+  /** `detailedDiff`: each changed property and what happens to it, for a host that shows it (the plugin does; the dynamic host drops it). */
+  diff(
+    id: string,
+    olds: State,
+    news: Args,
+  ): Promise<{ changes: boolean; replaces?: string[]; deleteBeforeReplace?: boolean; detailedDiff?: Readonly<Record<string, PropertyChangeKind>> }>;
   create(inputs: Args): Promise<{ id: string; outs: State }>;
   read(id: string, props: State): Promise<{ id?: string; props?: State }>;
   update(id: string, olds: State, news: Args): Promise<{ outs: State }>;
@@ -119,6 +124,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
         changes: true,
         ...(replaces.length > 0 && { replaces }),
         ...(difference.deleteBeforeReplace && { deleteBeforeReplace: true }),
+        detailedDiff: difference.detailed,
       };
     },
 

@@ -3,7 +3,7 @@
  * whether it reports a limit, and then how long every request of the API waits or which
  * error ends the request; a client-side limiter keeps requests under the limits the API
  * publishes. The HTTP layer knows no API's rules: each API's folder brings its own
- * (the code host's are in provider/codehost/limits.ts).
+ * (the code host's are in provider/apis/codehost/limits.ts).
  */
 import type { ApiError } from "./errors";
 import type { RequestLimits } from "./requestLimiter";

@@ -54,8 +54,8 @@ const KINDS: Readonly<Record<string, Kind>> = {
     why: "what a user reads is worked out from the API's reason and message text, or from the state (what stays behind, what a wait found)",
   },
   adoption: {
-    places: ["adoption.leaveOut"],
-    why: "why a listed object is not adopted (a conditional binding, the primary calendar) is read from the object",
+    places: ["adoption.leaveOut", "adoption.optIn.reason"],
+    why: "why a listed object is not adopted (a conditional binding, the primary calendar, a setting inherited rather than set) is read from the object",
   },
   "write steps": {
     places: ["hooks.applyCreate", "hooks.applyUpdate", "hooks.applyDelete", "hooks.beforeDelete"],

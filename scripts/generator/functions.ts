@@ -1,6 +1,6 @@
 /**
  * The SDK's read functions (`sdk/<api>/functions.ts`) and the README's lists of them, from the
- * declared functions of `provider/<api>/functions.ts` (provider/engine/readFunction.ts) and the
+ * declared functions of `provider/apis/<api>/functions.ts` (provider/engine/readFunction.ts) and the
  * manifest's `sdkExtras`. The types a program sees are the modules' exported types, found by
  * parsing their source, so a new result or argument type needs no list kept by hand.
  */
@@ -43,7 +43,7 @@ function sourceExports(file: string): SourceExports {
 
 /** The API's declared read functions, in the order its functions.ts declares them; none when it has no such file. */
 export function readFunctionsOf(api: string): Array<ReadFunctionInfo & { readonly exportName: string }> {
-  const file = `provider/${api}/functions.ts`;
+  const file = `provider/apis/${api}/functions.ts`;
   if (!existsSync(path.join(ROOT, file))) return [];
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the generator reads the declarations it renders
   return declaredFunctions(require(path.join(ROOT, file)) as Record<string, unknown>);
@@ -67,9 +67,9 @@ export function renderFunctions(manifest: ApiManifest): string | undefined {
   const functions = readFunctionsOf(manifest.name);
   const extras = manifest.sdkExtras ?? [];
   if (functions.length === 0 && extras.length === 0) return undefined;
-  const module = (name: string) => `../../provider/${manifest.name}/${name}`;
+  const module = (name: string) => `../../provider/apis/${manifest.name}/${name}`;
   const noArgs = functions.filter((fn) => fn.args === undefined);
-  const lines: string[] = [header(`provider/${manifest.name}/functions.ts`).trimEnd(), ""];
+  const lines: string[] = [header(`provider/apis/${manifest.name}/functions.ts`).trimEnd(), ""];
   if (functions.length > 0) {
     lines.push(`import type * as Queries from "${module("functions")}";`);
     const helpers = [
@@ -87,11 +87,11 @@ export function renderFunctions(manifest: ApiManifest): string | undefined {
   });
   lines.push("");
   if (functions.length > 0) {
-    const types = sourceExports(`provider/${manifest.name}/functions.ts`).types;
+    const types = sourceExports(`provider/apis/${manifest.name}/functions.ts`).types;
     if (types.length > 0) lines.push(`export type { ${types.join(", ")} } from "${module("functions")}";`);
   }
   extras.forEach((extra) => {
-    const types = sourceExports(`provider/${manifest.name}/${extra.module}.ts`).types;
+    const types = sourceExports(`provider/apis/${manifest.name}/${extra.module}.ts`).types;
     if (types.length > 0) lines.push(`export type { ${types.join(", ")} } from "${module(extra.module)}";`);
     if ((extra.constants ?? []).length > 0) lines.push(`export { ${(extra.constants ?? []).join(", ")} } from "${module(extra.module)}";`);
   });
@@ -106,10 +106,10 @@ export function renderFunctions(manifest: ApiManifest): string | undefined {
     if ((extra.functions ?? []).length === 0) return;
     const type = alias(extra);
     lines.push(lazyLoad(`load${type}`, type, module(extra.module)));
-    const docs = sourceExports(`provider/${manifest.name}/${extra.module}.ts`).docs;
+    const docs = sourceExports(`provider/apis/${manifest.name}/${extra.module}.ts`).docs;
     for (const name of extra.functions ?? []) {
       const doc = docs.get(name);
-      if (doc === undefined) throw new Error(`provider/${manifest.name}/${extra.module}.ts: ${name} needs a TSDoc comment (it is the SDK's doc)`);
+      if (doc === undefined) throw new Error(`provider/apis/${manifest.name}/${extra.module}.ts: ${name} needs a TSDoc comment (it is the SDK's doc)`);
       lines.push("", `${tsdoc([doc.replace(/\n/g, " ")], "").trimEnd()}`);
       lines.push(`export const ${name} = (...args: Parameters<typeof ${type}.${name}>): ReturnType<typeof ${type}.${name}> => load${type}().${name}(...args);`);
     }

@@ -1,6 +1,6 @@
 /**
  * The lists that make an API known, written from its folders so that adding an API edits no
- * shared file: `provider/apis.ts` (every `provider/<api>/api.ts` manifest), `provider/declarations.ts`
+ * shared file: `provider/apis.ts` (every `provider/apis/<api>/api.ts` manifest), `provider/declarations.ts`
  * (every resource declared with `declare(...)` in an API's folder) and `emulator/apis/index.ts`
  * (every `emulator/apis/<api>/plugin.ts`, then the token endpoints). Found by parsing the source:
  * an exported constant whose value is a call of `defineApi` or `declare`.
@@ -31,9 +31,9 @@ const folders = (parent: string): string[] =>
     .map((entry) => entry.name)
     .sort();
 
-/** The API folders of `provider/`: those with a manifest. */
+/** The API folders of `provider/apis/`: those with a manifest. */
 export function apiFolders(): string[] {
-  return folders("provider").filter((folder) => existsSync(path.join(ROOT, "provider", folder, "api.ts")));
+  return folders("provider/apis").filter((folder) => existsSync(path.join(ROOT, "provider", "apis", folder, "api.ts")));
 }
 
 function importLine(names: readonly string[], from: string): string {
@@ -41,15 +41,15 @@ function importLine(names: readonly string[], from: string): string {
 }
 
 function renderApis(): string {
-  const manifests = apiFolders().map((folder) => ({ folder, names: exportedCalls(`provider/${folder}/api.ts`, "defineApi") }));
+  const manifests = apiFolders().map((folder) => ({ folder, names: exportedCalls(`provider/apis/${folder}/api.ts`, "defineApi") }));
   for (const { folder, names } of manifests) {
     if (names.length !== 1)
-      throw new Error(`provider/${folder}/api.ts must export one manifest (export const <name> = defineApi({...})); found ${names.length}`);
+      throw new Error(`provider/apis/${folder}/api.ts must export one manifest (export const <name> = defineApi({...})); found ${names.length}`);
   }
   return [
-    header("provider/*/api.ts"),
-    "/** Every API: the manifest of each API folder (`provider/<api>/api.ts`), by name. */",
-    ...manifests.map(({ folder, names }) => importLine(names, `./${folder}/api`)),
+    header("provider/apis/*/api.ts"),
+    "/** Every API: the manifest of each API folder (`provider/apis/<api>/api.ts`), by name. */",
+    ...manifests.map(({ folder, names }) => importLine(names, `./apis/${folder}/api`)),
     "",
     `export const API_MANIFESTS = [${manifests.flatMap(({ names }) => names).join(", ")}] as const;`,
     "",
@@ -58,14 +58,14 @@ function renderApis(): string {
 
 function renderDeclarations(): string {
   const files = apiFolders().flatMap((folder) =>
-    readdirSync(path.join(ROOT, "provider", folder))
+    readdirSync(path.join(ROOT, "provider", "apis", folder))
       .filter((file) => file.endsWith(".ts"))
       .sort()
-      .map((file) => ({ module: `./${folder}/${file.slice(0, -3)}`, names: exportedCalls(`provider/${folder}/${file}`, "declare") }))
+      .map((file) => ({ module: `./apis/${folder}/${file.slice(0, -3)}`, names: exportedCalls(`provider/apis/${folder}/${file}`, "declare") }))
       .filter(({ names }) => names.length > 0),
   );
   return [
-    header("provider/<api>/*.ts"),
+    header("provider/apis/<api>/*.ts"),
     "/** Every declared resource: the `declare(...)` exports of each API folder, by API and file. */",
     'import type { ResourceDeclaration } from "./engine/declaration";',
     ...files.map(({ module, names }) => importLine(names, module)),
@@ -80,8 +80,8 @@ function renderDeclarations(): string {
 function renderPlugins(): string {
   const plugins = folders("emulator/apis")
     .filter((folder) => existsSync(path.join(ROOT, "emulator/apis", folder, "plugin.ts")))
-    .map((folder) => ({ folder, names: exportedCalls(`emulator/apis/${folder}/plugin.ts`, "defineApi") }));
-  const tokens = exportedCalls("emulator/google/tokens/plugins.ts", "defineApi");
+    .map((folder) => ({ folder, names: exportedCalls(`emulator/apis/${folder}/plugin.ts`, "definePlugin") }));
+  const tokens = exportedCalls("emulator/google/tokens/plugins.ts", "definePlugin");
   return [
     header("emulator/apis/*/plugin.ts"),
     "/** Every API the emulator serves (each folder's plug-in, by name), then the token endpoints; `--help` lists them in this order. */",

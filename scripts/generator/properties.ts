@@ -60,11 +60,20 @@ export function propertyDoc(declaration: ResourceDeclaration, property: Property
 }
 
 /** `ManagedZoneIamBinding` → `managed zone IAM binding`. */
+/** `a` or `an` before a word, by its first sound: an event, a zone; an acronym by its first letter's name (an ACL rule, an SSH key). */
+export function withArticle(words: string): string {
+  // A plural takes none: "quota adjuster settings".
+  if (/settings$/.test(words)) return words;
+  const acronym = /^[A-Z]{2,}\b/.test(words);
+  return `${(acronym ? /^[AEFHILMNORSX]/ : /^[aeiou]/i).test(words) ? "an" : "a"} ${words}`;
+}
+
 export function humanName(name: string): string {
   return name
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .toLowerCase()
-    .replace(/\biam\b/g, "IAM");
+    .replace(/\biam\b/g, "IAM")
+    .replace(/\b(acl|ssh)\b/g, (word) => word.toUpperCase());
 }
 
 const shownForm = (template: string): string => template.replace(/\{([A-Za-z0-9]+)\*\}/g, "{$1}");

@@ -9,6 +9,7 @@
  * starts about 100 ms sooner on every preview and update.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { isConfigSecret } from "./config";
 
 let installed = false;
 
@@ -17,7 +18,7 @@ export function useProgramConfig(): void {
   if (installed) return;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first call (see above)
   const { useStackConfig } = require("../../provider/config") as typeof import("../../provider/config");
-  useStackConfig({ get: (key) => pulumi.runtime.getConfig(key) });
+  useStackConfig({ get: (key) => pulumi.runtime.getConfig(key), isSecret: isConfigSecret });
   installed = true;
 }
 

@@ -6,6 +6,8 @@
  * resources is broken upstream, pulumi/pulumi#3550).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { CREDENTIALS_SETTING, PLAIN_TEXT_CREDENTIALS } from "../../provider/google/credentials/plainText";
+import { isConfigSecret } from "./config";
 
 /** The package entry the provider process loads; resolved from the program's folder. */
 const PROVIDER_MODULE = "pulumi-svc/dist/provider";
@@ -38,6 +40,20 @@ export interface ResourceShape {
   readonly autoNamed?: boolean;
 }
 
+let settingsChecked = false;
+
+/**
+ * Refuses a credential set in plain text, once per program. Only the program's process can tell: the
+ * engine hands the provider process the configuration without the secret mark, so this check lives
+ * here, before the first resource is registered (and so before `preview` shows anything).
+ */
+function refusePlainTextCredentials(): void {
+  if (settingsChecked) return;
+  const value = pulumi.runtime.getConfig(CREDENTIALS_SETTING);
+  if (value !== undefined && value !== "" && !isConfigSecret(CREDENTIALS_SETTING)) throw new pulumi.RunError(`pulumi-svc: ${PLAIN_TEXT_CREDENTIALS}`);
+  settingsChecked = true;
+}
+
 export abstract class SvcResource extends pulumi.CustomResource {
   /** Whether `obj` is a resource of the type token `type` (what each class's `isInstance` asks). */
   protected static hasType(obj: unknown, type: string): boolean {
@@ -50,6 +66,7 @@ export abstract class SvcResource extends pulumi.CustomResource {
    * the provider's `read` with the id.
    */
   protected constructor(shape: ResourceShape, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
+    refusePlainTextCredentials();
     const { import: importId, ...options } = opts ?? {};
     const reading = options.id !== undefined;
     const given = args as Record<string, unknown>;

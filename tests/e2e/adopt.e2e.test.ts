@@ -97,7 +97,25 @@ describe("svc-import", () => {
     // References, not copies: record sets name their zone, rules their policy, ACL rules their calendar.
     expect(dns).toContain("managedZone: adopt_zone.name,");
     expect(dns).toContain("responsePolicy: adopt_overrides.responsePolicyName,");
-    expect(readFileSync(path.join(project.dir, "calendar.ts"), "utf8")).toContain("calendarId: Adopted_team.calendarId,");
+    const calendar = readFileSync(path.join(project.dir, "calendar.ts"), "utf8");
+    expect(calendar).toContain("calendarId: Adopted_team.calendarId,");
+    // A deleted event and a cancelled occurrence of the recurring standup are listed, and left out saying why.
+    expect(calendar).toMatch(/\/\/ Left out: svc\.calendar\.Event \S+\/\w+: a cancelled event \(deleted: the service keeps it as a cancelled entry\)\./);
+    expect(calendar).toMatch(
+      new RegExp(
+        `// Left out: svc\\.calendar\\.Event \\S+/(\\w+)_${SEED.cancelledStandup}: a cancelled occurrence \\(2030-01-14T08:00:00Z\\) of the recurring event \\1: ` +
+          "a recurring event is adopted whole, and the service keeps its single occurrences as they are\\.",
+      ),
+    );
+    expect(calendar.match(/new svc\.calendar\.Event\(/g)?.length).toBe(2);
+    // The project's quota adjuster settings are inherited (nobody set them): left out unless asked for.
+    const quotas = readFileSync(path.join(project.dir, "quotas.ts"), "utf8");
+    expect(quotas).not.toContain("new svc.quotas.QuotaAdjusterSettings(");
+    expect(quotas).toContain(
+      `// Left out: svc.quotas.QuotaAdjusterSettings ${SEED.quotaParent}/quotaAdjusterSettings: the project's settings are inherited from the service's default (enablement DISABLED): ` +
+        "nobody set them on the project, and adopting them would make the program own a value it never chose (`--inherited-settings` adopts it).",
+    );
+    expect((await svcImport([...IMPORTS["quotas"]!, "--inherited-settings"])).stdout).toContain("new svc.quotas.QuotaAdjusterSettings(");
     // Defaults are not written: a TTL of 300 (the declared default) is left out.
     expect(dns).toMatch(/"host0\.adopt\.example\.",\n {2}type: "A",\n {2}rrdatas:/);
     expect(readFileSync(path.join(project.dir, "ci.ts"), "utf8")).toContain("// Never adopted: svc.ci.SshKey:");

@@ -97,6 +97,24 @@ describe("each credential form makes its stack's objects", () => {
     expect(issued).toEqual([expect.objectContaining({ grant: "jwt-bearer", principal: key.client_email, scopes: [DNS_SCOPE] })]);
   });
 
+  it("refuses a key set in plain text (no --secret) at preview, saying how to set it, before any token is asked for", async () => {
+    const config = { "svc:credentials": { value: JSON.stringify(key), secret: false }, zoneName: { value: "creds-plain" } };
+    const test = suite.track(await openStack("credentials", suite.emulator, config, NO_GCLOUD));
+    await test.stack.removeAllConfig(STATIC_TOKENS);
+    const before = (await tokenStats(suite.emulator)).issued.length;
+    const requestsBefore = (await suite.emulator.requests()).length;
+    const failure = await test.stack.preview({ onOutput: (line) => test.output.push(line) }).then(
+      () => "preview succeeded",
+      (error: Error) => error.message,
+    );
+    expect(failure).toContain(
+      "pulumi-svc: svc:credentials is set in plain text; a key or its path must be set with `pulumi config set svc:credentials <value> --secret`",
+    );
+    expectNoSecret(`${failure}\n${test.output.join("")}`, keySecrets());
+    expect((await tokenStats(suite.emulator)).issued.length).toBe(before);
+    expect((await suite.emulator.requests()).length).toBe(requestsBefore);
+  });
+
   it("GOOGLE_APPLICATION_CREDENTIALS with an authorized_user file", async () => {
     const user = await internal(suite.emulator, "authorized-users", { email: "dev@example.test" });
     const { issued } = await runForm({ zoneName: { value: "creds-user" } }, { GOOGLE_APPLICATION_CREDENTIALS: writeFile("adc.json", JSON.stringify(user)) }, [

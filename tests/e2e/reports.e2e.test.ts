@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import https from "node:https";
-import { notificationHandler, type ActivityNotification } from "../../provider/reports/notificationHandler";
+import { notificationHandler, type ActivityNotification } from "../../provider/apis/reports/notificationHandler";
 import { runConformance } from "../support/conformance";
 import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
 import { openStack, type TestStack } from "../support/stacks";

@@ -3,7 +3,7 @@
  * filters passed on, free/busy failures kept, bad arguments refused before
  * any request, naming the argument.
  */
-import * as calendar from "../../provider/calendar/functions";
+import * as calendar from "../../provider/apis/calendar/functions";
 import { providerEmulator } from "../support/providerEmulator";
 
 const emulator = providerEmulator("reader");

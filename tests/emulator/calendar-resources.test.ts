@@ -8,9 +8,9 @@
  * reminders set elsewhere; a calendarId change is one move request keeping
  * the id; bad input fails at check, naming the property, with no request sent.
  */
-import { aclRule } from "../../provider/calendar/aclRule";
-import { calendar } from "../../provider/calendar/calendar";
-import { event } from "../../provider/calendar/event";
+import { aclRule } from "../../provider/apis/calendar/aclRule";
+import { calendar } from "../../provider/apis/calendar/calendar";
+import { event } from "../../provider/apis/calendar/event";
 import { setClientOptions } from "../../provider/clients";
 import type { Args, State } from "../../provider/engine/declaration";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
@@ -67,7 +67,7 @@ describe("an ACL rule's role change", () => {
   it("is a GET and a PUT with If-Match whose body differs from the live rule only in role: 2 quota units where a PATCH costs 3", async () => {
     const live = (await emulator.current.api("GET", rulePath)).body as Record<string, unknown>;
     const next = { ...inputs, role: "writer" };
-    expect(await rules.diff(created.id, created.outs, next)).toEqual({ changes: true });
+    expect(await rules.diff(created.id, created.outs, next)).toEqual({ changes: true, detailedDiff: { role: "update" } });
     const before = (await emulator.current.requests()).length;
     const unitsBefore = await quotaUnits();
     await rules.update(created.id, created.outs, next);
@@ -117,7 +117,10 @@ describe("an event's update", () => {
     expect((await emulator.current.api("PATCH", path, elsewhere)).status).toBe(200);
     // A refresh shows no drift: the program manages neither field.
     const refreshed = await events.read(created.id, created.outs);
-    expect(await events.diff(created.id, refreshed.props ?? {}, { ...inputs, description: "Agenda attached" })).toEqual({ changes: true });
+    expect(await events.diff(created.id, refreshed.props ?? {}, { ...inputs, description: "Agenda attached" })).toEqual({
+      changes: true,
+      detailedDiff: { description: "add" },
+    });
     await events.update(created.id, refreshed.props ?? {}, { ...inputs, description: "Agenda attached" });
     const live = (await emulator.current.api("GET", path)).body as Record<string, unknown>;
     expect(live).toMatchObject({
@@ -149,7 +152,7 @@ describe("an event's update", () => {
     const created = await events.create(inputs);
     const eventId = String(created.outs["eventId"]);
     const next = { ...inputs, calendarId: teamId };
-    expect(await events.diff(created.id, created.outs, next)).toEqual({ changes: true });
+    expect(await events.diff(created.id, created.outs, next)).toEqual({ changes: true, detailedDiff: { calendarId: "update" } });
     const before = (await emulator.current.requests()).length;
     const outs = (await events.update(created.id, created.outs, next)).outs;
     const writes = (await emulator.current.requests()).slice(before).filter(({ method }) => method !== "GET");
@@ -172,11 +175,13 @@ describe("replacements that may keep the object", () => {
       changes: true,
       replaces: ["calendarId"],
       deleteBeforeReplace: true,
+      detailedDiff: { calendarId: "update-replace" },
     });
     // Another scope is another rule: made first, then the old one deleted.
     expect(await rules.diff("primary/user:ann@example.com", olds, { ...olds, scope: { type: "user", value: "bob@example.com" } })).toEqual({
       changes: true,
       replaces: ["scope"],
+      detailedDiff: { scope: "update-replace" },
     });
     // A change of case alone is none.
     expect(await rules.diff("primary/user:ann@example.com", olds, { ...olds, scope: { type: "user", value: "Ann@Example.com" } })).toEqual({ changes: false });

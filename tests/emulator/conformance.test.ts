@@ -106,7 +106,13 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
         [given, inputs] = [nextGiven, next];
         return;
       }
-      expect(await provider.diff(id, state, next)).toEqual({ changes: true });
+      // Each property the change names, by what happens to it, none replacing: what a host shows as the detailed diff.
+      const diffed = await provider.diff(id, state, next);
+      expect({ ...diffed, detailedDiff: undefined }).toEqual({ changes: true, detailedDiff: undefined });
+      const options = Object.keys(declaration.requestOptions ?? {});
+      const kindOf = (name: string): string => (isEmptyValue(state[name]) ? "add" : isEmptyValue(next[name]) ? "delete" : "update");
+      const named = Object.keys(change).filter((name) => !options.includes(name) && !(isEmptyValue(state[name]) && isEmptyValue(next[name])));
+      expect(diffed.detailedDiff).toEqual(Object.fromEntries(named.map((name) => [name, kindOf(name)])));
       const item = itemPath();
       const after = moveField !== undefined && moveField in change ? pathOf({ ...current(), [moveField]: String(next[moveField]) }) : item;
       // What a merged PUT starts from: the live object, as the API answers it.
@@ -140,11 +146,17 @@ async function runSamples(declaration: ResourceDeclaration): Promise<void> {
         ((declaration.id.serverAssigned ?? []).length === 0 && placeholders(declaration.id.format).every((name) => !replaces.includes(name))) ||
         (typeof rule === "function" ? rule(state, next) : rule === true);
       const diff = await provider.diff(id, state, next);
-      expect({ ...diff, replaces: [...(diff.replaces ?? [])].sort() }).toEqual({
+      expect({ ...diff, replaces: [...(diff.replaces ?? [])].sort(), detailedDiff: undefined }).toEqual({
         changes: true,
         replaces: [...replaces].sort(),
         ...(deleteFirst && { deleteBeforeReplace: true }),
+        detailedDiff: undefined,
       });
+      // What replaces is named as replacing in the detailed diff; what changes beside it, as an update in place would be.
+      for (const name of replaces) expect({ [name]: diff.detailedDiff?.[name] }).toEqual({ [name]: expect.stringMatching(/-replace$/) });
+      for (const [name, kind] of Object.entries(diff.detailedDiff ?? {}).filter(([name]) => !replaces.includes(name))) {
+        expect({ [name]: kind }).toEqual({ [name]: expect.stringMatching(/^(add|delete|update)$/) });
+      }
     });
   }
 

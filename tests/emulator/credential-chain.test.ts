@@ -137,6 +137,33 @@ describe("the other forms", () => {
     await expect(revoked).rejects.toThrow(/authorized_user file in GOOGLE_APPLICATION_CREDENTIALS.*400 invalid_grant.*gcloud auth application-default login/s);
     const message = await revoked.catch((error: Error) => error.message);
     for (const secret of secretsOf(user)) expect(message).not.toContain(secret);
+    // The words a user reads, whole: the endpoint's own sentence ends once, then what to do.
+    expect(message).toBe(
+      "svc: could not get an access token for the dns API from the authorized_user file in GOOGLE_APPLICATION_CREDENTIALS: " +
+        "the token endpoint answered 400 invalid_grant: Token has been expired or revoked. " +
+        "The refresh token was revoked or expired: run `gcloud auth application-default login` again.",
+    );
+  });
+
+  it("says that a key whose private key is corrupted cannot sign, naming the key by account and id, and the setting it came from", async () => {
+    const key = await internal("service-accounts", { name: "corrupted" });
+    const pem = String(key.private_key);
+    // A copy that lost characters in the middle of the key (a bad paste): still PEM-shaped, no longer a key.
+    const broken = { ...key, private_key: pem.replace(/\n([A-Za-z0-9+/]{20})[A-Za-z0-9+/]{8}/, "\n$1") };
+    const before = issued().length;
+    const failed = tokenSourceFor("dns", { ...base, SVC_CREDENTIALS: JSON.stringify(broken) }).token();
+    const message = await failed.then(
+      () => "no error",
+      (error: Error) => error.message,
+    );
+    expect(message).toBe(
+      `svc: the service-account key of ${key.client_email} (private_key_id ${key.private_key_id}) in svc:credentials / SVC_CREDENTIALS cannot sign for the dns API: ` +
+        "its private_key is not a private key OpenSSL can read (corrupted, cut short or re-encoded when it was copied). " +
+        "Set the key file exactly as it was downloaded, or make a new key (`gcloud iam service-accounts keys create`) and set it in svc:credentials / SVC_CREDENTIALS.",
+    );
+    expect(message).not.toMatch(/DECODER|googleAuthUrl/);
+    for (const secret of secretsOf(broken)) expect(message).not.toContain(secret);
+    expect(issued().length).toBe(before);
   });
 
   it("says which credential lacks the API scope and what to change when the API refuses it (403)", async () => {

@@ -56,10 +56,12 @@ beforeAll(async () => {
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 it("adds the API with three files of its own, and the generator writes the rest", () => {
-  expect(added).toEqual(["emulator/apis/widgets/plugin.ts", "provider/widgets/api.ts", "provider/widgets/widget.ts"]);
+  expect(added).toEqual(["emulator/apis/widgets/plugin.ts", "provider/apis/widgets/api.ts", "provider/apis/widgets/widget.ts"]);
   expect(changed).toEqual([
     "DEVELOPERS.md",
     "README.md",
+    "docs/adopting.md",
+    "docs/widgets.md",
     "emulator/apis/index.ts",
     "provider/apis.ts",
     "provider/declarations.ts",
@@ -69,16 +71,19 @@ it("adds the API with three files of its own, and the generator writes the rest"
   ]);
 });
 
-it("appears in the SDK and the README tables", () => {
+it("appears in the SDK, in a reference of its own and in the README's list of APIs", () => {
   expect(readFileSync(path.join(copy, "sdk/index.ts"), "utf8")).toContain('export * as widgets from "./widgets";');
   const widget = readFileSync(path.join(copy, "sdk/widgets/widget.ts"), "utf8");
   expect(widget).toContain("export class Widget extends SvcResource");
   expect(widget).toContain("color: pulumi.Input<");
-  const readme = readFileSync(path.join(copy, "README.md"), "utf8");
-  expect(readme).toMatch(/### `svc\.widgets\.Widget`\n\n<!-- generated:widgets\.Widget:start[^>]*-->\n\| property \| on change \| \|/);
-  expect(readme).toContain("| `name` (required) | replaces | The widget's name. |");
-  expect(readme).toContain("| `widgets.Widget` | `{name}` |");
-  expect(readme).toContain("| `widgets.Widget` | never: the test API has no listing |");
+  const reference = readFileSync(path.join(copy, "docs/widgets.md"), "utf8");
+  expect(reference).toMatch(/^# `svc\.widgets`\n/);
+  expect(reference).toMatch(/## `svc\.widgets\.Widget`\n\n<!-- generated:widgets\.Widget:start[^>]*-->\n\| property \| on change \| \|/);
+  expect(reference).toContain("| `name` (required) | replaces | The widget's name. |");
+  expect(readFileSync(path.join(copy, "README.md"), "utf8")).toContain("| `svc.widgets` |");
+  const adopting = readFileSync(path.join(copy, "docs/adopting.md"), "utf8");
+  expect(adopting).toContain("| `widgets.Widget` | `{name}` |");
+  expect(adopting).toContain("| `widgets.Widget` | never: the test API has no listing |");
   // Its custom code (a body builder, a state reader) is listed with the others'.
   expect(readFileSync(path.join(copy, "DEVELOPERS.md"), "utf8")).toMatch(/\| object from an answer \| `toState`[^|]* \| [^|]+ \| [^\n]*`widgets:Widget`/);
 });

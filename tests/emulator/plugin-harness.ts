@@ -5,7 +5,7 @@ import { ApiError, googleAip193Errors } from "../../emulator/errors";
 import { googleBearerAuth } from "../../emulator/google/auth";
 import { badRequest } from "../../emulator/google/errors";
 import { pagingBy } from "../../emulator/google/paging";
-import { defineApi } from "../../emulator/plugin";
+import { definePlugin } from "../../emulator/plugin";
 import { defaultApis } from "../../emulator/server";
 
 export const WIDGETS = "/widgets/v1/widgets";
@@ -39,7 +39,7 @@ export class WidgetStore implements ApiStore {
 /** An AIP-158 list: `pageSize`, 2 by default, at most 3. */
 export const widgetPaging = pagingBy({ parameter: "pageSize", defaultSize: 2, maxSize: 3 });
 
-export const widgetsApi = defineApi({
+export const widgetsApi = definePlugin({
   name: "widgets",
   summary: "the widgets API at /widgets/v1/...",
   pathPrefixes: ["/widgets/v1/"],

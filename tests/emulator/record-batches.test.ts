@@ -5,7 +5,7 @@
  * answers) still leave every record set exactly once, and concurrent reads
  * are answered by one listing that a write drops.
  */
-import { recordSet } from "../../provider/dns/recordSet";
+import { recordSet } from "../../provider/apis/dns/recordSet";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 import type { Args } from "../../provider/engine/declaration";
 import { providerEmulator } from "../support/providerEmulator";

@@ -5,7 +5,7 @@
  * returns only when every change of the zone is done. Against the emulator,
  * with changes that stay pending for 1.5 s.
  */
-import { recordSet } from "../../provider/dns/recordSet";
+import { recordSet } from "../../provider/apis/dns/recordSet";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 import type { Args } from "../../provider/engine/declaration";
 import { providerEmulator } from "../support/providerEmulator";

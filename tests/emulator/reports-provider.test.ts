@@ -5,9 +5,9 @@
  * another user, and `getActivities` (paging, typed token events, eventName).
  */
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { activityWatchChannel } from "../../provider/reports/activityWatchChannel";
-import { consoleMessage } from "../../provider/reports/activitySchema";
-import { getActivities } from "../../provider/reports/functions";
+import { activityWatchChannel } from "../../provider/apis/reports/activityWatchChannel";
+import { consoleMessage } from "../../provider/apis/reports/activitySchema";
+import { getActivities } from "../../provider/apis/reports/functions";
 import { providerEmulator } from "../support/providerEmulator";
 
 const TOKEN = "reports-provider-token";
@@ -60,12 +60,14 @@ describe("ActivityWatchChannel check", () => {
     expect(await provider.diff("id", { ...first }, { ...again, address: "https://receiver.example.test/other" })).toEqual({
       changes: true,
       replaces: ["address"],
+      detailedDiff: { address: "update-replace" },
     });
     const pinned = (await provider.check({}, { ...VALID, channelId: "pinned" })).inputs ?? {};
     expect(await provider.diff("id", pinned, { ...pinned, address: "https://receiver.example.test/other" })).toEqual({
       changes: true,
       replaces: ["address"],
       deleteBeforeReplace: true,
+      detailedDiff: { address: "update-replace" },
     });
   });
 });

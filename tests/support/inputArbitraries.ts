@@ -2,15 +2,15 @@
 import { generateKeyPairSync } from "node:crypto";
 import * as fc from "fast-check";
 import type { z } from "zod";
-import { calendarId } from "../../provider/calendar/shapes";
+import { calendarId } from "../../provider/apis/calendar/shapes";
 import { channelShape } from "../../provider/channels/watchChannel";
-import { folderNumber, organizationNumber, quotaProjectId } from "../../provider/quotas/parent";
-import { hostname, projectShape } from "../../provider/ci/names";
-import { iamMember, iamRole } from "../../provider/dns/iam";
-import { fqdn, projectId, recordName, ruleDnsName, zoneName } from "../../provider/dns/names";
+import { folderNumber, organizationNumber, quotaProjectId } from "../../provider/apis/quotas/parent";
+import { hostname, projectShape } from "../../provider/apis/ci/names";
+import { iamMember, iamRole } from "../../provider/apis/dns/iam";
+import { fqdn, projectId, recordName, ruleDnsName, zoneName } from "../../provider/apis/dns/names";
 import { typeKey, type Args, type ResourceDeclaration } from "../../provider/engine/declaration";
 import { placeholders } from "../../provider/engine/template";
-import { userKey } from "../../provider/reports/names";
+import { userKey } from "../../provider/apis/reports/names";
 
 export const IAM_MEMBER = fc.oneof(
   fc.constantFrom("allUsers", "allAuthenticatedUsers"),

@@ -11,6 +11,8 @@ export const SEED = {
   responsePolicy: "adopt-overrides",
   ciProject: "vcs-a/open-tools/widget-kit",
   quotaParent: "projects/adopt-project/locations/global",
+  /** The start (UTC) of the seeded standup's occurrence that is cancelled on its own. */
+  cancelledStandup: "20300114T080000Z",
 } as const;
 
 const LONG_TXT = `"${"a".repeat(255)}" "${"b".repeat(100)}"`;
@@ -136,7 +138,7 @@ export async function seedCalendar(emulator: RunningEmulator): Promise<string> {
     "domain rule",
     emulator.api("POST", `${base}/acl?sendNotifications=false`, { scope: { type: "domain", value: "example.com" }, role: "freeBusyReader" }),
   );
-  await ok(
+  const standup = await ok(
     "standup",
     emulator.api("POST", `${base}/events`, {
       summary: "Standup",
@@ -149,6 +151,10 @@ export async function seedCalendar(emulator: RunningEmulator): Promise<string> {
     "offsite",
     emulator.api("POST", `${base}/events`, { summary: "Offsite", location: "Zurich", start: { date: "2030-03-02" }, end: { date: "2030-03-04" } }),
   );
+  // What a calendar in use also holds: an event that was deleted, and one occurrence of the standup cancelled on its own.
+  const review = await ok("review", emulator.api("POST", `${base}/events`, { summary: "Review", start: { date: "2030-02-01" }, end: { date: "2030-02-02" } }));
+  await ok("review deleted", emulator.api("DELETE", `${base}/events/${String(review["id"])}`));
+  await ok("one standup cancelled", emulator.api("DELETE", `${base}/events/${String(standup["id"])}_${SEED.cancelledStandup}`));
   return id;
 }
 

@@ -3,7 +3,7 @@
  * seeded ad source across pages (one request per page), typed; bad arguments
  * refused with no request sent; the API's refusals surfaced.
  */
-import { getAdapters, type Adapter } from "../../provider/ads/functions";
+import { getAdapters, type Adapter } from "../../provider/apis/ads/functions";
 import * as sdkAds from "../../sdk/ads";
 import { MANY_ADAPTERS_AD_SOURCE_ID, MANY_ADAPTERS_COUNT, NO_ADAPTERS_AD_SOURCE_ID, SEEDED_PUBLISHER_ID } from "../../emulator/apis/ads/seed";
 import { providerEmulator } from "../support/providerEmulator";

@@ -53,9 +53,10 @@ describe("settings come from each API's manifest", () => {
 /** The code outside the APIs' folders: it may name no API (comments and docs aside). */
 const SHARED = [
   "provider/config.ts",
+  "provider/stackConfig.ts",
   "provider/clients.ts",
   "scripts/generate.ts",
-  ...["provider/engine", "provider/http", "emulator", "scripts/generator"].flatMap((folder) =>
+  ...["provider/engine", "provider/http", "provider/google", "emulator", "emulator/google", "emulator/google/tokens", "scripts/generator"].flatMap((folder) =>
     readdirSync(path.join(REPO_ROOT, folder))
       .filter((file) => file.endsWith(".ts"))
       .map((file) => `${folder}/${file}`),

@@ -2,7 +2,7 @@
  * Record data updated 20 times while a poller reads the record set at the
  * emulator: it is never missing and never empty.
  */
-import { recordSet } from "../../provider/dns/recordSet";
+import { recordSet } from "../../provider/apis/dns/recordSet";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 

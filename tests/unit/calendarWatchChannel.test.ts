@@ -5,11 +5,11 @@
  * calendar), which the service counts from when it makes the channel.
  */
 import { channelBody } from "../../provider/channels/watchChannel";
-import { watchChannel } from "../../provider/calendar/watchChannel";
+import { watchChannel } from "../../provider/apis/calendar/watchChannel";
 import type { Args } from "../../provider/engine/declaration";
 import { createPath } from "../../provider/engine/stepRunner";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { activityWatchChannel } from "../../provider/reports/activityWatchChannel";
+import { activityWatchChannel } from "../../provider/apis/reports/activityWatchChannel";
 import { offlineSettings } from "../support/providerEmulator";
 
 offlineSettings();

@@ -1,6 +1,6 @@
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { managedZone } from "../../provider/dns/managedZone";
-import { recordSet } from "../../provider/dns/recordSet";
+import { managedZone } from "../../provider/apis/dns/managedZone";
+import { recordSet } from "../../provider/apis/dns/recordSet";
 import { UNKNOWN } from "../../provider/engine/diff";
 import { offlineSettings } from "../support/providerEmulator";
 

@@ -8,7 +8,7 @@ import {
   getProjectBuilds,
   getProjects,
   getRecentBuilds,
-} from "../../provider/ci/functions";
+} from "../../provider/apis/ci/functions";
 import { createEmulator } from "../../emulator/server";
 import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
 

@@ -9,10 +9,10 @@ import type { Emulator, EmulatorOptions } from "../../emulator/server";
 import { createEmulator } from "../../emulator/server";
 import type { Arrival, CodeHostStore } from "../../emulator/apis/codehost/state";
 import { setClientOptions } from "../../provider/clients";
-import { getRateLimit, type RateLimitStatus, type RateLimitWindow } from "../../provider/codehost/functions";
+import { getRateLimit, type RateLimitStatus, type RateLimitWindow } from "../../provider/apis/codehost/functions";
 import { resolveApiSettings, useStackConfig } from "../../provider/config";
 import { createApiClient, type ApiClient } from "../../provider/http/client";
-import { CODEHOST_REQUEST_LIMITS, codeHostRateLimits, RateLimitError } from "../../provider/codehost/limits";
+import { CODEHOST_REQUEST_LIMITS, codeHostRateLimits, RateLimitError } from "../../provider/apis/codehost/limits";
 import * as sdk from "../../sdk/codehost/functions";
 
 jest.setTimeout(30_000);

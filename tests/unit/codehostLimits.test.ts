@@ -7,7 +7,7 @@ import {
   readRateLimitHeaders,
   type LimitedAttempt,
   type RateLimitHeaders,
-} from "../../provider/codehost/limits";
+} from "../../provider/apis/codehost/limits";
 import { bucketOptions, isContentCreating, pointsOf } from "../../provider/http/requestLimiter";
 
 const policy = DEFAULT_CODEHOST_LIMIT_POLICY;

@@ -1,9 +1,9 @@
 import { diffArgs, UNKNOWN } from "../../provider/engine/diff";
-import { managedZone } from "../../provider/dns/managedZone";
-import { recordSet } from "../../provider/dns/recordSet";
-import { checkoutKey } from "../../provider/ci/checkoutKey";
-import { projectFollow } from "../../provider/ci/projectFollow";
-import { managedZoneIamMember } from "../../provider/dns/iam";
+import { managedZone } from "../../provider/apis/dns/managedZone";
+import { recordSet } from "../../provider/apis/dns/recordSet";
+import { checkoutKey } from "../../provider/apis/ci/checkoutKey";
+import { projectFollow } from "../../provider/apis/ci/projectFollow";
+import { managedZoneIamMember } from "../../provider/apis/dns/iam";
 
 const zoneState = {
   project: "p",
@@ -35,6 +35,19 @@ describe("patch-semantics diff", () => {
       { project: "p", name: "z", dnsName: "example.com.", visibility: "public" },
     );
     expect(difference.patch).toEqual({ set: {}, cleared: ["labels"] });
+  });
+
+  it("says what happens to each changed property, as a host shows it: add, delete, update, each -replace when it replaces", () => {
+    const difference = diffArgs(
+      managedZone,
+      { ...zoneState, labels: { team: "web" } },
+      { project: "p", name: "z", dnsName: "example.org.", visibility: "public", description: "new" },
+    );
+    expect(difference.detailed).toEqual({ dnsName: "update-replace", description: "add", labels: "delete" });
+    const same = diffArgs(managedZone, zoneState, { project: "p", name: "z", dnsName: "example.com.", visibility: "public" });
+    expect(same.detailed).toEqual({});
+    const renamed = diffArgs(managedZone, { ...zoneState, description: "old" }, { project: "p", name: "z2", dnsName: "example.com.", visibility: "public" });
+    expect(renamed.detailed).toEqual({ name: "update-replace", description: "delete" });
   });
 
   it("replaces on an immutable field, deleting first when the identity stays", () => {

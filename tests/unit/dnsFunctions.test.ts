@@ -9,7 +9,7 @@ import {
   getResponsePolicies,
   getResponsePolicy,
   getZoneOperations,
-} from "../../provider/dns/functions";
+} from "../../provider/apis/dns/functions";
 import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
 
 let emulator: RunningEmulator;

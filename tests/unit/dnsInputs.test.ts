@@ -4,11 +4,11 @@
  * the problem and the accepted form.
  */
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { managedZoneIamBinding, managedZoneIamMember, managedZoneIamPolicy } from "../../provider/dns/iam";
-import { managedZone } from "../../provider/dns/managedZone";
-import { recordSet } from "../../provider/dns/recordSet";
-import { responsePolicy } from "../../provider/dns/responsePolicy";
-import { responsePolicyRule } from "../../provider/dns/responsePolicyRule";
+import { managedZoneIamBinding, managedZoneIamMember, managedZoneIamPolicy } from "../../provider/apis/dns/iam";
+import { managedZone } from "../../provider/apis/dns/managedZone";
+import { recordSet } from "../../provider/apis/dns/recordSet";
+import { responsePolicy } from "../../provider/apis/dns/responsePolicy";
+import { responsePolicyRule } from "../../provider/apis/dns/responsePolicyRule";
 import { excerpt } from "../../provider/engine/excerpt";
 import { offlineSettings } from "../support/providerEmulator";
 

@@ -1,5 +1,5 @@
 /**
- * The SDK and the README's reference tables are generated from the
+ * The SDK and the docs' reference tables (docs/, the README's list of APIs) are generated from the
  * declarations (scripts/generate.ts): the files on disk must be what the
  * generator renders now, and the generated classes must behave as the
  * Pulumi SDKs' classes do (isInstance, get, unknown arguments refused).
@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { REPO_ROOT, renderDevelopers, renderLists, renderReadme, renderSdk } from "../../scripts/generate";
+import { REPO_ROOT, renderDevelopers, renderDocs, renderLists, renderSdk } from "../../scripts/generate";
 import { API_MANIFESTS } from "../../provider/apis";
 import { declaredFunctions } from "../../provider/engine/readFunction";
 import { declarations } from "../../provider/registry";
@@ -40,22 +40,24 @@ describe("generated files", () => {
     expect(unexpected).toEqual([]);
   });
 
-  it("gives a resource without a README section its own, after its module's last one (a new resource needs no README edit)", () => {
-    const readme = readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+  it("gives a resource without a section its own in its API's reference, after its module's last one (a new resource needs no docs edit)", () => {
+    const reference = readFileSync(path.join(REPO_ROOT, "docs/dns.md"), "utf8");
     const block = /<!-- generated:dns\.ResponsePolicyRule:start[^>]*-->[\s\S]*?<!-- generated:dns\.ResponsePolicyRule:end -->\n/;
-    expect(readme).toMatch(block);
-    const restored = renderReadme(readme.replace(block, ""));
+    expect(reference).toMatch(block);
+    const render = (text: string): string =>
+      renderDocs((file) => (file === "docs/dns.md" ? text : readFileSync(path.join(REPO_ROOT, file), "utf8"))).get("docs/dns.md") ?? "";
+    const restored = render(reference.replace(block, ""));
     const added = restored.indexOf("<!-- generated:dns.ResponsePolicyRule:start");
     expect(added).toBeGreaterThan(restored.lastIndexOf("<!-- generated:dns.ManagedZoneIamMember:end -->"));
-    expect(restored.slice(0, added)).toMatch(/### `svc\.dns\.ResponsePolicyRule`\n\n$/);
+    expect(restored.slice(0, added)).toMatch(/## `svc\.dns\.ResponsePolicyRule`\n\n$/);
     expect(restored.slice(added)).toContain("| `ruleName` (required) | replaces |");
     // Rendering again changes nothing: the section stays where generate put it.
-    expect(renderReadme(restored)).toBe(restored);
+    expect(render(restored)).toBe(restored);
   });
 
   it("every query an API's functions.ts exports is declared, so the SDK and the README list it", () => {
     for (const manifest of API_MANIFESTS) {
-      const file = path.join(REPO_ROOT, "provider", manifest.name, "functions.ts");
+      const file = path.join(REPO_ROOT, "provider", "apis", manifest.name, "functions.ts");
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module under test, by its API's name
       const exported = require(file) as Record<string, unknown>;
       const queries = Object.entries(exported).filter(([name, value]) => typeof value === "function" && /^(get|query)[A-Z]/.test(name));
@@ -81,11 +83,20 @@ describe("generated files", () => {
     expect(customCodePoints(declarations).get("toState")).toContain(`${first.module}:${first.name}`);
   });
 
-  it("README.md's generated sections are what scripts/generate.ts renders", () => {
-    const readme = readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
-    if (renderReadme(readme) !== readme) throw new Error(`README.md ${STALE}`);
-    expect(readme).toContain("<!-- generated:dns.RecordSet:start");
-    expect(readme).toContain("<!-- generated:import-ids:end -->");
+  const docs = renderDocs((file) => readFileSync(path.join(REPO_ROOT, file), "utf8"));
+
+  it.each([...docs.keys()])("%s's generated sections are what scripts/generate.ts renders", (file) => {
+    const onDisk = readFileSync(path.join(REPO_ROOT, file), "utf8");
+    if (docs.get(file) !== onDisk) throw new Error(`${file} ${STALE}`);
+    expect(onDisk).toContain("<!-- generated:");
+  });
+
+  it("puts every resource's table and every API's functions in its API's reference, the ids and svc-import's listings in docs/adopting.md", () => {
+    expect(docs.get("docs/dns.md")).toContain("<!-- generated:dns.RecordSet:start");
+    expect(docs.get("docs/dns.md")).toContain("<!-- generated:functions-dns:end -->");
+    expect(docs.get("docs/adopting.md")).toContain("<!-- generated:import-ids:end -->");
+    expect(docs.get("README.md")).toContain("| `svc.dns` |");
+    for (const manifest of API_MANIFESTS) expect(docs.get("README.md")).toContain(`[docs/${manifest.name}.md](docs/${manifest.name}.md)`);
   });
 });
 

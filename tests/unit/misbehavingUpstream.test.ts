@@ -6,9 +6,9 @@
  * answer. Wanted: a clear error naming the request, no orphan, no duplicate,
  * and no state change on a failed read.
  */
-import { checkoutKey } from "../../provider/ci/checkoutKey";
-import { managedZone } from "../../provider/dns/managedZone";
-import { recordSet } from "../../provider/dns/recordSet";
+import { checkoutKey } from "../../provider/apis/ci/checkoutKey";
+import { managedZone } from "../../provider/apis/dns/managedZone";
+import { recordSet } from "../../provider/apis/dns/recordSet";
 import { dynamicProvider, type DynamicProvider } from "../../provider/engine/dynamicProvider";
 import type { FaultSettings } from "../support/emulatorControl";
 import { providerEmulator } from "../support/providerEmulator";

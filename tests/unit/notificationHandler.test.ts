@@ -6,7 +6,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { notificationHandler, type ActivityNotification } from "../../provider/reports/notificationHandler";
+import { notificationHandler, type ActivityNotification } from "../../provider/apis/reports/notificationHandler";
 
 const TOKEN = "target=audit&k=42";
 const ACTIVITY = {

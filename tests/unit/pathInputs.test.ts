@@ -4,11 +4,11 @@
  * host names take the forms the services accept.
  */
 import { generateKeyPairSync } from "node:crypto";
-import { checkoutKey } from "../../provider/ci/checkoutKey";
-import { getProjectBuilds } from "../../provider/ci/functions";
-import { hostnameProblem, projectShape } from "../../provider/ci/names";
-import { sshKey } from "../../provider/ci/sshKey";
-import { recordSet } from "../../provider/dns/recordSet";
+import { checkoutKey } from "../../provider/apis/ci/checkoutKey";
+import { getProjectBuilds } from "../../provider/apis/ci/functions";
+import { hostnameProblem, projectShape } from "../../provider/apis/ci/names";
+import { sshKey } from "../../provider/apis/ci/sshKey";
+import { recordSet } from "../../provider/apis/dns/recordSet";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 
 const env = { ...process.env };

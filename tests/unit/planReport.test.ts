@@ -121,9 +121,9 @@ describe("the Markdown", () => {
     expect(markdown).not.toMatch(/\u001b/);
   });
 
-  it("is the sample report of the README, word for word", () => {
-    const readme = readFileSync(path.join(__dirname, "..", "..", "README.md"), "utf8");
-    expect(readme).toContain(`\`\`\`\`markdown\n${markdown}\`\`\`\``);
+  it("is the sample report of docs/svc-plan.md, word for word", () => {
+    const sample = readFileSync(path.join(__dirname, "..", "..", "docs", "svc-plan.md"), "utf8");
+    expect(sample).toContain(`\`\`\`\`markdown\n${markdown}\`\`\`\``);
   });
 
   it("collapses a resource's details beyond a size", () => {

@@ -3,7 +3,7 @@
  * follow of `ACME/MonoRepo` is the follow of `acme/monorepo`: it must read back
  * as followed, not as gone (which would make every refresh drop it).
  */
-import { projectFollow } from "../../provider/ci/projectFollow";
+import { projectFollow } from "../../provider/apis/ci/projectFollow";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 

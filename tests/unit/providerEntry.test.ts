@@ -10,8 +10,8 @@ describe("the provider process's entry point", () => {
   });
 
   it("names a type's conventional file after its module and name", () => {
-    expect(conventionalFile("dns:RecordSet")).toBe("./dns/recordSet");
-    expect(conventionalFile("calendar:AclRule")).toBe("./calendar/aclRule");
+    expect(conventionalFile("dns:RecordSet")).toBe("./apis/dns/recordSet");
+    expect(conventionalFile("calendar:AclRule")).toBe("./apis/calendar/aclRule");
     // Not a type key: nothing is required for it.
     expect(conventionalFile("../x:Y")).toBeUndefined();
     expect(conventionalFile("dns:recordSet")).toBeUndefined();
@@ -21,9 +21,11 @@ describe("the provider process's entry point", () => {
     const provider = providerFor("dns:ManagedZoneIamMember");
     expect(providerFor("dns:ManagedZoneIamMember")).toBe(provider);
     const member = { project: "p", managedZone: "zone-a", role: "roles/dns.admin", member: "user:a@example.com" };
-    await expect(provider.diff("id", member, { ...member, member: "user:b@example.com" })).resolves.toEqual(
-      expect.objectContaining({ changes: true, replaces: ["member"] }),
-    );
+    await expect(provider.diff("id", member, { ...member, member: "user:b@example.com" })).resolves.toEqual({
+      changes: true,
+      replaces: ["member"],
+      detailedDiff: { member: "update-replace" },
+    });
   });
 
   it("refuses an unknown type, listing the known ones", () => {

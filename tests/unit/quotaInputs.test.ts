@@ -5,7 +5,7 @@
  * a contactEmail change and of an id the service assigned.
  */
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { quotaPreference } from "../../provider/quotas/quotaPreference";
+import { quotaPreference } from "../../provider/apis/quotas/quotaPreference";
 import { offlineSettings } from "../support/providerEmulator";
 
 offlineSettings();
@@ -54,7 +54,10 @@ describe("QuotaPreference diff", () => {
   };
 
   it("a contactEmail change alone is an update (the service never answers it; the stored input is compared)", async () => {
-    expect(await provider.diff("id", stored, { ...valid, contactEmail: "platform@example.com", apiVersion: "v1" })).toEqual({ changes: true });
+    expect(await provider.diff("id", stored, { ...valid, contactEmail: "platform@example.com", apiVersion: "v1" })).toEqual({
+      changes: true,
+      detailedDiff: { contactEmail: "update" },
+    });
   });
 
   it("an id the service assigned is no change when the program leaves it out; the same value as a number is none either", async () => {
@@ -66,6 +69,7 @@ describe("QuotaPreference diff", () => {
       {
         changes: true,
         replaces: ["quotaId"],
+        detailedDiff: { quotaId: "update-replace" },
       },
     );
   });

@@ -6,7 +6,7 @@
  */
 import { createEmulator } from "../../emulator/server";
 import { setClientOptions } from "../../provider/clients";
-import { getQuotaInfo, getQuotaInfos, getQuotaPreferences } from "../../provider/quotas/functions";
+import { getQuotaInfo, getQuotaInfos, getQuotaPreferences } from "../../provider/apis/quotas/functions";
 import * as sdkQuotas from "../../sdk/quotas";
 
 const TOKEN = "quotas-unit-token";

@@ -3,7 +3,7 @@
  * outside the zone; the API's refusal at create must still name `name` and
  * the rule, and leave nothing behind.
  */
-import { recordSet } from "../../provider/dns/recordSet";
+import { recordSet } from "../../provider/apis/dns/recordSet";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 

@@ -7,11 +7,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { projectFollow } from "../../provider/ci/projectFollow";
-import { sshKey } from "../../provider/ci/sshKey";
-import { managedZoneIamMember } from "../../provider/dns/iam";
-import { managedZone } from "../../provider/dns/managedZone";
-import { recordSet } from "../../provider/dns/recordSet";
+import { projectFollow } from "../../provider/apis/ci/projectFollow";
+import { sshKey } from "../../provider/apis/ci/sshKey";
+import { managedZoneIamMember } from "../../provider/apis/dns/iam";
+import { managedZone } from "../../provider/apis/dns/managedZone";
+import { recordSet } from "../../provider/apis/dns/recordSet";
 import { dynamicProvider, type DynamicProvider } from "../../provider/engine/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 

@@ -1,4 +1,4 @@
-import { canonicalRrdata, canonicalTxt, sameRrdatas, txtStrings } from "../../provider/dns/rrdata";
+import { canonicalRrdata, canonicalTxt, sameRrdatas, txtStrings } from "../../provider/apis/dns/rrdata";
 
 describe("record data in canonical form", () => {
   it("treats TXT with and without quotes alike", () => {

@@ -4,8 +4,8 @@
  * and the accepted form — so `pulumi preview` stops it, with no request.
  */
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { recordSet } from "../../provider/dns/recordSet";
-import { RECORD_TYPES, RRDATA_SYNTAX } from "../../provider/dns/rrdataSyntax";
+import { recordSet } from "../../provider/apis/dns/recordSet";
+import { RECORD_TYPES, RRDATA_SYNTAX } from "../../provider/apis/dns/rrdataSyntax";
 import { excerpt } from "../../provider/engine/excerpt";
 import { offlineSettings } from "../support/providerEmulator";
 

@@ -6,8 +6,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { privateKeyFingerprints, privateKeyProblem, publicKeyFingerprints } from "../../provider/ci/keys";
-import { sshKey } from "../../provider/ci/sshKey";
+import { privateKeyFingerprints, privateKeyProblem, publicKeyFingerprints } from "../../provider/apis/ci/keys";
+import { sshKey } from "../../provider/apis/ci/sshKey";
 import { diffArgs } from "../../provider/engine/diff";
 
 let dir: string;

@@ -19,6 +19,7 @@ import { listingJson, nameAll, programText } from "./program";
 interface ApiFlags {
   readonly scope: ReadonlyMap<string, { pattern: string; example: string }>;
   readonly select: ReadonlyMap<string, string>;
+  readonly optIn: ReadonlyMap<string, string>;
 }
 
 function apisWithAdoption(): ApiName[] {
@@ -28,12 +29,14 @@ function apisWithAdoption(): ApiName[] {
 function flagsOf(api: ApiName): ApiFlags {
   const scope = new Map<string, { pattern: string; example: string }>();
   const select = new Map<string, string>();
+  const optIn = new Map<string, string>();
   for (const declaration of adoptableOf(api)) {
     const adoption = declaration.adoption as Adoption;
     if (adoption.scope !== undefined && !scope.has(adoption.scope.flag)) scope.set(adoption.scope.flag, adoption.scope);
     if (adoption.select !== undefined) select.set(adoption.select.flag, adoption.select.description);
+    if (adoption.optIn !== undefined) optIn.set(adoption.optIn.flag, adoption.optIn.description);
   }
-  return { scope, select };
+  return { scope, select, optIn };
 }
 
 function usage(): string {
@@ -48,13 +51,17 @@ function usage(): string {
     "APIs:",
   ];
   for (const api of apisWithAdoption()) {
-    const { scope, select } = flagsOf(api);
+    const { scope, select, optIn } = flagsOf(api);
     const types = adoptableOf(api)
       .map((declaration) => declaration.name)
       .join(", ");
-    const flags = [...[...scope].map(([flag, { example }]) => `--${flag} ${example}`), ...[...select.keys()].map((flag) => `[--${flag} ...]`)];
+    const flags = [
+      ...[...scope].map(([flag, { example }]) => `--${flag} ${example}`),
+      ...[...select.keys()].map((flag) => `[--${flag} ...]`),
+      ...[...optIn.keys()].map((flag) => `[--${flag}]`),
+    ];
     lines.push(`  ${api} ${flags.join(" ")}`.trimEnd(), `      ${types}`);
-    for (const [flag, description] of select) lines.push(`      --${flag}: ${description}`);
+    for (const [flag, description] of [...select, ...optIn]) lines.push(`      --${flag}: ${description}`);
   }
   lines.push(
     "",
@@ -108,6 +115,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   };
   for (const flag of flags.scope.keys()) options[flag] = { type: "string" };
   for (const flag of flags.select.keys()) options[flag] = { type: "string", multiple: true };
+  for (const flag of flags.optIn.keys()) options[flag] = { type: "boolean" };
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
     values = parseArgs({ args: [...rest], options, allowPositionals: false }).values as typeof values;
@@ -129,13 +137,16 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (typeof values["base-url"] === "string") process.env[settingNames(name).baseUrl[1]] = values["base-url"];
   const scope = Object.fromEntries([...flags.scope.keys()].map((flag) => [flag, values[flag] as string]));
   const select = Object.fromEntries([...flags.select.keys()].map((flag) => [flag, (values[flag] as string[] | undefined) ?? []]));
+  const optIn = new Set([...flags.optIn.keys()].filter((flag) => values[flag] === true));
   try {
-    const discovery = await discover(name, { scope, select, client: clientFor(name), progress: (line) => process.stderr.write(`svc-import: ${line}\n`) });
+    const progress = (line: string): boolean => process.stderr.write(`svc-import: ${line}\n`);
+    const discovery = await discover(name, { scope, select, optIn, client: clientFor(name), progress });
     const named = nameAll(discovery, adoptableOf(name));
     const never = declarations.filter((declaration) => declaration.api === name && declaration.adoption !== undefined && !isAdoptable(declaration.adoption));
     const chosen = [
       ...Object.entries(scope).map(([flag, value]) => `--${flag} ${value}`),
       ...Object.entries(select).flatMap(([flag, list]) => list.map((value) => `--${flag} ${value}`)),
+      ...[...optIn].map((flag) => `--${flag}`),
     ];
     const command = ["svc-import", name, ...chosen].join(" ");
     const output = values["json"] === true ? `${JSON.stringify(listingJson(named, discovery), null, 2)}\n` : programText(named, discovery, never, command);

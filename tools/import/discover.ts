@@ -51,6 +51,8 @@ export interface DiscoverOptions {
   readonly scope: Readonly<Record<string, string>>;
   /** Repeatable selections (`zone`, `calendar`); an empty list selects every object. */
   readonly select: Readonly<Record<string, readonly string[]>>;
+  /** The opt-in flags given (`inherited-settings`): objects left out by default that are adopted too. */
+  readonly optIn?: ReadonlySet<string>;
   readonly client: ApiClient;
   readonly progress: (line: string) => void;
 }
@@ -108,6 +110,8 @@ async function discoverUnder(
       if (reason !== undefined) return { leftOut: { declaration, what: id, reason } };
       const state = await engine.read(id, {});
       if (state === undefined) return undefined;
+      const optional = adoption.optIn === undefined || options.optIn?.has(adoption.optIn.flag) === true ? undefined : adoption.optIn.reason(state);
+      if (optional !== undefined) return { leftOut: { declaration, what: id, reason: `${optional} (\`--${adoption.optIn?.flag}\` adopts it)` } };
       const found = foundObject(declaration, { id, state, identity, scope }, parent);
       // Adoption reads the object knowing the program's inputs (a resource may show only the fields a program manages).
       const adopted = (await engine.read(id, found.inputs)) ?? state;

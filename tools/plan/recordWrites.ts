@@ -1,12 +1,12 @@
 /**
  * DNS writes that are not one request per resource: a record set's create, update and delete
  * join the other writes of its zone that `up` runs at the same time in one atomic change
- * (provider/dns/changeBatch.ts), and a zone deleted with forceDestroy first empties itself.
+ * (provider/apis/dns/changeBatch.ts), and a zone deleted with forceDestroy first empties itself.
  * The additions and deletions come from the provider's own builders (wireRecordSet, storedSet).
  */
 import type { State } from "../../provider/engine/declaration";
-import { storedSet, wireRecordSet, type RecordSetArgs } from "../../provider/dns/recordSet";
-import { API_PREFIX, withoutKinds } from "../../provider/dns/wire";
+import { storedSet, wireRecordSet, type RecordSetArgs } from "../../provider/apis/dns/recordSet";
+import { API_PREFIX, withoutKinds } from "../../provider/apis/dns/wire";
 import { newIdentity, pathOf, request, storedIdentity, type Planned, type StepFacts } from "./requests";
 import type { PlannedRequest, RecordWrite, ZoneChange } from "./schema";
 import { SECRET, shown } from "./values";

@@ -5,14 +5,15 @@
  * not the legacy `errors[]` one of Cloud DNS.
  */
 import { googleAip193Errors } from "../../errors";
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from "../../google/auth";
-import { defineApi } from "../../plugin";
+import { adsApi } from "../../../provider/apis/ads/api";
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleFactsOf, googleScopedAuth } from "../../google/auth";
+import { definePlugin } from "../../plugin";
 import type { AdsInput } from "./options";
 import { adsFlags, resolveAdsOptions } from "./options";
 import { ADS_PREFIX, adsRoutes } from "./routes";
 import { AdsStore } from "./state";
 
-export const adsApi = defineApi({
+export const adsPlugin = definePlugin({
   name: "ads",
   summary: `the ad-mediation adapter listing API (AdMob v1beta) at ${ADS_PREFIX}/...`,
   pathPrefixes: [`${ADS_PREFIX}/`],
@@ -23,7 +24,7 @@ export const adsApi = defineApi({
   flags: adsFlags,
   createStore: () => new AdsStore(),
   mount: ({ store, accessTokens, options }) => ({
-    authenticate: googleScopedAuth(accessTokens, "ads"),
+    authenticate: googleScopedAuth(accessTokens, googleFactsOf(adsApi)),
     routes: adsRoutes({ store, ...options }),
   }),
 });

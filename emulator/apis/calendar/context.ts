@@ -8,7 +8,8 @@ import { z } from "zod";
 import type { ApiCall, QueryParams } from "../../api";
 import { firstQueryValue, pathParam } from "../../api";
 import { ApiError } from "../../errors";
-import { bearerToken, scopesFor } from "../../google/auth";
+import { calendarApi } from "../../../provider/apis/calendar/api";
+import { bearerToken, googleFactsOf, scopesFor } from "../../google/auth";
 import type { TokenAuthority } from "../../google/tokens/authority";
 import { invalidCredentials, invalidParameter, missingCredentials } from "../../google/errors";
 import { compareStrings, pagingBy } from "../../google/paging";
@@ -28,7 +29,7 @@ export interface CalendarContext {
   accessTokens: TokenAuthority;
 }
 
-export const CALENDAR_PREFIX = "/calendar/v3";
+export const CALENDAR_PREFIX = calendarApi.emulatorBasePath ?? "";
 
 /** Calendar lists page by `maxResults`: 100 by default, at most 250 (the reference). */
 export const { paginate } = pagingBy({ parameter: "maxResults", defaultSize: 100, maxSize: 250 });
@@ -38,7 +39,7 @@ export function callerOf(context: CalendarContext, headers: IncomingHttpHeaders,
   const token = bearerToken({ headers, query });
   if (token === undefined) throw missingCredentials();
   if (token === "") throw invalidCredentials();
-  const issued = context.accessTokens.isIssued(token) ? context.accessTokens.authorize(token, scopesFor("calendar", method)) : undefined;
+  const issued = context.accessTokens.isIssued(token) ? context.accessTokens.authorize(token, scopesFor(googleFactsOf(calendarApi), method)) : undefined;
   if (issued !== undefined) return (issued.subject ?? issued.principal).toLowerCase();
   const { users } = context.options;
   if (users !== null) {

@@ -2,7 +2,9 @@
  * events.list and events.instances: a calendar's events in a time window,
  * by iCalUID, recurring ones as they are or expanded into instances
  * (`singleEvents`), with paging and sync tokens; and the instances of one
- * recurring event. `expandInWindow` is also what free/busy reads.
+ * recurring event. A cancelled occurrence (an exception stored under the
+ * occurrence's id) is left out of the expansions and, like Google's, listed
+ * in a list that does not expand, even without `showDeleted`.
  */
 import type { ApiCall, ApiResult, QueryParams } from "../../api";
 import { firstQueryValue, pathParam } from "../../api";
@@ -10,16 +12,13 @@ import { compareStrings } from "../../google/paging";
 import type { CalendarContext } from "./context";
 import { accessRole, badRequest, booleanParameter, paginate, pathCalendar, syncList } from "./context";
 import { eventView, liveEvent } from "./events";
-import { instanceStarts, instanceSuffix, instantOf, isRfc3339, timeLike } from "./recurrence";
+import { expandInWindow, instantOf, isRfc3339, type TimeWindow } from "./recurrence";
 import type { CalendarEvent } from "./resources";
 import type { StoredCalendar } from "./store";
 
-export interface TimeWindow {
-  minMs: number;
-  maxMs: number;
-}
-
 /** `timeMin`/`timeMax` (RFC 3339 with an offset); an empty range is 400 `timeRangeEmpty`. */
+export type { TimeWindow };
+
 export function windowOf(query: QueryParams | Record<string, unknown>, names: { min: string; max: string } = { min: "timeMin", max: "timeMax" }): TimeWindow {
   const read = (name: string): number | undefined => {
     const raw: unknown = query[name];
@@ -38,27 +37,6 @@ export function windowOf(query: QueryParams | Record<string, unknown>, names: { 
   const maxMs = read(names.max) ?? Number.POSITIVE_INFINITY;
   if (maxMs <= minMs) throw badRequest("timeRangeEmpty", "The specified time range is empty.", names.max);
   return { minMs, maxMs };
-}
-
-/** The instances of an event that overlap the window (the event itself when it does not recur). */
-export function expandInWindow(event: CalendarEvent, window: TimeWindow): CalendarEvent[] {
-  const startMs = instantOf(event.start);
-  const lengthMs = instantOf(event.end) - startMs;
-  const recurring = (event.recurrence ?? []).some((line) => line.startsWith("RRULE:"));
-  const starts = instanceStarts(startMs, event.recurrence).filter((start) => start < window.maxMs && start + lengthMs > window.minMs);
-  if (!recurring) return starts.length > 0 ? [event] : [];
-  const allDay = event.start.date !== undefined;
-  return starts.map((start) => {
-    const { recurrence: _recurrence, ...single } = event;
-    return {
-      ...single,
-      id: `${event.id}${instanceSuffix(start, allDay)}`,
-      recurringEventId: event.id,
-      originalStartTime: timeLike(event.start, start),
-      start: timeLike(event.start, start),
-      end: timeLike(event.end, start + lengthMs),
-    };
-  });
 }
 
 /** Sort key of a listed event: its start (fixed width), then its id. */
@@ -99,8 +77,10 @@ export function listEvents(context: CalendarContext, call: ApiCall): ApiResult {
         ? expandInWindow(event, window).length > 0 || event.status === "cancelled"
           ? [event]
           : []
-        : expandInWindow(event, window);
-    return shown.map((one) => ({ key: keyOf(one), seq, deleted: one.status === "cancelled", wire: eventView(one, email) }));
+        : expandInWindow(event, window, stored.events);
+    // "Cancelled instances of recurring events ... will still be included if showDeleted and singleEvents are both False."
+    const cancelledOccurrence = (one: CalendarEvent): boolean => !single && one.recurringEventId !== undefined;
+    return shown.map((one) => ({ key: keyOf(one), seq, deleted: one.status === "cancelled" && !cancelledOccurrence(one), wire: eventView(one, email) }));
   });
   const body = syncList(context, call, items, {
     listId: `events:${stored.calendar.id}:${single}`,
@@ -115,7 +95,7 @@ export function listInstances(context: CalendarContext, call: ApiCall): ApiResul
   const { email, stored } = pathCalendar(context, call, "reader");
   const master = liveEvent(stored, pathParam(call, "eventId")).event;
   const window = windowOf(call.query);
-  const instances = expandInWindow(master, window).map((event) => eventView(event, email));
+  const instances = expandInWindow(master, window, stored.events).map((event) => eventView(event, email));
   const sorted = instances.map((event) => ({ key: keyOf(event), event })).sort((a, b) => compareStrings(a.key, b.key));
   const page = paginate({
     listId: `instances:${stored.calendar.id}:${master.id}`,

@@ -16,8 +16,11 @@ import { parseRequestBody } from "../../google/request-body";
 import { reminderSchema } from "./calendar-list";
 import { EVENT_COLORS } from "./colors";
 import type { CalendarContext } from "./context";
-import { badRequest, calendarFor, caller, checkIfMatch, duplicate, notFound, pathCalendar, withEtag } from "./context";
+import { badRequest, calendarFor, caller, checkIfMatch, duplicate, pathCalendar, withEtag } from "./context";
 import { instantOf, recurrenceProblem } from "./recurrence";
+import { liveEvent } from "./occurrences";
+
+export { liveEvent };
 import type { CalendarEvent, EventType } from "./resources";
 import { EVENT_TYPES } from "./resources";
 import type { StoredCalendar, StoredEvent } from "./store";
@@ -200,12 +203,6 @@ export function quickAddEvent(context: CalendarContext, call: ApiCall): ApiResul
       email,
     ),
   );
-}
-
-export function liveEvent(stored: StoredCalendar, eventId: string): StoredEvent {
-  const found = stored.events.get(eventId);
-  if (found === undefined || found.event.status === "cancelled") throw notFound();
-  return found;
 }
 
 /** The event as the caller sees it: `self` marks the caller among creator, organizer and attendees. */

@@ -9,7 +9,8 @@ import { parseRequestBody } from "../../google/request-body";
 import { CALENDAR_COLORS, COLORS_UPDATED, EVENT_COLORS } from "./colors";
 import type { CalendarContext } from "./context";
 import { accessRole, caller, notFound, syncList, withEtag } from "./context";
-import { expandInWindow, windowOf } from "./event-lists";
+import { windowOf } from "./event-lists";
+import { expandInWindow } from "./recurrence";
 import { instantOf } from "./recurrence";
 
 /** Calendars one query may ask about; the rest get `tooManyCalendarsRequested`. */
@@ -60,7 +61,7 @@ export function queryFreeBusy(context: CalendarContext, call: ApiCall): ApiResul
     }
     const periods = [...stored.events.values()]
       .filter(({ event }) => event.status !== "cancelled" && event.transparency !== "transparent")
-      .flatMap(({ event }) => expandInWindow(event, window))
+      .flatMap(({ event }) => expandInWindow(event, window, stored.events))
       .map((event) => ({ startMs: Math.max(instantOf(event.start), window.minMs), endMs: Math.min(instantOf(event.end), window.maxMs) }));
     calendars[id] = { busy: merged(periods).map(({ startMs, endMs }) => ({ start: iso(startMs), end: iso(endMs) })) };
   });

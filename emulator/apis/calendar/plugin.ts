@@ -7,7 +7,7 @@
  */
 import { googleLegacyErrors } from "../../errors";
 import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS } from "../../google/auth";
-import { defineApi } from "../../plugin";
+import { definePlugin } from "../../plugin";
 import { calendarObjects } from "./console";
 import type { CalendarContext } from "./context";
 import { CALENDAR_PREFIX, callerOf } from "./context";
@@ -16,7 +16,7 @@ import { admitByQuota } from "./quota";
 import { calendarRoutes } from "./routes";
 import { calendarWatchInternalRoutes, calendarWatchRoutes, CalendarWatchStore } from "./watch";
 
-export const calendarApi = defineApi({
+export const calendarPlugin = definePlugin({
   name: "calendar",
   summary: `Google Calendar v3 at ${CALENDAR_PREFIX}/...`,
   pathPrefixes: [`${CALENDAR_PREFIX}/`],

@@ -5,7 +5,12 @@
  * EXDATEs, in UTC. Enough for free/busy, `singleEvents` and `instances`;
  * other RRULE parts are kept on the event but do not narrow the expansion.
  */
-import type { EventDateTime } from "./resources";
+import type { CalendarEvent, EventDateTime } from "./resources";
+
+export interface TimeWindow {
+  minMs: number;
+  maxMs: number;
+}
 
 const DAY_MS = 86_400_000;
 /** Instances generated at most per event, so an endless rule stays cheap. */
@@ -130,4 +135,27 @@ export function instanceSuffix(startMs: number, allDay: boolean): string {
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
   return `_${allDay ? iso.slice(0, 8) : iso}`;
+}
+
+/** The instances of an event that overlap the window (the event itself when it does not recur), less those `exceptions` holds. */
+export function expandInWindow(event: CalendarEvent, window: TimeWindow, exceptions?: ReadonlyMap<string, unknown>): CalendarEvent[] {
+  const startMs = instantOf(event.start);
+  const lengthMs = instantOf(event.end) - startMs;
+  const recurring = (event.recurrence ?? []).some((line) => line.startsWith("RRULE:"));
+  const starts = instanceStarts(startMs, event.recurrence).filter((start) => start < window.maxMs && start + lengthMs > window.minMs);
+  if (!recurring) return starts.length > 0 ? [event] : [];
+  const allDay = event.start.date !== undefined;
+  const occurrences = starts.map((start) => {
+    const { recurrence: _recurrence, ...single } = event;
+    return {
+      ...single,
+      id: `${event.id}${instanceSuffix(start, allDay)}`,
+      recurringEventId: event.id,
+      originalStartTime: timeLike(event.start, start),
+      start: timeLike(event.start, start),
+      end: timeLike(event.end, start + lengthMs),
+    };
+  });
+  // An occurrence changed or cancelled on its own is stored under its id, and stands for itself.
+  return exceptions === undefined ? occurrences : occurrences.filter((occurrence) => !exceptions.has(occurrence.id));
 }

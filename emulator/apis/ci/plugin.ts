@@ -1,6 +1,6 @@
 /** The CI API v1.1 as an emulator plug-in: options under `ci`, flags `--ci-...`, `{message}` errors in the body format `Accept` asks for. */
 import { messageErrors } from "../../errors";
-import { defineApi } from "../../plugin";
+import { definePlugin } from "../../plugin";
 import { ciObjects } from "./console";
 import { renderCiBody } from "./format";
 import type { CiInput } from "./options";
@@ -8,7 +8,7 @@ import { ciFlags, resolveCiOptions } from "./options";
 import { CI_PREFIX, ciAuthenticator, ciRoutes } from "./routes";
 import { CiStore } from "./state";
 
-export const ciApi = defineApi({
+export const ciPlugin = definePlugin({
   name: "ci",
   summary: `the CI API at ${CI_PREFIX}/...`,
   pathPrefixes: [`${CI_PREFIX}/`],

@@ -7,13 +7,13 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { decodedPath, isAtOrUnder, nodeKey } from "../../console/tree";
 import { codeHostErrors } from "../../errors";
-import { defineApi } from "../../plugin";
+import { definePlugin } from "../../plugin";
 import { admitRequest, DOCS, resourceOf } from "./limits";
 import { codeHostFlags, resolveCodeHostOptions, type CodeHostInput } from "./options";
 import { CODEHOST_PREFIX, codeHostRoutes, requireCaller, responseRateLimitHeaders } from "./routes";
 import { CodeHostStore } from "./state";
 
-export const codeHostApi = defineApi({
+export const codeHostPlugin = definePlugin({
   name: "codehost",
   summary: `the code host at ${CODEHOST_PREFIX}/... (rate_limit, repos, issues, search)`,
   pathPrefixes: [`${CODEHOST_PREFIX}/`],

@@ -3,12 +3,13 @@
  * ordinary endpoints (a repository, its issues, repository search) to spend
  * the budget on. Every repository exists; issues are what a client creates.
  */
+import { codehostApi } from "../../../provider/apis/codehost/api";
 import type { ApiCall, ApiRoute } from "../../api";
 import { pathParam } from "../../api";
 import { ApiError } from "../../errors";
 import { callerOf, rateLimitHeaders, RESOURCES, windowOf, type Caller, type LimitsContext } from "./limits";
 
-export const CODEHOST_PREFIX = "/codehost";
+export const CODEHOST_PREFIX = codehostApi.emulatorBasePath ?? "";
 
 export function badCredentials(): ApiError {
   return new ApiError({ httpStatus: 401, reason: "badCredentials", message: "Bad credentials" });

@@ -7,7 +7,7 @@ import { enumQueryParameter } from "../../google/query";
 import { parseRequestBody } from "../../google/request-body";
 import { changeRequestPaths, commitChange, planChange, renderChange } from "./change-engine";
 import type { DnsContext } from "./context";
-import { requireZone } from "./managed-zones";
+import { requireZone } from "./context";
 import { toRecordSet } from "./record-rules";
 import { changeCreateSchema } from "./schemas";
 

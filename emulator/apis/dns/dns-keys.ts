@@ -17,7 +17,7 @@ import { firstQueryValue, pathParam } from "../../api";
 import { badRequest, invalidParameter, invalidValue, notFound } from "../../google/errors";
 import { compareNumericStrings, paginate } from "./paging";
 import type { DnsContext } from "./context";
-import { requireZone } from "./managed-zones";
+import { requireZone } from "./context";
 import type { DigestType, DnsKey, DnsKeyAlgorithm, DnsKeySpec, DnssecConfig, ManagedZone } from "./resources";
 import type { DnssecConfigRequest } from "./schemas";
 import type { ZoneEntry } from "./state";

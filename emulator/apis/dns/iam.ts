@@ -8,7 +8,7 @@ import { requiredField } from "../../google/errors";
 import { getIamPolicyRequestSchema, IamPolicyState, permissionsHeld, setIamPolicyRequestSchema, testIamPermissionsRequestSchema } from "../../google/iam";
 import { parseRequestBody } from "../../google/request-body";
 import type { DnsContext } from "./context";
-import { requireZone } from "./managed-zones";
+import { requireZone } from "./context";
 
 /** Basic roles, and the Cloud DNS predefined roles (`roles/dns.admin`, `roles/dns.reader`, ...). */
 function supportsManagedZoneRole(role: string): boolean {

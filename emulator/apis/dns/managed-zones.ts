@@ -6,6 +6,7 @@ import { compareNumericStrings, compareStrings, paginate, paginateByCreation } f
 import { enumQueryParameter } from "../../google/query";
 import { parseRequestBody } from "../../google/request-body";
 import type { DnsContext } from "./context";
+import { requireZone } from "./context";
 import { nextDnssecConfig, syncDnsKeys } from "./dns-keys";
 import { canonicalName } from "./domain-names";
 import { newZoneIamPolicy } from "./iam";
@@ -27,14 +28,6 @@ const PRIVATE_ZONE_NAME_SERVER = "ns-gcp-private.googledomains.com.";
 const SOA_TAIL = "cloud-dns-hostmaster.google.com. 1 21600 3600 259200 300";
 
 /** Resolves the `managedZone` path parameter (a name or a numeric id) or answers 404. */
-export function requireZone(context: DnsContext, call: ApiCall): ZoneEntry {
-  const project = pathParam(call, "project");
-  const nameOrId = pathParam(call, "managedZone");
-  const entry = context.store.findZone(project, nameOrId);
-  if (entry === undefined) throw notFound("parameters.managedZone", nameOrId);
-  return entry;
-}
-
 export function createManagedZone(context: DnsContext, call: ApiCall): ApiResult {
   const project = pathParam(call, "project");
   const request = parseRequestBody(managedZoneCreateSchema, call.body, ENTITY);

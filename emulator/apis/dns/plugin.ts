@@ -5,8 +5,9 @@
  */
 import { parseInteger } from "../../command-line";
 import { googleLegacyErrors } from "../../errors";
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from "../../google/auth";
-import { defineApi } from "../../plugin";
+import { dnsApi } from "../../../provider/apis/dns/api";
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleFactsOf, googleScopedAuth } from "../../google/auth";
+import { definePlugin } from "../../plugin";
 import { dnsObjects } from "./console";
 import type { DnsContext } from "./context";
 import { DNS_PREFIX, dnsRoutes } from "./routes";
@@ -25,7 +26,7 @@ type DnsOptions = Omit<DnsContext, "store" | "now">;
 
 const DEFAULT_CHANGE_COMPLETION_DELAY_MS = 50;
 
-export const dnsApi = defineApi({
+export const dnsPlugin = definePlugin({
   name: "dns",
   summary: `Cloud DNS at ${DNS_PREFIX}/...`,
   pathPrefixes: [`${DNS_PREFIX}/`],
@@ -61,6 +62,6 @@ export const dnsApi = defineApi({
         return propagationMs() ?? options.operationCompletionDelayMs;
       },
     };
-    return { authenticate: googleScopedAuth(accessTokens, "dns"), routes: dnsRoutes(context), objects: dnsObjects(context) };
+    return { authenticate: googleScopedAuth(accessTokens, googleFactsOf(dnsApi)), routes: dnsRoutes(context), objects: dnsObjects(context) };
   },
 });

@@ -12,7 +12,7 @@ import type { ChangePaths } from "./change-engine";
 import { commitChange, describeRecordSet, planChange } from "./change-engine";
 import type { DnsContext } from "./context";
 import { canonicalName } from "./domain-names";
-import { requireZone } from "./managed-zones";
+import { requireZone } from "./context";
 import { toRecordSet } from "./record-rules";
 import type { ResourceRecordSet } from "./resources";
 import { resourceRecordSetPatchSchema, resourceRecordSetSchema } from "./schemas";

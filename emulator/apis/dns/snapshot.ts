@@ -10,8 +10,8 @@ import { parseSnapshot, wireObject } from "../../persistence/snapshot-schema";
 import type { StoredDnsKey } from "./dns-keys";
 import { newZoneIamPolicy } from "./iam";
 import type { Change, DnsKey, ManagedZone, Operation, Policy, ResourceRecordSet, ResponsePolicy, ResponsePolicyRule } from "./resources";
+import { rrsetKey } from "./record-keys";
 import type { DnsStore, ZoneEntry } from "./state";
-import { rrsetKey } from "./state";
 
 const sequence = z.int().min(0);
 

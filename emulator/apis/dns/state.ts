@@ -9,8 +9,9 @@ import { randomBytes } from "node:crypto";
 import type { IamPolicyState } from "../../google/iam";
 import type { ApiStore } from "../../store";
 import type { StoredDnsKey } from "./dns-keys";
-import { canonicalName, isApex } from "./domain-names";
+import { isApex } from "./domain-names";
 import type { Change, ManagedZone, Operation, Policy, ResourceRecordSet, ResponsePolicy, ResponsePolicyRule } from "./resources";
+import { rrsetKey } from "./record-keys";
 import { dnsSnapshot, restoreDns } from "./snapshot";
 
 /** A change as stored: its wire form minus the status, which is derived from the clock when read. */
@@ -64,9 +65,7 @@ export interface StoredRule {
   creationSequence: number;
 }
 
-export function rrsetKey(name: string, type: string): string {
-  return `${canonicalName(name)} ${type}`;
-}
+export { rrsetKey };
 
 /** The record sets Cloud DNS creates with a zone and that must always exist at its apex. */
 export function isApexRecordSet(rrset: Pick<ResourceRecordSet, "name" | "type">, zone: ManagedZone): boolean {

@@ -5,15 +5,16 @@
  * for a safety check), not Cloud DNS's legacy `errors[]`.
  */
 import { googleAip193Errors } from "../../errors";
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from "../../google/auth";
-import { defineApi } from "../../plugin";
+import { quotasApi } from "../../../provider/apis/quotas/api";
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleFactsOf, googleScopedAuth } from "../../google/auth";
+import { definePlugin } from "../../plugin";
 import { quotasFlags, resolveQuotasOptions, type QuotasInput } from "./options";
 import { quotasObjects } from "./console";
 import type { QuotasContext } from "./preferences";
 import { QUOTAS_PATH_PREFIXES, quotasRoutes } from "./routes";
 import { QuotasStore } from "./state";
 
-export const quotasApi = defineApi({
+export const quotasPlugin = definePlugin({
   name: "quotas",
   summary: "Cloud Quotas at /v1/... and /v1beta/...",
   pathPrefixes: QUOTAS_PATH_PREFIXES,
@@ -33,6 +34,6 @@ export const quotasApi = defineApi({
         return propagationMs() ?? options.reconcileMs;
       },
     };
-    return { authenticate: googleScopedAuth(accessTokens, "quotas"), routes: quotasRoutes(context), objects: quotasObjects(context) };
+    return { authenticate: googleScopedAuth(accessTokens, googleFactsOf(quotasApi)), routes: quotasRoutes(context), objects: quotasObjects(context) };
   },
 });

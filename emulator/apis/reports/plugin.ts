@@ -7,8 +7,9 @@
  */
 import { ChannelRegistry } from "../../channels/registry";
 import { googleLegacyErrors } from "../../errors";
-import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleScopedAuth } from "../../google/auth";
-import { defineApi } from "../../plugin";
+import { reportsApi } from "../../../provider/apis/reports/api";
+import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleFactsOf, googleScopedAuth } from "../../google/auth";
+import { definePlugin } from "../../plugin";
 import { reportsObjects } from "./console";
 import type { ReportsInput } from "./options";
 import { reportsFlags, resolveReportsOptions } from "./options";
@@ -16,7 +17,7 @@ import { CHANNELS_PREFIX, REPORTS_PREFIX, reportsInternalRoutes, reportsRoutes }
 import type { ReportsTopic } from "./state";
 import { ReportsStore } from "./state";
 
-export const reportsApi = defineApi({
+export const reportsPlugin = definePlugin({
   name: "reports",
   summary: `the admin activity reporting API (Reports v1) at ${REPORTS_PREFIX}/... and ${CHANNELS_PREFIX}/channels/stop`,
   pathPrefixes: [`${REPORTS_PREFIX}/`, `${CHANNELS_PREFIX}/`],
@@ -32,7 +33,7 @@ export const reportsApi = defineApi({
     store.attach({ registry, seedCount: options.seedActivities, now });
     const context = { store, owners: options.owners, nonAdmins: options.nonAdmins, now, accessTokens };
     return {
-      authenticate: googleScopedAuth(accessTokens, "reports"),
+      authenticate: googleScopedAuth(accessTokens, googleFactsOf(reportsApi)),
       routes: reportsRoutes(context),
       internalRoutes: reportsInternalRoutes(context),
       objects: reportsObjects(store),

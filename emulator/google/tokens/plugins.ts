@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { ApiRoute, Authenticator, RenderedBody } from "../../api";
 import { googleAip193Errors, oauthErrors, plainTextErrors } from "../../errors";
-import { defineApi } from "../../plugin";
+import { definePlugin } from "../../plugin";
 import { JSON_CONTENT_TYPE } from "../../responses";
 import { parseSnapshot } from "../../persistence/snapshot-schema";
 import type { ApiStore } from "../../store";
@@ -67,7 +67,7 @@ const SECRET_FORM_FIELDS = ["assertion", "refresh_token", "client_secret", "subj
 /** The tokens the endpoints answer with: masked in the console's log of their responses. */
 const ISSUED_TOKEN_FIELDS = ["access_token", "id_token", "accessToken"];
 
-export const oauthApi = defineApi({
+export const oauthPlugin = definePlugin({
   name: "tokens",
   summary: "Google's OAuth token endpoint at /token (JWT-bearer and refresh-token grants)",
   pathPrefixes: ["/token"],
@@ -82,7 +82,7 @@ export const oauthApi = defineApi({
   },
 });
 
-export const stsApi = defineApi({
+export const stsPlugin = definePlugin({
   name: "sts",
   summary: "the token exchange (STS) at /v1/token",
   pathPrefixes: ["/v1/token"],
@@ -94,7 +94,7 @@ export const stsApi = defineApi({
   mount: ({ accessTokens }) => ({ authenticate: open, routes: stsRoutes(accessTokens) }),
 });
 
-export const iamCredentialsApi = defineApi({
+export const iamCredentialsPlugin = definePlugin({
   name: "iamcredentials",
   summary: "IAM Credentials generateAccessToken at /v1/projects/-/serviceAccounts/...",
   pathPrefixes: ["/v1/projects/-/serviceAccounts/"],
@@ -110,7 +110,7 @@ export const iamCredentialsApi = defineApi({
 const textOrJson = (body: unknown): RenderedBody =>
   typeof body === "string" ? { contentType: "text/plain; charset=utf-8", payload: body } : { contentType: JSON_CONTENT_TYPE, payload: JSON.stringify(body) };
 
-export const metadataApi = defineApi({
+export const metadataPlugin = definePlugin({
   name: "metadata",
   summary: `the metadata server at ${METADATA_PREFIX}/... (GCE_METADATA_HOST)`,
   pathPrefixes: [`${METADATA_PREFIX}/`],

@@ -12,6 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { isSecretSetting, manifestOf, readSetting, type ApiName } from "../../config";
 import { CredentialSettingError, parseCredentialValue, type CredentialFile } from "./files";
+import { PLAIN_TEXT_CREDENTIALS } from "./plainText";
 
 export const CLOUD_PLATFORM_SCOPE = "https://www.googleapis.com/auth/cloud-platform";
 
@@ -56,9 +57,7 @@ export function credentialPlan(api: ApiName, env: NodeJS.ProcessEnv = process.en
   const own = readSetting(credentialsKey, credentialsEnv, env);
   if (own !== undefined) {
     if (readSetting(credentialsKey, "", {}) !== undefined && !isSecretSetting(credentialsKey)) {
-      throw new CredentialSettingError(
-        `${credentialsKey} is set in plain text; a key or its path must be set with \`pulumi config set ${credentialsKey} <value> --secret\` (or the environment variable ${credentialsEnv}).`,
-      );
+      throw new CredentialSettingError(PLAIN_TEXT_CREDENTIALS);
     }
     source = { kind: "file", file: parseCredentialValue(own, `${credentialsKey} / ${credentialsEnv}`, true), where: `${credentialsKey} / ${credentialsEnv}` };
   } else {

@@ -106,13 +106,33 @@ function explain(plan: CredentialPlan, error: unknown): Error {
         `\`gcloud auth application-default login\`, or the API's static token: \`pulumi config set svc:${plan.api}Token <value> --secret\` (or SVC_${plan.api.toUpperCase()}_TOKEN).`,
     );
   }
+  const unsigned = cannotSign(plan, error);
+  if (unsigned !== undefined) return unsigned;
   const { status, code, description } = answerOf(error);
   const what = describeSource(plan);
   const why =
     status === undefined
       ? `it failed (${safeMessage(error)})`
-      : `the token endpoint answered ${status}${code === undefined ? "" : ` ${code}`}${description === undefined ? "" : `: ${description}`}`;
+      : `the token endpoint answered ${status}${code === undefined ? "" : ` ${code}`}${description === undefined ? "" : `: ${description.replace(/[.\s]+$/, "")}`}`;
   return new CredentialError(`svc: could not get an access token for the ${plan.api} API from ${what}: ${why}. ${advice(plan, status, code)}`);
+}
+
+/**
+ * A key whose private key OpenSSL cannot read fails while signing the assertion, before any request:
+ * the token endpoint is not the thing to change, the key is. Named by its account and key id, never its content.
+ */
+function cannotSign(plan: CredentialPlan, error: unknown): CredentialError | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== "string" || !code.startsWith("ERR_OSSL")) return undefined;
+  const { source } = plan;
+  if (source.kind === "ambient" || source.file.type !== "service_account") return undefined;
+  const key = source.file;
+  const keyId = key.private_key_id === undefined ? "" : ` (private_key_id ${key.private_key_id})`;
+  return new CredentialError(
+    `svc: the service-account key of ${key.client_email}${keyId} in ${source.where} cannot sign for the ${plan.api} API: ` +
+      `its private_key is not a private key OpenSSL can read (corrupted, cut short or re-encoded when it was copied). ` +
+      `Set the key file exactly as it was downloaded, or make a new key (\`gcloud iam service-accounts keys create\`) and set it in ${source.where}.`,
+  );
 }
 
 function scopeHint(plan: CredentialPlan): string {

@@ -1,0 +1,202 @@
+/**
+ * Record-set writes of one zone that arrive together go out as one atomic
+ * change (changes.create: every deletion and every addition). The zone shows
+ * a change at once; its being done (served) is waited for by the last write
+ * of the zone on its way only, which hands the wait on when the engine sends
+ * another (relay.ts): the others free their engine slots at once, and the
+ * last waits for all. A write alone in its window is sent as its own request (a
+ * create, a PATCH of the TTL, a DELETE): one request, no change to wait for.
+ *
+ * A change is all or nothing. When the API refuses one (a record the zone
+ * already has, a deletion that no longer matches, a name outside the zone),
+ * its halves are sent again as changes of their own, down to each write
+ * alone, so every resource gets its own error and no other fails with it. A
+ * change whose answer was lost is settled by one listing of the zone: if
+ * every write is in place it happened; if none is, it is sent again; a write
+ * is never sent twice blindly.
+ */
+import { z } from "zod";
+import { bisect, createBatcher, type Outcome } from "../../engine/batcher";
+import type { HookContext } from "../../engine/declaration";
+import { createRelay } from "./relay";
+import { DNS_PAGING, listAll } from "../../google/listAll";
+import { ApiError } from "../../http/errors";
+import { backoffDelay, DEFAULT_RETRY_POLICY } from "../../http/retry";
+import { changeWire } from "./wire";
+import { recordKey, tallyOf, fitsInChange, changeBody, writeInPlace, type WireRecordSet, type RecordWrite, type ChangeTally } from "./recordWrites";
+
+// The writes as data live in recordWrites.ts; their users import them from here too.
+export * from "./recordWrites";
+
+/** A write waiting for its zone's change, and the request(s) it sends when it goes alone. */
+export interface PendingWrite {
+  readonly zonePath: string;
+  readonly write: RecordWrite;
+  readonly context: HookContext;
+  readonly alone: () => Promise<unknown>;
+}
+
+/** Refusals that can be one write's fault (split the batch to find it); others fail every write alike. */
+export function isWriteFault(error: unknown): boolean {
+  return error instanceof ApiError && error.outcome === "rejected" && [400, 404, 409, 412, 413].includes(error.status ?? 0);
+}
+
+/** Changes sent in all for one batch whose outcomes stay unknown. */
+const CHANGE_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts;
+
+function resultOf(write: RecordWrite, added: readonly WireRecordSet[]): WireRecordSet | undefined {
+  if (write.kind === "delete") return undefined;
+  return added.find((set) => recordKey(set) === recordKey(write.addition)) ?? write.addition;
+}
+
+async function liveSets(zonePath: string, context: HookContext): Promise<Map<string, WireRecordSet>> {
+  const sets = (await listAll(context.client, `${zonePath}/rrsets`, "rrsets", { ...DNS_PAGING, pageSize: 1000 })) as unknown as WireRecordSet[];
+  return new Map(sets.map((set) => [recordKey(set), set]));
+}
+
+const acceptedChangeWire = changeWire.extend({ additions: z.array(z.looseObject({ name: z.string(), type: z.string() })).optional() });
+
+/** What a write of a batch comes back with: the set written, and the change it waits on when that is still pending. */
+interface Written {
+  readonly set: unknown;
+  readonly pendingChange?: string;
+}
+
+/** Sends the batch as one change; a lost answer is settled by listing the zone. */
+async function sendChange(zonePath: string, pending: readonly PendingWrite[], attempt = 1): Promise<Outcome<Written>[]> {
+  const [first] = pending;
+  if (first === undefined) return [];
+  const { context } = first;
+  try {
+    const answer = await context.client.send({
+      method: "POST",
+      path: `${zonePath}/changes`,
+      body: changeBody(pending.map(({ write }) => write)),
+      // Sent twice, a change fails its deletions or adds twice: settled below by listing instead.
+      repeat: "settle",
+      schema: acceptedChangeWire,
+    });
+    const added = (answer.additions ?? []) as WireRecordSet[];
+    const pendingChange = answer.status === "pending" ? answer.id : undefined;
+    return pending.map(({ write }) => ({ ok: true, value: { set: resultOf(write, added), ...(pendingChange !== undefined && { pendingChange }) } }));
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.outcome !== "unknown" || attempt >= CHANGE_ATTEMPTS) throw error;
+    context.log(`svc: a change of ${pending.length} record sets in ${zonePath}: its outcome is unknown (${error.message}); listing the zone to settle it`);
+    await new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
+    const live = await liveSets(zonePath, context);
+    const found = pending.map(({ write }) => writeInPlace(write, live));
+    const rest = pending.filter((_, index) => found[index]?.done !== true);
+    const again = rest.length === 0 ? [] : await sendChange(zonePath, rest, attempt + 1);
+    return found.map((place) => (place.done ? { ok: true as const, value: { set: place.set } } : (again.shift() ?? { ok: false as const, error })));
+  }
+}
+
+/** The writes of one batch, each with its own outcome: one change, or its halves when it was refused. */
+export function runZoneWrites(pending: readonly PendingWrite[]): Promise<Outcome<Written>[]> {
+  const [first] = pending;
+  if (first === undefined) return Promise.resolve([]);
+  return bisect(
+    pending,
+    (some) => sendChange(first.zonePath, some),
+    async (one) => ({ set: await one.alone() }),
+    isWriteFault,
+  );
+}
+
+/**
+ * Which of `ids` (changes of the zone) are done: one listing, newest first, paged only as far as
+ * the oldest of them. A change the listing does not show is taken as done: it is no longer waited on.
+ */
+export async function doneChanges(zonePath: string, ids: readonly string[], context: HookContext): Promise<Set<string>> {
+  const sought = new Set(ids);
+  const seen = (items: ReadonlyArray<Record<string, unknown>>): boolean => items.filter((item) => sought.has(String(item["id"]))).length >= sought.size;
+  const changes = await listAll(context.client, `${zonePath}/changes`, "changes", {
+    ...DNS_PAGING,
+    pageSize: Math.min(1000, ids.length + 10),
+    query: { sortOrder: "descending" },
+    until: seen,
+  });
+  const pending = new Set(
+    changes
+      .map((item) => changeWire.parse(item))
+      .filter((change) => change.status !== "done")
+      .map((change) => change.id),
+  );
+  return new Set(ids.filter((id) => !pending.has(id)));
+}
+
+/** Writes through different clients (tokens) never share a change. */
+const clientIds = new WeakMap<object, number>();
+let clientsSeen = 0;
+function clientId(client: object): number {
+  let id = clientIds.get(client);
+  if (id === undefined) {
+    id = ++clientsSeen;
+    clientIds.set(client, id);
+  }
+  return id;
+}
+
+/** Each open window's tally, by its list of items (the batcher keeps one list per window). */
+const tallies = new WeakMap<readonly PendingWrite[], ChangeTally>();
+
+const batcher = createBatcher<PendingWrite, Written>({
+  // Arrivals of one burst of the engine are spread by its checkpoint writes; a full burst goes at once (saturation).
+  window: { quietMs: 60, minQuietMs: 2, maxQuietMs: 1000, maxWaitMs: 3000 },
+  fits: (batch, next) => {
+    // The open window's items grow by one between calls: only the new ones are counted.
+    const tally = tallyOf(batch, ({ write }) => write, tallies.get(batch));
+    tallies.set(batch, tally);
+    return fitsInChange(tally, next.write);
+  },
+  run: (_key, pending) => runZoneWrites(pending),
+});
+
+const served = createRelay<HookContext>({
+  check: (key, ids, context) => doneChanges(key.slice(key.indexOf(" ") + 1), ids, context),
+  describe: (key, ids) => `${ids.length === 1 ? "a record change" : `${ids.length} record changes`} of ${key.slice(key.indexOf(" ") + 1)}`,
+  log: (context, message) => context.log(message),
+});
+
+/**
+ * Queues a write for its zone's next change; resolves to the record set written (nothing for a
+ * delete) once the change is accepted, and, for the last write of the zone on its way, once every
+ * change of the zone it knows of is done (relay.ts).
+ */
+export async function writeRecordSet(pending: PendingWrite): Promise<unknown> {
+  const key = zoneKey(pending.zonePath, pending.context);
+  served.pledge(key);
+  let written: Written | undefined;
+  try {
+    written = await batcher.add(key, pending);
+    return written.set;
+  } finally {
+    // A failed write settles too: it may be the last of the zone on its way, to wait for the others' changes.
+    await settleServed(pending.zonePath, () => served.settle(key, written?.pendingChange, pending.context), pending.context);
+  }
+}
+
+/** Waits for a change of the zone sent on its own (an answer of changes.create) as a batch's changes are waited for. */
+export async function holdUntilServed(zonePath: string, change: { readonly id: string; readonly status: string }, context: HookContext): Promise<void> {
+  if (change.status !== "pending") return;
+  await settleServed(zonePath, () => served.hold(zoneKey(zonePath, context), change.id, context), context);
+}
+
+/**
+ * The changes were accepted: the record sets are written. When whether they are done cannot be
+ * read (no permission to list changes, a timeout), that is said, and the writes still count as
+ * made: failing them would drop record sets that exist from the stack's state.
+ */
+async function settleServed(zonePath: string, wait: () => Promise<void>, context: HookContext): Promise<void> {
+  try {
+    await wait();
+  } catch (error) {
+    context.log(
+      `warning: svc: record changes of ${zonePath} were accepted, but whether they are done could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+function zoneKey(zonePath: string, context: HookContext): string {
+  return `${clientId(context.client)} ${zonePath}`;
+}

@@ -1,0 +1,108 @@
+/**
+ * The stack configuration and environment as the provider reads them, and the names of each
+ * setting. Nothing here knows the APIs' manifests, so a manifest may use it (config.ts, which
+ * resolves an API's settings from its manifest, builds on this file).
+ *
+ * Settings come from the stack configuration (namespace `svc`, tokens set with
+ * `pulumi config set --secret`) or from environment variables. Nothing here is
+ * ever captured by a serialized provider: the dynamic provider process reads
+ * the settings when it is configured, so no token reaches the state file.
+ */
+
+/** A read-only view of stack configuration (matches `pulumi.dynamic.Config`). */
+export interface ConfigSource {
+  get(key: string): string | undefined;
+  /** Whether a key was set with `--secret`, when the source can tell. */
+  isSecret?(key: string): boolean;
+}
+
+/**
+ * How a token travels: Google-style APIs use Bearer; the CI API has three
+ * forms of its own; the code host also takes an OAuth app's client id and
+ * secret as HTTP Basic (`client-basic`) and no credentials at all (`none`).
+ */
+/**
+ * How a token travels: `bearer`, HTTP Basic with it as the user (`basic`) or an app's id and secret
+ * (`client-basic`), a header or a query parameter of the API's own name, the credential chain's
+ * access token (`google-credentials`), or nothing.
+ */
+export type AuthStyle = "bearer" | "basic" | "client-basic" | "none" | "google-credentials" | { readonly header: string } | { readonly query: string };
+
+/** Resolved connection settings of one API. */
+export interface ApiSettings<N extends string = string> {
+  readonly api: N;
+  readonly baseUrl: string;
+  /** The secret part: a token, or an OAuth app's client secret; empty with `none`. */
+  readonly token: string;
+  readonly authStyle?: AuthStyle;
+  /** The OAuth app's client id (`client-basic` only). */
+  readonly clientId?: string;
+}
+
+/** Raised when a required setting is absent; the message names both places it may come from. */
+export class MissingSettingError extends Error {
+  constructor(
+    readonly configKey: string,
+    readonly envVar: string,
+    what: string,
+  ) {
+    super(
+      `${what} is not set: run \`pulumi config set ${configKey} <value>${what.includes("token") ? " --secret" : ""}\` ` +
+        `or set the environment variable ${envVar}.`,
+    );
+    this.name = "MissingSettingError";
+  }
+}
+
+const EMPTY_CONFIG: ConfigSource = { get: () => undefined };
+
+/** Stack configuration handed to the dynamic provider by `configure`; empty until then. */
+let stackConfig: ConfigSource = EMPTY_CONFIG;
+
+/** Installs the stack configuration; called from the dynamic provider's `configure`. */
+export function useStackConfig(config: ConfigSource): void {
+  stackConfig = config;
+}
+
+export function envSuffix(api: string): string {
+  return api.toUpperCase();
+}
+
+/** A setting from the stack configuration, else the environment; empty counts as unset. */
+export function readSetting(configKey: string, envVar: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return lookup(configKey, envVar, env);
+}
+
+/** A value of the stack configuration alone (no environment), for settings that must say where they came from. */
+export function configValue(configKey: string): string | undefined {
+  return stackConfig.get(configKey);
+}
+
+function lookup(configKey: string, envVar: string, env: NodeJS.ProcessEnv): string | undefined {
+  const fromConfig = stackConfig.get(configKey);
+  if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
+  const fromEnv = env[envVar];
+  return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
+}
+
+/** The config key and environment variable of each setting, for messages and docs. */
+export function settingNames(api: string): { baseUrl: [string, string]; token: [string, string] } {
+  return {
+    baseUrl: [`svc:${api}BaseUrl`, `SVC_${envSuffix(api)}_BASE_URL`],
+    token: [`svc:${api}Token`, `SVC_${envSuffix(api)}_TOKEN`],
+  };
+}
+
+/** Whether a configuration key was set with `--secret` (true when the source cannot tell and the key is set). */
+export function isSecretSetting(configKey: string): boolean {
+  if (stackConfig.isSecret !== undefined) return stackConfig.isSecret(configKey);
+  // A program's configuration names its secret keys here (what @pulumi/pulumi reads too).
+  const secretKeys = process.env["PULUMI_CONFIG_SECRET_KEYS"];
+  if (secretKeys === undefined) return true;
+  try {
+    const keys = JSON.parse(secretKeys) as unknown;
+    return Array.isArray(keys) && keys.includes(configKey);
+  } catch {
+    return false;
+  }
+}
