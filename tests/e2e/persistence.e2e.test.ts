@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
-import { fullListing, populate } from "../support/fullListing";
+import { fullListing, populate, settled } from "../support/fullListing";
 import { openStack, type TestStack } from "../support/stacks";
 import { REPO_ROOT, requireEngine } from "../support/toolchain";
 
@@ -56,8 +56,7 @@ it("keeps every object across a SIGKILL: the same listing, and empty previews", 
   expect((await zone.stack.up()).summary.resourceChanges).toEqual({ create: 6 });
   expect((await calendar.stack.up()).summary.resourceChanges).toEqual({ create: 6 });
   await populate(first.url, TOKEN);
-  // DNS changes report `pending` for 50 ms: compare once every one is done.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await settled(first.url, TOKEN);
   const before = await fullListing(first.url, TOKEN);
 
   first.child.kill("SIGKILL");

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { createEmulator, type Emulator, type EmulatorOptions } from "../../emulator/server";
-import { fullListing, populate } from "../support/fullListing";
+import { fullListing, populate, settled } from "../support/fullListing";
 
 jest.setTimeout(120_000);
 
@@ -35,14 +35,11 @@ async function stop(emulator: Emulator): Promise<void> {
   await emulator.close();
 }
 
-/** Changes' and operations' status derive from the clock: compare once they are done. */
-const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 120));
-
 it("keeps every API's objects in the data folder: a new emulator on it lists the same, every list alike", async () => {
   const dataDir = path.join(folder, "data");
   const first = await start({ dataDir });
   await populate(first.url, TOKEN);
-  await settle();
+  await settled(first.url, TOKEN);
   const before = await fullListing(first.url, TOKEN);
   expect(before.objects["dns"]?.["resourceRecordSets"]).toHaveLength(2);
   expect(before.objects["calendar"]?.["events"]).toHaveLength(1);
@@ -74,7 +71,7 @@ it("imports a folder without writing to it, and exports every API's state on exi
   const exported = path.join(folder, "exported");
   const first = await start({ exportOnExit: exported });
   await populate(first.url, TOKEN);
-  await settle();
+  await settled(first.url, TOKEN);
   const before = await fullListing(first.url, TOKEN);
   await stop(first.emulator);
 

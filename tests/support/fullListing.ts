@@ -47,6 +47,26 @@ export async function populate(baseUrl: string, token: string): Promise<void> {
   if (account.status !== 200) throw new Error(`service account: ${account.status}`);
 }
 
+/**
+ * Waits until nothing changes by itself any more: answers derived from the clock (a DNS change
+ * `pending` for 50 ms, a quota increase `reconciling` for 2 s) would otherwise differ between a
+ * listing and one taken after a restart, as they should.
+ */
+export async function settled(baseUrl: string, token: string, timeoutMs = 30_000): Promise<void> {
+  const call = requester(baseUrl, token);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const objects = (await (await fetch(`${baseUrl}/_emulator/objects`)).json()) as Listing["objects"];
+    const names = (objects["quotas"]?.["quotaPreferences"] ?? []).map((item) => (item as { name: string }).name);
+    const reconciling = [];
+    for (const name of names) if (((await call("GET", `/v1/${name}`)).body as { reconciling?: boolean }).reconciling === true) reconciling.push(name);
+    if (reconciling.length === 0) break;
+    if (Date.now() > deadline) throw new Error(`still reconciling after ${timeoutMs} ms: ${reconciling.join(", ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
 export async function fullListing(baseUrl: string, token: string): Promise<Listing> {
   const call = requester(baseUrl, token);
   const objects = (await (await fetch(`${baseUrl}/_emulator/objects`)).json()) as Listing["objects"];
