@@ -6,7 +6,8 @@ module.exports = tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { project: ["./tests/tsconfig.json"], tsconfigRootDir: __dirname },
+      // The console's browser script has its own (DOM, ES modules).
+      parserOptions: { project: ["./tests/tsconfig.json", "./emulator/console/client/tsconfig.json"], tsconfigRootDir: __dirname },
     },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],

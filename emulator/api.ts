@@ -7,6 +7,7 @@
  * respect to other requests.
  */
 import type { IncomingHttpHeaders } from "node:http";
+import type { ObjectTree } from "./console/tree";
 import type { ErrorFamily } from "./errors";
 import type { SecretNames } from "./recorder";
 
@@ -55,8 +56,12 @@ export interface Credentials {
   method?: string;
 }
 
-/** Throws the API's own 401/403 `ApiError` when the credentials are not acceptable. */
-export type Authenticator = (credentials: Credentials) => void;
+/**
+ * Throws the API's own 401/403 `ApiError` when the credentials are not acceptable. May return who
+ * the request acts for (a user's e-mail, a service account, a CI login): the account the console's
+ * request log shows, never the credential itself.
+ */
+export type Authenticator = (credentials: Credentials) => string | undefined | void;
 
 export interface ResponseContext {
   method: string;
@@ -135,6 +140,8 @@ export interface ApiMount {
    * `/_emulator/reports/activities`): no auth, no recording, no faults, like the core's.
    */
   internalRoutes?: ApiRoute[];
+  /** Its objects as the web console shows them (`console/tree.ts`): trees that follow the API's nesting. */
+  objects?: ObjectTree;
   /** Ends the API's background work (push-notification deliveries) when the emulator closes. */
   close?: () => Promise<void>;
 }

@@ -3,6 +3,7 @@
  * `svc-emulator`: runs the API emulator until SIGINT/SIGTERM/SIGHUP. The
  * first line of stdout is the base URL and nothing else, so a script can read it:
  *   URL=$(svc-emulator --port 0 | head -n 1)
+ * The second is the web console's address (`<base URL>/_ui`).
  *
  * Started through npm (`npx svc-emulator ... &`, `npm run emulator`), the
  * emulator is not the process the shell reports as `$!`: npm is, and npm
@@ -18,6 +19,7 @@ import { emailOf as emulatorAccountEmail } from "./google/tokens/authority";
 import type { CommandLine } from "./command-line";
 import { parseCommandLine, usage, UsageError } from "./command-line";
 import type { ApiOptionsOf } from "./plugin";
+import { CONSOLE_PREFIX } from "./console/paths";
 import { createEmulator } from "./server";
 
 async function main(): Promise<void> {
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
   if (startedByNpm()) exitWhenOrphaned(shutdown);
   // Announced only once the handlers are in place: a caller that signals right after reading
   // the URL must get a clean shutdown, not the default signal death.
-  process.stdout.write(`${baseUrl}\n`);
+  process.stdout.write(`${baseUrl}\nconsole: ${baseUrl}${CONSOLE_PREFIX}\n`);
 }
 
 const PARENT_POLL_MS = 250;

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { ApiOptionsOf, ApiPlugin } from "./plugin";
+import type { PersistenceOptions } from "./persistence/persistence";
 import { MAX_PROPAGATION_MS, parseLatency, type SpeedSettings } from "./speed";
 
 /** A bad command line: the CLI prints the message and the usage, and exits 2. */
@@ -35,7 +36,7 @@ export interface CommandLine<ApiOptions> {
   port: number;
   host: string;
   /** `createEmulator`'s options: `tokens` and every plug-in's part. */
-  emulatorOptions: { tokens?: string[]; tokenLifetimeSeconds?: number; trustCa?: string[]; speed?: SpeedSettings } & Partial<ApiOptions>;
+  emulatorOptions: { tokens?: string[]; tokenLifetimeSeconds?: number; trustCa?: string[]; speed?: SpeedSettings } & PersistenceOptions & Partial<ApiOptions>;
   /** Service accounts whose key files to write once the address is known (`--service-account`), and where. */
   serviceAccounts: { names: string[]; directory: string };
 }
@@ -64,6 +65,13 @@ const CORE_FLAGS: readonly CliFlag[] = [
     value: "<ms>",
     help: "how long writes propagate: DNS changes and zone operations stay\npending, quota increases reconciling (default: each API's own)",
   },
+  {
+    name: "data-dir",
+    value: "<dir>",
+    help: "keep every API's objects (and the service accounts) in this folder:\nloaded at start, each change written before its response",
+  },
+  { name: "import", value: "<dir>", help: "load the state saved in this folder at start (not written back)" },
+  { name: "export-on-exit", value: "<dir>", help: "write every API's state into this folder when stopped\n(SIGINT, SIGTERM, SIGHUP)" },
 ];
 
 export function parseCommandLine<Plugins extends readonly ApiPlugin[]>(argv: string[], plugins: Plugins): CommandLine<ApiOptionsOf<Plugins>> | "help" {
@@ -89,6 +97,11 @@ export function parseCommandLine<Plugins extends readonly ApiPlugin[]>(argv: str
   const trustCa = read.all("trust-ca").map(readCaFile);
   const speed = speedOf(read);
   const lifetime = read.one("token-lifetime");
+  const dataDir = read.one("data-dir");
+  const importDir = read.one("import");
+  const exportOnExit = read.one("export-on-exit");
+  if (dataDir !== undefined && importDir !== undefined)
+    throw new UsageError("--data-dir loads its folder at start already: give --data-dir or --import, not both");
   const names = read.all("service-account");
   const badName = names.find((name) => !SERVICE_ACCOUNT_NAME.test(name));
   if (badName !== undefined)
@@ -103,6 +116,9 @@ export function parseCommandLine<Plugins extends readonly ApiPlugin[]>(argv: str
       ...(tokens !== undefined && tokens.length > 0 ? { tokens } : {}),
       ...(trustCa.length > 0 && { trustCa }),
       ...(speed !== undefined && { speed }),
+      ...(dataDir !== undefined && { dataDir }),
+      ...(importDir !== undefined && { importDir }),
+      ...(exportOnExit !== undefined && { exportOnExit }),
     },
   };
 }
@@ -143,8 +159,8 @@ export function usage(plugins: readonly ApiPlugin[]): string {
   const description = wrap(
     (
       `Serves local emulations of the project's APIs under one origin (${plugins.map((plugin) => plugin.summary).join(", ")}) ` +
-      "and internal endpoints under /_emulator/ (stats, requests, objects, reset, faults, speed). Prints the base URL as " +
-      "the first line of stdout, then serves until interrupted (SIGINT, SIGTERM or SIGHUP); started through npm " +
+      "and internal endpoints under /_emulator/ (stats, requests, objects, reset, faults, speed), with a web console at /_ui. " +
+      "Prints the base URL as the first line of stdout (the console's on the second), then serves until interrupted (SIGINT, SIGTERM or SIGHUP); started through npm " +
       "(npx, npm run), also until npm exits."
     ).split(" "),
     78,

@@ -44,6 +44,8 @@ export const faultConfigSchema = z.strictObject({
   /** Which broken responses to pick from, evenly (default: all). */
   brokenResponseKinds: z.array(z.enum(BROKEN_RESPONSE_KINDS)).min(1).optional(),
   seed: z.int().optional(),
+  /** Only the next this many matching requests are faulted; then the configuration clears itself. */
+  count: z.int().min(1).optional(),
 });
 
 export type FaultConfigInput = z.infer<typeof faultConfigSchema>;
@@ -61,6 +63,8 @@ export interface FaultConfig {
   brokenResponseRate?: number;
   brokenResponseKinds?: BrokenResponseKind[];
   seed: number | null;
+  /** How many more faults before the configuration clears itself; present only when `count` was given. */
+  remaining?: number;
 }
 
 export type FaultDecision =
@@ -87,6 +91,7 @@ export class FaultInjector {
         brokenResponseKinds: input.brokenResponseKinds ?? [...BROKEN_RESPONSE_KINDS],
       }),
       seed: input.seed ?? null,
+      ...(input.count !== undefined && { remaining: input.count }),
     };
     this.config = config;
     this.random = config.seed === null ? Math.random : seededRandom(config.seed);
@@ -94,7 +99,7 @@ export class FaultInjector {
   }
 
   current(): FaultConfig | null {
-    return this.config;
+    return this.config === null ? null : { ...this.config };
   }
 
   clear(): void {
@@ -104,6 +109,16 @@ export class FaultInjector {
 
   /** Decides the fate of one API request; `null` means serve it normally. */
   decide(method: string, path: string): FaultDecision | null {
+    const decision = this.draw(method, path);
+    const config = this.config;
+    if (decision !== null && config?.remaining !== undefined) {
+      config.remaining -= 1;
+      if (config.remaining <= 0) this.clear();
+    }
+    return decision;
+  }
+
+  private draw(method: string, path: string): FaultDecision | null {
     const config = this.config;
     if (config === null) return null;
     if (!path.startsWith(config.pathPrefix)) return null;

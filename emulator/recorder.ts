@@ -38,6 +38,24 @@ export interface RecordedHeaderNames {
 /** Headers that carry credentials: never recorded, whatever an API asks. */
 const CREDENTIAL_HEADERS = /^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|key/i;
 
+/** A request as the console's log shows it: the recorded request with when, how long, which API, whose, and the answer. */
+export interface LoggedRequest {
+  /** 1, 2, ... in arrival order since the last reset. */
+  id: number;
+  /** Arrival, ISO 8601 (the machine's clock). */
+  at: string;
+  /** Until the response was sent; null while in flight. */
+  durationMs: number | null;
+  api: string | undefined;
+  /** Whom the credentials act for, as the API tells (never the credentials). */
+  account: string | undefined;
+  request: RecordedRequest;
+  /** The answer's body as sent, parsed when JSON, with the same fields masked as the request's; cut beyond 64 KiB. */
+  response: unknown;
+}
+
+const MAX_RESPONSE_CHARS = 65_536;
+
 export interface RequestFilter {
   method?: string;
   pathPrefix?: string;
@@ -68,6 +86,9 @@ export const UNMATCHED_ROUTE = "<unmatched>";
 
 export class RequestRecorder {
   private log: RecordedRequest[] = [];
+  /** The console's view of each entry of `log`, by entry (the `/_emulator/requests` entries keep their shape). */
+  private details = new Map<RecordedRequest, LoggedRequest & { startedNs: bigint }>();
+  private readonly listeners = new Set<(entry: LoggedRequest) => void>();
   private routeCounts = new Map<string, number>();
   private faultRouteCounts = new Map<string, number>();
   private faultKindCounts: Record<FaultKind, number> = { rateLimited: 0, serverError: 0, lostResponse: 0, brokenResponse: 0 };
@@ -92,8 +113,26 @@ export class RequestRecorder {
     const entry: RecordedRequest = { method, path, query: redactQuery(query, this.credentialQueryParameters), body: undefined, status: null, route };
     this.recordHeaders(entry, headers, this.requestHeaders);
     this.log.push(entry);
+    const details = {
+      id: this.log.length,
+      at: new Date().toISOString(),
+      durationMs: null,
+      api: undefined,
+      account: undefined,
+      request: entry,
+      response: undefined,
+    };
+    this.details.set(entry, { ...details, startedNs: process.hrtime.bigint() });
     this.routeCounts.set(route, (this.routeCounts.get(route) ?? 0) + 1);
     return entry;
+  }
+
+  /** Which API served the request and whom its credentials act for, once authenticated. */
+  identify(entry: RecordedRequest, api: string | undefined, account: string | undefined): void {
+    const details = this.details.get(entry);
+    if (details === undefined) return;
+    details.api = api;
+    details.account = account;
   }
 
   markFault(entry: RecordedRequest, kind: FaultKind): void {
@@ -102,11 +141,48 @@ export class RequestRecorder {
     this.faultKindCounts[kind] += 1;
   }
 
-  complete(entry: RecordedRequest, status: number, body: unknown, responseHeaders: HeaderValues = {}): void {
+  complete(entry: RecordedRequest, status: number, body: unknown, responseHeaders: HeaderValues = {}, responsePayload?: string): void {
     entry.status = status;
     this.recordHeaders(entry, responseHeaders, this.responseHeaders);
     // A copy, so later mutation of the parsed body cannot rewrite history.
     entry.body = body === undefined ? undefined : redactBody(structuredClone(body), this.secretBodyFields);
+    const details = this.details.get(entry);
+    if (details === undefined) return;
+    details.durationMs = Number(process.hrtime.bigint() - details.startedNs) / 1e6;
+    details.response = this.responseOf(responsePayload);
+    const logged = this.view(details);
+    for (const listener of this.listeners) listener(logged);
+  }
+
+  /** The console's log, oldest first. */
+  logged(): LoggedRequest[] {
+    return this.log.flatMap((entry) => {
+      const details = this.details.get(entry);
+      return details === undefined ? [] : [this.view(details)];
+    });
+  }
+
+  /** Calls `listener` with each request once it is answered; returns the unsubscribe function. */
+  onComplete(listener: (entry: LoggedRequest) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private view({ startedNs: _startedNs, ...details }: LoggedRequest & { startedNs: bigint }): LoggedRequest {
+    return details;
+  }
+
+  private responseOf(payload: string | undefined): unknown {
+    if (payload === undefined || payload === "") return undefined;
+    const text = payload.length > MAX_RESPONSE_CHARS ? `${payload.slice(0, MAX_RESPONSE_CHARS)}... (${payload.length} characters)` : payload;
+    if (text === payload && /^\s*[[{]/.test(payload)) {
+      try {
+        return redactBody(JSON.parse(payload) as unknown, this.secretBodyFields);
+      } catch {
+        // Not JSON after all (a broken response): shown as text.
+      }
+    }
+    return text;
   }
 
   private recordHeaders(entry: RecordedRequest, headers: HeaderValues, names: readonly string[]): void {
@@ -140,6 +216,7 @@ export class RequestRecorder {
 
   reset(): void {
     this.log = [];
+    this.details = new Map();
     this.routeCounts.clear();
     this.faultRouteCounts.clear();
     this.faultKindCounts = { rateLimited: 0, serverError: 0, lostResponse: 0, brokenResponse: 0 };

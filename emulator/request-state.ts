@@ -15,6 +15,8 @@ export interface ApiRequestState {
   loseResponse: boolean;
   /** Process the request, then mangle its answer this way (see faults.ts). */
   breakResponse?: BrokenResponseKind;
+  /** The body as sent, for the console's log (a broken response sent as a stream has none). */
+  responsePayload?: string;
   /** What the API's `admit` asked to run once the response is sent. */
   release?: () => void;
 }

@@ -39,7 +39,12 @@ export function partialResult(result: ApiResult, selection: FieldSelection): Api
  * the real response was lost on the way; returns the body to send instead.
  */
 export function replaceWithLostResponse(reply: FastifyReply, family: ErrorFamily, render: BodyRenderer): string {
-  const rendered = renderError(family, backendError(503));
+  return replaceWithError(reply, family, backendError(503), render);
+}
+
+/** Turns a response that is about to be sent into the rendering of `error`; returns the body to send instead. */
+export function replaceWithError(reply: FastifyReply, family: ErrorFamily, error: ApiError, render: BodyRenderer): string {
+  const rendered = renderError(family, error);
   const { contentType, payload } = render(rendered.body);
   reply.code(rendered.status);
   reply.headers(rendered.headers);

@@ -8,6 +8,8 @@
  *   handler    the API's synchronous handler against the in-memory store
  *   onSend     maybe replace the answer with a "lost response" 503 or a broken one -> API response headers
  *   onResponse complete the log entry with the status and body
+ * With a data folder, an onSend hook saves the state the request changed before the answer leaves
+ * (persistence/). The web console (console/) is served at /_ui, outside the pipeline.
  * Errors from any stage are rendered by the request's API error family in
  * one error handler.
  */
@@ -24,22 +26,27 @@ import { ApiError, googleLegacyErrors } from "./errors";
 import { breakResponse } from "./broken-responses";
 import { FaultInjector } from "./faults";
 import { ServiceSpeed, type SpeedSettings } from "./speed";
-import { backendError, parseError, rateLimitExceeded, routeNotFound } from "./google/errors";
+import { backendError, rateLimitExceeded, routeNotFound } from "./google/errors";
 import { fieldsParameter } from "./google/partial-response";
 import { INTERNAL_PREFIX, registerInternalRoutes } from "./internal";
 import type { ApiOptionsOf, ApiPlugin } from "./plugin";
 import { RequestRecorder } from "./recorder";
 import type { ApiRequestState } from "./request-state";
 import type { BodyRenderer } from "./responses";
-import { partialResult, renderJson, replaceWithLostResponse, sendError, sendResult } from "./responses";
+import { partialResult, renderJson, replaceWithError, replaceWithLostResponse, sendError, sendResult } from "./responses";
 import { installFormBodyParser, installJsonBodyParser } from "./body-parsers";
 import { EmulatorStore } from "./store";
 import { TokenAuthority } from "./google/tokens/authority";
+import { baseUrlOf, credentialFingerprint, pathOf, toApiError, unsaved } from "./server-support";
+import { registerConsole } from "./console/routes";
+import { SecretScrubber } from "./console/scrub";
+import { saveBeforeSending } from "./persistence/hook";
+import { Persistence, type PersistenceOptions } from "./persistence/persistence";
 
 export { defaultApis };
 
 /** The emulator's own options; each API adds its own (see `EmulatorOptions`). */
-export interface CoreEmulatorOptions<Plugins extends readonly ApiPlugin[]> {
+export interface CoreEmulatorOptions<Plugins extends readonly ApiPlugin[]> extends PersistenceOptions {
   /** Accepted bearer tokens of the Google-style APIs besides those the emulator issues. Absent or empty: any non-empty token is accepted. */
   tokens?: string[];
   /** How long the access tokens the emulator issues live (`--token-lifetime`; default 3600 s). */
@@ -73,6 +80,8 @@ export interface Emulator {
   recorder: RequestRecorder;
   faults: FaultInjector;
   speed: ServiceSpeed;
+  /** Writes every API's state into `dir`, in the form `--data-dir` and `--import` read. */
+  exportTo(dir: string): Promise<void>;
   /** Starts serving; resolves to the base URL, e.g. `http://127.0.0.1:43121`. Port 0 picks a free port. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -101,11 +110,15 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     options.speed ?? {},
     plugins.map((plugin) => plugin.name),
   );
+  // What the console must never show: the tokens it was started with, and every credential a request carries.
+  const scrubber = new SecretScrubber(options.tokens ?? []);
   const accessTokens = new TokenAuthority({ now, lifetimeSeconds: options.tokenLifetimeSeconds, staticTokens: options.tokens });
   const started = plugins.map((plugin) =>
     plugin.start(options, { now, tokens: options.tokens, accessTokens, channelDelivery, propagationMs: () => speed.propagationMs(plugin.name) }),
   );
   const store = new EmulatorStore(started.map(({ module, store: apiStore }) => [module.name, apiStore] as const));
+  // Restored after every API is mounted: some stores take their clock and channels at mount.
+  const persistence = Persistence.open(store, options);
   const apis: ApiModule[] = started.map(({ module }) => module);
   const apisByName = new Map(apis.map((api) => [api.name, api]));
   const apiOwningPath = (path: string): ApiModule | undefined => apis.find((api) => api.pathPrefixes.some((prefix) => path.startsWith(prefix)));
@@ -133,14 +146,17 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     const api = (config.apiName !== undefined ? apisByName.get(config.apiName) : undefined) ?? apiOwningPath(path);
     const query = request.query as QueryParams;
     const record = recorder.begin(request.method, path, query, config.routePattern, request.headers);
+    scrubber.see(request.headers, query);
     const state: ApiRequestState = { api, record, loseResponse: false };
     request.apiRequest = state;
+    recorder.identify(record, api?.name, undefined);
     // A path no route serves gets its 404 from the not-found handler, without auth or faults.
     if (config.routePattern === undefined || api === undefined) return;
     const latency = speed.latencyMs(api.name);
     if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
 
-    api.authenticate({ headers: request.headers, query, method: request.method });
+    const account = api.authenticate({ headers: request.headers, query, method: request.method });
+    recorder.identify(record, api.name, account ?? credentialFingerprint(request.headers, query));
     if (api.admit !== undefined) {
       state.release = await api.admit({ method: request.method, path, routePattern: config.routePattern, headers: request.headers, query });
     }
@@ -180,12 +196,19 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
       headers: request.headers,
     });
     if (extraHeaders !== undefined) reply.headers(extraHeaders);
+    if (typeof body === "string") state.responsePayload = body;
     return body;
   });
 
+  if (persistence !== undefined) {
+    saveBeforeSending(app, persistence, (request, reply, error) =>
+      replaceWithError(reply, errorFamilyOf(request.apiRequest), unsaved(error), rendererOf(request.apiRequest?.api, request.headers)),
+    );
+  }
+
   app.addHook("onResponse", async (request, reply) => {
     const state = request.apiRequest;
-    if (state !== null) recorder.complete(state.record, reply.statusCode, request.body, reply.getHeaders());
+    if (state !== null) recorder.complete(state.record, reply.statusCode, request.body, reply.getHeaders(), state.responsePayload);
     state?.release?.();
   });
 
@@ -216,6 +239,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
   }
 
   registerInternalRoutes(app, { store, recorder, faults, speed });
+  registerConsole(app, { apis, recorder, faults, speed, accessTokens, scrubber });
   for (const api of apis) {
     for (const route of api.internalRoutes ?? []) {
       app.route({
@@ -247,35 +271,13 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
       await app.listen({ port, host });
       return baseUrlOf(app.server.address() as AddressInfo);
     },
+    async exportTo(dir) {
+      await (persistence ?? Persistence.open(store, { exportOnExit: dir }))?.exportTo(dir);
+    },
     async close() {
       await app.close();
       await Promise.all(apis.flatMap((api) => (api.close === undefined ? [] : [api.close()])));
+      await persistence?.close();
     },
   };
-}
-
-function toApiError(error: FastifyError | ApiError): ApiError {
-  if (error instanceof ApiError) return error;
-  const status = error.statusCode;
-  if (status !== undefined && status >= 400 && status < 500) {
-    // fastify's own client errors (unsupported media type, body too large, ...).
-    if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY") return parseError();
-    return new ApiError({ httpStatus: status, reason: status === 413 ? "uploadTooLarge" : "badRequest", message: error.message });
-  }
-  // A bug in the emulator: say so on stderr, answer like Google's backend would.
-  process.stderr.write(`svc-emulator: internal error: ${error.stack ?? error.message}\n`);
-  return new ApiError({ httpStatus: 500, reason: "backendError", message: "Internal Error" });
-}
-
-function pathOf(url: string): string {
-  const queryStart = url.indexOf("?");
-  return queryStart === -1 ? url : url.slice(0, queryStart);
-}
-
-function baseUrlOf(address: AddressInfo): string {
-  // A wildcard bind is reachable on loopback; print an address a client can use.
-  if (address.address === "0.0.0.0") return `http://127.0.0.1:${address.port}`;
-  if (address.address === "::") return `http://[::1]:${address.port}`;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
 }

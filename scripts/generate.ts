@@ -38,6 +38,7 @@ const MODULE_DOCS: Readonly<Record<string, string>> = Object.fromEntries(API_MAN
 function sourceOf(declaration: ResourceDeclaration): string {
   const folder = path.join(REPO_ROOT, "provider", "apis", declaration.module);
   const file = readdirSync(folder)
+    .filter((candidate) => candidate.endsWith(".ts"))
     .sort()
     .find((candidate) => readFileSync(path.join(folder, candidate), "utf8").includes(`name: "${declaration.name}",`));
   if (file === undefined) throw new Error(`scripts/generate.ts: no file in provider/apis/${declaration.module} declares ${declaration.name}`);

@@ -21,7 +21,9 @@
 #      Go modules beside the engine: the YAML language host (pulumi-language-yaml, pinned below), a
 #      small Go language host (scripts/language-host-go) and the SDK generators (scripts/codegen,
 #      scripts/codegen-dotnet), each rebuilt when its sources change.
-#   5. Exports PATH (tools first), PULUMI_SKIP_UPDATE_CHECK and
+#   5. The headless browser of the console's browser tests: Debian's `chromium` package,
+#      installed with apt-get when no /usr/bin/chromium is found (scripts/chromium.sh; as root).
+#   6. Exports PATH (tools first), PULUMI_SKIP_UPDATE_CHECK and
 #      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION. It does not choose a backend, PULUMI_HOME or
 #      a passphrase: callers do.
 #
@@ -218,6 +220,15 @@ _svc_setup_engine() { # sets _svc_bin
   fi
 }
 
+# Step 5, on its own: a system package, not a cached tool. Only the browser tests need it, and they
+# fail (never skip) without it, saying what to install; so a machine where apt-get cannot run gets a
+# warning here and the rest of the toolchain (the demo needs no browser).
+_svc_setup_browser() {
+  local root="$1"
+  bash "$root/scripts/chromium.sh" ensure >/dev/null \
+    || _svc_say "WARNING: no headless Chromium (see above): the browser tests (tests/browser/) will fail until it is installed"
+}
+
 _svc_main() {
   local root tools
   root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)" || return 1
@@ -246,6 +257,7 @@ _svc_main() {
   _svc_build_local "$tooldir" svc-codegen-dotnet "$root/scripts/codegen-dotnet" "$ver" || return 1
   _svc_path_prepend "$tooldir"
   _svc_path_prepend "$_svc_bin"
+  _svc_setup_browser "$root"
 
   export PATH
   export PULUMI_SKIP_UPDATE_CHECK=true
@@ -254,7 +266,7 @@ _svc_main() {
 
 _svc_cleanup() {
   unset -f _svc_say _svc_fail _svc_go_build _svc_host_src_hash _svc_node_major _svc_path_prepend \
-    _svc_setup_node _svc_setup_npm_deps _svc_build_engine _svc_build_yaml _svc_build_local _svc_setup_engine _svc_main _svc_cleanup
+    _svc_setup_node _svc_setup_npm_deps _svc_build_engine _svc_build_yaml _svc_build_local _svc_setup_engine _svc_setup_browser _svc_main _svc_cleanup
   unset _svc_bin _svc_status
 }
 
@@ -269,7 +281,7 @@ fi
 # Run as a program.
 case "${1:-}" in
   --print-env | "") ;;
-  -h | --help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h | --help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "usage: bash scripts/setup.sh [--print-env]   or   source scripts/setup.sh" >&2; exit 2 ;;
 esac
 _svc_main || exit 1

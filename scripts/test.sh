@@ -24,8 +24,12 @@ echo "== end-to-end tests with the real Pulumi engine"
 # time is the engine and ts-node waiting on each other, so a second one uses the idle core.
 NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects e2e --maxWorkers=2
 
+echo "== the web console in headless Chromium (Debian's chromium; scripts/setup.sh installs it)"
+NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects browser
+
 echo "== the benchmark, every scenario at a tiny N: that it runs (its numbers mean nothing at this size)"
 bench_out="$(mktemp -d)"
 npx ts-node --transpile-only scripts/bench/main.ts 5 --out "$bench_out/default.json"
 npx ts-node --transpile-only scripts/bench/main.ts 3 --scenario latency --latency 50 --propagation 300 --out "$bench_out/latency.json"
 npx ts-node --transpile-only scripts/bench/main.ts 3 --scenario scale --out "$bench_out/scale.json"
+npx ts-node --transpile-only scripts/bench/main.ts 20 --scenario console --out "$bench_out/console.json"

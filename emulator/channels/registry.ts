@@ -84,6 +84,22 @@ const watchBodySchema = z.strictObject({
   resourceUri: z.string().optional(),
 });
 
+/** A saved channel (`snapshot()`); its topic is the API's own, checked as an object. */
+export function channelSnapshotSchema<Topic>(topic: z.ZodType<Topic>): z.ZodType<Channel<Topic>, unknown> {
+  return z.object({
+    id: z.string(),
+    address: z.string(),
+    token: z.string().optional(),
+    payload: z.boolean(),
+    expiration: z.number(),
+    owner: z.object({ user: z.string(), client: z.string(), serviceAccount: z.boolean() }),
+    lastMessageNumber: z.int(),
+    resourceId: z.string(),
+    resourceUri: z.string(),
+    topic,
+  });
+}
+
 const stopBodySchema = z.looseObject({ id: z.string().optional(), resourceId: z.string().optional() });
 
 function badChannel(reason: string, message: string): ApiError {
@@ -192,17 +208,32 @@ export class ChannelRegistry<Topic> {
     return count;
   }
 
-  channels(): ChannelView[] {
+  /** The live channels (those watching what `select` accepts), without their tokens. */
+  channels(select: (topic: Topic) => boolean = () => true): ChannelView[] {
     this.expireOld();
-    return [...this.live.values()].map((channel) => ({
-      id: channel.id,
-      resourceId: channel.resourceId,
-      resourceUri: channel.resourceUri,
-      address: channel.address,
-      expiration: String(channel.expiration),
-      owner: channel.owner.user,
-      hasToken: channel.token !== undefined,
-    }));
+    return [...this.live.values()]
+      .filter((channel) => select(channel.topic))
+      .map((channel) => ({
+        id: channel.id,
+        resourceId: channel.resourceId,
+        resourceUri: channel.resourceUri,
+        address: channel.address,
+        expiration: String(channel.expiration),
+        owner: channel.owner.user,
+        hasToken: channel.token !== undefined,
+      }));
+  }
+
+  /** The live channels, tokens included: what a restart keeps (the receivers still expect their tokens). */
+  snapshot(): Channel<Topic>[] {
+    this.expireOld();
+    return [...this.live.values()].map((channel) => structuredClone(channel));
+  }
+
+  /** Replaces the live channels; no sync is sent again (their receivers had it). */
+  restore(channels: readonly Channel<Topic>[]): void {
+    this.live.clear();
+    for (const channel of channels) this.live.set(channel.id, structuredClone(channel));
   }
 
   deliveries(): DeliveryRecord[] {

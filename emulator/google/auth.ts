@@ -40,7 +40,8 @@ export function googleBearerAuth(allowedTokens: readonly string[] | undefined): 
  */
 export function googleScopedAuth(accessTokens: TokenAuthority, facts: GoogleAuthFacts): Authenticator {
   return (credentials: Credentials) => {
-    accessTokens.authorize(bearerToken(credentials), scopesFor(facts, credentials.method ?? "GET"));
+    const holder = accessTokens.authorize(bearerToken(credentials), scopesFor(facts, credentials.method ?? "GET"));
+    return holder === undefined ? undefined : (holder.subject ?? holder.principal);
   };
 }
 

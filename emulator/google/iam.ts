@@ -91,6 +91,10 @@ export interface IamPolicy {
   auditConfigs?: IamAuditConfig[];
 }
 
+const snapshotBinding = z.object({ role: z.string(), members: z.array(z.string()), condition: conditionSchema.optional() });
+export const iamPolicySnapshotSchema = z.object({ revision: z.int().min(0), bindings: z.array(snapshotBinding), auditConfigs: z.array(auditConfigSchema) });
+export type IamPolicySnapshot = z.infer<typeof iamPolicySnapshotSchema>;
+
 export interface IamPolicyOptions {
   /** Unique across the resource's lifetimes (e.g. includes a server id), so a recreated resource never repeats an etag. */
   resourceKey: string;
@@ -147,6 +151,15 @@ export class IamPolicyState {
     this.auditConfigs = auditConfigs;
     this.revision += 1;
     return this.read(3);
+  }
+
+  /** What a restart keeps: the bindings and the revision the etag is derived from. */
+  snapshot(): IamPolicySnapshot {
+    return structuredClone({ revision: this.revision, bindings: this.bindings, auditConfigs: this.auditConfigs });
+  }
+
+  load(snapshot: IamPolicySnapshot): void {
+    ({ revision: this.revision, bindings: this.bindings, auditConfigs: this.auditConfigs } = structuredClone(snapshot));
   }
 
   private hasConditions(): boolean {

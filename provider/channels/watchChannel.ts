@@ -19,6 +19,7 @@
  * An API's channel resource spreads `channelDeclaration(...)` into its
  * declaration and adds what it watches (its own inputs and watch path).
  */
+import type { ReviewFacts } from "../engine/review";
 import { z } from "zod";
 import type { Args, RefusedStep, State } from "../engine/declaration";
 import { excerpt } from "../engine/excerpt";
@@ -242,6 +243,14 @@ export function channelDeclaration<A extends ChannelArgs>(options: {
     steps,
     secretOutputs: ["token"],
     hooks: { explainRefusal: explainStopRefusal },
+    review: [
+      {
+        kind: "channelRecreated",
+        on: ["replace"] as const,
+        says: ({ name }: ReviewFacts) =>
+          `watch channel ${name} is re-created: a new channel (new id and resource id) starts and the old one is stopped; receivers see a new sync message`,
+      },
+    ],
   };
 }
 

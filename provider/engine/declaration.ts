@@ -11,6 +11,7 @@ import { abandons, updateOf, type RequestOption, type Steps, type UpdateDeclarat
 import type { Hooks } from "./hooks";
 import type { Comparison, ComparisonName } from "./equality";
 import type { Adoption, NotAdopted } from "./adoption";
+import type { ReviewWarning } from "./review";
 
 export type { Steps, UpdateDeclaration, UpdateKind } from "./steps";
 export type { Hooks, PolicyHook, RefusedStep } from "./hooks";
@@ -187,6 +188,8 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly adoption?: Adoption | NotAdopted;
   /** Outputs that must stay Pulumi secrets. */
   readonly secretOutputs?: readonly string[];
+  /** What a reviewer of a change must not miss (svc-plan's warnings), by operation: review.ts. */
+  readonly review?: readonly ReviewWarning[];
   /**
    * What stays special about a resource, a closed list of named hooks (with
    * `deleteBeforeReplace` as a predicate above). Each composes with the steps:
@@ -214,18 +217,18 @@ export function stepConflicts(declaration: ResourceDeclaration): string[] {
     const data = (["create", "read", "delete", "detachBeforeDelete", "wait", "findCreated"] as const).filter((step) => steps[step] !== undefined);
     if (data.length > 0) conflicts.push(`the policy hook sends every step; steps.${data.join(", steps.")} would never run`);
     if (declaration.toCreateBody !== undefined) conflicts.push("the policy hook sends the create; toCreateBody would never be used");
-    if ([hooks.applyCreate, hooks.applyUpdate, hooks.applyDelete, hooks.beforeDelete].some((hook) => hook !== undefined)) {
-      conflicts.push("the policy hook cannot be combined with applyCreate, applyUpdate, applyDelete or beforeDelete");
+    if ([hooks.planCreate, hooks.planUpdate, hooks.planDelete, hooks.planBeforeDelete].some((hook) => hook !== undefined)) {
+      conflicts.push("the policy hook cannot be combined with planCreate, planUpdate, planDelete or planBeforeDelete");
     }
   }
-  if (update === "none" && hooks.applyUpdate !== undefined) conflicts.push("update is none: applyUpdate would never run");
-  if (hooks.applyUpdate !== undefined && (typeof update === "object" || update === "PUT")) {
-    conflicts.push("applyUpdate sends the update; the update kind would never be used (declare PATCH)");
+  if (update === "none" && hooks.planUpdate !== undefined) conflicts.push("update is none: planUpdate would never run");
+  if (hooks.planUpdate !== undefined && (typeof update === "object" || update === "PUT")) {
+    conflicts.push("planUpdate plans the update; the update kind would never be used (declare PATCH)");
   }
-  if (hooks.applyCreate !== undefined && steps.create !== undefined) conflicts.push("applyCreate sends the create; steps.create would never be used");
-  if (hooks.applyDelete !== undefined && steps.delete !== undefined) conflicts.push("applyDelete sends the delete; steps.delete would never be used");
-  if (abandons(steps.delete) && (hooks.beforeDelete !== undefined || steps.detachBeforeDelete !== undefined)) {
-    conflicts.push("delete is abandon: beforeDelete and detachBeforeDelete would never run");
+  if (hooks.planCreate !== undefined && steps.create !== undefined) conflicts.push("planCreate plans the create; steps.create would never be used");
+  if (hooks.planDelete !== undefined && steps.delete !== undefined) conflicts.push("planDelete plans the delete; steps.delete would never be used");
+  if (abandons(steps.delete) && (hooks.planBeforeDelete !== undefined || steps.detachBeforeDelete !== undefined)) {
+    conflicts.push("delete is abandon: planBeforeDelete and detachBeforeDelete would never run");
   }
   if (steps.read === "stored" && declaration.importable !== false) conflicts.push("a read of the stored state cannot check an import: set importable: false");
   if (move !== undefined) {

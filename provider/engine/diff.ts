@@ -54,8 +54,7 @@ export function diffArgs(declaration: ResourceDeclaration, olds: State, news: Ar
     if (isEmpty(next)) cleared.push(field);
     else set[field] = next;
   }
-  // An API without an update replaces the object for any change.
-  const replaces = updateOf(declaration.update).send === "none" ? changed : changed.filter((field) => declaration.immutable.includes(field));
+  const replaces = replacedBy(declaration, changed);
   const identity = placeholders(declaration.id.format);
   // A part the server assigns (a key's fingerprint) is new for every new object: the old one can stay until the new one exists.
   const identityKept = (declaration.id.serverAssigned ?? []).length === 0 && identity.every((field) => !replaces.includes(field));
@@ -72,6 +71,11 @@ export function diffArgs(declaration: ResourceDeclaration, olds: State, news: Ar
     patch: { set, cleared },
     deleteBeforeReplace: replaces.length > 0 && (identityKept || exclusive(declaration, olds, news)),
   };
+}
+
+/** The changed inputs that replace the object: the immutable ones, or every one when the API has no update. */
+export function replacedBy(declaration: ResourceDeclaration, changed: readonly string[]): string[] {
+  return updateOf(declaration.update).send === "none" ? [...changed] : changed.filter((field) => declaration.immutable.includes(field));
 }
 
 /** Whether the old object must be gone before the new one can exist beside it. */

@@ -4,7 +4,10 @@
  */
 import type { ApiError } from "../http/errors";
 import type { Binding } from "../google/iamPolicy";
-import type { Args, HookContext, PatchChange, State } from "./declaration";
+import type { Args, PatchChange, State } from "./declaration";
+import type { PlanEntry } from "./plan/entries";
+
+type Identity = Readonly<Record<string, string>>;
 
 /** The lifecycle step a refusal came from. */
 export type RefusedStep = "create" | "update" | "delete";
@@ -17,31 +20,31 @@ export interface Hooks<A extends Args, W> {
    */
   readonly explainRefusal?: (error: ApiError, args: A, step: RefusedStep) => Error | undefined;
   /**
-   * Sends the create in a way data cannot say (RecordSet: gathered with others of its zone
-   * into one atomic change); resolves to the object's wire form. An ApiError of unknown
-   * outcome is settled by the engine as for any create (read, adopt or create again).
+   * The create's plan where data cannot say it (RecordSet: a write that joins the others of its
+   * zone in one atomic change, or goes alone as a POST). The answer is the object's wire form; a
+   * failure of unknown outcome is settled by the engine as for any create (read, adopt or create again).
    */
-  readonly applyCreate?: (args: A, context: HookContext) => Promise<unknown>;
+  readonly planCreate?: (args: A, identity: Identity) => readonly PlanEntry[];
   /**
-   * Sends the delete in a way data cannot say (RecordSet: gathered into one change);
-   * a 404 counts as deleted, as for any delete. Runs after `beforeDelete` and detaching.
+   * The delete's plan where data cannot say it (RecordSet: joined into one change); a 404 counts
+   * as deleted, as for any delete. Runs after `planBeforeDelete` and detaching.
    */
-  readonly applyDelete?: (state: State, context: HookContext) => Promise<void>;
+  readonly planDelete?: (state: State, identity: Identity) => readonly PlanEntry[];
   /**
-   * Sends an in-place update that is not one request (RecordSet: record data through one
-   * atomic change settled by reading back, a TTL alone by PATCH). Returns the object's new
-   * wire form (taken as the state, as an update's answer is), or the answer the `wait` step
-   * polls, or nothing (then the object is read back). `previous` is the stored state.
+   * The in-place update's plan where data cannot say it (RecordSet: record data through one atomic
+   * change settled by reading back, a TTL alone by PATCH). Its answer is the object's new wire form
+   * (taken as the state), or the answer a `wait` step polls, or nothing (then the object is read
+   * back). `previous` is the stored state.
    * Not data: which request is sent depends on what changed, and the settling of a lost
    * answer compares the live object with the inputs.
    */
-  readonly applyUpdate?: (change: PatchChange<A>, args: A, context: HookContext, previous: State) => Promise<unknown>;
+  readonly planUpdate?: (change: PatchChange<A>, args: A, identity: Identity, previous: State) => readonly PlanEntry[];
   /**
-   * Runs before the delete request (and before any detaching), on the stored state
-   * (ManagedZone `forceDestroy`: deletes the zone's record sets in one change).
+   * Work before the delete request (and before any detaching), on the stored state (ManagedZone
+   * `forceDestroy`: deletes the zone's record sets in one change).
    * Not data: it lists and deletes other objects, settling lost answers by listing again.
    */
-  readonly beforeDelete?: (state: State, context: HookContext) => Promise<void>;
+  readonly planBeforeDelete?: (state: State, identity: Identity) => readonly PlanEntry[];
   /**
    * The resource is a part of another resource's IAM policy: every step is the shared
    * read-modify-write cycle (google/iamPolicy.ts) with these transforms of the bindings.

@@ -5,11 +5,13 @@
  */
 import { z } from "zod";
 import { listAll } from "../google/listAll";
-import { getPolicy } from "../google/iamPolicy";
+import type { IamPolicy } from "../google/iamPolicy";
 import { sharedListingsFor } from "./sharedListings";
 import type { HookContext, ResourceDeclaration, State } from "./declaration";
 import type { ListRead } from "./steps";
-import { policyTarget } from "./stepRunner";
+import type { Answer } from "./plan/executor";
+import { sendPlanned } from "./plan/executor";
+import { itemRead, planRead } from "./plan/planRead";
 import { fillTemplate } from "./template";
 
 /** Every entry of a listing, validated once. */
@@ -43,26 +45,38 @@ function pickEntry(list: ListRead, entries: readonly unknown[], context: HookCon
   return entry === undefined || list.toWire === undefined ? entry : list.toWire(entry);
 }
 
-/** Reads the object's wire form; undefined when a listing or a policy says it is gone (a 404 throws). */
-export async function readWire(declaration: ResourceDeclaration, previous: State, context: HookContext): Promise<unknown> {
+/**
+ * Reads the object's wire form; undefined when a listing or a policy says it is gone (a 404 throws).
+ * The GET of the item is parsed by the wire schema in the call path, and says so (`parsedBy`).
+ */
+export async function readWire(declaration: ResourceDeclaration, previous: State, context: HookContext): Promise<Answer | undefined> {
   const known = { ...previous, ...context.identity };
   const policy = declaration.hooks?.policy;
-  if (policy !== undefined) return policy.find((await getPolicy(policyTarget(policy, context))).bindings ?? [], known);
+  if (policy !== undefined) {
+    const [request] = planRead(declaration, context.identity);
+    const current = (await sendPlanned(request!, context)) as IamPolicy;
+    return presence(policy.find(current.bindings ?? [], known));
+  }
   const read = declaration.steps?.read;
-  if (read === "stored") return known;
-  if (read !== undefined && "storedUntil" in read) return endedAt(known[read.storedUntil]) <= Date.now() ? undefined : known;
-  if (read !== undefined && "list" in read) return pickEntry(read.list, await listEntries(read.list, context), context);
+  if (read === "stored") return { value: known };
+  if (read !== undefined && "storedUntil" in read) return endedAt(known[read.storedUntil]) <= Date.now() ? undefined : { value: known };
+  if (read !== undefined && "list" in read) return presence(pickEntry(read.list, await listEntries(read.list, context), context));
   // The wire schema is checked in the call path: an empty or misshapen 200 is an error there, never "gone".
-  const getItem = (): Promise<unknown> =>
-    context.client.send({ method: "GET", path: fillTemplate(declaration.paths.item, context.identity), schema: declaration.wire });
+  const request = itemRead(declaration, context.identity);
+  const getItem = async (): Promise<Answer> => ({ value: await sendPlanned(request, context), parsedBy: declaration.wire });
   if (read === undefined) return getItem();
   const list = read.sharedListing;
-  return sharedListingsFor(context.client).listings.read(
+  const found = await sharedListingsFor(context.client).listings.read(
     fillTemplate(list.path, context.identity),
     getItem,
     () => listEntries(list, context),
-    (entries) => pickEntry(list, entries, context),
+    (entries) => ({ value: pickEntry(list, entries, context) }),
   );
+  return found.value === undefined ? undefined : found;
+}
+
+function presence(wire: unknown): Answer | undefined {
+  return wire === undefined ? undefined : { value: wire };
 }
 
 /** When a `storedUntil` object ends: its time as Unix ms (ISO date-time or ms); never when unknown. */

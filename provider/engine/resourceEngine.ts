@@ -11,11 +11,12 @@ import type { Args, HookContext, ResourceDeclaration, State } from "./declaratio
 import { keyedLock } from "../google/keyedLock";
 import { sharedListingsFor } from "./sharedListings";
 import { diffArgs, type ArgsDiff } from "./diff";
-import { sendCreate, sendDelete, sendMove, sendUpdate } from "./stepRunner";
+import type { Answer } from "./plan/executor";
+import { guarded } from "./plan/guarded";
+import { runCreate, runDelete, runMove, runUpdate } from "./writeSteps";
 import { listCreated, readWire } from "./readSteps";
 import { fillTemplate } from "./template";
 import { derivedDisagreements, pathValues } from "./derived";
-import { sendUnderEtag } from "./concurrentChange";
 import { ResourceIds } from "./resourceIds";
 import { updateOf } from "./steps";
 
@@ -25,11 +26,11 @@ import { updateOf } from "./steps";
  */
 const CREATE_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts;
 
-/** A pause before sending a create again, growing like the HTTP layer's backoff; said in `because`. */
-function pauseBeforeCreate(attempt: number, log: (message: string) => void, because: string): Promise<void> {
+/** The pause before sending a create again, growing like the HTTP layer's backoff; said in the log with `because`. */
+function pauseBeforeCreate(attempt: number, log: (message: string) => void, because: string): number {
   const delayMs = backoffDelay(DEFAULT_RETRY_POLICY, attempt);
   log(`${because} (attempt ${attempt + 1} of ${CREATE_ATTEMPTS}${delayMs >= 3000 ? `, in ${Math.round(delayMs / 1000)}s` : ""})`);
-  return new Promise((resolve) => setTimeout(resolve, delayMs));
+  return delayMs;
 }
 
 export class ResourceEngine extends ResourceIds {
@@ -60,6 +61,11 @@ export class ResourceEngine extends ResourceIds {
     return this.stateOfParsed(this.declaration.wire.parse(wire), identity, previous);
   }
 
+  /** The state of an answer, parsed by the wire schema once: in the call path when its request said so, else here. */
+  private stateOfAnswer(answer: Answer, identity: Readonly<Record<string, string>>, previous: State = {}): State {
+    return answer.parsedBy === this.declaration.wire ? this.stateOfParsed(answer.value, identity, previous) : this.stateOf(answer.value, identity, previous);
+  }
+
   /** The state of a wire form the wire schema has already parsed. */
   private stateOfParsed(parsed: unknown, identity: Readonly<Record<string, string>>, previous: State = {}): State {
     // Absent members are dropped: the engine's wire format (a protobuf Struct) has no undefined.
@@ -70,17 +76,17 @@ export class ResourceEngine extends ResourceIds {
   /** Reads the object; undefined when it does not exist. */
   async fetch(identity: Readonly<Record<string, string>>, previous: State = {}): Promise<State | undefined> {
     try {
-      const wire = await readWire(this.declaration, previous, this.context(identity, previous));
+      const answer = await readWire(this.declaration, previous, this.context(identity, previous));
       // Only a listing or a policy says "gone" by finding nothing (in an answer validated); otherwise only a 404 does.
-      return wire === undefined ? undefined : this.stateOf(wire, identity, previous);
+      return answer === undefined ? undefined : this.stateOfAnswer(answer, identity, previous);
     } catch (error) {
       if (error instanceof ApiError && error.isNotFound) return undefined;
       throw error;
     }
   }
 
-  private async post(args: Args): Promise<unknown> {
-    return sendCreate(this.declaration, args, this.context(this.knownIdentity(args), args));
+  private async post(args: Args): Promise<Answer> {
+    return runCreate(this.declaration, args, this.context(this.knownIdentity(args), args));
   }
 
   /**
@@ -98,11 +104,10 @@ export class ResourceEngine extends ResourceIds {
     const identity = this.identityOf(args);
     const id = this.idOf(identity);
     let outcomeUnknown = false;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return { id, state: this.stateOf(await this.post(args), identity, args) };
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
+    return guarded<{ id: string; state: State }>({
+      attempts: CREATE_ATTEMPTS,
+      send: async () => ({ id, state: this.stateOfAnswer(await this.post(args), identity, args) }),
+      settle: async (error, attempt, last) => {
         const mayExist = error.outcome === "unknown" || (error.isConflict && outcomeUnknown);
         if (!mayExist) {
           const explained = this.declaration.hooks?.explainRefusal?.(error, args, "create");
@@ -113,7 +118,7 @@ export class ResourceEngine extends ResourceIds {
                 `If ${id} already exists outside this stack, manage it with the resource option { import: "${id}" } or choose another name.`,
             );
           }
-          throw error;
+          return undefined;
         }
         outcomeUnknown = true;
         const existing = await this.fetch(identity);
@@ -121,21 +126,18 @@ export class ResourceEngine extends ResourceIds {
           const difference = diffArgs(this.declaration, existing, args);
           if (difference.changed.length === 0) {
             this.log(`svc: ${this.label} ${id}: the answer to the create was lost or unreadable; the object exists as requested and is adopted.`);
-            return { id, state: existing };
+            return { done: { id, state: existing } };
           }
           throw new Error(
             `${this.label} ${id}: the create response was lost and an object with this id now exists ` +
               `that differs in ${difference.changed.join(", ")}; it was not adopted. Inspect it, then import it or delete it. (${error.message})`,
           );
         }
-        if (attempt >= CREATE_ATTEMPTS) throw error;
-        await pauseBeforeCreate(
-          attempt,
-          this.log,
-          `svc: ${this.label} ${id}: the create failed with an unknown outcome and the object is absent; creating again`,
-        );
-      }
-    }
+        if (last) return { again: true };
+        const because = `svc: ${this.label} ${id}: the create failed with an unknown outcome and the object is absent; creating again`;
+        return { again: true, pauseMs: pauseBeforeCreate(attempt, this.log, because) };
+      },
+    });
   }
 
   /** Creates an object whose id the server assigns; a lost response is settled by comparing listings. */
@@ -144,19 +146,20 @@ export class ResourceEngine extends ResourceIds {
     const list = async (): Promise<unknown[] | undefined> => listCreated(this.declaration, context);
     const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.stateOf(wire, {}, args)));
     const before = (await list())?.map(keyOf);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const state = this.stateOf(await this.post(args), {}, args);
-        const identity = this.identityOf(args, state);
-        return { id: this.idOf(identity), state: { ...state, ...this.inputsOf(identity) } };
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.outcome !== "unknown" || before === undefined) throw error;
+    const made = (state: State): { id: string; state: State } => {
+      const identity = this.identityOf(args, state);
+      return { id: this.idOf(identity), state: { ...state, ...this.inputsOf(identity) } };
+    };
+    return guarded<{ id: string; state: State }>({
+      attempts: CREATE_ATTEMPTS,
+      send: async () => made(this.stateOfAnswer(await this.post(args), {}, args)),
+      settle: async (error, attempt, last) => {
+        if (error.outcome !== "unknown" || before === undefined) return undefined;
         const appeared = ((await list()) ?? []).filter((wire) => !before.includes(keyOf(wire)));
         if (appeared.length === 1) {
-          const state = this.stateOf(appeared[0], {}, args);
-          const identity = this.identityOf(args, state);
-          this.log(`svc: ${this.label}: the answer to the create was lost or unreadable; the new object ${this.idOf(identity)} is adopted.`);
-          return { id: this.idOf(identity), state: { ...state, ...this.inputsOf(identity) } };
+          const found = made(this.stateOf(appeared[0], {}, args));
+          this.log(`svc: ${this.label}: the answer to the create was lost or unreadable; the new object ${found.id} is adopted.`);
+          return { done: found };
         }
         if (appeared.length > 1) {
           throw new Error(
@@ -164,10 +167,11 @@ export class ResourceEngine extends ResourceIds {
               `(${appeared.map(keyOf).join(", ")}); none was adopted. Delete the extra ones or import one. (${error.message})`,
           );
         }
-        if (attempt >= CREATE_ATTEMPTS) throw error;
-        await pauseBeforeCreate(attempt, this.log, `svc: ${this.label}: the create failed with an unknown outcome and nothing new exists; creating again`);
-      }
-    }
+        if (last) return { again: true };
+        const because = `svc: ${this.label}: the create failed with an unknown outcome and nothing new exists; creating again`;
+        return { again: true, pauseMs: pauseBeforeCreate(attempt, this.log, because) };
+      },
+    });
   }
 
   /**
@@ -218,15 +222,16 @@ export class ResourceEngine extends ResourceIds {
    * The object as an update's answer shows it, when the answer is the whole object (see
    * `update.answer`); undefined when it must be read back: work a `wait` step polled, a
    * policy written, an answer declared partial or not of the wire's shape. Parsed by the wire
-   * schema (once: the state is made of what it parsed).
+   * schema once: in the call path when the request said so, else here.
    */
-  private updatedWire(answer: unknown): { parsed: unknown } | undefined {
+  private updatedWire(answer: Answer): { parsed: unknown } | undefined {
     const { steps = {}, hooks = {} } = this.declaration;
     const declared = updateOf(this.declaration.update).answer;
-    if (answer === undefined || hooks.policy !== undefined || declared === "partial") return undefined;
+    if (answer.value === undefined || hooks.policy !== undefined || declared === "partial") return undefined;
     if (steps.wait?.after.includes("update") === true) return undefined;
     const member = declared?.member;
-    const candidate = member === undefined ? answer : (answer as Record<string, unknown> | null)?.[member];
+    if (member === undefined && answer.parsedBy === this.declaration.wire) return { parsed: answer.value };
+    const candidate = member === undefined ? answer.value : (answer.value as Record<string, unknown> | null)?.[member];
     const parsed = this.declaration.wire.safeParse(candidate);
     return parsed.success ? { parsed: parsed.data } : undefined;
   }
@@ -245,7 +250,7 @@ export class ResourceEngine extends ResourceIds {
     const moved = move?.field;
     if (moved !== undefined && moved in patch.set) {
       // One move request: the object keeps its server id at its new place; the rest is changed there.
-      identity = await sendMove(this.declaration, args, this.context(identity, args));
+      identity = await runMove(this.declaration, args, this.context(identity, args));
     }
     const change = {
       set: Object.fromEntries(Object.entries(patch.set).filter(([field]) => !local.includes(field) && field !== moved)),
@@ -253,18 +258,8 @@ export class ResourceEngine extends ResourceIds {
     };
     // A change of client-side inputs alone needs no request: reading back records it.
     if (Object.keys(change.set).length > 0 || change.cleared.length > 0) {
-      const answer = await sendUnderEtag(
-        {
-          declaration: this.declaration,
-          label: `${this.label} ${id}`,
-          send: (stored) => sendUpdate(this.declaration, change, args, this.context(identity, args), stored),
-          reread: () => this.fetch(identity, previous),
-          log: this.log,
-        },
-        change,
-        args,
-        previous,
-      );
+      const guard = { label: `${this.label} ${id}`, reread: () => this.fetch(identity, previous), log: this.log };
+      const answer = await runUpdate(this.declaration, change, args, this.context(identity, args), previous, guard);
       const wire = this.updatedWire(answer);
       if (wire !== undefined) return this.stateOfParsed(wire.parsed, identity, args);
     }
@@ -277,7 +272,7 @@ export class ResourceEngine extends ResourceIds {
   async delete(id: string, state: State = {}): Promise<void> {
     const identity = this.identityIn(id, state);
     try {
-      await sendDelete(this.declaration, state, `${this.label} ${id}`, this.context(identity, state));
+      await runDelete(this.declaration, state, `${this.label} ${id}`, this.context(identity, state));
     } catch (error) {
       if (error instanceof ApiError && error.isNotFound) return;
       throw error;

@@ -1,5 +1,5 @@
 /**
- * The benchmark: `npm run bench -- [N] [--scenario default|latency|scale] [--parallel P] [--rounds K]
+ * The benchmark: `npm run bench -- [N] [--scenario default|latency|scale|console] [--parallel P] [--rounds K]
  * [--latency MS] [--propagation MS] [--out FILE] [--checkpoints both|written|skipped]`.
  *
  * Each scenario (scenarios.ts) runs examples/dns-many-records (one zone, N record sets) against the
@@ -8,7 +8,8 @@
  * for). They run step by step in turn so that all see the same machine. `default`: up, preview,
  * refresh, ttl update, record-data update, destroy, with the engine's checkpoints written and
  * skipped (PULUMI_SKIP_CHECKPOINTS). `latency`: the emulator answers after `--latency` ms (100) and
- * DNS changes propagate in `--propagation` ms (2000). `scale`: N = 5,000 by default.
+ * DNS changes propagate in `--propagation` ms (2000). `scale`: N = 5,000 by default. `console` (console.ts):
+ * the web console's pages with one zone of N = 5,000 record sets.
  * Per step and program: wall and CPU time (the CLI and everything it ran), the API requests the
  * emulator saw, the provider process's peak RSS; and the state's bytes per resource after up. With
  * `--rounds K` the table gives the medians of K rounds (requests and RSS: the most of any round).
@@ -19,6 +20,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../../tests/support/emulatorControl";
+import { runConsoleBench } from "./console";
 import { pulumi, type Measured } from "./processes";
 import { openProgram, removeProgram, resetConfig, stateBytes, type Program } from "./programs";
 import { SCENARIOS, type Scenario, type ScenarioOptions } from "./scenarios";
@@ -86,7 +88,10 @@ function parseOptions(argv: readonly string[]): Options {
 }
 
 async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  // The console's pages are a benchmark of the emulator alone: no programs, no engine.
+  if (argv[argv.indexOf("--scenario") + 1] === "console") return runConsoleBench(argv);
+  const options = parseOptions(argv);
   const { scenario, count, parallel } = options;
   const speed = scenario.speed?.(options);
   const emulator = await startEmulator(undefined, speed === undefined ? {} : { speed });

@@ -1,6 +1,6 @@
 /**
  * Every custom-code point of the declarations: each function-valued field of every declaration,
- * by its place (`toState`, `equal.*`, `hooks.applyUpdate`, ...), grouped in a closed list of
+ * by its place (`toState`, `equal.*`, `hooks.planUpdate`, ...), grouped in a closed list of
  * kinds, each with why it is code and not data. A function in a place no kind lists fails the
  * generator, so a new kind of custom code is a decision written here, with its reason, and
  * DEVELOPERS.md's table (generated from this) cannot go stale. What is data stays data: query
@@ -50,15 +50,17 @@ const KINDS: Readonly<Record<string, Kind>> = {
     why: "whether the old and the new object exclude each other depends on both (a CNAME and any other set at one name; a pinned channel id)",
   },
   words: {
-    places: ["hooks.explainRefusal", "steps.delete.abandon", "steps.wait.outcome"],
-    why: "what a user reads is worked out from the API's reason and message text, or from the state (what stays behind, what a wait found)",
+    places: ["hooks.explainRefusal", "steps.delete.abandon", "steps.wait.outcome", "review.*.says"],
+    why:
+      "what a user reads is worked out from the API's reason and message text, or from the state (what stays behind, what a wait found, " +
+      "what a change takes away: members dropped, a quota lowered)",
   },
   adoption: {
     places: ["adoption.leaveOut", "adoption.optIn.reason"],
     why: "why a listed object is not adopted (a conditional binding, the primary calendar, a setting inherited rather than set) is read from the object",
   },
   "write steps": {
-    places: ["hooks.applyCreate", "hooks.applyUpdate", "hooks.applyDelete", "hooks.beforeDelete"],
+    places: ["hooks.planCreate", "hooks.planUpdate", "hooks.planDelete", "hooks.planBeforeDelete"],
     why:
       "the write joins others of its zone in one atomic change, the request depends on what changed (a lost answer settled by " +
       "comparing the live set), or other objects go first (a zone's record sets)",
@@ -73,7 +75,7 @@ const KIND_OF_PLACE = new Map(Object.entries(KINDS).flatMap(([kind, { places }])
 
 /** The place of a function field, with the parts that vary by resource written `*`. */
 function placeOf(path: readonly string[]): string {
-  const variable = new Set(["equal", "derived", "key", "policy"]);
+  const variable = new Set(["equal", "derived", "key", "policy", "review"]);
   const parts = path.map((part, index) => (index > 0 && variable.has(path[index - 1] ?? "") ? "*" : part));
   return parts.join(".");
 }

@@ -15,7 +15,7 @@ import { engineSuite } from "../support/suite";
 import { REPO_ROOT } from "../support/toolchain";
 import { installUserProject, lockedVersion, packPackage, type UserProject } from "../support/userProject";
 
-const suite = engineSuite(900_000);
+const suite = engineSuite();
 const CLI = path.join(REPO_ROOT, "dist", "tools", "import", "cli.js");
 
 const IMPORTS: Record<string, string[]> = {

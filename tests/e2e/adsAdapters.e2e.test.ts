@@ -8,7 +8,7 @@ import { MANY_ADAPTERS_AD_SOURCE_ID, MANY_ADAPTERS_COUNT, SEEDED_PUBLISHER_ID } 
 import { engineSuite } from "../support/suite";
 import { openStack } from "../support/stacks";
 
-const suite = engineSuite(180_000);
+const suite = engineSuite();
 const ADAPTERS_PATH = `/v1beta/accounts/${SEEDED_PUBLISHER_ID}/adSources/${MANY_ADAPTERS_AD_SOURCE_ID}/adapters`;
 
 describe("listing ad adapters in a program (examples/ads-adapters)", () => {

@@ -13,7 +13,7 @@ import { isWrite } from "../support/requests";
 import { openStack, type TestStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
 
-const suite = engineSuite(300_000);
+const suite = engineSuite();
 const BASE = "/calendar/v3";
 
 interface CalendarObjects {

@@ -12,8 +12,6 @@ import { startEmulator, type RunningEmulator } from "../support/emulatorControl"
 import { openStack, type TestStack } from "../support/stacks";
 import { requireEngine } from "../support/toolchain";
 
-jest.setTimeout(180_000);
-
 const PROJECT = "/api/v1.1/project/vcs-a/acme/api-service";
 
 let emulator: RunningEmulator;

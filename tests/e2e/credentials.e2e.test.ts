@@ -16,7 +16,7 @@ import { emulatorCredential, externalAccountConfig, WIF_AUDIENCE } from "../supp
 import { openStack, type TestStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
 
-const suite = engineSuite(900_000, { tokenLifetimeSeconds: 3600 });
+const suite = engineSuite({ tokenLifetimeSeconds: 3600 });
 const STATIC_TOKENS = ["svc:dnsToken", "svc:ciToken", "svc:adsToken", "svc:quotasToken"];
 const folder = mkdtempSync(path.join(os.tmpdir(), "svc-creds-e2e-"));
 /** An empty gcloud folder: the machine's own application default credentials are never picked up. */

@@ -8,7 +8,7 @@ import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { openStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
 
-const suite = engineSuite(300_000);
+const suite = engineSuite();
 const RRSETS = "/dns/v1/projects/e2e-project/managedZones/alias/rrsets";
 const WWW = "www.alias.example.";
 

@@ -6,7 +6,7 @@
 import { engineSuite } from "../support/suite";
 import { openStack } from "../support/stacks";
 
-const suite = engineSuite(180_000);
+const suite = engineSuite();
 
 const ZONE_PATH = "/dns/v1/projects/e2e-project/managedZones";
 const RECORD_ID = "projects/e2e-project/managedZones/outside/rrsets/www.outside.example./A";

@@ -11,7 +11,7 @@ const READERS = [
   "user:chen@example.com",
 ];
 
-const suite = engineSuite(300_000);
+const suite = engineSuite();
 
 async function bindings(): Promise<Record<string, string[]>> {
   const { status, body } = await suite.emulator.api("POST", `${ZONE}:getIamPolicy`, { options: { requestedPolicyVersion: 3 } });

@@ -5,7 +5,7 @@ import { engineSuite } from "../support/suite";
 
 const BASE = "/dns/v1/projects/e2e-project";
 
-const suite = engineSuite(600_000);
+const suite = engineSuite();
 
 it("Policy, ResponsePolicy and ResponsePolicyRule pass the conformance run", async () => {
   const test = suite.track(await openStack("dns-policies", suite.emulator));

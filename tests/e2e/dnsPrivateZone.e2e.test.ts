@@ -8,7 +8,7 @@ const network = (name: string): { networkUrl: string } => ({
   networkUrl: `https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/${name}`,
 });
 
-const suite = engineSuite(600_000);
+const suite = engineSuite();
 
 it("a private zone, a weighted record set and the zone's access policy pass the conformance run", async () => {
   const test = suite.track(await openStack("dns-private-zone", suite.emulator));

@@ -7,8 +7,6 @@ import { startEmulator, type RunningEmulator } from "../support/emulatorControl"
 import { openStack, type TestStack } from "../support/stacks";
 import { requireEngine } from "../support/toolchain";
 
-jest.setTimeout(180_000);
-
 const ZONE_PATH = "/dns/v1/projects/e2e-project/managedZones";
 
 let emulator: RunningEmulator;

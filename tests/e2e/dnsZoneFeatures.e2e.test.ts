@@ -4,7 +4,7 @@ import { engineSuite } from "../support/suite";
 
 const ZONE = "/dns/v1/projects/e2e-project/managedZones/feat";
 
-const suite = engineSuite(300_000);
+const suite = engineSuite();
 
 it("keeps quiet on reordered records and TXT quoting, updates records atomically, waits for zone operations, and destroys only with forceDestroy", async () => {
   const test = suite.track(await openStack("dns-zone", suite.emulator, { zoneName: { value: "feat" }, domain: { value: "feat.example." } }));

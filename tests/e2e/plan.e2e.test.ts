@@ -14,7 +14,7 @@ import { loggedRecordWrites, previewJson, recordOps, svcPlan, PLAN_BIN, runInSta
 import { openStack, type TestStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
 
-const suite = engineSuite(600_000);
+const suite = engineSuite();
 const ZONE = "/dns/v1/projects/e2e-project/managedZones/plan-zone";
 const FIRST_SECRET = "site-verify-e2e-4af1c2b9d7";
 const SECRET = "site-verify-e2e-9c03be1d55";

@@ -12,7 +12,7 @@ import { writesDuring } from "../support/requests";
 import { openStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
 
-const suite = engineSuite(300_000);
+const suite = engineSuite();
 const PROJECT = "e2e-project";
 const CPUS = `/v1/projects/${PROJECT}/locations/global/quotaPreferences/cpus-us-central1`;
 const BIG = "9007199254740993";

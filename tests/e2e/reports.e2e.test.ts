@@ -16,8 +16,6 @@ import { openStack, type TestStack } from "../support/stacks";
 import { makeTestCa, startHttpsReceiver, type HttpsReceiver, type TestCa } from "../support/tls";
 import { requireEngine } from "../support/toolchain";
 
-jest.setTimeout(300_000);
-
 const CHANNEL_TOKEN = "target=e2e-audit&k=7f3a9c1d2e";
 const STOP_PATH = "/admin/reports_v1/channels/stop";
 const ACTIVITIES_PATH = "/admin/reports/v1/activity/users/all/applications/token";
@@ -77,7 +75,7 @@ beforeEach(async () => {
   messages.length = 0;
 });
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -11,7 +11,7 @@ import { reconcile, soakSshKey } from "../support/soak";
 import { openStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
 
-const suite = engineSuite(240_000);
+const suite = engineSuite();
 const FAULTS = { rate5xx: 0.2, status5xx: 503 as const, rate429: 0.1, retryAfterSeconds: 1, lostResponseRate: 0.05 };
 const RECORDS = 64;
 const RESOURCES = 2 + RECORDS + 1 + 1 + 10 + 10 + 1 + 10 + 1;

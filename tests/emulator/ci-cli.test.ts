@@ -8,8 +8,6 @@ import { once } from "node:events";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
-jest.setTimeout(60_000);
-
 const REPO_ROOT = path.resolve(__dirname, "../..");
 
 function startCli(args: string[]): ChildProcessWithoutNullStreams {

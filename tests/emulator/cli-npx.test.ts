@@ -14,8 +14,6 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sy
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-jest.setTimeout(120_000);
-
 const REPO_ROOT = path.resolve(__dirname, "../..");
 let project: string;
 /** Processes under the npx process, for cleanup if the emulator outlives the test. */

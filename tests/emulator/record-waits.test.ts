@@ -66,7 +66,7 @@ it("frees every write of a batch but one while its change is pending; the wait i
   expect(reads.map((r) => r.path.slice(zonePath.length))).toEqual(["/changes", "/changes", "/changes"]); // this test's own
   expect(checks.length).toBeGreaterThan(0);
   expect(checks.length).toBeLessThanOrEqual(8);
-}, 20_000);
+});
 
 it("counts the writes as made when whether their change is done cannot be read, and says so", async () => {
   const zonePath = `${ZONES}/unread`;
@@ -86,4 +86,4 @@ it("counts the writes as made when whether their change is done cannot be read, 
     write.mockRestore();
   }
   expect(said.join("")).toMatch(/warning: svc: record changes of .*unread were accepted, but whether they are done could not be read: .*503/);
-}, 20_000);
+});

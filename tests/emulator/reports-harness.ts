@@ -9,8 +9,6 @@ import { makeTestCa, startRecordingReceiver, type RecordingReceiver } from "../s
 import type { TestEmulator } from "./helpers";
 import { startEmulator, TOKEN } from "./helpers";
 
-jest.setTimeout(60_000);
-
 export const OTHER_USER_TOKEN = "other-user-token";
 export const OTHER_CLIENT_TOKEN = "other-client-token";
 export const SERVICE_TOKEN = "service-account-token";

@@ -21,6 +21,9 @@ import { writesDuring } from "./requests";
 import { addedObjects, applyChange, inputKinds, sampleProblems, withParentOutputs } from "./samples";
 import { step, checked, isEmptyValue, expectUpdateWrites } from "./conformanceChecks";
 import { updateOf } from "../../provider/engine/steps";
+import { diffArgs } from "../../provider/engine/diff";
+import { planStep } from "../../provider/engine/plan/planStep";
+import { followsPlan } from "./planLog";
 
 /** The provider a run drives, for a declaration (its own, and each of its parents'). */
 export type ProviderOf = (declaration: ResourceDeclaration) => DynamicProvider;
@@ -84,9 +87,16 @@ export async function runSamples(
 
   let given: Args = { ...samples.inputs };
   let inputs = await step("check", () => checked(provider, given));
+  // The API's base address may have a path of its own (the calendar's `/calendar/v3`), which the emulator's log shows.
+  const basePath = new URL(resolveApiSettings(declaration.api).baseUrl).pathname.replace(/\/+$/, "");
+  // Each step sends exactly the requests the engine planned for it (what svc-plan prints): the emulator's log says so.
+  const planned = <T>(plan: Parameters<typeof planStep>, work: () => Promise<T>): Promise<T> => followsPlan(api, basePath, planStep(...plan), work);
   const created = await step("create", async () => {
     let result: { id: string; outs: State } | undefined;
-    const writes = await writesDuring(api, async () => (result = await provider.create(inputs)));
+    const writes = await writesDuring(
+      api,
+      async () => (result = await planned(["create", { declaration, olds: {}, news: inputs }], () => provider.create(inputs))),
+    );
     expect(writes.length).toBeGreaterThan(0);
     return result!;
   });
@@ -97,8 +107,6 @@ export async function runSamples(
   const moveField = updateOf(declaration.update).move?.field;
   const current = (): Record<string, string> =>
     moveField === undefined || typeof state[moveField] !== "string" ? identity : { ...identity, [moveField]: state[moveField] };
-  // The API's base address may have a path of its own (the calendar's `/calendar/v3`), which the emulator's log shows.
-  const basePath = new URL(resolveApiSettings(declaration.api).baseUrl).pathname.replace(/\/+$/, "");
   const pathOf = (values: Record<string, string>): string =>
     `${basePath}/${fillTemplate(declaration.paths.item, { ...pathValues(declaration, inputs), ...values })}`;
   const itemPath = (): string => pathOf(current());
@@ -115,7 +123,9 @@ export async function runSamples(
     }
   });
   if (readable) {
-    await step("read equals the create state", async () => expect(await provider.read(id, state)).toEqual({ id, props: state }));
+    await step("read equals the create state", async () =>
+      expect(await planned(["read", { declaration, id, olds: state, news: state }], () => provider.read(id, state))).toEqual({ id, props: state }),
+    );
   }
   await step("diff against the same inputs", async () => expect(await provider.diff(id, state, inputs)).toEqual({ changes: false }));
 
@@ -142,7 +152,10 @@ export async function runSamples(
       // What a merged PUT starts from: the live object, as the API answers it.
       const live = typeof updateOf(declaration.update).send === "object" ? ((await api.api("GET", item)).body as Record<string, unknown>) : {};
       let outs: State = {};
-      const writes = await writesDuring(api, async () => (outs = (await provider.update(id, state, next)).outs));
+      const diff = diffArgs(declaration, state, next);
+      const writes = await writesDuring(api, () =>
+        planned(["update", { declaration, id, olds: state, news: next, diff }], async () => (outs = (await provider.update(id, state, next)).outs)),
+      );
       expectUpdateWrites(declaration, writes, { item, after }, inputs, next, change, live, state);
       if (readable) {
         const read = await provider.read(id, outs);
@@ -202,7 +215,10 @@ export async function runSamples(
       }
       const withImport = await checked(provider, { ...given, __import: importId });
       let imported: { id: string; outs: State } | undefined;
-      expect(await writesDuring(api, async () => (imported = await provider.create(withImport)))).toEqual([]);
+      // The engine's own import (`read` mode) is a Read by the id, not the dynamic SDK's adoption: no write is all its plan says.
+      const adopt = async () => (imported = await provider.create(withImport));
+      const adopting = imports === "read" ? adopt() : planned(["adopt", { declaration, olds: {}, news: withImport, importId }], adopt);
+      expect(await writesDuring(api, () => adopting)).toEqual([]);
       // A moved object is imported by where it is now (its id names its first place).
       expect(imported?.id).toBe(moveField === undefined ? id : importId);
       // What only the create reports (a follow's first build) cannot be imported; everything else is the same.
@@ -231,7 +247,7 @@ export async function runSamples(
     return;
   }
   await step("delete", async () => {
-    await provider.delete(id, state);
+    await planned(["delete", { declaration, id, olds: state, news: {} }], () => provider.delete(id, state));
     await provider.delete(id, state);
     if (readable && !endsByItself) {
       // Gone; an authoritative policy, which always exists, is left without bindings.

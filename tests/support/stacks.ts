@@ -36,6 +36,67 @@ export interface StateResource {
 
 let counter = 0;
 
+/**
+ * An engine operation that shows no output and no event for this long has stopped making progress:
+ * it is stopped and fails saying so. Slowness is no failure (a loaded two-core machine runs a step
+ * many times slower than an idle one); silence this long is.
+ */
+export const STALL_MS = 10 * 60_000;
+
+type Operation = (options?: Record<string, unknown>) => Promise<unknown>;
+const WATCHED = new Set(["up", "preview", "refresh", "destroy"]);
+
+/** The stack with each engine operation watched for progress, and stoppable when its test ends (`running`). */
+function watched(stack: Stack, output: readonly string[], running: Set<AbortController>): Stack {
+  return new Proxy(stack, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof property !== "string" || !WATCHED.has(property) || typeof value !== "function") return value;
+      const operation = value as Operation;
+      return async (options: Record<string, unknown> = {}): Promise<unknown> => {
+        const controller = new AbortController();
+        running.add(controller);
+        let last = Date.now();
+        let stalled = false;
+        const touch = (): void => {
+          last = Date.now();
+        };
+        const timer = setInterval(() => {
+          if (Date.now() - last < STALL_MS) return;
+          stalled = true;
+          controller.abort();
+        }, 5_000);
+        const onOutput = options["onOutput"] as ((line: string) => void) | undefined;
+        const onEvent = options["onEvent"] as ((event: unknown) => void) | undefined;
+        try {
+          return await operation.call(target, {
+            ...options,
+            signal: controller.signal,
+            onOutput: (line: string) => {
+              touch();
+              onOutput?.(line);
+            },
+            onEvent: (event: unknown) => {
+              touch();
+              onEvent?.(event);
+            },
+          });
+        } catch (error) {
+          if (!stalled) throw error;
+          throw new Error(
+            `pulumi ${property} made no progress for ${STALL_MS / 60_000} minutes (no output, no engine event) and was stopped; ` +
+              `the last output: ${output.at(-1)?.trim() ?? "(none)"}`,
+            { cause: error },
+          );
+        } finally {
+          clearInterval(timer);
+          running.delete(controller);
+        }
+      };
+    },
+  });
+}
+
 /** `example` is a folder under examples/, or the absolute path of a program's folder. */
 export async function openStack(
   example: string,
@@ -65,7 +126,8 @@ export async function openStack(
     pulumiHome: path.join(home, "home"),
     envVars,
   });
-  const stack = await Stack.create(name, workspace);
+  const running = new Set<AbortController>();
+  const stack = watched(await Stack.create(name, workspace), output, running);
   await stack.setAllConfig({
     "svc:dnsToken": { value: emulator.token, secret: true },
     "svc:ciToken": { value: emulator.token, secret: true },
@@ -113,6 +175,8 @@ export async function openStack(
       return file.checkpoint.latest?.resources ?? [];
     },
     async dispose() {
+      // An operation its test left running (the test failed or ran out of time) is stopped first.
+      for (const controller of running) controller.abort();
       await workspace.removeStack(name, { force: true }).catch(() => undefined);
       rmSync(home, { recursive: true, force: true });
       rmSync(path.join(workspace.workDir, `Pulumi.${name}.yaml`), { force: true });

@@ -15,9 +15,12 @@ export interface EngineSuite {
   track(stack: TestStack): TestStack;
 }
 
-/** `emulatorOptions` adds to the emulator's defaults (e.g. a longer DNS change delay). */
-export function engineSuite(timeoutMs: number, emulatorOptions: EmulatorOptions = {}): EngineSuite {
-  jest.setTimeout(timeoutMs);
+/**
+ * `emulatorOptions` adds to the emulator's defaults (e.g. a longer DNS change delay). A test's time
+ * is the e2e project's generous limit (jest.config.js); an engine operation that stops making
+ * progress fails sooner, saying so (stacks.ts).
+ */
+export function engineSuite(emulatorOptions: EmulatorOptions = {}): EngineSuite {
   let emulator: RunningEmulator | undefined;
   const stacks: TestStack[] = [];
   beforeAll(async () => {

@@ -7,7 +7,7 @@
 import { channelBody } from "../../provider/channels/watchChannel";
 import { watchChannel } from "../../provider/apis/calendar/watchChannel";
 import type { Args } from "../../provider/engine/declaration";
-import { createPath } from "../../provider/engine/stepRunner";
+import { createPath } from "../../provider/engine/plan/planWrites";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 import { activityWatchChannel } from "../../provider/apis/reports/activityWatchChannel";
 import { offlineSettings } from "../support/providerEmulator";

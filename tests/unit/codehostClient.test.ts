@@ -15,8 +15,6 @@ import { createApiClient, type ApiClient } from "../../provider/http/client";
 import { CODEHOST_REQUEST_LIMITS, codeHostRateLimits, RateLimitError } from "../../provider/apis/codehost/limits";
 import * as sdk from "../../sdk/codehost/functions";
 
-jest.setTimeout(30_000);
-
 let emulator: Emulator | undefined;
 let url = "";
 

@@ -5,7 +5,10 @@
  */
 import { keyedLock } from "../../provider/google/keyedLock";
 import { listAll } from "../../provider/google/listAll";
-import { modifyPolicy } from "../../provider/google/iamPolicy";
+import type { Binding, IamPolicy } from "../../provider/google/iamPolicy";
+import { runPlan } from "../../provider/engine/plan/executor";
+import { policyEntry } from "../../provider/engine/plan/planWrites";
+import type { ApiClient } from "../../provider/http/client";
 import { POLL_KINDS, waitFor } from "../../provider/google/poll";
 import { fakeClient, statusError } from "./fakeClient";
 
@@ -123,8 +126,18 @@ describe("keyedLock", () => {
   });
 });
 
-describe("modifyPolicy", () => {
+describe("an access policy's read-modify-write (a plan's policy entry)", () => {
   const RESOURCE = "v1/projects/p/zones/z";
+  const hook = {
+    resource: RESOURCE,
+    label: "zone z",
+    grant: (bindings: Binding[]) => bindings,
+    revoke: (bindings: Binding[]) => bindings,
+    find: () => undefined,
+  };
+  /** The entry's read-modify-write with `change`, run as the executor runs it; resolves to the policy written (or read, when nothing changes). */
+  const modifyPolicy = async (target: { client: ApiClient; log: (message: string) => void }, change: (bindings: Binding[]) => Binding[]): Promise<IamPolicy> =>
+    (await runPlan([policyEntry(hook, {}, change, [])], { client: target.client, identity: {}, log: target.log })).value as IamPolicy;
 
   it("writes under the etag read; a stale etag restarts from a fresh read and keeps the other writer's change", async () => {
     let version = 1;
@@ -141,7 +154,7 @@ describe("modifyPolicy", () => {
       return (body as { policy: unknown }).policy;
     });
     const messages: string[] = [];
-    const written = await modifyPolicy({ client, resource: RESOURCE, label: "zone z", log: (m) => messages.push(m) }, (bindings) => [
+    const written = await modifyPolicy({ client, log: (m) => messages.push(m) }, (bindings) => [
       ...bindings,
       { role: "roles/dns.reader", members: ["user:a@example.com"] },
     ]);
@@ -159,7 +172,7 @@ describe("modifyPolicy", () => {
   it("writes nothing when the change is already in place, and keeps conditional bindings as they are", async () => {
     const conditional = { role: "roles/dns.admin", members: ["user:c@example.com"], condition: { expression: "true" } };
     const client = fakeClient(() => ({ etag: "e1", bindings: [{ role: "roles/dns.reader", members: ["user:a@example.com"] }, conditional] }));
-    await modifyPolicy({ client, resource: RESOURCE, label: "zone z", log: () => undefined }, (bindings) => bindings);
+    await modifyPolicy({ client, log: () => undefined }, (bindings) => bindings);
     expect(client.sent.map((r) => r.path)).toEqual([`${RESOURCE}:getIamPolicy`]);
   });
 });

@@ -1,6 +1,7 @@
 /** The lifecycle as data: what create and each update kind send. */
 import { z } from "zod";
 import { declare } from "../../provider/engine/declaration";
+import { send } from "../../provider/engine/plan/entries";
 import { statusError } from "./fakeClient";
 import { Args, wire, base, engineOf, ID, PATH } from "./lifecycleStepsHarness";
 
@@ -123,7 +124,7 @@ describe("update kinds", () => {
       update: "PATCH",
       steps: { wait: { after: ["update"], poll: "zoneOperation", path: "v1/projects/{project}/operations/{id}" } },
       hooks: {
-        applyUpdate: async (_change, { title }, context) => context.client.send({ method: "POST", path: `${PATH}:retitle`, body: { title }, repeat: "settle" }),
+        planUpdate: (_change, { title }) => [send({ method: "POST", path: `${PATH}:retitle`, body: { title }, repeat: "settle" })],
       },
     });
     const { engine, client } = engineOf(thing, ({ method, path }) => {

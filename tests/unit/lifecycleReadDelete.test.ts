@@ -109,9 +109,9 @@ describe("declarations whose steps would turn each other off are refused", () =>
       { hooks: { policy: { resource: ITEM, label: "x", grant: (b) => b, revoke: (b) => b, find: () => undefined } } },
       /toCreateBody would never be used/,
     ],
-    ["an update hook on an API without update", { update: "none", hooks: { applyUpdate: async () => undefined } }, /update is none/],
-    ["an update hook beside an update kind", { update: { putMerged: {} }, hooks: { applyUpdate: async () => undefined } }, /applyUpdate sends the update/],
-    ["abandon beside a beforeDelete hook", { steps: { delete: "abandon" }, hooks: { beforeDelete: async () => undefined } }, /delete is abandon/],
+    ["an update hook on an API without update", { update: "none", hooks: { planUpdate: () => [] } }, /update is none/],
+    ["an update hook beside an update kind", { update: { putMerged: {} }, hooks: { planUpdate: () => [] } }, /planUpdate plans the update/],
+    ["abandon beside a planBeforeDelete hook", { steps: { delete: "abandon" }, hooks: { planBeforeDelete: () => [] } }, /delete is abandon/],
     ["a stored read of an importable resource", { steps: { read: "stored" } }, /importable: false/],
   ];
   it.each(cases)("%s", (_what, overrides, message) => {

@@ -13,8 +13,6 @@ import { dynamicProvider, type DynamicProvider } from "../../provider/engine/dyn
 import type { FaultSettings } from "../support/emulatorControl";
 import { providerEmulator } from "../support/providerEmulator";
 
-jest.setTimeout(60_000);
-
 const PROJECT = "broken-project";
 const ZONES = `/dns/v1/projects/${PROJECT}/managedZones`;
 const CI_PROJECT = "/api/v1.1/project/vcs-a/acme/api-service";

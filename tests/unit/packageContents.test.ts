@@ -29,8 +29,8 @@ beforeAll(() => {
 /** The runtime parts, each a folder of dist/ built from the folder of the same name. */
 const RUNTIME_FOLDERS = ["sdk", "provider", "emulator", "tools"];
 
-/** Built files that are not modules: the schema of `svc-plan --json`, for bots to validate against. */
-const DATA_FILES = ["dist/tools/plan/report.schema.json"];
+/** Built files that are not modules: the schema of `svc-plan --json`, for bots to validate against; the web console's stylesheet. */
+const DATA_FILES = ["dist/tools/plan/report.schema.json", "dist/emulator/console/assets/console.css"];
 
 it("holds only the README, the manifest and the built runtime (JavaScript and type declarations)", () => {
   const outside = files.filter((file) => {

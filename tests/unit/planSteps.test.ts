@@ -69,6 +69,7 @@ it("deletes a zone with forceDestroy: warned, its record sets go first", () => {
   expect(lines(change)).toEqual([
     "GET dns/v1/projects/p1-project/managedZones/z/rrsets",
     "POST dns/v1/projects/p1-project/managedZones/z/changes",
+    "GET dns/v1/projects/p1-project/managedZones/z/changes/{change}",
     "DELETE dns/v1/projects/p1-project/managedZones/z",
   ]);
   expect(warnings).toEqual(["zone zone has forceDestroy: deleting it first deletes every record set in it, including those this stack does not manage"]);

@@ -15,8 +15,6 @@ import { recordSet } from "../../provider/apis/dns/recordSet";
 import { dynamicProvider, type DynamicProvider } from "../../provider/engine/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 
-jest.setTimeout(60_000);
-
 const PROJECT = "rules-project";
 const ZONES = `/dns/v1/projects/${PROJECT}/managedZones`;
 const CI_PROJECT = "/api/v1.1/project/vcs-a/acme/api-service";

@@ -6,25 +6,14 @@
 import { declarations } from "../../provider/registry";
 import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
 import { resourceToken } from "../../provider/typeTokens";
-import { diffArgs, type ArgsDiff } from "../../provider/engine/diff";
-import { abandons, updateOf } from "../../provider/engine/steps";
+import { diffArgs, replacedBy, type ArgsDiff } from "../../provider/engine/diff";
+import { abandons } from "../../provider/engine/steps";
 import type { PreviewJson, PreviewStep } from "./preview";
-import { isRecordSet, recordSetCreate, recordSetDelete, recordSetUpdate, zoneChanges, zoneEmptying } from "./recordWrites";
-import {
-  adoptRequests,
-  createRequests,
-  deleteRequests,
-  nothing,
-  pathOf,
-  request,
-  storedIdentity,
-  updateRequests,
-  type Planned,
-  type StepFacts,
-} from "./requests";
+import type { JoinEntry } from "../../provider/engine/plan/entries";
+import type { StepFacts } from "../../provider/engine/plan/planStep";
+import { describeStep, joinedSummaries, reviewWarnings, type Described } from "./describe";
 import { OPERATIONS, type Operation, type PlanReport, type PropertyChange, type ResourceChange } from "./schema";
 import { holdsSecret, properties, SECRET, shown } from "./values";
-import { warningsOf } from "./warnings";
 
 const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
 /** A provider plugin stack names its types by token (`svc:dns/recordSet:RecordSet`). */
@@ -72,7 +61,7 @@ function propertyChanges(declaration: ResourceDeclaration, operation: Operation,
   // Secret values are hidden from the preview: one the engine must have found changed (nothing else did) is listed; so is one set or removed.
   const hidden = secrets.filter((field) => diff.changed.length === 0 || (olds[field] === undefined) !== (news[field] === undefined));
   const changed = fields.filter((field) => diff.changed.includes(field) || hidden.includes(field));
-  const replaces = updateOf(declaration.update).send === "none" ? changed : changed.filter((field) => declaration.immutable.includes(field));
+  const replaces = replacedBy(declaration, changed);
   const properties = changed.map((field) => ({
     property: field,
     ...(olds[field] !== undefined && { old: secrets.includes(field) ? SECRET : shown(olds[field]) }),
@@ -80,37 +69,28 @@ function propertyChanges(declaration: ResourceDeclaration, operation: Operation,
     secret: secrets.includes(field),
     forcesReplacement: replaces.includes(field),
   }));
-  return { properties, diff };
+  // A hidden secret that changed is written as any change is: the plan sends its (hidden) new value.
+  const set = { ...diff.patch.set, ...Object.fromEntries(hidden.filter((field) => news[field] !== undefined).map((field) => [field, news[field]])) };
+  const cleared = [...diff.patch.cleared, ...hidden.filter((field) => news[field] === undefined)];
+  return { properties, diff: { ...diff, changed, patch: { set, cleared } } };
 }
 
-function planned(operation: Operation, facts: StepFacts, importId: string | undefined): Planned {
-  const { declaration } = facts;
-  const records = isRecordSet(typeKey(declaration));
-  const create = (): Planned => (records ? recordSetCreate(facts) : { requests: createRequests(facts), recordWrites: [] });
-  const remove = (): Planned =>
-    records ? recordSetDelete(facts) : { requests: [...zoneEmptying(facts.id, facts.olds, declaration), ...deleteRequests(facts)], recordWrites: [] };
+/** The requests of the operation, as the engine plans its steps (a replacement: both, in the order it runs them). */
+function planned(operation: Operation, facts: StepFacts): Described {
   switch (operation) {
-    case "create":
-      return create();
-    case "adopt":
-      return { requests: adoptRequests(facts, importId ?? ""), recordWrites: [] };
-    case "update":
-      return records ? recordSetUpdate(facts) : { requests: updateRequests(facts), recordWrites: [] };
-    case "delete":
-      return remove();
     case "replace": {
-      const [first, second] = facts.diff?.deleteBeforeReplace === true ? [remove(), create()] : [create(), remove()];
-      return { requests: [...first.requests, ...second.requests], recordWrites: [...first.recordWrites, ...second.recordWrites] };
-    }
-    case "read":
+      const [first, second] =
+        facts.diff?.deleteBeforeReplace === true
+          ? [describeStep("delete", facts), describeStep("create", facts)]
+          : [describeStep("create", facts), describeStep("delete", facts)];
       return {
-        requests: [
-          request("GET", pathOf(declaration.paths.item, storedIdentity(declaration, facts.id, facts.news)), { note: "reads the object; it is not managed" }),
-        ],
-        recordWrites: [],
+        requests: [...first.requests, ...second.requests],
+        recordWrites: [...first.recordWrites, ...second.recordWrites],
+        joined: [...first.joined, ...second.joined],
       };
+    }
     default:
-      return nothing();
+      return describeStep(operation, facts);
   }
 }
 
@@ -134,7 +114,7 @@ function wordsOf(change: Pick<ResourceChange, "operation" | "replacedBecauseOf" 
 function resourceChange(
   steps: readonly PreviewStep[],
   declaration: ResourceDeclaration,
-): { change: ResourceChange; olds: State; news: Args } | "same" | undefined {
+): { change: ResourceChange; olds: State; news: Args; joined: readonly JoinEntry[] } | "same" | undefined {
   const [first] = steps;
   if (first === undefined) return undefined;
   const oldState = steps.map((step) => step.oldState).find((state) => state !== undefined);
@@ -148,8 +128,8 @@ function resourceChange(
   const { properties: changed, diff } = propertyChanges(declaration, operation, olds, news);
   const replacedBecauseOf = diff !== undefined && diff.replaces.length > 0 ? diff.replaces : steps.flatMap((step) => step.replaceReasons ?? []);
   const id = oldState?.id ?? newState?.id;
-  const facts: StepFacts = { declaration, id, olds, news, diff, changed: changed.map((property) => property.property) };
-  const { requests, recordWrites } = planned(operation, facts, importId);
+  const facts: StepFacts = { declaration, id, olds, news, diff, importId };
+  const { requests, recordWrites, joined } = planned(operation, facts);
   const base = {
     urn: first.urn,
     name: first.urn.split("::").pop() ?? first.urn,
@@ -160,7 +140,7 @@ function resourceChange(
     replacedBecauseOf: operation === "replace" ? [...new Set(replacedBecauseOf)] : [],
     deleteFirst: operation === "replace" && diff?.deleteBeforeReplace === true,
   };
-  return { change: { ...base, words: wordsOf(base, declaration), properties: changed, requests, recordWrites }, olds, news };
+  return { change: { ...base, words: wordsOf(base, declaration), properties: changed, requests, recordWrites }, olds, news, joined };
 }
 
 const ORDER: readonly Operation[] = ["replace", "delete", "update", "adopt", "create", "read"];
@@ -174,6 +154,7 @@ export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
   for (const step of preview.steps) byUrn.set(step.urn, [...(byUrn.get(step.urn) ?? []), step]);
   const resources: ResourceChange[] = [];
   const warnings: PlanReport["warnings"] = [];
+  const joined = new Map<string, readonly JoinEntry[]>();
   let unchanged = 0;
   let otherChanges = 0;
   for (const steps of byUrn.values()) {
@@ -187,10 +168,22 @@ export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
     if (found === "same") unchanged++;
     if (found === undefined || found === "same") continue;
     resources.push(found.change);
-    warnings.push(...warningsOf(found));
+    joined.set(found.change.urn, found.joined);
+    const { change } = found;
+    const type = `${declaration.module}.${declaration.name}`;
+    const facts = {
+      operation: change.operation,
+      name: change.name,
+      type,
+      olds: found.olds,
+      news: found.news,
+      replacedBecauseOf: change.replacedBecauseOf,
+      deleteFirst: change.deleteFirst,
+    };
+    warnings.push(...reviewWarnings(declaration, change.urn, facts));
   }
   resources.sort(compareChanges);
-  const zones = zoneChanges(resources.flatMap((change) => change.recordWrites));
+  const zones = joinedSummaries(resources.flatMap((change) => joined.get(change.urn) ?? []));
   const requestsAtMost = resources.reduce((sum, change) => sum + change.requests.length, 0);
   const requests = requestsAtMost - resources.reduce((sum, change) => sum + change.recordWrites.length, 0) + zones.length;
   const listed = preview.changeSummary?.["same"];

@@ -72,7 +72,7 @@ function applyFields(call: ApiCall, settings: ListEntrySettings, body: EntryFiel
   return next as unknown as ListEntrySettings;
 }
 
-function entryWire(context: CalendarContext, email: string, entry: StoredListEntry): CalendarListEntry {
+export function entryWire(context: CalendarContext, email: string, entry: StoredListEntry): CalendarListEntry {
   const stored = context.store.calendars.get(entry.calendarId);
   const role = stored === undefined ? "reader" : accessRole(stored, email);
   const calendar = stored?.calendar;

@@ -8,6 +8,7 @@
 import { googleLegacyErrors } from "../../errors";
 import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS } from "../../google/auth";
 import { definePlugin } from "../../plugin";
+import { calendarObjects } from "./console";
 import type { CalendarContext } from "./context";
 import { CALENDAR_PREFIX, callerOf } from "./context";
 import { calendarFlags, resolveCalendarOptions, type CalendarInput } from "./options";
@@ -33,11 +34,10 @@ export const calendarPlugin = definePlugin({
     const channels = store.attachChannels({ now, maxTtlMs: options.channelMaxTtlMs, delivery: channelDelivery });
     const context: CalendarContext = { store, options, now, tokens, accessTokens };
     return {
-      authenticate: ({ headers, query, method }) => {
-        callerOf(context, headers, query, method);
-      },
+      authenticate: ({ headers, query, method }) => callerOf(context, headers, query, method),
       routes: [...calendarRoutes(context), ...calendarWatchRoutes(context)],
       internalRoutes: calendarWatchInternalRoutes(store),
+      objects: calendarObjects(context),
       close: () => channels.close(),
       admit: async (request) => admitByQuota(context, request),
     };

@@ -11,6 +11,7 @@
 import { randomBytes } from "node:crypto";
 import type { ApiStore } from "../../store";
 import type { AclRule, CalendarEvent, CalendarResource, ListEntrySettings, Setting } from "./resources";
+import { calendarSnapshot, restoreCalendar } from "./snapshot";
 
 /** What changed, announced after every write: whose action, which collection, which calendar. */
 export interface CalendarChange {
@@ -204,6 +205,21 @@ export class CalendarStore implements ApiStore {
     this.oldestSyncSeq = 0;
     this.generation = randomBytes(4).toString("hex");
     for (const email of this.seeded) this.user(email);
+  }
+
+  /** After a restore: the write sequence, the sync tokens' generation and the oldest point they may name. */
+  restoreSequence(seq: number, generation: string, oldestSyncSeq: number): void {
+    this.seq = seq;
+    this.generation = generation;
+    this.oldestSyncSeq = oldestSyncSeq;
+  }
+
+  snapshot(): unknown {
+    return calendarSnapshot(this);
+  }
+
+  restore(snapshot: unknown): void {
+    restoreCalendar(this, snapshot);
   }
 
   /** For `/_emulator/stats`: quota units spent per user. */

@@ -11,11 +11,13 @@
  * user who made a channel may stop it.
  */
 import { createHash } from "node:crypto";
+import { z } from "zod";
 import type { ApiCall, ApiResult, ApiRoute } from "../../api";
 import { channelInternalRoutes } from "../../channels/internal";
 import { DEFAULT_OAUTH_CLIENT } from "../../channels/owners";
 import type { ChannelOwner, ChannelRegistry, ChannelSettings } from "../../channels/registry";
-import { ChannelRegistry as Registry } from "../../channels/registry";
+import { channelSnapshotSchema, ChannelRegistry as Registry } from "../../channels/registry";
+import { parseSnapshot, wireObject } from "../../persistence/snapshot-schema";
 import type { CalendarContext } from "./context";
 import { CALENDAR_PREFIX, caller, pathCalendar } from "./context";
 import type { Role } from "./resources";
@@ -51,6 +53,16 @@ export class CalendarWatchStore extends CalendarStore {
   override reset(): void {
     super.reset();
     this.registry?.reset();
+  }
+
+  override snapshot(): unknown {
+    return { ...(super.snapshot() as object), channels: this.registry?.snapshot() ?? [] };
+  }
+
+  override restore(snapshot: unknown): void {
+    const { channels } = parseSnapshot(z.looseObject({ channels: z.array(channelSnapshotSchema(wireObject<CalendarTopic>())) }), snapshot, "calendar");
+    super.restore(snapshot);
+    this.channels.restore(channels);
   }
 
   override userObjects(): Record<string, unknown[]> {

@@ -1,6 +1,7 @@
 /** The CI API v1.1 as an emulator plug-in: options under `ci`, flags `--ci-...`, `{message}` errors in the body format `Accept` asks for. */
 import { messageErrors } from "../../errors";
 import { definePlugin } from "../../plugin";
+import { ciObjects } from "./console";
 import { renderCiBody } from "./format";
 import type { CiInput } from "./options";
 import { ciFlags, resolveCiOptions } from "./options";
@@ -21,6 +22,6 @@ export const ciPlugin = definePlugin({
   createStore: () => new CiStore(),
   mount: ({ store, now, options }) => {
     const context = { store, now, ...options };
-    return { authenticate: ciAuthenticator(context), routes: ciRoutes(context) };
+    return { authenticate: ciAuthenticator(context), routes: ciRoutes(context), objects: ciObjects(store) };
   },
 });

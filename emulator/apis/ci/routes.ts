@@ -122,7 +122,8 @@ export function ciRoutes(context: CiContext): ApiRoute[] {
 /** Rejects unknown tokens before faults are drawn; a missing token is judged per route (open access). */
 export function ciAuthenticator(context: CiContext): Authenticator {
   return (credentials) => {
-    resolveCaller(context.tokens, credentials);
+    const caller = resolveCaller(context.tokens, credentials);
+    return caller.kind === "personal" ? caller.login : caller.kind === "project" ? `project token of ${caller.projectSlug}` : "anonymous";
   };
 }
 

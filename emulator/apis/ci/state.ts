@@ -7,6 +7,8 @@
 import type { ApiStore } from "../../store";
 import type { CheckoutKeyRecord, JobRecord, Project, SshKeyRecord } from "./resources";
 import { CATALOGUE, seedJobs, seedProject } from "./seed";
+import type { CiSnapshot } from "./snapshot";
+import { parseCiSnapshot } from "./snapshot";
 
 export interface ProjectEntry {
   project: Project;
@@ -98,6 +100,22 @@ export class CiStore implements ApiStore {
         firstBuildCreated: false,
       });
     }
+  }
+
+  snapshot(): CiSnapshot {
+    return {
+      projects: [...this.projects.values()],
+      follows: [...this.follows].map(([login, slugs]) => ({ login, projects: [...slugs] })),
+      lastSequence: this.lastSequence,
+    };
+  }
+
+  restore(snapshot: unknown): void {
+    const data = parseCiSnapshot(snapshot);
+    this.reset();
+    this.projects = new Map(data.projects.map((entry) => [projectKey(entry.project.slug), entry]));
+    this.follows = new Map(data.follows.map(({ login, projects }) => [login, new Set(projects)]));
+    this.lastSequence = data.lastSequence;
   }
 
   userObjects(): { checkoutKeys: CheckoutKeySummary[]; sshKeys: SshKeySummary[]; follows: FollowSummary[] } {

@@ -5,6 +5,7 @@
  * secondary limits on a clock whose hour lasts `hourMs`.
  */
 import { setTimeout as delay } from "node:timers/promises";
+import { decodedPath, isAtOrUnder, nodeKey } from "../../console/tree";
 import { codeHostErrors } from "../../errors";
 import { definePlugin } from "../../plugin";
 import { admitRequest, DOCS, resourceOf } from "./limits";
@@ -23,10 +24,22 @@ export const codeHostPlugin = definePlugin({
   mount: ({ store, now, options }) => {
     const context = { store, now, options };
     return {
-      authenticate: (credentials) => {
-        requireCaller(context, credentials);
-      },
+      authenticate: (credentials) => `${requireCaller(context, credentials).kind} caller`,
       routes: codeHostRoutes(context),
+      // The issues clients created, each as the API answers it.
+      objects: () => [
+        {
+          title: "issues",
+          nodes: store.issues.map((issue) => ({
+            key: nodeKey("issue", issue.owner, issue.repo, String(issue.number)),
+            kind: "issue",
+            label: `${issue.owner}/${issue.repo}#${issue.number}`,
+            summary: issue.title,
+            wire: () => issue,
+            touchedBy: (request) => isAtOrUnder(decodedPath(request), `${CODEHOST_PREFIX}/repos/${issue.owner}/${issue.repo}/issues`),
+          })),
+        },
+      ],
       responseHeaders: ({ path, headers }) => responseRateLimitHeaders(context, { headers }, resourceOf(path)),
       admit: async ({ method, path, routePattern, headers }) => {
         const caller = requireCaller(context, { headers });

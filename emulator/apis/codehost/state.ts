@@ -3,6 +3,8 @@
  * rate-limit windows of each caller, and the arrival log tests read to see
  * when requests came and how many were in flight.
  */
+import { z } from "zod";
+import { parseSnapshot } from "../../persistence/snapshot-schema";
 import type { ApiStore } from "../../store";
 
 export interface Issue {
@@ -31,6 +33,10 @@ export interface Arrival {
   secondary?: "concurrency" | "points" | "creations";
 }
 
+const issuesSnapshot = z.object({
+  issues: z.array(z.object({ owner: z.string(), repo: z.string(), number: z.int(), title: z.string(), body: z.string().nullable(), state: z.literal("open") })),
+});
+
 export class CodeHostStore implements ApiStore {
   issues: Issue[] = [];
   /** `caller resource` -> its window. */
@@ -53,6 +59,16 @@ export class CodeHostStore implements ApiStore {
     this.inFlight.clear();
     this.peakInFlight = 0;
     this.arrivals = [];
+  }
+
+  /** Only the issues: the rate-limit windows and the arrival log describe the traffic, not objects. */
+  snapshot(): unknown {
+    return { issues: this.issues };
+  }
+
+  restore(snapshot: unknown): void {
+    this.reset();
+    this.issues = parseSnapshot(issuesSnapshot, snapshot, "codehost").issues;
   }
 
   userObjects(): Record<string, unknown[]> {

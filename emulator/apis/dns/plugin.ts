@@ -8,6 +8,7 @@ import { googleLegacyErrors } from "../../errors";
 import { dnsApi } from "../../../provider/apis/dns/api";
 import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleFactsOf, googleScopedAuth } from "../../google/auth";
 import { definePlugin } from "../../plugin";
+import { dnsObjects } from "./console";
 import type { DnsContext } from "./context";
 import { DNS_PREFIX, dnsRoutes } from "./routes";
 import { DnsStore } from "./state";
@@ -48,10 +49,9 @@ export const dnsPlugin = definePlugin({
     },
   },
   createStore: () => new DnsStore(),
-  mount: ({ store, now, accessTokens, options, propagationMs }) => ({
-    authenticate: googleScopedAuth(accessTokens, googleFactsOf(dnsApi)),
+  mount: ({ store, now, accessTokens, options, propagationMs }) => {
     // The emulator's change propagation (--change-propagation, /_emulator/speed) wins while it is set.
-    routes: dnsRoutes({
+    const context: DnsContext = {
       store,
       now,
       operationUser: options.operationUser,
@@ -61,6 +61,7 @@ export const dnsPlugin = definePlugin({
       get operationCompletionDelayMs() {
         return propagationMs() ?? options.operationCompletionDelayMs;
       },
-    }),
-  }),
+    };
+    return { authenticate: googleScopedAuth(accessTokens, googleFactsOf(dnsApi)), routes: dnsRoutes(context), objects: dnsObjects(context) };
+  },
 });

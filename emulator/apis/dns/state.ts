@@ -9,8 +9,10 @@ import { randomBytes } from "node:crypto";
 import type { IamPolicyState } from "../../google/iam";
 import type { ApiStore } from "../../store";
 import type { StoredDnsKey } from "./dns-keys";
-import { canonicalName, isApex } from "./domain-names";
+import { isApex } from "./domain-names";
 import type { Change, ManagedZone, Operation, Policy, ResourceRecordSet, ResponsePolicy, ResponsePolicyRule } from "./resources";
+import { rrsetKey } from "./record-keys";
+import { dnsSnapshot, restoreDns } from "./snapshot";
 
 /** A change as stored: its wire form minus the status, which is derived from the clock when read. */
 export interface StoredChange {
@@ -63,9 +65,7 @@ export interface StoredRule {
   creationSequence: number;
 }
 
-export function rrsetKey(name: string, type: string): string {
-  return `${canonicalName(name)} ${type}`;
-}
+export { rrsetKey };
 
 /** The record sets Cloud DNS creates with a zone and that must always exist at its apex. */
 export function isApexRecordSet(rrset: Pick<ResourceRecordSet, "name" | "type">, zone: ManagedZone): boolean {
@@ -190,6 +190,32 @@ export class DnsStore implements ApiStore {
         return id;
       }
     }
+  }
+
+  /** Every zone, policy and response policy of every project, each kind in creation order. */
+  all(): { zones: ZoneEntry[]; policies: PolicyEntry[]; responsePolicies: ResponsePolicyEntry[] } {
+    const flat = <Entry extends { creationSequence: number }>(byProject: Map<string, Map<string, Entry>>): Entry[] =>
+      [...byProject.values()].flatMap((entries) => [...entries.values()]).sort((a, b) => a.creationSequence - b.creationSequence);
+    return { zones: flat(this.zonesByProject), policies: flat(this.policiesByProject), responsePolicies: flat(this.responsePoliciesByProject) };
+  }
+
+  /** What keeps ids unique and lists in creation order across a restart. */
+  counters(): { assignedIds: string[]; lastCreationSequence: number } {
+    return { assignedIds: [...this.assignedIds], lastCreationSequence: this.lastCreationSequence };
+  }
+
+  setCounters(counters: { assignedIds: readonly string[]; lastCreationSequence: number }): void {
+    this.assignedIds = new Set(counters.assignedIds);
+    this.lastCreationSequence = counters.lastCreationSequence;
+  }
+
+  snapshot(): unknown {
+    return dnsSnapshot(this);
+  }
+
+  restore(snapshot: unknown): void {
+    this.reset();
+    restoreDns(this, snapshot);
   }
 
   reset(): void {

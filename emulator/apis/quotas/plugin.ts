@@ -9,6 +9,8 @@ import { quotasApi } from "../../../provider/apis/quotas/api";
 import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleFactsOf, googleScopedAuth } from "../../google/auth";
 import { definePlugin } from "../../plugin";
 import { quotasFlags, resolveQuotasOptions, type QuotasInput } from "./options";
+import { quotasObjects } from "./console";
+import type { QuotasContext } from "./preferences";
 import { QUOTAS_PATH_PREFIXES, quotasRoutes } from "./routes";
 import { QuotasStore } from "./state";
 
@@ -22,16 +24,16 @@ export const quotasPlugin = definePlugin({
   options: (input: QuotasInput) => resolveQuotasOptions(input),
   flags: quotasFlags,
   createStore: () => new QuotasStore(),
-  mount: ({ store, accessTokens, options, now, propagationMs }) => ({
-    authenticate: googleScopedAuth(accessTokens, googleFactsOf(quotasApi)),
+  mount: ({ store, accessTokens, options, now, propagationMs }) => {
     // The emulator's change propagation (--change-propagation, /_emulator/speed) is how long an increase reconciles while it is set.
-    routes: quotasRoutes({
+    const context: QuotasContext = {
       store,
       now,
       unreachable: options.unreachable,
       get reconcileMs() {
         return propagationMs() ?? options.reconcileMs;
       },
-    }),
-  }),
+    };
+    return { authenticate: googleScopedAuth(accessTokens, googleFactsOf(quotasApi)), routes: quotasRoutes(context), objects: quotasObjects(context) };
+  },
 });

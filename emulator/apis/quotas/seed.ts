@@ -191,7 +191,8 @@ export function defaultValueOf(quota: SeedQuota, dimensions: Readonly<Record<str
   return (region !== undefined ? quota.regionalValues?.[region] : undefined) ?? quota.defaultValue;
 }
 
-export type Enablement = "ENABLED" | "DISABLED";
+export const ENABLEMENT_VALUES = ["ENABLED", "DISABLED"] as const;
+export type Enablement = (typeof ENABLEMENT_VALUES)[number];
 
 /**
  * The hierarchy above some projects, and the adjuster settings set at folder and

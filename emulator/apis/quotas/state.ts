@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import type { ApiStore } from "../../store";
 import type { Enablement } from "./seed";
+import { quotasSnapshot, restoreQuotas } from "./snapshot";
 
 export interface StoredPreference {
   /** `{parent}/locations/global/quotaPreferences/{id}`. */
@@ -55,6 +56,15 @@ export class QuotasStore implements ApiStore {
     this.adjusterSettings.clear();
     this.inheritedSince.clear();
     this.counter = 0;
+  }
+
+  snapshot(): unknown {
+    return quotasSnapshot(this, this.counter);
+  }
+
+  restore(snapshot: unknown): void {
+    this.reset();
+    this.counter = restoreQuotas(this, snapshot);
   }
 
   userObjects(): Record<string, unknown[]> {

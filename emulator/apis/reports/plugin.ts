@@ -10,6 +10,7 @@ import { googleLegacyErrors } from "../../errors";
 import { reportsApi } from "../../../provider/apis/reports/api";
 import { GOOGLE_CREDENTIAL_QUERY_PARAMETERS, googleFactsOf, googleScopedAuth } from "../../google/auth";
 import { definePlugin } from "../../plugin";
+import { reportsObjects } from "./console";
 import type { ReportsInput } from "./options";
 import { reportsFlags, resolveReportsOptions } from "./options";
 import { CHANNELS_PREFIX, REPORTS_PREFIX, reportsInternalRoutes, reportsRoutes } from "./routes";
@@ -35,6 +36,7 @@ export const reportsPlugin = definePlugin({
       authenticate: googleScopedAuth(accessTokens, googleFactsOf(reportsApi)),
       routes: reportsRoutes(context),
       internalRoutes: reportsInternalRoutes(context),
+      objects: reportsObjects(store),
       close: () => registry.close(),
     };
   },

@@ -3,7 +3,10 @@
  * are added) and the push-notification channels on it. A reset restores the
  * seeded trail and drops every channel.
  */
+import { z } from "zod";
 import type { ChannelRegistry } from "../../channels/registry";
+import { channelSnapshotSchema } from "../../channels/registry";
+import { parseSnapshot, wireObject } from "../../persistence/snapshot-schema";
 import type { ApiStore } from "../../store";
 import type { Activity, Filter, StoredActivity } from "./activities";
 import { seedActivities } from "./seed";
@@ -15,6 +18,12 @@ export interface ReportsTopic {
   eventName?: string;
   filters: Filter[];
 }
+
+const reportsSnapshotSchema = z.object({
+  activities: z.array(z.object({ sequence: z.int(), activity: wireObject<Activity>() })),
+  nextSequence: z.int().min(0),
+  channels: z.array(channelSnapshotSchema(wireObject<ReportsTopic>())),
+});
 
 export class ReportsStore implements ApiStore {
   activities: StoredActivity[] = [];
@@ -48,6 +57,18 @@ export class ReportsStore implements ApiStore {
     this.nextSequence = 0;
     for (const activity of seedActivities(this.seedCount, this.now())) this.add(() => activity);
     this.channelRegistry?.reset();
+  }
+
+  /** The trail as it grew (the seed included: its times were taken at the first start) and the live channels. */
+  snapshot(): unknown {
+    return { activities: this.activities, nextSequence: this.nextSequence, channels: this.channels.snapshot() };
+  }
+
+  restore(snapshot: unknown): void {
+    const data = parseSnapshot(reportsSnapshotSchema, snapshot, "reports");
+    this.activities = data.activities;
+    this.nextSequence = data.nextSequence;
+    this.channels.restore(data.channels);
   }
 
   userObjects(): Record<string, unknown[]> {

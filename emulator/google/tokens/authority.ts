@@ -198,6 +198,21 @@ export class TokenAuthority {
     return issued === undefined || issued.expiresAt <= this.now() ? undefined : issued;
   }
 
+  /**
+   * What a restart keeps: the service accounts with the public halves of their keys (the key
+   * files handed out stay valid) and their grants. Never a token, a private key or a secret:
+   * issued tokens, authorized users' refresh tokens and subject tokens are not kept.
+   */
+  accountsSnapshot(): ServiceAccount[] {
+    return [...this.accounts.values()].map((account) => structuredClone(account));
+  }
+
+  restoreAccounts(accounts: readonly ServiceAccount[]): void {
+    this.accounts.clear();
+    for (const account of accounts) this.accounts.set(account.email, structuredClone(account));
+    this.ensureAccount(METADATA_ACCOUNT_NAME);
+  }
+
   report(): TokenStats {
     return structuredClone(this.stats);
   }

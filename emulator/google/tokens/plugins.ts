@@ -9,6 +9,7 @@ import type { ApiRoute, Authenticator, RenderedBody } from "../../api";
 import { googleAip193Errors, oauthErrors, plainTextErrors } from "../../errors";
 import { definePlugin } from "../../plugin";
 import { JSON_CONTENT_TYPE } from "../../responses";
+import { parseSnapshot } from "../../persistence/snapshot-schema";
 import type { ApiStore } from "../../store";
 import type { TokenAuthority } from "./authority";
 import { emailOf } from "./authority";
@@ -30,6 +31,27 @@ class TokenStatsStore implements ApiStore {
   }
 }
 
+const accountsSnapshot = z.object({
+  serviceAccounts: z.array(
+    z.object({ email: z.string(), keyId: z.string(), publicKey: z.string(), delegation: z.array(z.string()), impersonators: z.array(z.string()) }),
+  ),
+});
+
+/** The OAuth endpoint's store also keeps the service accounts across a restart (`--data-dir`). */
+class TokenAccountsStore extends TokenStatsStore {
+  private accountsOf: TokenAuthority | undefined;
+  override attach(authority: TokenAuthority): void {
+    super.attach(authority);
+    this.accountsOf = authority;
+  }
+  snapshot(): unknown {
+    return { serviceAccounts: this.accountsOf?.accountsSnapshot() ?? [] };
+  }
+  restore(snapshot: unknown): void {
+    this.accountsOf?.restoreAccounts(parseSnapshot(accountsSnapshot, snapshot, "tokens").serviceAccounts);
+  }
+}
+
 /**
  * The token services take no options of their own (the lifetime is the core's `tokenLifetimeSeconds`);
  * a named, empty input keeps the list's option types apart (an `object` input would absorb every API's).
@@ -42,6 +64,8 @@ const noOptions = (_input: TokenServicesInput): Record<string, never> => ({});
 /** The token endpoints check the grant itself; no bearer token is asked for. */
 const open: Authenticator = () => undefined;
 const SECRET_FORM_FIELDS = ["assertion", "refresh_token", "client_secret", "subject_token"];
+/** The tokens the endpoints answer with: masked in the console's log of their responses. */
+const ISSUED_TOKEN_FIELDS = ["access_token", "id_token", "accessToken"];
 
 export const oauthPlugin = definePlugin({
   name: "tokens",
@@ -49,9 +73,9 @@ export const oauthPlugin = definePlugin({
   pathPrefixes: ["/token"],
   errorFamily: oauthErrors,
   acceptsFormBodies: true,
-  secrets: { bodyFields: SECRET_FORM_FIELDS },
+  secrets: { bodyFields: [...SECRET_FORM_FIELDS, ...ISSUED_TOKEN_FIELDS] },
   options: noOptions,
-  createStore: () => new TokenStatsStore(),
+  createStore: () => new TokenAccountsStore(),
   mount: ({ accessTokens, store }) => {
     store.attach(accessTokens);
     return { authenticate: open, routes: oauthTokenRoutes(accessTokens), internalRoutes: credentialRoutes(accessTokens) };
@@ -64,7 +88,7 @@ export const stsPlugin = definePlugin({
   pathPrefixes: ["/v1/token"],
   errorFamily: oauthErrors,
   acceptsFormBodies: true,
-  secrets: { bodyFields: SECRET_FORM_FIELDS },
+  secrets: { bodyFields: [...SECRET_FORM_FIELDS, ...ISSUED_TOKEN_FIELDS] },
   options: noOptions,
   createStore: () => new TokenStatsStore(),
   mount: ({ accessTokens }) => ({ authenticate: open, routes: stsRoutes(accessTokens) }),
@@ -75,6 +99,7 @@ export const iamCredentialsPlugin = definePlugin({
   summary: "IAM Credentials generateAccessToken at /v1/projects/-/serviceAccounts/...",
   pathPrefixes: ["/v1/projects/-/serviceAccounts/"],
   errorFamily: googleAip193Errors("iamcredentials.googleapis.com"),
+  secrets: { bodyFields: ISSUED_TOKEN_FIELDS },
   options: noOptions,
   createStore: () => new TokenStatsStore(),
   // The caller's token is checked by the route: it must be one the emulator issued.
@@ -91,6 +116,7 @@ export const metadataPlugin = definePlugin({
   pathPrefixes: [`${METADATA_PREFIX}/`],
   errorFamily: plainTextErrors,
   renderBody: textOrJson,
+  secrets: { bodyFields: ISSUED_TOKEN_FIELDS },
   options: noOptions,
   createStore: () => new TokenStatsStore(),
   mount: ({ accessTokens }) => ({

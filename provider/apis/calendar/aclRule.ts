@@ -101,6 +101,20 @@ export const aclRule = declare<AclRuleArgs, z.infer<typeof aclRuleWire>>({
   // Whether the API e-mails the grantee: an option of the insert and the update, not part of the rule.
   requestOptions: { sendNotifications: { query: "sendNotifications", steps: ["create", "update"] } },
   equal: { calendarId: "caseInsensitive", scope: sameScope },
+  review: [
+    {
+      kind: "aclRuleRemoved",
+      on: ["delete", "replace"],
+      says: ({ name, olds, operation }) => {
+        const scope = olds["scope"] as { type?: string; value?: string } | undefined;
+        const again = operation === "replace";
+        return (
+          `ACL rule ${name} is removed${again ? " and made anew" : ""}: ${scope?.type ?? "its scope"}${scope?.value === undefined ? "" : ` ${scope.value}`} ` +
+          `loses its ${String(olds["role"])} access to calendar ${String(olds["calendarId"])}${again ? " until the new rule exists" : ""}`
+        );
+      },
+    },
+  ],
   crossCheck: scopeFailures,
   outputs: {
     ruleId: z.string().meta({ description: "The rule's id, `<scope type>:<scope value>` (e.g. `user:ann@example.com`), or `default` for everyone." }),

@@ -7,6 +7,7 @@
  * (google/iamPolicy.ts: etag-guarded, serialized per zone, restarted on a
  * stale etag); each resource says only what its grant is (the policy hook).
  */
+import { accessDropped, bindingDrops, memberDrops, policyDrops } from "./iamReview";
 import { z } from "zod";
 import { excerpt } from "../../engine/excerpt";
 import { declare } from "../../engine/declaration";
@@ -138,6 +139,7 @@ export const managedZoneIamPolicy = declare<ManagedZoneIamPolicyArgs, z.infer<ty
     },
   },
   outputs: {},
+  review: [accessDropped(policyDrops)],
 });
 
 // --- ManagedZoneIamBinding ------------------------------------------------------------
@@ -207,6 +209,7 @@ export const managedZoneIamBinding = declare<ManagedZoneIamBindingArgs, z.infer<
     },
   },
   outputs: {},
+  review: [accessDropped(bindingDrops)],
 });
 
 // --- ManagedZoneIamMember -------------------------------------------------------------
@@ -273,4 +276,5 @@ export const managedZoneIamMember = declare<ManagedZoneIamMemberArgs, z.infer<ty
     },
   },
   outputs: {},
+  review: [accessDropped(memberDrops)],
 });

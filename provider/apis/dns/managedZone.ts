@@ -1,7 +1,9 @@
 /** `svc.dns.ManagedZone`: a DNS zone (the container of record sets). */
 import { z } from "zod";
-import { declare, type HookContext, type State } from "../../engine/declaration";
-import { ApiError } from "../../http/errors";
+import { declare, type State } from "../../engine/declaration";
+import type { PlanEntry, SettledEntry } from "../../engine/plan/entries";
+import { sendPlanned } from "../../engine/plan/executor";
+import type { ApiError } from "../../http/errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../../http/retry";
 import { fillTemplate } from "../../engine/template";
 import { DNS_PAGING, listAll } from "../../google/listAll";
@@ -115,7 +117,23 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
     // Zone updates answer with an operation; `up` waits for it.
     wait: { after: ["update"], poll: "zoneOperation", path: ZONE_OPERATION },
   },
-  hooks: { beforeDelete: forceDestroy, explainRefusal: notEmptyRefusal },
+  hooks: { planBeforeDelete: forceDestroy, explainRefusal: notEmptyRefusal },
+  review: [
+    {
+      kind: "zoneReplaced",
+      on: ["replace"],
+      says: ({ name, replacedBecauseOf }) =>
+        `zone ${name} is replaced (${replacedBecauseOf.join(", ")}): its record sets go with it and the new zone gets new name servers to delegate to`,
+    },
+    {
+      kind: "forceDestroy",
+      on: ["delete", "replace"],
+      says: ({ name, olds }) =>
+        olds["forceDestroy"] === true
+          ? `zone ${name} has forceDestroy: deleting it first deletes every record set in it, including those this stack does not manage`
+          : undefined,
+    },
+  ],
   outputs: {
     managedZoneId: z.string().meta({ description: "The server-assigned numeric id of the zone." }),
     nameServers: z.array(z.string()).meta({ description: "The name servers to delegate the domain to." }),
@@ -156,9 +174,9 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
 });
 
 /** forceDestroy: the zone's record sets go first, so the zone can be deleted. */
-async function forceDestroy(state: State, context: HookContext): Promise<void> {
-  if (state["forceDestroy"] !== true) return;
-  await deleteRecordSets(fillTemplate(`${API_PREFIX}/managedZones/{name}`, context.identity), String(state["dnsName"]), context);
+function forceDestroy(state: State, identity: Readonly<Record<string, string>>): PlanEntry[] {
+  if (state["forceDestroy"] !== true) return [];
+  return [deleteRecordSets(fillTemplate(`${API_PREFIX}/managedZones/{name}`, identity), String(state["dnsName"]), String(identity["name"]))];
 }
 
 /** The API refuses to delete a zone that holds record sets: say which input would do it. */
@@ -186,38 +204,54 @@ function dnssecState(config: unknown): unknown {
 }
 
 /**
- * forceDestroy: removes every record set but the apex SOA and NS in one atomic
- * change, and waits for it, so the zone can be deleted. After an unknown
- * outcome (lost or unreadable answer) or a 412 (a set changed meanwhile) the
- * sets are listed again: what is gone was deleted, what is still live is
- * deleted by a new change — the change itself is never repeated blindly.
+ * forceDestroy: removes every record set but the apex SOA and NS in one atomic change, and waits
+ * for it, so the zone can be deleted. After an unknown outcome (lost or unreadable answer), a 412
+ * (a set changed meanwhile) or a 404, the sets are listed again: what is gone was deleted, what is
+ * still live is deleted by a new change. The change itself is never repeated blindly.
  */
-async function deleteRecordSets(zonePath: string, dnsName: string, context: HookContext): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const rrsets = await listAll(context.client, `${zonePath}/rrsets`, "rrsets", DNS_PAGING);
-    const deletions = rrsets.filter((rrset) => !(rrset["name"] === dnsName && (rrset["type"] === "SOA" || rrset["type"] === "NS")));
-    if (deletions.length === 0) return;
-    context.log(`svc: forceDestroy: deleting ${deletions.length} record set(s) of zone ${context.identity["name"]} before the zone`);
-    try {
-      const change = await context.client.send({
-        method: "POST",
-        path: `${zonePath}/changes`,
-        body: { kind: "dns#change", deletions: deletions.map((rrset) => withoutKinds(rrset)) },
-        // Sent again as is, a change whose deletions were applied fails: settled by listing, above.
-        repeat: "settle",
-        schema: changeWire,
-      });
-      await waitForChange(zonePath, change, context);
-      return;
-    } catch (error) {
-      const settle = error instanceof ApiError && (error.status === 412 || error.status === 404 || error.outcome === "unknown");
-      if (!settle || attempt >= FORCE_DESTROY_ATTEMPTS) throw error;
-      context.log(
-        `svc: forceDestroy of zone ${context.identity["name"]}: the change did not clearly succeed (${error.message}); listing the record sets again`,
-      );
-      await new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
-    }
-  }
+function deleteRecordSets(zonePath: string, dnsName: string, zone: string): SettledEntry {
+  const listing = { method: "GET" as const, path: `${zonePath}/rrsets`, sent: "pages" as const, note: "forceDestroy: lists every record set of the zone" };
+  const change = (deletions: unknown[]) => ({
+    method: "POST" as const,
+    path: `${zonePath}/changes`,
+    body: { kind: "dns#change", deletions },
+    // Sent again as is, a change whose deletions were applied fails: settled by listing instead.
+    repeat: "settle" as const,
+    schema: changeWire,
+  });
+  // Only the change is settled by listing again; a listing that fails (the zone gone: 404) fails the step as it is.
+  let changing = false;
+  return {
+    kind: "settled",
+    requests: [
+      listing,
+      {
+        ...change(["(every record set listed but the apex SOA and NS)"]),
+        described: true,
+        sent: "whenNeeded",
+        note: "forceDestroy: deletes every record set but the apex SOA and NS, managed here or not, in one change",
+      },
+      { method: "GET", path: `${zonePath}/changes/{change}`, sent: "untilDone", note: "polled until the change is done (when one was sent)" },
+    ],
+    attempts: FORCE_DESTROY_ATTEMPTS,
+    run: async (context) => {
+      changing = false;
+      const rrsets = await listAll(context.client, listing.path, "rrsets", DNS_PAGING);
+      const deletions = rrsets.filter((rrset) => !(rrset["name"] === dnsName && (rrset["type"] === "SOA" || rrset["type"] === "NS")));
+      if (deletions.length === 0) return undefined;
+      context.log(`svc: forceDestroy: deleting ${deletions.length} record set(s) of zone ${zone} before the zone`);
+      changing = true;
+      const answer = await sendPlanned(change(deletions.map((rrset) => withoutKinds(rrset))), context);
+      await waitForChange(zonePath, answer, context);
+      return undefined;
+    },
+    settle: async (context, failure) => {
+      if (!changing || (failure.status !== 412 && failure.status !== 404 && !failure.unknownOutcome)) return undefined;
+      if (!failure.last)
+        context.log(`svc: forceDestroy of zone ${zone}: the change did not clearly succeed (${failure.message}); listing the record sets again`);
+      return { again: true, pauseMs: backoffDelay(DEFAULT_RETRY_POLICY, failure.attempt) };
+    },
+  };
 }
 
 const FORCE_DESTROY_ATTEMPTS = 10;

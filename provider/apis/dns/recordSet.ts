@@ -7,10 +7,12 @@ import { DNS_PAGING } from "../../google/listAll";
 import { ApiError } from "../../http/errors";
 import { projectId, recordName, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
-import { recordKey, writeRecordSet } from "./changeBatch";
+import { send } from "../../engine/plan/entries";
 import { withoutKinds } from "./wire";
 import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
-import { COLLECTION, ITEM, ZONE, recordSetWire, replaceAtomically, storedSet, wireRecordSet } from "./recordSetWrites";
+import { replaceRecords } from "./recordSets/replaceRecords";
+import { joinZoneChange } from "./recordSets/zoneChange";
+import { COLLECTION, ITEM, recordKey, recordSetWire, storedSet, wireRecordSet } from "./recordSets/wire";
 
 export { storedSet, wireRecordSet };
 
@@ -170,40 +172,38 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
   hooks: {
     // The API's refusal of a name outside the zone names a wire field; say which input and rule.
     explainRefusal: nameRefusal,
-    // Writes of one zone that come together go out as one atomic change (changeBatch.ts); alone, each is its own request.
-    applyCreate: (args, context) =>
-      writeRecordSet({
-        zonePath: fillTemplate(ZONE, context.identity),
-        write: { kind: "create", addition: wireRecordSet(args) },
-        context,
-        alone: () =>
-          context.client.send({
-            method: "POST",
-            path: fillTemplate(COLLECTION, context.identity),
-            body: wireRecordSet(args),
-            repeat: "settle",
-            schema: recordSetWire,
-          }),
-      }),
+    // Writes of one zone that come together go out as one atomic change (recordSets/zoneChange.ts); alone, each is its own request.
+    planCreate: (args, identity) => [
+      joinZoneChange(identity, { kind: "create", addition: wireRecordSet(args) }, [
+        send({ method: "POST", path: fillTemplate(COLLECTION, identity), body: wireRecordSet(args), repeat: "settle", schema: recordSetWire }),
+      ]),
+    ],
     // A TTL alone is a PATCH of just the TTL, record data an atomic change; together with others, one change.
-    applyUpdate: async (change, args, context, previous) => {
+    planUpdate: (change, args, identity, previous) => {
       const ttlOnly = [...Object.keys(change.set), ...change.cleared].every((field) => field === "ttl");
-      const alone = ttlOnly
-        ? () => context.client.send({ method: "PATCH", path: fillTemplate(ITEM, context.identity), body: { ttl: args.ttl }, schema: recordSetWire })
-        : () => replaceAtomically(args, context, storedSet(previous));
       const deletion = storedSet(previous);
-      if (deletion === undefined) return alone();
-      const write = { kind: "update", deletion, addition: wireRecordSet(args) } as const;
-      return writeRecordSet({ zonePath: fillTemplate(ZONE, context.identity), write, context, alone });
+      const alone = ttlOnly
+        ? [send({ method: "PATCH", path: fillTemplate(ITEM, identity), body: { ttl: args.ttl }, schema: recordSetWire })]
+        : [replaceRecords(args, identity, deletion)];
+      if (deletion === undefined) return alone;
+      return [joinZoneChange(identity, { kind: "update", deletion, addition: wireRecordSet(args) }, alone)];
     },
-    applyDelete: async (state, context) => {
-      const alone = (): Promise<unknown> => context.client.send({ method: "DELETE", path: fillTemplate(ITEM, context.identity) });
+    planDelete: (state, identity) => {
+      const alone = [send({ method: "DELETE", path: fillTemplate(ITEM, identity) })];
       const deletion = storedSet(state);
-      await (deletion === undefined
-        ? alone()
-        : writeRecordSet({ zonePath: fillTemplate(ZONE, context.identity), write: { kind: "delete", deletion }, context, alone }));
+      return deletion === undefined ? alone : [joinZoneChange(identity, { kind: "delete", deletion }, alone)];
     },
   },
+  review: [
+    {
+      kind: "recordsGap",
+      on: ["replace"],
+      says: ({ name, olds, deleteFirst }) =>
+        deleteFirst
+          ? `record set ${name} is deleted before its replacement is created (a CNAME cannot stand beside another type): ${String(olds["name"])} answers nothing in between`
+          : undefined,
+    },
+  ],
   // Record data is a set of values in canonical form: order and spelling are no change.
   equal: {
     rrdatas: (stored, wanted, news) => sameRrdatas(String(news["type"]), stored, wanted),

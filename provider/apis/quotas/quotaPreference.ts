@@ -1,4 +1,5 @@
 /** `svc.quotas.QuotaPreference`: the value a project, folder or organization wants for one quota. */
+import { quotaDecrease } from "./review";
 import { z } from "zod";
 import { declare } from "../../engine/declaration";
 import { excerpt } from "../../engine/excerpt";
@@ -227,6 +228,7 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
     },
   },
   hooks: { explainRefusal: (error) => explainRefusal(error) },
+  review: [quotaDecrease],
   outputs: {
     name: z
       .string()

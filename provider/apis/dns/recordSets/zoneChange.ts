@@ -16,17 +16,18 @@
  * is never sent twice blindly.
  */
 import { z } from "zod";
-import { bisect, createBatcher, type Outcome } from "../../engine/batcher";
-import type { HookContext } from "../../engine/declaration";
-import { createRelay } from "./relay";
-import { DNS_PAGING, listAll } from "../../google/listAll";
-import { ApiError } from "../../http/errors";
-import { backoffDelay, DEFAULT_RETRY_POLICY } from "../../http/retry";
-import { changeWire } from "./wire";
-import { recordKey, tallyOf, fitsInChange, changeBody, writeInPlace, type WireRecordSet, type RecordWrite, type ChangeTally } from "./recordWrites";
-
-// The writes as data live in recordWrites.ts; their users import them from here too.
-export * from "./recordWrites";
+import { bisect, createBatcher, type Outcome } from "../../../engine/batcher";
+import type { HookContext } from "../../../engine/declaration";
+import type { Batch, JoinEntry, PlanEntry } from "../../../engine/plan/entries";
+import { guarded } from "../../../engine/plan/guarded";
+import { createRelay } from "./servedRelay";
+import { DNS_PAGING, listAll } from "../../../google/listAll";
+import { ApiError } from "../../../http/errors";
+import { backoffDelay, DEFAULT_RETRY_POLICY } from "../../../http/retry";
+import { changeWire, withoutKinds } from "../wire";
+import { tallyOf, fitsInChange, changeBody, writeInPlace, type RecordWrite, type ChangeTally } from "./changeWrites";
+import { recordKey, ZONE, type WireRecordSet } from "./wire";
+import { fillTemplate } from "../../../engine/template";
 
 /** A write waiting for its zone's change, and the request(s) it sends when it goes alone. */
 export interface PendingWrite {
@@ -62,34 +63,46 @@ interface Written {
   readonly pendingChange?: string;
 }
 
-/** Sends the batch as one change; a lost answer is settled by listing the zone. */
-async function sendChange(zonePath: string, pending: readonly PendingWrite[], attempt = 1): Promise<Outcome<Written>[]> {
+/** Sends the batch as one change; a lost answer is settled by one listing of the zone, and what is not in place is sent again. */
+async function sendChange(zonePath: string, pending: readonly PendingWrite[]): Promise<Outcome<Written>[]> {
   const [first] = pending;
   if (first === undefined) return [];
   const { context } = first;
-  try {
-    const answer = await context.client.send({
-      method: "POST",
-      path: `${zonePath}/changes`,
-      body: changeBody(pending.map(({ write }) => write)),
-      // Sent twice, a change fails its deletions or adds twice: settled below by listing instead.
-      repeat: "settle",
-      schema: acceptedChangeWire,
-    });
-    const added = (answer.additions ?? []) as WireRecordSet[];
-    const pendingChange = answer.status === "pending" ? answer.id : undefined;
-    return pending.map(({ write }) => ({ ok: true, value: { set: resultOf(write, added), ...(pendingChange !== undefined && { pendingChange }) } }));
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.outcome !== "unknown" || attempt >= CHANGE_ATTEMPTS) throw error;
-    context.log(`svc: a change of ${pending.length} record sets in ${zonePath}: its outcome is unknown (${error.message}); listing the zone to settle it`);
-    await new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
-    const live = await liveSets(zonePath, context);
-    const found = pending.map(({ write }) => writeInPlace(write, live));
-    const rest = pending.filter((_, index) => found[index]?.done !== true);
-    const again = rest.length === 0 ? [] : await sendChange(zonePath, rest, attempt + 1);
-    return found.map((place) => (place.done ? { ok: true as const, value: { set: place.set } } : (again.shift() ?? { ok: false as const, error })));
-  }
+  const outcomes = new Map<PendingWrite, Outcome<Written>>();
+  let rest = pending;
+  const results = (): Outcome<Written>[] => pending.map((write) => outcomes.get(write) ?? { ok: false, error: new Error("not sent") });
+  return guarded<Outcome<Written>[]>({
+    attempts: CHANGE_ATTEMPTS,
+    send: async () => {
+      const answer = await context.client.send({
+        method: "POST",
+        path: `${zonePath}/changes`,
+        body: changeBody(rest.map(({ write }) => write)),
+        // Sent twice, a change fails its deletions or adds twice: settled below by listing instead.
+        repeat: "settle",
+        schema: acceptedChangeWire,
+      });
+      const added = (answer.additions ?? []) as WireRecordSet[];
+      const pendingChange = answer.status === "pending" ? answer.id : undefined;
+      for (const item of rest) outcomes.set(item, ok({ set: resultOf(item.write, added), ...(pendingChange !== undefined && { pendingChange }) }));
+      return results();
+    },
+    settle: async (error, attempt, last) => {
+      if (error.outcome !== "unknown" || last) return undefined;
+      context.log(`svc: a change of ${rest.length} record sets in ${zonePath}: its outcome is unknown (${error.message}); listing the zone to settle it`);
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
+      const live = await liveSets(zonePath, context);
+      for (const item of rest) {
+        const place = writeInPlace(item.write, live);
+        if (place.done) outcomes.set(item, ok({ set: place.set }));
+      }
+      rest = rest.filter((item) => !outcomes.has(item));
+      return rest.length === 0 ? { done: results() } : { again: true };
+    },
+  });
 }
+
+const ok = (value: Written): Outcome<Written> => ({ ok: true, value });
 
 /** The writes of one batch, each with its own outcome: one change, or its halves when it was refused. */
 export function runZoneWrites(pending: readonly PendingWrite[]): Promise<Outcome<Written>[]> {
@@ -199,4 +212,53 @@ async function settleServed(zonePath: string, wait: () => Promise<void>, context
 
 function zoneKey(zonePath: string, context: HookContext): string {
   return `${clientId(context.client)} ${zonePath}`;
+}
+
+/** At most this many record sets are named in a zone's words (a report's JSON has every one). */
+const NAMED = 12;
+
+const setKey = (set: unknown): string => {
+  const { name, type } = set as { name?: unknown; type?: unknown };
+  return `${String(name)} ${String(type)}`;
+};
+
+/** The writes of a zone that arrive together, joined into one atomic change (the plan's `join` entries of record sets). */
+const zoneChanges: Batch = {
+  add: (entry, context, runAlone) => writeRecordSet({ zonePath: entry.key, write: entry.write as RecordWrite, context, alone: runAlone }),
+  parts: (write) => {
+    const { deletions, additions } = changeBody([write as RecordWrite]);
+    return { removes: withoutKinds(deletions) as unknown[], adds: withoutKinds(additions) as unknown[] };
+  },
+  summarize: (key, writes) => {
+    const { deletions, additions } = changeBody(writes as RecordWrite[]);
+    const named = [...deletions.map((set) => `-${setKey(set)}`), ...additions.map((set) => `+${setKey(set)}`)];
+    const listed = named.length <= NAMED ? named.join(", ") : `${named.slice(0, NAMED).join(", ")} and ${named.length - NAMED} more`;
+    return (
+      `one atomic change for zone ${key.split("/").pop() ?? key}: delete ${deletions.length}, add ${additions.length} record sets (${listed}); ` +
+      "writes that `up` runs apart (a delete-first replacement's two halves, deletes of removed resources) go as changes or requests of their own"
+    );
+  },
+};
+
+/** A record set's write as a plan entry: it joins its zone's change, or goes as `alone` when no other write comes with it. */
+export function joinZoneChange(identity: Readonly<Record<string, string>>, write: RecordWrite, alone: readonly PlanEntry[]): JoinEntry {
+  const zonePath = fillTemplate(ZONE, identity);
+  const { deletions, additions } = changeBody([write]);
+  const body = { deletions: withoutKinds(deletions), additions: withoutKinds(additions) };
+  return {
+    kind: "join",
+    batch: zoneChanges,
+    key: zonePath,
+    write,
+    request: {
+      method: "POST",
+      path: `${zonePath}/changes`,
+      body,
+      described: true,
+      repeat: "settle",
+      schema: acceptedChangeWire,
+      note: "one atomic change with the zone's other record-set writes that run at the same time",
+    },
+    alone,
+  };
 }

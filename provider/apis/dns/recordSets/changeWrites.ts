@@ -1,20 +1,9 @@
 /**
  * The record-set writes of a zone as data: what each asks of the zone, whether a batch of them
  * still fits in one change (the API's per-change quotas), the change's body, and whether the
- * zone's live sets show a write done. No requests: changeBatch.ts sends them.
+ * zone's live sets show a write done. No requests: zoneChange.ts sends them.
  */
-import { sameRrdatas } from "./rrdata";
-import { withoutKinds } from "./wire";
-
-/** A record set as the API takes it in a change. */
-export interface WireRecordSet {
-  readonly name: string;
-  readonly type: string;
-  readonly ttl?: number | undefined;
-  readonly rrdatas?: readonly string[] | undefined;
-  readonly routingPolicy?: unknown;
-  readonly [field: string]: unknown;
-}
+import { recordKey, sameRecordSet, type WireRecordSet } from "./wire";
 
 /** What one resource asks of its zone: a set added, one replaced by another, one deleted. */
 export type RecordWrite =
@@ -33,11 +22,6 @@ export const CHANGE_LIMITS: ChangeLimits = { additions: 1000, deletions: 1000, r
 
 const addedBy = (write: RecordWrite): WireRecordSet | undefined => (write.kind === "delete" ? undefined : write.addition);
 const deletedBy = (write: RecordWrite): WireRecordSet | undefined => (write.kind === "create" ? undefined : write.deletion);
-
-/** Name (any case) and type: one record set of a zone. */
-export function recordKey({ name, type }: Pick<WireRecordSet, "name" | "type">): string {
-  return `${name.toLowerCase()} ${type}`;
-}
 
 function rrdataBytes(set: WireRecordSet | undefined): number {
   if (set === undefined) return 0;
@@ -91,15 +75,6 @@ export function changeBody(writes: readonly RecordWrite[]): { kind: string; addi
     deletions: writes.map(deletedBy).filter((set): set is WireRecordSet => set !== undefined),
     additions: writes.map(addedBy).filter((set): set is WireRecordSet => set !== undefined),
   };
-}
-
-/** The live set holds what `wanted` says: same TTL, same records (as a set), same routing. */
-export function sameRecordSet(live: WireRecordSet, wanted: WireRecordSet): boolean {
-  return (
-    live.ttl === wanted.ttl &&
-    sameRrdatas(wanted.type, live.rrdatas ?? [], wanted.rrdatas ?? []) &&
-    JSON.stringify(withoutKinds(live.routingPolicy) ?? null) === JSON.stringify(withoutKinds(wanted.routingPolicy) ?? null)
-  );
 }
 
 /** Whether the zone's live record sets show the write done; for a create or update, the set as it is. */

@@ -17,7 +17,7 @@
  * of the key at once, so the waiting costs a few requests per run rather than
  * one per batch.
  */
-import { occupancy as processOccupancy, type Occupancy } from "../../engine/occupancy";
+import { occupancy as processOccupancy, type Occupancy } from "../../../engine/occupancy";
 
 export interface RelayPolicy {
   /** The patience of the first holder of a key, before any gap between handovers was seen. */

@@ -1,0 +1,193 @@
+/**
+ * Runs a plan (entries.ts): each request through the API's one call path, in order, a merged PUT
+ * and an access policy's read-modify-write through the one loop that sends a write again
+ * (guarded.ts), polls through the poller, joined writes through their batch. Resolves to the last
+ * answer, and the schema that parsed it (the caller reads it once, never again).
+ */
+import { z } from "zod";
+import { keyedLock } from "../../google/keyedLock";
+import { normalizeBindings, type IamPolicy } from "../../google/iamPolicy";
+import { POLL_KINDS, waitFor, type PollKind } from "../../google/poll";
+import type { RequestSpec } from "../../http/client";
+import { ApiError } from "../../http/errors";
+import type { HookContext } from "../declaration";
+import { fillTemplate } from "../template";
+import type { MergeEntry, PlanEntry, PlannedRequest, PolicyEntry, SendEntry, SettledEntry } from "./entries";
+import { guarded } from "./guarded";
+
+/** An answer and the schema that parsed it (undefined: none did, or it is not the object's). */
+export interface Answer {
+  readonly value: unknown;
+  readonly parsedBy?: z.ZodType;
+}
+
+/** What a write under an etag needs to settle a 409: read the object again, and decide whether the write still applies. */
+export interface EtagRecheck {
+  /** Reads again; throws when the write no longer applies (naming what conflicts), else resolves to the body to send next. */
+  readonly recover: (last: boolean) => Promise<PlannedRequest>;
+  readonly attempts: number;
+}
+
+export interface RunOptions {
+  /** For `underEtag` entries. */
+  readonly etag?: EtagRecheck;
+}
+
+/** Cycles of an access policy's read-modify-write in all before a policy that keeps changing under us is reported. */
+const POLICY_ATTEMPTS = 8;
+
+/** Sends one planned request through the call path (the channel base address when it says so). */
+export function sendPlanned(request: PlannedRequest, context: HookContext): Promise<unknown> {
+  const client = request.at === "channelBase" ? (context.channelClient?.() ?? context.client) : context.client;
+  const spec = {
+    method: request.method,
+    path: request.path,
+    ...(request.query !== undefined && { query: request.query }),
+    ...(request.headers !== undefined && { headers: request.headers }),
+    ...(request.body !== undefined && { body: request.body }),
+    ...(request.repeat !== undefined && { repeat: request.repeat }),
+    ...(request.schema !== undefined && { schema: request.schema }),
+  } as RequestSpec<unknown>;
+  return client.send(spec);
+}
+
+async function runSend(entry: SendEntry, context: HookContext, options: RunOptions): Promise<Answer> {
+  let request = entry.request;
+  const once = async (): Promise<Answer> => ({ value: await sendPlanned(request, context), ...(request.schema !== undefined && { parsedBy: request.schema }) });
+  const etag = options.etag;
+  const attempt =
+    entry.underEtag === true && etag !== undefined
+      ? (): Promise<Answer> =>
+          guarded<Answer>({
+            attempts: etag.attempts,
+            send: once,
+            settle: async (error, _attempt, last) => {
+              if (error.status !== 409) return undefined;
+              request = await etag.recover(last);
+              return { again: true };
+            },
+          })
+      : once;
+  const refused = entry.whenRefused;
+  if (refused === undefined) return attempt();
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 400 || error.reason !== refused.reason) throw error;
+    await runPlan(refused.first, context);
+    return attempt();
+  }
+}
+
+/** GET, merge, PUT under `If-Match`; a 412 means the object changed meanwhile: merge into the new one. */
+function runMerge(entry: MergeEntry, context: HookContext): Promise<Answer> {
+  const changes = (entry.write.body ?? {}) as Record<string, unknown>;
+  return guarded<Answer>({
+    attempts: entry.attempts,
+    send: async () => {
+      const live = (await sendPlanned(entry.read, context)) as Record<string, unknown>;
+      const merged: Record<string, unknown> = { ...live };
+      for (const [field, value] of Object.entries(changes)) {
+        if (value === null) delete merged[field];
+        else merged[field] = value;
+      }
+      const write = { ...entry.write, headers: { "If-Match": String(live[entry.etagField]) }, body: merged };
+      return { value: await sendPlanned(write, context), ...(write.schema !== undefined && { parsedBy: write.schema }) };
+    },
+    // The next attempt reads the live object again: a merge needs nothing else.
+    settle: async (error, attempt, last) => {
+      if (error.status !== 412) return undefined;
+      if (!last) {
+        context.log(
+          `svc: ${entry.read.path} changed meanwhile (412 on If-Match); reading it again to merge the change (attempt ${attempt + 1} of ${entry.attempts})`,
+        );
+      }
+      return { again: true };
+    },
+  });
+}
+
+/**
+ * Reads the policy, changes its unconditional bindings, writes it back under the etag read (no
+ * write when nothing changes); a stale etag starts over from a fresh read. Writes to one policy are
+ * serialized in the process. A copy of the write sent after the first landed gets a stale etag,
+ * so the next cycle finds the change in place and ends without writing.
+ */
+function runPolicy(entry: PolicyEntry, context: HookContext): Promise<Answer> {
+  return keyedLock(`iam ${entry.read.path}`, () =>
+    guarded<Answer>({
+      attempts: POLICY_ATTEMPTS,
+      send: async () => {
+        const current = (await sendPlanned(entry.read, context)) as IamPolicy;
+        const conditional = (current.bindings ?? []).filter((binding) => binding.condition !== undefined);
+        const unconditional = (current.bindings ?? []).filter((binding) => binding.condition === undefined);
+        const bindings = entry.change(structuredClone(unconditional));
+        if (JSON.stringify(normalizeBindings(bindings)) === JSON.stringify(normalizeBindings(unconditional)))
+          return { value: current, parsedBy: entry.read.schema };
+        const body = { policy: { version: 3, etag: current.etag, bindings: [...bindings, ...conditional] } };
+        return { value: await sendPlanned({ ...entry.write, body }, context), parsedBy: entry.write.schema };
+      },
+      settle: async (error, attempt) => {
+        if (error.status !== 409 && error.status !== 412) return undefined;
+        context.log(`svc: the access policy of ${entry.label} changed meanwhile; reading it again (attempt ${attempt + 1})`);
+        return { again: true, pauseMs: Math.min(2000, 100 * 2 ** attempt) * (0.5 + Math.random() / 2) };
+      },
+    }),
+  );
+}
+
+function runSettled(entry: SettledEntry, context: HookContext): Promise<Answer> {
+  return guarded<Answer>({
+    attempts: entry.attempts,
+    send: async (attempt) => ({ value: await entry.run(context, attempt) }),
+    settle: async (error, attempt, last) => {
+      const settled = await entry.settle(context, {
+        ...(error.status !== undefined && { status: error.status }),
+        unknownOutcome: error.outcome === "unknown",
+        message: error.message,
+        attempt,
+        last,
+      });
+      if (settled === undefined || "again" in settled) return settled;
+      return { done: { value: settled.done } };
+    },
+  });
+}
+
+/** Runs the entries in order; resolves to the last answer (a poll of the object itself gives its last read). */
+export async function runPlan(entries: readonly PlanEntry[], context: HookContext, options: RunOptions = {}): Promise<Answer> {
+  let answer: Answer = { value: undefined };
+  for (const entry of entries) {
+    switch (entry.kind) {
+      case "send":
+        answer = await runSend(entry, context, options);
+        break;
+      case "merge":
+        answer = await runMerge(entry, context);
+        break;
+      case "policy":
+        answer = await runPolicy(entry, context);
+        break;
+      case "settled":
+        answer = await runSettled(entry, context);
+        break;
+      case "join":
+        answer = { value: await entry.batch.add(entry, context, async () => (await runPlan(entry.alone, context)).value) };
+        break;
+      case "poll": {
+        const kind: PollKind = POLL_KINDS[entry.poll];
+        const last = await waitFor(kind, answer.value, {
+          client: context.client,
+          log: context.log,
+          pathOf: (id) => fillTemplate(entry.template, { ...context.identity, id }),
+          ...(entry.timeoutMs !== undefined && { timeoutMs: entry.timeoutMs, onTimeout: "carryOn" as const }),
+        });
+        const said = entry.outcome?.(last);
+        if (said !== undefined) context.log(said);
+        if (entry.objectAnswer) answer = { value: last };
+        break;
+      }
+    }
+  }
+  return answer;
+}

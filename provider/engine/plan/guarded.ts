@@ -1,0 +1,43 @@
+/**
+ * The one loop that sends a write again: after a refusal as stale (the object changed since it was
+ * read: an etag, a merged PUT, an access policy, a record set's deletion) or an unknown outcome (a
+ * lost or unreadable answer the HTTP layer may not repeat). Each caller says how it settles a
+ * failure; this loop counts the attempts, pauses and gives up the same way for all of them.
+ * (The HTTP layer's own retries of a request it may repeat are one level below, in http/client.ts.)
+ */
+import { ApiError } from "../../http/errors";
+
+/** What a failure comes to: send again (after `pauseMs`), the write took effect (its answer), or undefined: it stands. */
+export type Settled<T> = { readonly again: true; readonly pauseMs?: number } | { readonly done: T } | undefined;
+
+export interface Guard<T> {
+  /** Sends in all at most this many times. */
+  readonly attempts: number;
+  /** Sends the write (reading what it needs first). */
+  readonly send: (attempt: number) => Promise<T>;
+  /**
+   * After an API failure of attempt `attempt` (`last`: no attempt is left, the failure then stands
+   * unless it settles as done). Reads what it needs; may throw an error that explains better.
+   */
+  readonly settle: (error: ApiError, attempt: number, last: boolean) => Promise<Settled<T>>;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function guarded<T>(guard: Guard<T>): Promise<T> {
+  const sleep = guard.sleep ?? defaultSleep;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await guard.send(attempt);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const last = attempt >= guard.attempts;
+      const settled = await guard.settle(error, attempt, last);
+      if (settled === undefined) throw error;
+      if ("done" in settled) return settled.done;
+      if (last) throw error;
+      if (settled.pauseMs !== undefined && settled.pauseMs > 0) await sleep(settled.pauseMs);
+    }
+  }
+}

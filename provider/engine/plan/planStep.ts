@@ -1,0 +1,127 @@
+/**
+ * The plan of one step of one resource as the engine runs it: create (after the listing that
+ * settles a lost create of a server-assigned id), adoption by import, update (with a move and the
+ * read back when the answer is not the object), delete, read. What `svc-plan` prints, and what the
+ * conformance run checks against the requests the emulator saw. Pure: nothing is sent.
+ */
+import type { Args, ResourceDeclaration, State } from "../declaration";
+import { derivedIdentity, pathValues } from "../derived";
+import type { ArgsDiff } from "../diff";
+import { updateOf } from "../steps";
+import { matchAny, matchTemplate, placeholders } from "../template";
+import { send, type PlanEntry, type PlannedRequest } from "./entries";
+import { planRead } from "./planRead";
+import { describedPath, planCreate, planDelete, planMove, planUpdate, UNSET } from "./planWrites";
+
+export type PlannedStep = "create" | "adopt" | "update" | "delete" | "read";
+
+export interface StepFacts {
+  readonly declaration: ResourceDeclaration;
+  /** The object's id, when it exists. */
+  readonly id?: string | undefined;
+  /** The stored state (the old outputs). */
+  readonly olds: State;
+  /** The new inputs, as the provider's check left them. */
+  readonly news: Args;
+  readonly diff?: ArgsDiff | undefined;
+  /** For an adoption: the import id. */
+  readonly importId?: string | undefined;
+}
+
+/** A path as a reader sees it: a part not known yet is a placeholder again (`{keyId}`). */
+export function readerPath(path: string): string {
+  return path.replace(new RegExp(`${UNSET}(\\w+)${UNSET}`, "g"), "{$1}");
+}
+
+/** The identity of a stored object: its id's parts, an input that moves it as the state says, and derived path values. */
+export function storedIdentity(declaration: ResourceDeclaration, id: string | undefined, known: State): Record<string, string> {
+  const identity = (id === undefined ? undefined : matchTemplate(declaration.id.format, id)) ?? {};
+  const moved = updateOf(declaration.update).move?.field;
+  if (moved !== undefined && typeof known[moved] === "string") identity[moved] = known[moved];
+  return { ...pathValues(declaration, known), ...identity };
+}
+
+/** The identity known before an object exists: its inputs among the id's parts, derived values, and placeholders for the rest. */
+export function newIdentity(declaration: ResourceDeclaration, args: Args): Record<string, string> {
+  const values: Record<string, string> = { ...pathValues(declaration, args), ...derivedIdentity(declaration, args) };
+  for (const name of placeholders(declaration.id.format)) {
+    const value = args[name];
+    values[name] ??= typeof value === "string" && !(declaration.id.serverAssigned ?? []).includes(name) ? value : `${UNSET}${name}${UNSET}`;
+  }
+  return values;
+}
+
+/** Whether the engine reads the object back after an update: the answer does not show the whole object. */
+export function readsBack(declaration: ResourceDeclaration): boolean {
+  const { steps = {}, hooks = {} } = declaration;
+  if (hooks.policy !== undefined) return true;
+  if (hooks.planUpdate !== undefined) return false;
+  return updateOf(declaration.update).answer === "partial" || steps.wait?.after.includes("update") === true;
+}
+
+/** The listing a create of a server-assigned id takes first, to settle a lost answer by comparing listings. */
+function findCreated(declaration: ResourceDeclaration, identity: Readonly<Record<string, string>>): PlanEntry[] {
+  const find = declaration.steps?.findCreated;
+  if (find === undefined || (declaration.id.serverAssigned ?? []).length === 0) return [];
+  const request: PlannedRequest = {
+    method: "GET",
+    path: describedPath(find.path ?? declaration.paths.collection, identity),
+    ...(find.field !== undefined && { sent: "pages" as const }),
+    note: "lists the collection first: the server assigns the id, so a lost answer is settled by comparing listings",
+  };
+  return [send(request)];
+}
+
+/** The update step: a move, the change (local inputs left out), and the read back where the answer is not the object. */
+function updateStep({ declaration, id, olds, news, diff }: StepFacts): PlanEntry[] {
+  if (diff === undefined) return [];
+  const identity = { ...storedIdentity(declaration, id, olds), ...pathValues(declaration, news) };
+  const local = declaration.localInputs ?? [];
+  const moved = updateOf(declaration.update).move?.field;
+  const entries: PlanEntry[] = [];
+  if (moved !== undefined && moved in diff.patch.set) {
+    const move = planMove(declaration, news, identity);
+    if (move !== undefined) entries.push(send(move));
+    identity[moved] = String(news[moved]);
+  }
+  const change = {
+    set: Object.fromEntries(Object.entries(diff.patch.set).filter(([field]) => !local.includes(field) && field !== moved)),
+    cleared: diff.patch.cleared.filter((field) => !local.includes(field)),
+  };
+  const readBack = declaration.hooks?.policy === undefined ? "reads the object back" : "reads the grant back";
+  const read = planRead(declaration, identity).map((request) => send({ ...request, note: readBack }));
+  if (Object.keys(change.set).length === 0 && change.cleared.length === 0) {
+    // Only client-side inputs (or the place) change: no write; the object is read back at its place.
+    return entries.length > 0
+      ? [...entries, ...read]
+      : read.map((entry) => ({ ...entry, request: { ...entry.request, note: "only client-side properties change: no write, the object is read back" } }));
+  }
+  return [...entries, ...planUpdate(declaration, change, news, identity, olds), ...(readsBack(declaration) ? read : [])];
+}
+
+/** The plan of `step`, as the engine runs it when nothing fails. */
+export function planStep(step: PlannedStep, facts: StepFacts): PlanEntry[] {
+  const { declaration, id, olds, news } = facts;
+  switch (step) {
+    case "create": {
+      const identity = newIdentity(declaration, news);
+      return [...findCreated(declaration, identity), ...planCreate(declaration, news, identity)];
+    }
+    case "adopt": {
+      const parts = matchAny([declaration.id.format, ...declaration.id.importFormats], facts.importId ?? "") ?? {};
+      const identity = { ...newIdentity(declaration, news), ...parts };
+      return planRead(declaration, identity).map((request) =>
+        send({
+          ...request,
+          note: "reads the existing object: nothing is created; properties that differ and can change in place are then updated to match the program (no write when they agree)",
+        }),
+      );
+    }
+    case "update":
+      return updateStep(facts);
+    case "delete":
+      return planDelete(declaration, olds, storedIdentity(declaration, id, olds));
+    case "read":
+      return planRead(declaration, storedIdentity(declaration, id, news)).map((request) => send({ ...request, note: "reads the object; it is not managed" }));
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The engine's plan of a step (provider/engine/plan/planStep.ts) as the report shows it: each
+ * request with its values masked, a joined write as its joint request (and what it sends alone)
+ * with what it takes out and puts in, and the declaration's review warnings. A formatter only: the
+ * requests are the engine's, worked out by the code `up` runs.
+ */
+import type { Args, ResourceDeclaration } from "../../provider/engine/declaration";
+import type { JoinEntry, PlanEntry, PlannedRequest as EngineRequest } from "../../provider/engine/plan/entries";
+import { requestsOf } from "../../provider/engine/plan/entries";
+import { planStep, readerPath, type PlannedStep, type StepFacts } from "../../provider/engine/plan/planStep";
+import type { ReviewFacts } from "../../provider/engine/review";
+import type { PlannedRequest, RecordWrite, Warning, ZoneChange } from "./schema";
+import { SECRET, shown, shownPath } from "./values";
+
+/** The requests of a change, and the writes it adds to a joint request. */
+export interface Described {
+  readonly requests: PlannedRequest[];
+  readonly recordWrites: RecordWrite[];
+  readonly joined: readonly JoinEntry[];
+}
+
+/** A request as the report shows it: values masked, empty parts left out; a read sent as POST shows no body. */
+function shownRequest(request: EngineRequest, note = request.note): PlannedRequest {
+  const query = Object.entries(request.query ?? {}).filter(([, value]) => value !== undefined);
+  return {
+    method: request.method,
+    path: shownPath(readerPath(request.path)),
+    ...(query.length > 0 && { query: Object.fromEntries(query.map(([key, value]) => [key, String(value)])) }),
+    ...(request.headers !== undefined && { headers: { ...request.headers } }),
+    ...(request.body !== undefined && request.repeat !== "read" && { body: shown(request.body) }),
+    ...(note !== undefined && { note }),
+  };
+}
+
+/** What a joined write sends when no other write comes with it, in words. */
+function aloneWords(join: JoinEntry): string {
+  const [only, ...more] = join.alone;
+  if (only?.kind !== "send" || more.length > 0) return "this change by itself";
+  const { method, path, body } = shownRequest(only.request);
+  return `${method} ${path}${body === undefined ? "" : ` ${JSON.stringify(body)}`}`;
+}
+
+function described(entries: readonly PlanEntry[]): Described {
+  const requests: PlannedRequest[] = [];
+  const recordWrites: RecordWrite[] = [];
+  const joined: JoinEntry[] = [];
+  for (const entry of entries) {
+    if (entry.kind !== "join") {
+      requests.push(...requestsOf([entry]).map((request) => shownRequest(request)));
+      continue;
+    }
+    requests.push(shownRequest(entry.request, `${entry.request.note ?? ""}; alone, ${aloneWords(entry)}`));
+    const { removes, adds } = entry.batch.parts(entry.write);
+    recordWrites.push({ zone: entry.key, deletions: shown(removes) as RecordWrite["deletions"], additions: shown(adds) as RecordWrite["additions"] });
+    joined.push(entry);
+  }
+  return { requests, recordWrites, joined };
+}
+
+/** An input the preview hides is a secret placeholder; one that is a list is still a list (of one hidden value) for the body builders. */
+function secretsInShape(declaration: ResourceDeclaration, values: Args): Args {
+  const shaped: Args = { ...values };
+  for (const [field, value] of Object.entries(values)) {
+    if (value === SECRET && isList(declaration.args.shape[field])) shaped[field] = [SECRET];
+  }
+  return shaped;
+}
+
+function isList(schema: unknown): boolean {
+  let def = (schema as { _zod?: { def?: { type?: string; innerType?: unknown } } } | undefined)?._zod?.def;
+  while (def !== undefined && (def.type === "optional" || def.type === "default" || def.type === "nullable")) {
+    def = (def.innerType as { _zod?: { def?: { type?: string; innerType?: unknown } } } | undefined)?._zod?.def;
+  }
+  return def?.type === "array";
+}
+
+/** The requests of a step, or words saying they are built at `up` when what the preview shows cannot build them. */
+export function describeStep(step: PlannedStep, facts: StepFacts): Described {
+  const { declaration } = facts;
+  try {
+    return described(planStep(step, { ...facts, olds: secretsInShape(declaration, facts.olds), news: secretsInShape(declaration, facts.news) }));
+  } catch {
+    return {
+      requests: [{ method: "GET", path: declaration.paths.item, note: "(the requests are built from the inputs at up; some are secret or not known yet)" }],
+      recordWrites: [],
+      joined: [],
+    };
+  }
+}
+
+/** Each key's joined writes added up, in the words of their batch. */
+export function joinedSummaries(joined: readonly JoinEntry[]): ZoneChange[] {
+  const byKey = new Map<string, JoinEntry[]>();
+  for (const entry of joined) byKey.set(entry.key, [...(byKey.get(entry.key) ?? []), entry]);
+  return [...byKey.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, entries]) => {
+      const parts = entries.map((entry) => entry.batch.parts(entry.write));
+      const [first] = entries;
+      return {
+        zone: key,
+        deletions: parts.reduce((sum, part) => sum + part.removes.length, 0),
+        additions: parts.reduce((sum, part) => sum + part.adds.length, 0),
+        words:
+          first === undefined
+            ? ""
+            : first.batch.summarize(
+                key,
+                entries.map((entry) => entry.write),
+              ),
+      };
+    });
+}
+
+/** The warnings a resource's declaration gives for this change. */
+export function reviewWarnings(declaration: ResourceDeclaration, urn: string, facts: ReviewFacts): Warning[] {
+  return (declaration.review ?? []).flatMap((warning) => {
+    if (!warning.on.includes(facts.operation)) return [];
+    const message = warning.says(facts);
+    return message === undefined ? [] : [{ urn, kind: warning.kind, message }];
+  });
+}
