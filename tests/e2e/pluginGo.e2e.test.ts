@@ -11,8 +11,7 @@ import { engineSuite } from "../support/suite";
 import { pluginProgram, type PluginProgram } from "../support/pluginProgram";
 import { requireLanguageHost } from "../support/toolchain";
 
-// The program is built with `go build` on the first run of each step: minutes on a busy machine.
-const suite = engineSuite(30 * 60_000);
+const suite = engineSuite();
 let program: PluginProgram | undefined;
 let test: TestStack;
 const RRSETS = "/dns/v1/projects/e2e-project/managedZones/plugin-go-zone/rrsets";

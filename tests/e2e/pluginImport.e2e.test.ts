@@ -13,7 +13,7 @@ import { pluginProgram, type PluginProgram } from "../support/pluginProgram";
 import { SEED, seedCalendar, seedDns } from "../support/seedAccount";
 import { REPO_ROOT, requireLanguageHost } from "../support/toolchain";
 
-const suite = engineSuite(20 * 60_000);
+const suite = engineSuite();
 const programs: PluginProgram[] = [];
 let calendarId: string;
 

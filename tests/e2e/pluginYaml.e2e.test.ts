@@ -14,7 +14,7 @@ import { engineSuite } from "../support/suite";
 import { pluginProgram, type PluginProgram } from "../support/pluginProgram";
 import { REPO_ROOT, requireLanguageHost } from "../support/toolchain";
 
-const suite = engineSuite(15 * 60_000);
+const suite = engineSuite();
 let program: PluginProgram | undefined;
 let test: TestStack;
 

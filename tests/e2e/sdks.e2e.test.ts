@@ -10,8 +10,6 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT } from "../support/toolchain";
 
-jest.setTimeout(20 * 60_000);
-
 const run = (command: string, args: readonly string[], cwd: string): Promise<string> =>
   new Promise((resolve, reject) =>
     execFile(command, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>

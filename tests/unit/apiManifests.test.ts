@@ -56,10 +56,11 @@ const SHARED = [
   "provider/stackConfig.ts",
   "provider/clients.ts",
   "scripts/generate.ts",
-  ...["provider/engine", "provider/http", "provider/google", "emulator", "emulator/google", "emulator/google/tokens", "scripts/generator", "plugin"].flatMap((folder) =>
-    readdirSync(path.join(REPO_ROOT, folder))
-      .filter((file) => file.endsWith(".ts"))
-      .map((file) => `${folder}/${file}`),
+  ...["provider/engine", "provider/http", "provider/google", "emulator", "emulator/google", "emulator/google/tokens", "scripts/generator", "plugin"].flatMap(
+    (folder) =>
+      readdirSync(path.join(REPO_ROOT, folder))
+        .filter((file) => file.endsWith(".ts"))
+        .map((file) => `${folder}/${file}`),
   ),
 ];
 
