@@ -21,6 +21,8 @@ export interface TestStack {
   stateResources(): Promise<StateResource[]>;
   /** Engine output of every operation so far, for assertions on what a user sees. */
   readonly output: string[];
+  /** How to run the `pulumi` CLI (or a tool of this package) on this stack as a user would: its folder and environment. */
+  readonly cli: { readonly cwd: string; readonly env: Readonly<Record<string, string>> };
   dispose(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ export async function openStack(
     stack,
     name,
     output,
+    cli: { cwd: workspace.workDir, env: { ...envVars, PULUMI_HOME: path.join(home, "home"), PULUMI_STACK: name } },
     stateText: stateFile,
     async forget(urnSuffix) {
       const file = JSON.parse(await stateFile()) as { checkpoint: { latest?: { resources?: StateResource[] } } };
