@@ -225,7 +225,8 @@ export function stepConflicts(declaration: ResourceDeclaration): string[] {
   if ((hooks.planUpdate !== undefined) !== (update === "planned")) {
     conflicts.push(hooks.planUpdate !== undefined ? 'planUpdate plans the update: declare update: "planned"' : 'update "planned" needs the planUpdate hook');
   }
-  if (hooks.policy !== undefined && update !== "policy" && update !== "none") conflicts.push('the policy hook writes every update: declare update: "policy" (or "none")');
+  if (hooks.policy !== undefined && update !== "policy" && update !== "none")
+    conflicts.push('the policy hook writes every update: declare update: "policy" (or "none")');
   if (hooks.policy === undefined && update === "policy") conflicts.push('update "policy" needs the policy hook');
   if (hooks.planCreate !== undefined && steps.create !== undefined) conflicts.push("planCreate plans the create; steps.create would never be used");
   if (hooks.planDelete !== undefined && steps.delete !== undefined) conflicts.push("planDelete plans the delete; steps.delete would never be used");
