@@ -64,6 +64,9 @@ export async function check(urn: string, olds: Marked, news: Marked): Promise<{ 
   const given: Args = { ...news.values };
   // The dynamic SDK passes the name for autonaming; here the URN says it.
   if (declaration.autoName !== undefined) given["__resourceName"] = name;
+  // The key of the object's ownership record (provider/engine/ownership.ts), as the SDK makes it: project, stack, type, name.
+  const [, stack = "", project = ""] = /^urn:pulumi:([^:]*)::([^:]*)::/.exec(urn) ?? [];
+  given["__owner"] = `${project}::${stack}::${declaration.module}:${declaration.name}::${name}`;
   const result = await provider.check(olds.values, given);
   if (result.failures !== undefined && result.failures.length > 0) return { failures: result.failures };
   return { inputs: { values: result.inputs ?? {}, secrets: secretsOf(declaration, news.secrets) } };

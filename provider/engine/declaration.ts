@@ -221,10 +221,13 @@ export function stepConflicts(declaration: ResourceDeclaration): string[] {
       conflicts.push("the policy hook cannot be combined with planCreate, planUpdate, planDelete or planBeforeDelete");
     }
   }
-  if (update === "none" && hooks.planUpdate !== undefined) conflicts.push("update is none: planUpdate would never run");
-  if (hooks.planUpdate !== undefined && (typeof update === "object" || update === "PUT")) {
-    conflicts.push("planUpdate plans the update; the update kind would never be used (declare PATCH)");
+  // The update is said where the update is declared: a hook that makes it is named by its kind.
+  if ((hooks.planUpdate !== undefined) !== (update === "planned")) {
+    conflicts.push(hooks.planUpdate !== undefined ? 'planUpdate plans the update: declare update: "planned"' : 'update "planned" needs the planUpdate hook');
   }
+  if (hooks.policy !== undefined && update !== "policy" && update !== "none")
+    conflicts.push('the policy hook writes every update: declare update: "policy" (or "none")');
+  if (hooks.policy === undefined && update === "policy") conflicts.push('update "policy" needs the policy hook');
   if (hooks.planCreate !== undefined && steps.create !== undefined) conflicts.push("planCreate plans the create; steps.create would never be used");
   if (hooks.planDelete !== undefined && steps.delete !== undefined) conflicts.push("planDelete plans the delete; steps.delete would never be used");
   if (abandons(steps.delete) && (hooks.planBeforeDelete !== undefined || steps.detachBeforeDelete !== undefined)) {

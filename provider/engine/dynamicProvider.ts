@@ -15,6 +15,8 @@ import { occupancy } from "./occupancy";
 import { ResourceEngine } from "./resourceEngine";
 import { assertUsableId, autoName, forTheEngine, importFailures, issuesToFailures, pathInputs, REASON_LIMIT, type CheckFailure } from "./checkInputs";
 import { pathValueProblem } from "./template";
+import { dropRecord } from "./ownership";
+import { abandons } from "./steps";
 
 export type { CheckFailure };
 
@@ -70,7 +72,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
 
     async check(olds, news) {
       occupancy.touch();
-      const { __provider: _provider, __import: importId, __resourceName: resourceName, __autoName: _autoName, ...given } = news;
+      const { __provider: _provider, __import: importId, __resourceName: resourceName, __autoName: _autoName, __owner: owner, ...given } = news;
       const args: Args = { ...given };
       const autoNamed = autoName(declaration, olds, args, resourceName, importId);
       if (declaration.projectScoped === true && (args["project"] === undefined || args["project"] === "")) {
@@ -110,6 +112,8 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
       const inputs: Args = { ...(parsed.success ? parsed.data : {}) };
       for (const field of unknownFields) inputs[field] = args[field];
       if (importId !== undefined) inputs["__import"] = importId;
+      // Who makes the object (the SDK names the stack and the resource): the key of its ownership record.
+      if (typeof owner === "string") inputs["__owner"] = owner;
       // Marks the value as Pulumi's own, so it is kept by the next check and made anew for a replacement.
       if (autoNamed) inputs["__autoName"] = true;
       return { inputs };
@@ -129,20 +133,21 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
     },
 
     async create(inputs) {
-      const { __provider: _provider, __import: importId, __autoName: _autoName, ...args } = inputs;
+      const { __provider: _provider, __import: importId, __autoName: _autoName, __owner: owner, ...args } = inputs;
       if (typeof importId === "string" && declaration.importable !== false) {
         const problems = importFailures(declaration, importId, args);
         if (problems.length > 0) throw new Error(`${label}: ${problems.map((p) => clip(p.reason, REASON_LIMIT)).join("; ")}`);
       }
-      const { id, state } = await bounded(() => (typeof importId === "string" ? engine().adopt(importId, args) : engine().create(args)));
-      return { id, outs: state };
+      const who = typeof owner === "string" ? owner : undefined;
+      const { id, state } = await bounded(() => (typeof importId === "string" ? engine().adopt(importId, args) : engine().create(args, who)));
+      return { id, outs: { ...state, ...(who !== undefined && { __owner: who }) } };
     },
 
     async read(id, props) {
-      const { __provider: _provider, ...previous } = props;
+      const { __provider: _provider, __owner: owner, ...previous } = props;
       assertUsableId(declaration, label, id);
       const state = await bounded(() => engine().read(id, previous));
-      if (state !== undefined) return { id, props: state };
+      if (state !== undefined) return { id, props: { ...state, ...(typeof owner === "string" && { __owner: owner }) } };
       // A refresh that finds the object gone returns no id, and the engine drops it from the state.
       // A program's `get` (nothing known but the id) must fail instead: the engine would take an
       // empty answer for an object without properties.
@@ -151,20 +156,23 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
     },
 
     async update(id, olds, news) {
-      const { __provider: _provider, __import: _import, __autoName: _autoName, ...args } = news;
+      const { __provider: _provider, __import: _import, __autoName: _autoName, __owner: owner, ...args } = news;
       assertUsableId(declaration, label, id);
       const difference = diffArgs(declaration, olds, args);
       if (difference.replaces.length > 0) {
         throw new Error(`${label} ${id}: ${difference.replaces.join(", ")} cannot change in place`);
       }
       const { __provider: _olderProvider, ...previous } = olds;
-      return { outs: await bounded(() => engine().update(id, args, difference.patch, previous)) };
+      const outs = await bounded(() => engine().update(id, args, difference.patch, previous));
+      return { outs: { ...outs, ...(typeof owner === "string" && { __owner: owner }) } };
     },
 
     async delete(id, props) {
-      const { __provider: _provider, ...state } = props;
+      const { __provider: _provider, __owner: owner, ...state } = props;
       assertUsableId(declaration, label, id);
       await bounded(() => engine().delete(id, state));
+      // An object the API cannot delete stays, and stays this stack's: a later create of it adopts it.
+      if (!abandons(declaration.steps?.delete)) dropRecord(typeof owner === "string" ? owner : undefined, id);
     },
   };
 }

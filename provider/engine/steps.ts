@@ -173,12 +173,17 @@ export interface Steps<A> {
  * `updateMask`: a PATCH of the changed fields with `?<maskParam>=a,b` naming them (a removed
  * field is named and left out of the body), under the stored etag when declared. `putMerged`: GET the live object, merge the
  * changes into it, PUT it with `If-Match: <etag>`; a 412 (changed meanwhile) reads again,
- * up to `attempts` times. `none`: every change replaces.
+ * up to `attempts` times. `policy`: the access-policy hook's grant, written into the policy.
+ * `planned`: the `planUpdate` hook's plan. `none`: every change replaces.
  */
 export type UpdateKind =
   | "PATCH"
   | "PUT"
   | "none"
+  /** The access-policy hook writes the grant (every step of the resource is the policy's read-modify-write). */
+  | "policy"
+  /** The `planUpdate` hook plans it: which request depends on what changed. */
+  | "planned"
   | {
       readonly patch: "updateMask";
       readonly maskParam?: string;
@@ -201,7 +206,7 @@ export type UpdateKind =
  * The one place an update is configured: how the change is sent (`send`, an UpdateKind), what
  * the answer holds (`answer`, default the object) and an input that changes by moving the
  * object (`move`). A bare UpdateKind says `send` alone. What data cannot say goes through the
- * `applyUpdate` hook (with `send: "PATCH"`).
+ * `planUpdate` hook (with `send: "planned"`).
  */
 export interface UpdateStep {
   readonly send: UpdateKind;

@@ -90,6 +90,9 @@ export abstract class SvcResource extends pulumi.CustomResource {
     // An import becomes an input that `create` handles by adopting the existing object.
     if (importId !== undefined) props["__import"] = importId;
     if (shape.autoNamed === true && !reading) props["__resourceName"] = name;
+    // Who makes the object: this stack and this resource. The provider keeps a record under it of what
+    // it made, so a create that finds its own object made by an interrupted run adopts it (ownership.ts).
+    if (!reading) props["__owner"] = `${pulumi.getProject()}::${pulumi.getStack()}::${shape.module}:${shape.name}::${name}`;
     const secretOutputs = [...(options.additionalSecretOutputs ?? []), ...secrets];
     super(`pulumi-nodejs:dynamic/${shape.module}:${shape.name}`, name, props, {
       ...options,

@@ -25,7 +25,7 @@ interface PreviewStep {
 }
 
 async function preview(): Promise<PreviewStep[]> {
-  return (JSON.parse(await test.cli(["preview", "--json"])) as { steps: PreviewStep[] }).steps.filter((step) => step.op !== "same");
+  return (JSON.parse(await test.pulumi(["preview", "--json"])) as { steps: PreviewStep[] }).steps.filter((step) => step.op !== "same");
 }
 
 async function rrset(name: string, type: string): Promise<{ ttl?: number; rrdatas?: string[] } | undefined> {

@@ -47,7 +47,7 @@ const entries = (yaml: string): string => yaml.replace(/^resources:\n/m, "");
 
 /** The engine's own preview: the steps `preview --json` lists (changes only), and its count of each operation. */
 async function preview(stack: TestStack): Promise<{ changes: Array<{ op: string; urn: string }>; summary: Record<string, number> }> {
-  const json = JSON.parse(await stack.cli(["preview", "--json"])) as { steps: Array<{ op: string; urn: string }>; changeSummary: Record<string, number> };
+  const json = JSON.parse(await stack.pulumi(["preview", "--json"])) as { steps: Array<{ op: string; urn: string }>; changeSummary: Record<string, number> };
   return { changes: json.steps.filter((step) => step.op !== "same"), summary: json.changeSummary };
 }
 
@@ -63,7 +63,7 @@ it("imports a managed zone, a record set and an ACL rule with pulumi import, wri
   const written: string[] = [];
   for (const [type, name, id] of imports) {
     const out = path.join(program.dir, `${name}.yaml`);
-    await stack.cli(["import", type, name, id, "--yes", "--protect=false", "--out", out]);
+    await stack.pulumi(["import", type, name, id, "--yes", "--protect=false", "--out", out]);
     written.push(readFileSync(out, "utf8"));
   }
   expect(await writes(since)).toEqual([]);
@@ -76,7 +76,7 @@ it("imports a managed zone, a record set and an ACL rule with pulumi import, wri
   expect(await preview(stack)).toEqual({ changes: [], summary: { same: 4 } });
   // Nothing of the objects goes away with the stack: they were only adopted (destroy would delete them).
   for (const [, name] of imports)
-    await stack.cli(["state", "delete", `urn:pulumi:${stack.name}::plugin-import::${imports.find(([, n]) => n === name)?.[0] ?? ""}::${name}`, "--yes"]);
+    await stack.pulumi(["state", "delete", `urn:pulumi:${stack.name}::plugin-import::${imports.find(([, n]) => n === name)?.[0] ?? ""}::${name}`, "--yes"]);
 });
 
 it("adopts a whole seeded zone with pulumi import --file from svc-import --format import-file, without a write", async () => {
@@ -97,7 +97,7 @@ it("adopts a whole seeded zone with pulumi import --file from svc-import --forma
   const since = (await suite.emulator.requests()).length;
   // Written beside the program first: the engine opens its output before it reads the program, which must not find an empty Main.yaml.
   const out = path.join(program.dir, "imported.yaml");
-  await stack.cli(["import", "--file", file, "--yes", "--protect=false", "--out", out]);
+  await stack.pulumi(["import", "--file", file, "--yes", "--protect=false", "--out", out]);
   expect(await writes(since)).toEqual([]);
   const main = readFileSync(out, "utf8");
   expect(main.match(/type: svc:dns:RecordSet/g)).toHaveLength(12);

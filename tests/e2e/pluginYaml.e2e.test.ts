@@ -94,13 +94,13 @@ it("creates the zone, its record sets, the calendar's access rule and the quota 
 });
 
 it("previews no change after up", async () => {
-  const steps = stepsOf(await test.cli(["preview", "--json"]));
+  const steps = stepsOf(await test.pulumi(["preview", "--json"]));
   expect(steps.filter((step) => step.op !== "same")).toEqual([]);
 });
 
 it("shows a TTL change in preview --json as the property's detailed diff, with its reason", async () => {
   await test.stack.setConfig("wwwTtl", { value: "600" });
-  const previewJson = await test.cli(["preview", "--json"]);
+  const previewJson = await test.pulumi(["preview", "--json"]);
   const [www] = named(stepsOf(previewJson), "www");
   expect(www).toMatchObject({ op: "update", diffReasons: ["ttl"], detailedDiff: { ttl: { kind: "update" } } });
   // svc-plan reads a plugin stack's preview as it reads a dynamic one's.
@@ -119,7 +119,7 @@ it("shows a TTL change in preview --json as the property's detailed diff, with i
 
 it("replaces a record set whose type changes, deleting first where a CNAME is involved, and says why", async () => {
   await test.stack.setAllConfig({ apiType: { value: "CNAME" }, apiData: { value: "www.plugin.example." } });
-  const previewJson = await test.cli(["preview", "--json"]);
+  const previewJson = await test.pulumi(["preview", "--json"]);
   const [api] = named(stepsOf(previewJson), "api");
   expect(api).toMatchObject({ op: "replace", replaceReasons: ["type"], detailedDiff: { type: { kind: "update-replace" } } });
   expect(await plan(previewJson)).toEqual([expect.objectContaining({ name: "api", operation: "replace", replacedBecauseOf: ["type"], deleteFirst: true })]);
@@ -131,14 +131,14 @@ it("replaces a record set whose type changes, deleting first where a CNAME is in
   expect(planned.indexOf("delete-replaced")).toBeLessThan(planned.indexOf("create-replacement"));
   expect(await rrset("api.plugin.example.", "A")).toBeUndefined();
   expect(await rrset("api.plugin.example.", "CNAME")).toMatchObject({ rrdatas: ["www.plugin.example."] });
-  expect(stepsOf(await test.cli(["preview", "--json"])).filter((step) => step.op !== "same")).toEqual([]);
+  expect(stepsOf(await test.pulumi(["preview", "--json"])).filter((step) => step.op !== "same")).toEqual([]);
 });
 
 it("keeps every token out of the state, the engine's output and preview --json", async () => {
   const token = suite.emulator.token;
   expect(await test.stateText()).not.toContain(token);
   expect(test.output.join("\n")).not.toContain(token);
-  expect(await test.cli(["preview", "--json", "--diff"])).not.toContain(token);
+  expect(await test.pulumi(["preview", "--json", "--diff"])).not.toContain(token);
   // The provider's own state keeps its configured tokens encrypted.
   expect(await test.stateText()).toContain("ciphertext");
 });

@@ -4,6 +4,9 @@
  * (Check, Diff with its detailed diff, Create, Read, Update, Delete; an import is a Read by the id
  * alone, whose inputs then check and diff clean, as `pulumi import` needs), against the in-process emulator. It passes as the dynamic path does.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { typeKey } from "../../provider/engine/declaration";
 import { declarations } from "../../provider/registry";
 import { lifecycleOf, runSamples } from "../support/conformanceRun";
@@ -13,7 +16,17 @@ import { providerEmulator } from "../support/providerEmulator";
 const emulator = providerEmulator("conformance-token");
 const plugin = servedPlugin();
 
+const ownership = mkdtempSync(path.join(os.tmpdir(), "svc-ownership-"));
+const environment = { ...process.env };
+
+afterAll(() => {
+  process.env = environment;
+  rmSync(ownership, { recursive: true, force: true });
+});
+
 beforeAll(async () => {
+  // The plugin keys each object's ownership record by the URN, the same in every run: a folder of this run's own.
+  process.env["SVC_OWNERSHIP_DIR"] = ownership;
   // The settings come from the environment providerEmulator sets; the configuration names the project as a stack would.
   await configurePlugin(plugin.current, { project: "default-project" });
 });

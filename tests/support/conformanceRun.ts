@@ -21,7 +21,7 @@ import { writesDuring } from "./requests";
 import { addedObjects, applyChange, inputKinds, sampleProblems, withParentOutputs } from "./samples";
 import { step, checked, isEmptyValue, expectUpdateWrites } from "./conformanceChecks";
 import { updateOf } from "../../provider/engine/steps";
-import { diffArgs } from "../../provider/engine/diff";
+import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/diff";
 import { planStep } from "../../provider/engine/plan/planStep";
 import { followsPlan } from "./planLog";
 
@@ -90,7 +90,10 @@ export async function runSamples(
   // The API's base address may have a path of its own (the calendar's `/calendar/v3`), which the emulator's log shows.
   const basePath = new URL(resolveApiSettings(declaration.api).baseUrl).pathname.replace(/\/+$/, "");
   // Each step sends exactly the requests the engine planned for it (what svc-plan prints): the emulator's log says so.
-  const planned = <T>(plan: Parameters<typeof planStep>, work: () => Promise<T>): Promise<T> => followsPlan(api, basePath, planStep(...plan), work);
+  // The plan is of the object's inputs: what steers the provider (an ownership record's key, which the plugin takes from the URN) is no part of it.
+  const objectOf = (values: Args): Args => Object.fromEntries(Object.entries(values).filter(([key]) => !CONTROL_INPUTS.has(key) || key === "__import"));
+  const planned = <T>([kind, facts]: Parameters<typeof planStep>, work: () => Promise<T>): Promise<T> =>
+    followsPlan(api, basePath, planStep(kind, { ...facts, news: objectOf(facts.news) }), work);
   const created = await step("create", async () => {
     let result: { id: string; outs: State } | undefined;
     const writes = await writesDuring(
@@ -226,7 +229,8 @@ export async function runSamples(
       const local: readonly string[] = imports === "read" ? (declaration.localInputs ?? []) : [];
       const outs = Object.fromEntries(Object.entries(imported?.outs ?? {}).filter(([key]) => !local.includes(key)));
       expect(outs).toEqual(Object.fromEntries(Object.keys(outs).map((key) => [key, state[key]])));
-      const missing = Object.keys(state).filter((key) => !(key in outs));
+      // What steers the provider (the ownership record's key) is no property of the object.
+      const missing = Object.keys(state).filter((key) => !(key in outs) && !CONTROL_INPUTS.has(key));
       const notAnswered = imports === "read" ? Object.keys(declaration.args.shape) : [];
       expect(missing.filter((key) => !(key in declaration.outputs) && !notAnswered.includes(key))).toEqual([]);
     });

@@ -21,8 +21,10 @@ export interface TestStack {
   stateResources(): Promise<StateResource[]>;
   /** Engine output of every operation so far, for assertions on what a user sees. */
   readonly output: string[];
+  /** How to run the `pulumi` CLI (or a tool of this package) on this stack as a user would: its folder and environment. */
+  readonly cli: { readonly cwd: string; readonly env: Readonly<Record<string, string>> };
   /** Runs the `pulumi` CLI on this stack (its folder, backend and PULUMI_HOME); stdout, or the error with stderr. */
-  cli(args: readonly string[], options?: { readonly cwd?: string }): Promise<string>;
+  pulumi(args: readonly string[], options?: { readonly cwd?: string }): Promise<string>;
   dispose(): Promise<void>;
 }
 
@@ -139,6 +141,7 @@ export async function openStack(
     stack,
     name,
     output,
+    cli: { cwd: workspace.workDir, env: { ...envVars, PULUMI_HOME: path.join(home, "home"), PULUMI_STACK: name } },
     stateText: stateFile,
     async forget(urnSuffix) {
       const file = JSON.parse(await stateFile()) as { checkpoint: { latest?: { resources?: StateResource[] } } };
@@ -151,7 +154,7 @@ export async function openStack(
       });
       return resource.id ?? "";
     },
-    cli(args, options = {}) {
+    pulumi(args, options = {}) {
       // Asynchronous: the emulator answers from this process.
       return new Promise((resolve, reject) => {
         execFile(

@@ -127,8 +127,9 @@ describe("the code host's secondary limits through the client", () => {
 
 describe("the code host's limiter", () => {
   it("keeps 300 requests issued at once at most 100 in flight, and never meets the secondary limit", async () => {
-    // Held 1.5 s each: Bottleneck admits a job every few milliseconds, so without the cap far more than 100 would overlap.
-    const store = await start({ hourMs: 3_600_000, latencyMs: 1500 });
+    // Held 6 s each: Bottleneck admits a job every few milliseconds, so without the cap far more than 100 would overlap
+    // (and a machine loaded many times over still fills the slots well within a request's hold).
+    const store = await start({ hourMs: 3_600_000, latencyMs: 6000 });
     const { api } = client(3_600_000);
     await Promise.all(Array.from({ length: 300 }, (_, index) => getRepo(api, `repo-${index}`)));
     expect(store.arrivals).toHaveLength(300);

@@ -121,7 +121,7 @@ describe("update kinds", () => {
   it("an update hook composes with the wait step: the operation it returns is waited for", async () => {
     const thing = declare<Args, z.infer<typeof wire>>({
       ...base,
-      update: "PATCH",
+      update: "planned",
       steps: { wait: { after: ["update"], poll: "zoneOperation", path: "v1/projects/{project}/operations/{id}" } },
       hooks: {
         planUpdate: (_change, { title }) => [send({ method: "POST", path: `${PATH}:retitle`, body: { title }, repeat: "settle" })],

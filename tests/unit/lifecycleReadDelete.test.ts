@@ -98,6 +98,7 @@ describe("declarations whose steps would turn each other off are refused", () =>
     [
       "a policy hook beside request steps",
       {
+        update: "policy",
         hooks: { policy: { resource: ITEM, label: "x", grant: (b) => b, revoke: (b) => b, find: () => undefined } },
         steps: { delete: "abandon" },
         toCreateBody: undefined,
@@ -106,10 +107,15 @@ describe("declarations whose steps would turn each other off are refused", () =>
     ],
     [
       "a policy hook beside a create body",
-      { hooks: { policy: { resource: ITEM, label: "x", grant: (b) => b, revoke: (b) => b, find: () => undefined } } },
+      { update: "policy", hooks: { policy: { resource: ITEM, label: "x", grant: (b) => b, revoke: (b) => b, find: () => undefined } } },
       /toCreateBody would never be used/,
     ],
-    ["an update hook on an API without update", { update: "none", hooks: { planUpdate: () => [] } }, /update is none/],
+    ["an update hook on an API without update", { update: "none", hooks: { planUpdate: () => [] } }, /planUpdate plans the update: declare update: "planned"/],
+    [
+      "a policy hook with another update kind",
+      { hooks: { policy: { resource: ITEM, label: "x", grant: (b) => b, revoke: (b) => b, find: () => undefined } }, toCreateBody: undefined },
+      /the policy hook writes every update: declare update: "policy"/,
+    ],
     ["an update hook beside an update kind", { update: { putMerged: {} }, hooks: { planUpdate: () => [] } }, /planUpdate plans the update/],
     ["abandon beside a planBeforeDelete hook", { steps: { delete: "abandon" }, hooks: { planBeforeDelete: () => [] } }, /delete is abandon/],
     ["a stored read of an importable resource", { steps: { read: "stored" } }, /importable: false/],

@@ -51,6 +51,7 @@ it("holds what a user's program, the provider process and the emulator bin load"
     "dist/emulator/cli.js",
     "dist/tools/import/cli.js",
     "dist/tools/plan/cli.js",
+    "dist/tools/recover/cli.js",
   ];
   for (const entry of [...entries, ...DATA_FILES]) {
     expect(files).toContain(entry);

@@ -103,7 +103,7 @@ export const managedZoneIamPolicy = declare<ManagedZoneIamPolicyArgs, z.infer<ty
   paths: { collection: ZONE, item: ZONE },
   wire: wholePolicy,
   toState: (policy) => ({ bindings: normalizeBindings(policy.bindings) }),
-  update: "PATCH",
+  update: "policy",
   equal: { bindings: sameBindings },
   adoption: { never: "svc-import writes one ManagedZoneIamBinding per role instead (a program should not hold both forms for one zone)" },
   docs: {
@@ -174,7 +174,7 @@ export const managedZoneIamBinding = declare<ManagedZoneIamBindingArgs, z.infer<
   paths: { collection: ZONE, item: ZONE },
   wire: roleWire,
   toState: (binding) => ({ role: binding.role, members: [...binding.members].sort() }),
-  update: "PATCH",
+  update: "policy",
   equal: { members: sameMembers },
   adoption: {
     list: { path: `${ZONE}:getIamPolicy`, method: "POST", field: "bindings" },

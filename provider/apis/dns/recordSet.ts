@@ -130,7 +130,7 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     rrdatas: rrset.rrdatas ?? [],
     routingPolicy: withoutKinds(rrset.routingPolicy),
   }),
-  update: "PATCH",
+  update: "planned",
   // A refresh reads every record set at once: one listing of the zone answers them.
   steps: {
     read: sharedListing({

@@ -53,10 +53,11 @@ export function newIdentity(declaration: ResourceDeclaration, args: Args): Recor
 
 /** Whether the engine reads the object back after an update: the answer does not show the whole object. */
 export function readsBack(declaration: ResourceDeclaration): boolean {
-  const { steps = {}, hooks = {} } = declaration;
-  if (hooks.policy !== undefined) return true;
-  if (hooks.planUpdate !== undefined) return false;
-  return updateOf(declaration.update).answer === "partial" || steps.wait?.after.includes("update") === true;
+  const { steps = {} } = declaration;
+  const { send, answer } = updateOf(declaration.update);
+  if (send === "policy") return true;
+  if (send === "planned") return false;
+  return answer === "partial" || steps.wait?.after.includes("update") === true;
 }
 
 /** The listing a create of a server-assigned id takes first, to settle a lost answer by comparing listings. */

@@ -140,13 +140,13 @@ export function planMove(declaration: ResourceDeclaration, args: Args, identity:
 export function planUpdate(declaration: ResourceDeclaration, change: PatchChange<Args>, args: Args, identity: Identity, previous: State): PlanEntry[] {
   const { hooks = {} } = declaration;
   const waits = waitEntries(declaration, "update", args, identity);
-  if (hooks.policy !== undefined) {
+  const update = updateOf(declaration.update).send;
+  if (update === "policy" && hooks.policy !== undefined) {
     const policy = hooks.policy;
     return [policyEntry(policy, identity, (bindings) => policy.grant(bindings, args), shownGrant(policy, args)), ...waits];
   }
-  if (hooks.planUpdate !== undefined) return [...hooks.planUpdate(change, args, identity, previous), ...waits];
-  const update = updateOf(declaration.update).send;
-  if (update === "none") throw new Error("the API has no update: every change replaces the object");
+  if (update === "planned" && hooks.planUpdate !== undefined) return [...hooks.planUpdate(change, args, identity, previous), ...waits];
+  if (update === "none" || update === "policy" || update === "planned") throw new Error(`the update is ${update}: no request can be planned for it`);
   const path = fillTemplate(declaration.paths.item, identity);
   const options = mergedQuery(optionQuery(declaration.requestOptions, "update", args));
   if (update === "PUT") return [send({ method: "PUT", path, ...withQuery(options), ...bodyOf(declaration.toCreateBody?.(args)) }), ...waits];

@@ -1,0 +1,222 @@
+/**
+ * Creates, with the reconciliation of lost answers: a create whose outcome is unknown is never sent
+ * again blindly (the object is read first, or for a server-assigned id the listing compared), and a
+ * create that finds its object already made by this stack's interrupted run adopts it (ownership.ts).
+ */
+import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
+import type { Args, State } from "./declaration";
+import { keyedLock } from "../google/keyedLock";
+import { diffArgs } from "./diff";
+import type { Answer } from "./plan/executor";
+import { guarded } from "./plan/guarded";
+import { runCreate } from "./writeSteps";
+import { listCreated } from "./readSteps";
+import { fillTemplate } from "./template";
+import { EngineCore } from "./engineCore";
+import { dropRecord, keepRecord, recordOf, type Owner, type OwnershipRecord } from "./ownership";
+import { ApiError } from "../http/errors";
+
+/**
+ * A create met its object already made by this stack's own earlier, interrupted run (its ownership
+ * record names the id): the object is adopted instead of failing as "already exists".
+ */
+export class OwnObjectFound extends Error {
+  constructor(
+    readonly id: string,
+    readonly record: OwnershipRecord,
+    /** The object as just read, when it was. */
+    readonly existing?: State,
+  ) {
+    super(`${id} was made by this stack's interrupted run (its create was sent ${record.since})`);
+    this.name = "OwnObjectFound";
+  }
+}
+
+/**
+ * How many times a create is sent in all when each outcome was unknown and
+ * reading showed nothing: as many as the HTTP layer tries a request it may repeat.
+ */
+const CREATE_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts;
+
+/** The pause before sending a create again, growing like the HTTP layer's backoff; said in the log with `because`. */
+function pauseBeforeCreate(attempt: number, log: (message: string) => void, because: string): number {
+  const delayMs = backoffDelay(DEFAULT_RETRY_POLICY, attempt);
+  log(`${because} (attempt ${attempt + 1} of ${CREATE_ATTEMPTS}${delayMs >= 3000 ? `, in ${Math.round(delayMs / 1000)}s` : ""})`);
+  return delayMs;
+}
+
+export class ResourceCreates extends EngineCore {
+  private async post(args: Args): Promise<Answer> {
+    return runCreate(this.declaration, args, this.context(this.knownIdentity(args), args));
+  }
+
+  /**
+   * Creates the object. A create whose response was lost is never repeated
+   * blindly: the object is looked for first, adopted if it is what was asked
+   * for, and only created again when it is absent.
+   */
+  async create(args: Args, owner?: Owner): Promise<{ id: string; state: State }> {
+    if (this.serverAssigned.length > 0) {
+      // One create at a time per collection, so that after a lost answer the one new object in the listing is ours.
+      return keyedLock(`${this.label} ${fillTemplate(this.declaration.paths.collection, this.context(this.knownIdentity(args), args).identity)}`, () =>
+        this.createWithServerId(args, owner),
+      );
+    }
+    const identity = this.identityOf(args);
+    const id = this.idOf(identity);
+    // Read before this create's own record replaces it: only an earlier run's record can claim an existing object.
+    const earlier = recordOf(owner);
+    // This resource's earlier run sent this create: what it made is settled by reading, not by sending it again.
+    if (earlier?.id === id) {
+      const existing = await this.fetch(identity, args);
+      if (existing !== undefined) throw new OwnObjectFound(id, earlier, existing);
+    }
+    if (owner !== undefined) keepRecord({ owner, id, since: new Date().toISOString() });
+    try {
+      return await this.createWithId(args, identity, id, earlier);
+    } catch (error) {
+      // Refused, the create made nothing: this record claims no object (the earlier one, if any, stands).
+      if (owner !== undefined && !(error instanceof OwnObjectFound) && !(error instanceof ApiError && error.outcome === "unknown")) {
+        if (earlier === undefined) dropRecord(owner, id);
+        else keepRecord(earlier);
+      }
+      throw error;
+    }
+  }
+
+  private createWithId(
+    args: Args,
+    identity: Readonly<Record<string, string>>,
+    id: string,
+    earlier: OwnershipRecord | undefined,
+  ): Promise<{ id: string; state: State }> {
+    let outcomeUnknown = false;
+    return guarded<{ id: string; state: State }>({
+      attempts: CREATE_ATTEMPTS,
+      send: async () => ({ id, state: this.stateOfAnswer(await this.post(args), identity, args) }),
+      settle: async (error, attempt, last) => {
+        const mayExist = error.outcome === "unknown" || (error.isConflict && outcomeUnknown);
+        if (!mayExist) {
+          const explained = this.declaration.hooks?.explainRefusal?.(error, args, "create");
+          if (explained !== undefined) throw explained;
+          if (error.isConflict && earlier?.id === id) throw new OwnObjectFound(id, earlier);
+          if (error.isConflict) {
+            throw new Error(
+              `${this.label} ${id} could not be created: the API reports a conflict (${error.apiMessage ?? error.message}). ` +
+                `If ${id} already exists outside this stack, manage it with the resource option { import: "${id}" } or choose another name.`,
+            );
+          }
+          return undefined;
+        }
+        outcomeUnknown = true;
+        const existing = await this.fetch(identity);
+        if (existing !== undefined) {
+          const difference = diffArgs(this.declaration, existing, args);
+          if (difference.changed.length === 0) {
+            this.log(`svc: ${this.label} ${id}: the answer to the create was lost or unreadable; the object exists as requested and is adopted.`);
+            return { done: { id, state: existing } };
+          }
+          throw new Error(
+            `${this.label} ${id}: the create response was lost and an object with this id now exists ` +
+              `that differs in ${difference.changed.join(", ")}; it was not adopted. Inspect it, then import it or delete it. (${error.message})`,
+          );
+        }
+        if (last) return { again: true };
+        const because = `svc: ${this.label} ${id}: the create failed with an unknown outcome and the object is absent; creating again`;
+        return { again: true, pauseMs: pauseBeforeCreate(attempt, this.log, because) };
+      },
+    });
+  }
+
+  /** Creates an object whose id the server assigns; a lost response is settled by comparing listings. */
+  private async createWithServerId(args: Args, owner: Owner | undefined): Promise<{ id: string; state: State }> {
+    const context = this.context(this.knownIdentity(args), args);
+    const list = async (): Promise<unknown[] | undefined> => listCreated(this.declaration, context);
+    const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.stateOf(wire, {}, args)));
+    const listed = await list();
+    const before = listed?.map(keyOf);
+    const made = (state: State): { id: string; state: State } => {
+      const identity = this.identityOf(args, state);
+      return { id: this.idOf(identity), state: { ...state, ...this.inputsOf(identity) } };
+    };
+    const own = this.ownFromEarlierRun(recordOf(owner), listed ?? [], keyOf, args);
+    if (own !== undefined) {
+      const found = made(this.stateOf(own.wire, {}, args));
+      this.log(`svc: ${this.label} ${found.id} was made by this stack's interrupted run (its create was sent ${own.since}); it is adopted, not made again.`);
+      if (owner !== undefined) keepRecord({ owner, id: found.id, since: own.since });
+      return found;
+    }
+    const since = new Date().toISOString();
+    if (owner !== undefined && before !== undefined) keepRecord({ owner, before, since });
+    const result = await guarded<{ id: string; state: State }>({
+      attempts: CREATE_ATTEMPTS,
+      send: async () => made(this.stateOfAnswer(await this.post(args), {}, args)),
+      settle: async (error, attempt, last) => {
+        if (error.outcome !== "unknown" || before === undefined) return undefined;
+        const appeared = ((await list()) ?? []).filter((wire) => !before.includes(keyOf(wire)));
+        if (appeared.length === 1) {
+          const found = made(this.stateOf(appeared[0], {}, args));
+          this.log(`svc: ${this.label}: the answer to the create was lost or unreadable; the new object ${found.id} is adopted.`);
+          return { done: found };
+        }
+        if (appeared.length > 1) {
+          throw new Error(
+            `${this.label}: the create response was lost and ${appeared.length} new objects appeared meanwhile ` +
+              `(${appeared.map(keyOf).join(", ")}); none was adopted. Delete the extra ones or import one. (${error.message})`,
+          );
+        }
+        if (last) return { again: true };
+        const because = `svc: ${this.label}: the create failed with an unknown outcome and nothing new exists; creating again`;
+        return { again: true, pauseMs: pauseBeforeCreate(attempt, this.log, because) };
+      },
+    });
+    if (owner !== undefined) keepRecord({ owner, id: result.id, since });
+    return result;
+  }
+
+  /**
+   * The object this resource's interrupted run made, when its ownership record and the listing say
+   * so: the id the record names, or the one object made since the record's listing that is what the
+   * program asks for. Several such objects are refused: which one is ours cannot be told.
+   */
+  private ownFromEarlierRun(
+    record: OwnershipRecord | undefined,
+    listed: readonly unknown[],
+    keyOf: (wire: unknown) => string,
+    args: Args,
+  ): { wire: unknown; since: string } | undefined {
+    if (record === undefined) return undefined;
+    const candidates = listed.filter((wire) => {
+      const key = keyOf(wire);
+      if (record.id !== undefined ? key !== record.id : (record.before ?? []).includes(key) || record.before === undefined) return false;
+      return diffArgs(this.declaration, this.stateOf(wire, {}, args), args).changed.length === 0;
+    });
+    if (candidates.length > 1) {
+      throw new Error(
+        `${this.label}: this stack's interrupted run (its create was sent ${record.since}) left ${candidates.length} objects that are what the program asks for ` +
+          `(${candidates.map(keyOf).join(", ")}); which is this resource's cannot be told. Delete the extra ones, or import one with { import }.`,
+      );
+    }
+    return candidates[0] === undefined ? undefined : { wire: candidates[0], since: record.since };
+  }
+
+  /**
+   * The object an interrupted create of this resource made, when it exists (what `svc-recover` needs
+   * to complete a pending create): the id its inputs name, or for a server-assigned id the one its
+   * ownership record names or made since its listing. Undefined when the create made nothing.
+   */
+  async madeBy(args: Args, owner: Owner | undefined): Promise<{ id: string; state: State } | undefined> {
+    if (this.serverAssigned.length === 0) {
+      const identity = this.identityOf(args);
+      const state = await this.fetch(identity, args);
+      return state === undefined ? undefined : { id: this.idOf(identity), state };
+    }
+    const context = this.context(this.knownIdentity(args), args);
+    const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.stateOf(wire, {}, args)));
+    const own = this.ownFromEarlierRun(recordOf(owner), (await listCreated(this.declaration, context)) ?? [], keyOf, args);
+    if (own === undefined) return undefined;
+    const state = this.stateOf(own.wire, {}, args);
+    const identity = this.identityOf(args, state);
+    return { id: this.idOf(identity), state: { ...state, ...this.inputsOf(identity) } };
+  }
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+/**
+ * `svc-recover [--stack NAME] [--cwd DIR] [--print] [--cancel-other-hosts]`: after a `pulumi up`,
+ * `refresh` or `destroy` was killed, makes the stack ready for the next `pulumi up` in one command:
+ * a lock the killed run left is removed (when its process is gone), and each create the engine had
+ * started (a pending create) is completed with the id of the object it made, worked out from its
+ * inputs and the live service, or dropped when it never reached the service. Objects created but
+ * recorded nowhere (checkpoints skipped) need nothing here: the next `up` adopts them by their
+ * ownership record (provider/engine/ownership.ts).
+ */
+import * as os from "node:os";
+import { parseArgs } from "node:util";
+import { clientFor } from "../../provider/clients";
+import { useStackConfig } from "../../provider/config";
+import { CONTROL_INPUTS } from "../../provider/engine/diff";
+import { ResourceEngine } from "../../provider/engine/resourceEngine";
+import { declarations } from "../../provider/registry";
+import { typeKey, type Args } from "../../provider/engine/declaration";
+import { isAlive, locksIn, pendingOperations, runPulumi, stackConfiguration, type PendingOperation } from "./pulumi";
+
+const USAGE = [
+  "Usage: svc-recover [--stack NAME] [--cwd DIR] [--print] [--cancel-other-hosts]",
+  "",
+  "After a pulumi up, refresh or destroy was killed (a CI timeout, Ctrl-C twice, a lost runner), makes",
+  "the stack ready for the next `pulumi up`: removes the lock the killed run left when its process is",
+  "gone, completes each pending create with the id of the object it made (read from the service), and",
+  "drops the pending creates that never reached it. Then run `pulumi up`.",
+  "",
+  "  --stack NAME           the stack (default: the selected one)",
+  "  --cwd DIR              the project's folder (default: the current one)",
+  "  --print                print the pulumi commands instead of running them",
+  "  --cancel-other-hosts   also remove a lock made on another machine (only when no run of the stack is going on)",
+  "",
+  "Settings come from the stack's configuration (as for `pulumi up`) and the environment.",
+].join("\n");
+
+const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic\/(\w+:\w+)$/;
+const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
+
+type Outcome = { readonly urn: string; readonly id: string } | { readonly urn: string; readonly cleared: string };
+
+/** What a pending create made: the object's id, or why it is dropped. */
+async function settlePending(operation: PendingOperation): Promise<Outcome> {
+  const { urn, type, inputs = {} } = operation.resource;
+  const declaration = byKey.get(DYNAMIC_TYPE.exec(type)?.[1] ?? "");
+  if (declaration === undefined) return { urn, cleared: `not a pulumi-svc resource (${type})` };
+  const args: Args = Object.fromEntries(Object.entries(inputs).filter(([key]) => !CONTROL_INPUTS.has(key)));
+  const owner = typeof inputs["__owner"] === "string" ? inputs["__owner"] : undefined;
+  const engine = new ResourceEngine(declaration, clientFor(declaration.api), () => undefined);
+  const made = await engine.madeBy(args, owner);
+  return made === undefined ? { urn, cleared: "the create never reached the service" } : { urn, id: made.id };
+}
+
+function refreshArgs(stackArgs: readonly string[], outcomes: readonly Outcome[]): string[] {
+  const imports = outcomes.flatMap((outcome) => ("id" in outcome ? ["--import-pending-creates", outcome.urn, outcome.id] : []));
+  const clears = outcomes.some((outcome) => "cleared" in outcome) ? ["--clear-pending-creates"] : [];
+  return ["refresh", "--yes", "--skip-preview", "--non-interactive", ...stackArgs, ...imports, ...clears];
+}
+
+const quote = (arg: string): string => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`);
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let values: { stack?: string; cwd?: string; print?: boolean; "cancel-other-hosts"?: boolean; help?: boolean };
+  try {
+    values = parseArgs({
+      args: [...argv],
+      options: {
+        stack: { type: "string" },
+        cwd: { type: "string" },
+        print: { type: "boolean" },
+        "cancel-other-hosts": { type: "boolean" },
+        help: { type: "boolean" },
+      },
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    process.stderr.write(`svc-recover: ${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.help === true) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const cwd = values.cwd ?? process.cwd();
+  const stackArgs = values.stack === undefined ? [] : ["--stack", values.stack];
+  const say = (line: string): boolean => process.stderr.write(`svc-recover: ${line}\n`);
+  const config = await stackConfiguration(stackArgs, cwd);
+  useStackConfig({ get: (key) => config.get(key)?.value, isSecret: (key) => config.get(key)?.secret === true });
+  const pending = (await pendingOperations(stackArgs, cwd)).filter((operation) => operation.type === "creating");
+  const outcomes = await Promise.all(pending.map(settlePending));
+  for (const outcome of outcomes) say(`${outcome.urn}: ${"id" in outcome ? `made ${outcome.id}: its create is completed` : `${outcome.cleared}: dropped`}`);
+  if (pending.length === 0) say("no pending creates");
+  const args = refreshArgs(stackArgs, outcomes);
+  if (values.print === true) {
+    process.stdout.write(`pulumi ${args.map(quote).join(" ")}\n`);
+    return 0;
+  }
+  let refresh = await runPulumi(args, cwd);
+  const locks = locksIn(refresh.stderr + refresh.stdout);
+  if (locks !== undefined) {
+    const here = os.hostname();
+    const live = locks.filter((lock) => lock.host === here && isAlive(lock.pid));
+    const elsewhere = locks.filter((lock) => lock.host !== here);
+    if (live.length > 0 || (elsewhere.length > 0 && values["cancel-other-hosts"] !== true)) {
+      say(
+        live.length > 0
+          ? `the stack is locked by a run that is still going on (pid ${live.map((lock) => lock.pid).join(", ")} on this machine): let it end, then run svc-recover again`
+          : `the stack is locked by a run on ${elsewhere.map((lock) => lock.host).join(", ")}; when no run of the stack is going on there, run svc-recover --cancel-other-hosts`,
+      );
+      return 1;
+    }
+    say(`removing the lock the killed run left (${locks.map((lock) => `pid ${lock.pid} on ${lock.host}`).join(", ")})`);
+    const cancel = await runPulumi(["cancel", "--yes", ...stackArgs], cwd);
+    if (cancel.status !== 0) throw new Error(`pulumi cancel failed: ${cancel.stderr.trim()}`);
+    refresh = await runPulumi(args, cwd);
+  }
+  if (refresh.status !== 0) {
+    process.stderr.write(refresh.stderr);
+    say("pulumi refresh failed (above)");
+    return 1;
+  }
+  say("the stack is ready: run `pulumi up`");
+  return 0;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`svc-recover: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * What `svc-recover` asks of the Pulumi CLI: the stack's state (its pending operations), its
+ * configuration (the provider's settings), and the commands that finish the recovery. Each run of
+ * the CLI is a child process whose output is read; nothing of it is printed but what is said here.
+ */
+import { execFile } from "node:child_process";
+import { z } from "zod";
+
+export interface CliRun {
+  readonly status: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `pulumi args...` in `cwd`; resolves with its exit status and output (never rejects for a non-zero exit). */
+export function runPulumi(args: readonly string[], cwd: string): Promise<CliRun> {
+  const pulumi = process.env["PULUMI_COMMAND"] ?? "pulumi";
+  return new Promise((resolve, reject) => {
+    execFile(pulumi, [...args], { cwd, maxBuffer: 512 * 1024 * 1024, env: process.env }, (error, stdout, stderr) => {
+      if (error !== null && typeof error.code !== "number") {
+        reject(new Error(`could not run ${pulumi} (${error.message}): put the Pulumi CLI on PATH, or set PULUMI_COMMAND`));
+        return;
+      }
+      resolve({ status: error === null ? 0 : Number(error.code), stdout, stderr });
+    });
+  });
+}
+
+const pendingOperation = z.looseObject({
+  type: z.string(),
+  resource: z.looseObject({ urn: z.string(), type: z.string(), inputs: z.record(z.string(), z.unknown()).optional() }),
+});
+export type PendingOperation = z.infer<typeof pendingOperation>;
+
+const exported = z.looseObject({
+  deployment: z.looseObject({ pending_operations: z.array(pendingOperation).nullish() }).optional(),
+});
+
+/** The stack's pending operations (what a killed run left in its state). */
+export async function pendingOperations(stackArgs: readonly string[], cwd: string): Promise<PendingOperation[]> {
+  const run = await runPulumi(["stack", "export", ...stackArgs], cwd);
+  if (run.status !== 0) throw new Error(`pulumi stack export failed: ${run.stderr.trim()}`);
+  return exported.parse(JSON.parse(run.stdout)).deployment?.pending_operations ?? [];
+}
+
+const configEntry = z.looseObject({ value: z.unknown().optional(), secret: z.boolean().optional() });
+
+/** The stack's configuration as the provider reads it (secrets decrypted in this process only; never printed). */
+export async function stackConfiguration(stackArgs: readonly string[], cwd: string): Promise<Map<string, { value: string; secret: boolean }>> {
+  const run = await runPulumi(["config", "--show-secrets", "--json", ...stackArgs], cwd);
+  if (run.status !== 0) throw new Error(`pulumi config failed: ${run.stderr.trim().split("\n")[0] ?? ""}`);
+  const entries = z.record(z.string(), configEntry).parse(JSON.parse(run.stdout));
+  return new Map(
+    Object.entries(entries)
+      .filter(([, entry]) => entry.value !== undefined)
+      .map(([key, entry]) => [key, { value: typeof entry.value === "string" ? entry.value : JSON.stringify(entry.value), secret: entry.secret === true }]),
+  );
+}
+
+/** A lock a run left: who made it, from the engine's refusal (`created by user@host (pid N)`). */
+export interface HeldLock {
+  readonly host: string;
+  readonly pid: number;
+}
+
+/** The locks the engine names when it refuses a stack that is locked; undefined when the output says nothing of a lock. */
+export function locksIn(output: string): HeldLock[] | undefined {
+  if (!/the stack is currently locked/.test(output)) return undefined;
+  return [...output.matchAll(/created by [^@\s]+@(\S+) \(pid (\d+)\)/g)].map((match) => ({ host: match[1] ?? "", pid: Number(match[2]) }));
+}
+
+/** Whether a process of this machine is still running. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === "EPERM";
+  }
+}
