@@ -47,7 +47,19 @@ export async function startEmulator(token = "test-token-4f1c2b", options: Emulat
   const url = await emulator.listen(0, "127.0.0.1");
 
   async function call(method: string, path: string, body?: unknown, auth?: "bearer" | "ci"): Promise<{ status: number; body: unknown }> {
-    const response = await fetch(`${url}${path}`, {
+    const response = await sendOnce(method, path, body, auth).catch((error: unknown) => {
+      // A test that blocked the event loop (a synchronous npm install) finds its kept-alive socket
+      // closed by the server's idle timer: the request never reached the emulator, so it is sent again
+      // on a new connection, as Node's own http clients do for a reused socket.
+      if (!isResetSocket(error)) throw error;
+      return sendOnce(method, path, body, auth);
+    });
+    const text = await response.text();
+    return { status: response.status, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
+  }
+
+  function sendOnce(method: string, path: string, body: unknown, auth?: "bearer" | "ci"): Promise<Response> {
+    return fetch(`${url}${path}`, {
       method,
       headers: {
         Accept: "application/json",
@@ -57,8 +69,6 @@ export async function startEmulator(token = "test-token-4f1c2b", options: Emulat
       },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
-    const text = await response.text();
-    return { status: response.status, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
   }
 
   async function internal<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -91,4 +101,9 @@ export async function startEmulator(token = "test-token-4f1c2b", options: Emulat
     ciApi: (method, path, body) => call(method, path, body, "ci"),
     close: () => emulator.close(),
   };
+}
+
+function isResetSocket(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return cause?.code === "ECONNRESET" || cause?.code === "UND_ERR_SOCKET";
 }
