@@ -1,13 +1,14 @@
 // A stack of every kind of object a run can leave half made when it is killed: a zone of many
 // record sets (written as the zone's atomic changes), a response policy with rules, a calendar
 // (its id assigned by the service) with ACL rules, and a quota preference (no delete: it stays).
-// tests/e2e/interrupted.e2e.test.ts kills `pulumi up` and `destroy` at random moments, recovers
-// with `svc-recover` and checks that the next run converges with nothing lost or made twice.
+// tests/e2e/interrupted{Up,Skipped}.e2e.test.ts kill `pulumi up` and `destroy` at random moments, recover
+// with `svc-recover` and check that the next run converges with nothing lost or made twice.
 //
 // Configuration (all optional):
 //   records       record sets in the zone (default 300)
 //   ttl           their TTL (default 300): the update the tests interrupt changes it
 //   quotaId       the quota preference's id (default "interrupted-cpus")
+//   project       the quota preference's project (default: svc:project / SVC_PROJECT)
 import * as pulumi from "@pulumi/pulumi";
 import * as svc from "pulumi-svc";
 
@@ -15,6 +16,7 @@ const config = new pulumi.Config();
 const records = config.getNumber("records") ?? 300;
 const ttl = config.getNumber("ttl") ?? 300;
 const domain = "interrupted.example.";
+const project = config.get("project") ?? new pulumi.Config("svc").get("project") ?? process.env["SVC_PROJECT"] ?? "my-project";
 
 const zone = new svc.dns.ManagedZone("zone", { name: "interrupted", dnsName: domain });
 for (let i = 0; i < records; i++) {
@@ -40,6 +42,7 @@ for (const [name, value] of [
 }
 
 new svc.quotas.QuotaPreference("cpus", {
+  project,
   quotaPreferenceId: config.get("quotaId") ?? "interrupted-cpus",
   service: "compute.googleapis.com",
   quotaId: "CPUS-per-project-region",

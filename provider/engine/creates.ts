@@ -135,10 +135,7 @@ export class ResourceCreates extends EngineCore {
     const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.stateOf(wire, {}, args)));
     const listed = await list();
     const before = listed?.map(keyOf);
-    const made = (state: State): { id: string; state: State } => {
-      const identity = this.identityOf(args, state);
-      return { id: this.idOf(identity), state: { ...state, ...this.inputsOf(identity) } };
-    };
+    const made = (state: State): { id: string; state: State } => this.listedObject(state, args);
     const own = this.ownFromEarlierRun(recordOf(owner), listed ?? [], keyOf, args);
     if (own !== undefined) {
       const found = made(this.stateOf(own.wire, {}, args));
@@ -189,7 +186,8 @@ export class ResourceCreates extends EngineCore {
     const candidates = listed.filter((wire) => {
       const key = keyOf(wire);
       if (record.id !== undefined ? key !== record.id : (record.before ?? []).includes(key) || record.before === undefined) return false;
-      return diffArgs(this.declaration, this.stateOf(wire, {}, args), args).changed.length === 0;
+      // Compared whole: with the identity of its collection (a rule's calendar) that the wire form leaves out.
+      return diffArgs(this.declaration, this.listedObject(this.stateOf(wire, {}, args), args).state, args).changed.length === 0;
     });
     if (candidates.length > 1) {
       throw new Error(
@@ -214,8 +212,11 @@ export class ResourceCreates extends EngineCore {
     const context = this.context(this.knownIdentity(args), args);
     const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.stateOf(wire, {}, args)));
     const own = this.ownFromEarlierRun(recordOf(owner), (await listCreated(this.declaration, context)) ?? [], keyOf, args);
-    if (own === undefined) return undefined;
-    const state = this.stateOf(own.wire, {}, args);
+    return own === undefined ? undefined : this.listedObject(this.stateOf(own.wire, {}, args), args);
+  }
+
+  /** An object of a listing or a create's answer, with its id and the identity inputs its wire form leaves out. */
+  private listedObject(state: State, args: Args): { id: string; state: State } {
     const identity = this.identityOf(args, state);
     return { id: this.idOf(identity), state: { ...state, ...this.inputsOf(identity) } };
   }

@@ -15,7 +15,14 @@ const afterWrites = (): number => Math.floor(moment() * 60);
 
 it("converges after each of 10 kills of `up` and each of 5 kills of `destroy`, with checkpoints skipped", async () => {
   const { emulator } = suite;
-  const test = suite.track(await openStack("interrupted", emulator, { quotaId: { value: "interrupted-skipped" }, "svc:calendarToken": { value: emulator.token, secret: true } }, { PULUMI_SKIP_CHECKPOINTS: "true" }));
+  const test = suite.track(
+    await openStack(
+      "interrupted",
+      emulator,
+      { quotaId: { value: "interrupted-skipped" }, "svc:calendarToken": { value: emulator.token, secret: true } },
+      { PULUMI_SKIP_CHECKPOINTS: "true" },
+    ),
+  );
   const kills: KillRecord[] = [];
   for (let round = 0; round < 10; round++) {
     const since = (await emulator.requests()).length;

@@ -17,7 +17,14 @@ const afterWrites = (): number => Math.floor(moment() * 60);
 
 it("converges after each of 10 kills of `up`, then after each of 5 kills of an update of every TTL", async () => {
   const { emulator } = suite;
-  const test = suite.track(await openStack("interrupted", emulator, { quotaId: { value: "interrupted-written" }, "svc:calendarToken": { value: emulator.token, secret: true } }, { PULUMI_SKIP_CHECKPOINTS: "false" }));
+  const test = suite.track(
+    await openStack(
+      "interrupted",
+      emulator,
+      { quotaId: { value: "interrupted-written" }, "svc:calendarToken": { value: emulator.token, secret: true } },
+      { PULUMI_SKIP_CHECKPOINTS: "false" },
+    ),
+  );
   const kills: KillRecord[] = [];
   for (let round = 0; round < 10; round++) {
     const since = (await emulator.requests()).length;

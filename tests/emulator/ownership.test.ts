@@ -6,7 +6,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { aclRule } from "../../provider/apis/calendar/aclRule";
 import { calendar } from "../../provider/apis/calendar/calendar";
+import { event } from "../../provider/apis/calendar/event";
 import { recordSet } from "../../provider/apis/dns/recordSet";
 import { managedZone } from "../../provider/apis/dns/managedZone";
 import type { Args } from "../../provider/engine/declaration";
@@ -19,6 +21,8 @@ const folder = mkdtempSync(path.join(os.tmpdir(), "svc-ownership-"));
 const records = dynamicProvider(recordSet);
 const zones = dynamicProvider(managedZone);
 const calendars = dynamicProvider(calendar);
+const events = dynamicProvider(event);
+const aclRules = dynamicProvider(aclRule);
 const logged: string[] = [];
 
 let stderr: jest.SpyInstance;
@@ -110,4 +114,35 @@ it("adopts the calendar its interrupted run made, whose id the server assigned a
   expect(await creates()).toBe(count);
   expect(logged.join("\n")).toContain(`svc.calendar.Calendar ${made.id} was made by this stack's interrupted run`);
   expect(recordOf(who)?.id).toBe(made.id);
+});
+
+it("adopts the event its interrupted run made in a calendar (an id the server assigns, a parent the listing leaves out), with no second insert", async () => {
+  const team = await calendars.create(await checked(calendars, { summary: "Team", timeZone: "UTC" }));
+  const inputs = await checked(events, {
+    calendarId: team.id,
+    summary: "Planning",
+    start: { dateTime: "2026-12-01T09:00:00Z" },
+    end: { dateTime: "2026-12-01T10:00:00Z" },
+    __owner: "project::prod::calendar:Event::planning",
+  });
+  // The interrupted run: the insert landed and its record names the event; the engine never recorded it.
+  const first = await events.create(inputs);
+  const count = await creates();
+  const adopted = await events.create(inputs);
+  expect(adopted.id).toBe(first.id);
+  expect(await creates()).toBe(count);
+});
+
+it("adopts the ACL rule its interrupted run inserted, found in the calendar's rules, with no second insert", async () => {
+  const team = await calendars.create(await checked(calendars, { summary: "Team", timeZone: "UTC" }));
+  const who = "project::prod::calendar:AclRule::readers";
+  const rule = { calendarId: team.id, scope: { type: "domain", value: "example.com" }, role: "reader", sendNotifications: false };
+  // The record the interrupted run kept before its insert: the rules the calendar had then. Its answer was lost with the process.
+  const listed = (await emulator.current.api("GET", `/calendar/v3/calendars/${encodeURIComponent(team.id)}/acl`)).body as { items: Array<{ id: string }> };
+  keepRecord({ owner: who, before: listed.items.map((item) => `${team.id}/${item.id}`), since: "2026-11-25T00:00:00.000Z" });
+  await emulator.current.api("POST", `/calendar/v3/calendars/${encodeURIComponent(team.id)}/acl`, { scope: rule.scope, role: rule.role });
+  const count = await creates();
+  const adopted = await aclRules.create(await checked(aclRules, { ...rule, __owner: who }));
+  expect(adopted.id).toBe(`${team.id}/domain:example.com`);
+  expect(await creates()).toBe(count);
 });

@@ -51,6 +51,10 @@ export async function killAndRecover(
   const written = writesOf((await emulator.requests()).slice(before)).length;
   const recovered = await svcRecover(test);
   expect({ status: recovered.status, stderr: recovered.stderr }).toEqual({ status: 0, stderr: expect.stringContaining("the stack is ready: run `pulumi up`") });
+  // Progress in the test's output: each round takes minutes.
+  process.stdout.write(
+    `${new Date().toISOString().slice(11, 19)} ${command} ${run.killed ? `killed after ${written} writes` : "finished before its kill"}, recovered\n`,
+  );
   return { step: command, ...(run.killed && { killedAfterWrites: written }), recoveryCommands: 1 };
 }
 

@@ -52,7 +52,7 @@ async function settlePending(operation: PendingOperation): Promise<Outcome> {
 }
 
 function refreshArgs(stackArgs: readonly string[], outcomes: readonly Outcome[]): string[] {
-  const imports = outcomes.flatMap((outcome) => ("id" in outcome ? ["--import-pending-creates", outcome.urn, outcome.id] : []));
+  const imports = outcomes.flatMap((outcome) => ("id" in outcome ? ["--import-pending-creates", outcome.urn, "--import-pending-creates", outcome.id] : []));
   const clears = outcomes.some((outcome) => "cleared" in outcome) ? ["--clear-pending-creates"] : [];
   return ["refresh", "--yes", "--skip-preview", "--non-interactive", ...stackArgs, ...imports, ...clears];
 }

@@ -95,6 +95,8 @@ export const aclRule = declare<AclRuleArgs, z.infer<typeof aclRuleWire>>({
   steps: {
     // The API's insert of a scope that has a rule sets its role: a repeated insert makes no second rule.
     create: { repeat: "idempotent" },
+    // Listed before each insert, so that an insert a killed run sent is found and adopted, not sent again.
+    findCreated: { field: "items" },
   },
   // The spec: a patch costs three quota units; a get followed by an update is preferred.
   update: { putMerged: {} },
