@@ -16,7 +16,7 @@ import { CONTROL_INPUTS } from "../../provider/engine/diff";
 import { ResourceEngine } from "../../provider/engine/resourceEngine";
 import { declarations } from "../../provider/registry";
 import { typeKey, type Args } from "../../provider/engine/declaration";
-import { isAlive, locksIn, pendingOperations, runPulumi, stackConfiguration, type PendingOperation } from "./pulumi";
+import { isAlive, locksIn, pendingOperations, repairFileBackend, runPulumi, stackConfiguration, type PendingOperation } from "./pulumi";
 
 const USAGE = [
   "Usage: svc-recover [--stack NAME] [--cwd DIR] [--print] [--cancel-other-hosts]",
@@ -84,6 +84,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   const cwd = values.cwd ?? process.cwd();
   const stackArgs = values.stack === undefined ? [] : ["--stack", values.stack];
   const say = (line: string): boolean => process.stderr.write(`svc-recover: ${line}\n`);
+  for (const file of await repairFileBackend(cwd))
+    say(`removed ${file}: the killed run left this metadata file of the state empty (it is read as the default)`);
   const config = await stackConfiguration(stackArgs, cwd);
   useStackConfig({ get: (key) => config.get(key)?.value, isSecret: (key) => config.get(key)?.secret === true });
   const pending = (await pendingOperations(stackArgs, cwd)).filter((operation) => operation.type === "creating");

@@ -4,6 +4,9 @@
  * the CLI is a child process whose output is read; nothing of it is printed but what is said here.
  */
 import { execFile } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { z } from "zod";
 
 export interface CliRun {
@@ -77,4 +80,57 @@ export function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as { code?: string }).code === "EPERM";
   }
+}
+
+/** The folder of a `file://` backend URL (absolute, `~/`, or relative to the project), or undefined for any other backend. */
+export function fileBackendDir(url: string, cwd: string): string | undefined {
+  if (!url.startsWith("file://")) return undefined;
+  const where = decodeURIComponent(url.slice("file://".length).split("?")[0] ?? "");
+  if (where === "~" || where.startsWith("~/")) return path.join(os.homedir(), where.slice(1));
+  return path.resolve(cwd, where);
+}
+
+/** The metadata sidecars (`*.attrs`) under a file backend's `.pulumi` folder that are not JSON, its history and backups left out. */
+export function brokenSidecars(backendDir: string): string[] {
+  const broken: string[] = [];
+  const walk = (dir: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "history" && entry.name !== "backups") walk(full);
+      } else if (entry.name.endsWith(".attrs")) {
+        try {
+          JSON.parse(readFileSync(full, "utf8"));
+        } catch {
+          broken.push(full);
+        }
+      }
+    }
+  };
+  walk(path.join(backendDir, ".pulumi"));
+  return broken;
+}
+
+/**
+ * Repairs what a kill can break in a `file://` backend: its blob library writes each file's metadata
+ * sidecar (`<file>.attrs`, only a content type) in place, so a run killed at that moment leaves it
+ * empty and every later command fails with "failed to load checkpoint: EOF". A broken sidecar is
+ * removed, which the library reads as the default; the state files themselves are written whole and
+ * renamed into place. Returns the files removed.
+ */
+export async function repairFileBackend(cwd: string): Promise<string[]> {
+  const whoami = await runPulumi(["whoami", "--json"], cwd);
+  if (whoami.status !== 0) return [];
+  const url = z.looseObject({ url: z.string().optional() }).parse(JSON.parse(whoami.stdout)).url;
+  const dir = url === undefined ? undefined : fileBackendDir(url, cwd);
+  if (dir === undefined) return [];
+  const broken = brokenSidecars(dir);
+  for (const file of broken) rmSync(file, { force: true });
+  return broken;
 }
