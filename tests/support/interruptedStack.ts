@@ -21,11 +21,46 @@ export function killMoments(file: string): () => number {
   return seeded(seed);
 }
 
+export type RunKind = "up" | "update" | "destroy";
+
+/**
+ * Where each kill lands: after a random number of a run's writes, below what a whole run of that
+ * kind sends. A whole run's writes vary (the record sets go as the zone's changes, batched by
+ * timing), so they start as an estimate and are learnt from any run that ended before its kill;
+ * that run is then no kill, and the test runs another.
+ */
+export class KillPoints {
+  private readonly whole = new Map<RunKind, number>([
+    ["up", 60],
+    ["update", 30],
+    ["destroy", 30],
+  ]);
+
+  constructor(private readonly moment: () => number) {}
+
+  /** After how many writes the next run of `kind` is killed (0 for an `up`: a moment of its first 8 s, before any write). */
+  next(kind: RunKind): { afterWrites: number; startupMs: number } {
+    const whole = this.whole.get(kind) ?? 30;
+    const at = this.moment();
+    // One `up` kill in ten lands before its first write (the engine starting, the program running).
+    if (kind === "up" && at < 0.1) return { afterWrites: 0, startupMs: (at / 0.1) * 8000 };
+    const across = kind === "up" ? (at - 0.1) / 0.9 : at;
+    return { afterWrites: 1 + Math.floor(across * Math.max(1, whole - 2)), startupMs: 0 };
+  }
+
+  /** A run of `kind` ended before its kill, after `writes` writes: what a whole run sends. */
+  learn(kind: RunKind, record: KillRecord): void {
+    if (record.killedAfterWrites === undefined) this.whole.set(kind, record.writes);
+  }
+}
+
 /** What one kill and its recovery came to, for the README's figures. */
 export interface KillRecord {
   readonly step: string;
   /** The writes the service had seen from the killed run when it was killed (`undefined`: it finished first). */
   readonly killedAfterWrites?: number;
+  /** The writes the service saw from the run. */
+  readonly writes: number;
   /** Commands run before the stack was usable again (svc-recover). */
   readonly recoveryCommands: number;
 }
@@ -40,8 +75,7 @@ export async function killAndRecover(
   emulator: RunningEmulator,
   test: TestStack,
   command: "up" | "destroy",
-  afterWrites: number,
-  startupMs: number,
+  { afterWrites, startupMs }: { afterWrites: number; startupMs: number },
 ): Promise<KillRecord> {
   const before = (await emulator.requests()).length;
   const args = command === "up" ? ["up", "--yes", "--skip-preview", "--non-interactive"] : ["destroy", "--yes", "--skip-preview", "--non-interactive"];
@@ -55,7 +89,7 @@ export async function killAndRecover(
   process.stdout.write(
     `${new Date().toISOString().slice(11, 19)} ${command} ${run.killed ? `killed after ${written} writes` : "finished before its kill"}, recovered\n`,
   );
-  return { step: command, ...(run.killed && { killedAfterWrites: written }), recoveryCommands: 1 };
+  return { step: command, ...(run.killed && { killedAfterWrites: written }), writes: written, recoveryCommands: 1 };
 }
 
 interface Objects {
@@ -140,5 +174,9 @@ export async function expectDestroyed(emulator: RunningEmulator, test: TestStack
 /** A summary line of the kills of a test, for the README's figures. */
 export function summary(records: readonly KillRecord[]): string {
   const killed = records.filter((record) => record.killedAfterWrites !== undefined);
-  return `${records.length} runs, ${killed.length} killed (after ${killed.map((record) => record.killedAfterWrites).join(", ")} writes), ${Math.max(...records.map((record) => record.recoveryCommands))} recovery command each`;
+  const steps = [...new Set(killed.map((record) => record.step))].map((step) => `${killed.filter((record) => record.step === step).length} of ${step}`);
+  return (
+    `${killed.length} kills (${steps.join(", ")}; after ${killed.map((record) => record.killedAfterWrites).join(", ")} writes), ` +
+    `${records.length - killed.length} runs ended before their kill, ${Math.max(...records.map((record) => record.recoveryCommands))} recovery command each`
+  );
 }
