@@ -132,13 +132,13 @@ export class ResourceCreates extends EngineCore {
   private async createWithServerId(args: Args, owner: Owner | undefined): Promise<{ id: string; state: State }> {
     const context = this.context(this.knownIdentity(args), args);
     const list = async (): Promise<unknown[] | undefined> => listCreated(this.declaration, context);
-    const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.stateOf(wire, {}, args)));
+    const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.listedState(wire, args)));
     const listed = await list();
     const before = listed?.map(keyOf);
     const made = (state: State): { id: string; state: State } => this.listedObject(state, args);
     const own = this.ownFromEarlierRun(recordOf(owner), listed ?? [], keyOf, args);
     if (own !== undefined) {
-      const found = made(this.stateOf(own.wire, {}, args));
+      const found = made(this.listedState(own.wire, args));
       this.log(`svc: ${this.label} ${found.id} was made by this stack's interrupted run (its create was sent ${own.since}); it is adopted, not made again.`);
       if (owner !== undefined) keepRecord({ owner, id: found.id, since: own.since });
       return found;
@@ -152,7 +152,7 @@ export class ResourceCreates extends EngineCore {
         if (error.outcome !== "unknown" || before === undefined) return undefined;
         const appeared = ((await list()) ?? []).filter((wire) => !before.includes(keyOf(wire)));
         if (appeared.length === 1) {
-          const found = made(this.stateOf(appeared[0], {}, args));
+          const found = made(this.listedState(appeared[0], args));
           this.log(`svc: ${this.label}: the answer to the create was lost or unreadable; the new object ${found.id} is adopted.`);
           return { done: found };
         }
@@ -187,7 +187,7 @@ export class ResourceCreates extends EngineCore {
       const key = keyOf(wire);
       if (record.id !== undefined ? key !== record.id : (record.before ?? []).includes(key) || record.before === undefined) return false;
       // Compared whole: with the identity of its collection (a rule's calendar) that the wire form leaves out.
-      return diffArgs(this.declaration, this.listedObject(this.stateOf(wire, {}, args), args).state, args).changed.length === 0;
+      return diffArgs(this.declaration, this.listedObject(this.listedState(wire, args), args).state, args).changed.length === 0;
     });
     if (candidates.length > 1) {
       throw new Error(
@@ -210,9 +210,14 @@ export class ResourceCreates extends EngineCore {
       return state === undefined ? undefined : { id: this.idOf(identity), state };
     }
     const context = this.context(this.knownIdentity(args), args);
-    const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.stateOf(wire, {}, args)));
+    const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.listedState(wire, args)));
     const own = this.ownFromEarlierRun(recordOf(owner), (await listCreated(this.declaration, context)) ?? [], keyOf, args);
-    return own === undefined ? undefined : this.listedObject(this.stateOf(own.wire, {}, args), args);
+    return own === undefined ? undefined : this.listedObject(this.listedState(own.wire, args), args);
+  }
+
+  /** The state of a listed object: the listing parsed each with the wire schema already, unless it lists another shape. */
+  private listedState(listed: unknown, args: Args): State {
+    return this.declaration.steps?.findCreated?.entry === undefined ? this.stateOfParsed(listed, {}, args) : this.stateOf(listed, {}, args);
   }
 
   /** An object of a listing or a create's answer, with its id and the identity inputs its wire form leaves out. */
