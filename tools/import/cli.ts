@@ -15,6 +15,7 @@ import { ApiError } from "../../provider/http/errors";
 import { declarations } from "../../provider/registry";
 import { adoptableOf, discover } from "./discover";
 import { importFile, listingJson, nameAll, programText } from "./program";
+import { runAsBin } from "../bin";
 
 interface ApiFlags {
   readonly scope: ReadonlyMap<string, { pattern: string; example: string }>;
@@ -180,14 +181,4 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`svc-import: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runAsBin("svc-import", main);

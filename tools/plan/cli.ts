@@ -16,6 +16,7 @@ import { renderMarkdown } from "./markdown";
 import { readPreviewFile, runPreview } from "./preview";
 import { buildReport } from "./report";
 import { OPERATIONS, type Operation, type PlanReport } from "./schema";
+import { runAsBin } from "../bin";
 
 const USAGE = "usage: svc-plan [--stack <stack>] [--cwd <dir>] [--file <preview.json>|-] [--json] [--out <file>] [--fail-on replace,delete]";
 
@@ -86,14 +87,4 @@ export async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`svc-plan: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runAsBin("svc-plan", main, USAGE);

@@ -17,6 +17,7 @@ import { ResourceEngine } from "../../provider/engine/resourceEngine";
 import { declarations } from "../../provider/registry";
 import { typeKey, type Args } from "../../provider/engine/declaration";
 import { isAlive, locksIn, pendingOperations, repairFileBackend, runPulumi, stackConfiguration, type PendingOperation } from "./pulumi";
+import { runAsBin } from "../bin";
 
 const USAGE = [
   "Usage: svc-recover [--stack NAME] [--cwd DIR] [--print] [--cancel-other-hosts]",
@@ -125,14 +126,4 @@ export async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`svc-recover: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runAsBin("svc-recover", main);
