@@ -6,7 +6,8 @@
  * the declared objects, each made once, and the next preview is empty.
  */
 import type { RecordedRequest, RunningEmulator } from "./emulatorControl";
-import { runAndKill, seeded, svcRecover } from "./interruptions";
+import { seededRandom } from "../../emulator/faults";
+import { runAndKill, svcRecover } from "./interruptions";
 import type { TestStack } from "./stacks";
 import { isWrite } from "./requests";
 
@@ -18,7 +19,7 @@ export const RESOURCES = RECORDS + 8;
 export function killMoments(file: string): () => number {
   const seed = Number(process.env["SVC_KILL_SEED"] ?? Math.floor(Math.random() * 1e9));
   process.stdout.write(`${file}: kill moments from seed ${seed} (SVC_KILL_SEED=${seed} repeats them)\n`);
-  return seeded(seed);
+  return seededRandom(seed);
 }
 
 export type RunKind = "up" | "update" | "destroy";

@@ -111,15 +111,3 @@ export function svcRecover(test: TestStack, ...args: string[]): Promise<{ status
     );
   });
 }
-
-/** A seeded random source (mulberry32): the moments of one run can be tried again from its seed. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
