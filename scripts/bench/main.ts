@@ -25,6 +25,7 @@ import { pulumi, type Measured } from "./processes";
 import { openProgram, removeProgram, resetConfig, stateBytes, type Program } from "./programs";
 import { SCENARIOS, type Scenario, type ScenarioOptions } from "./scenarios";
 import { printRow, summarize, type Row } from "./table";
+import { workOf, type Work } from "./work";
 
 const REPO = path.resolve(__dirname, "..", "..");
 const USAGE =
@@ -111,14 +112,17 @@ async function main(): Promise<void> {
         for (const step of scenario.steps) {
           const measured: Record<string, Measured> = {};
           const requests: Record<string, number> = {};
+          const work: Record<string, Work> = {};
           // In turn, step by step: every program sees the same machine at nearly the same time.
           for (const program of opened) {
             await step.before?.(program);
             const { total: start } = await emulator.stats();
+            const logged = (await emulator.requests()).length;
             const { output: _output, ...result } = await pulumi(program.dir, [...step.args(parallel), "--stack", program.stack], program.env);
             const { total: end } = await emulator.stats();
             measured[program.label] = result;
             requests[program.label] = end - start;
+            work[program.label] = workOf((await emulator.requests()).slice(logged));
           }
           if (step.name === "up") {
             stateBytesPerResource[checkpoints] = Object.fromEntries(opened.map((program) => [program.label, stateBytes(program) / (count + 1)]));
@@ -130,6 +134,8 @@ async function main(): Promise<void> {
             step: step.name,
             measured,
             requests,
+            fewestRequests: requests,
+            work,
             requestsPerResource: (requests["svc"] ?? 0) / (count + 1),
             ratio: (measured["svc"]?.wallS ?? 0) / (measured["floor"]?.wallS ?? 1),
           };
@@ -145,7 +151,7 @@ async function main(): Promise<void> {
   }
   const summary = options.rounds > 1 ? summarize(rows) : rows;
   if (options.rounds > 1) {
-    console.log(`\nmedians of ${options.rounds} rounds (requests and MB: the most of any round)`);
+    console.log(`\nmedians of ${options.rounds} rounds (requests and MB: the most of any round; the fewest in the targets)`);
     summary.forEach((row, index) => printRow(row, index === 0));
   }
   for (const [checkpoints, bytes] of Object.entries(stateBytesPerResource)) {

@@ -3,6 +3,7 @@
  * measurements and requests; their medians over rounds; and the printed table.
  */
 import type { Measured } from "./processes";
+import type { Work } from "./work";
 
 export interface Row {
   readonly scenario: string;
@@ -13,6 +14,10 @@ export interface Row {
   readonly measured: Readonly<Record<string, Measured>>;
   /** API requests the emulator saw during each program's step. */
   readonly requests: Readonly<Record<string, number>>;
+  /** The same, in a summary the fewest of any round (with `requests` the most: the spread of the rounds). */
+  readonly fewestRequests: Readonly<Record<string, number>>;
+  /** The work those requests carried (work.ts); in a summary, the most of any round. */
+  readonly work: Readonly<Record<string, Work>>;
   /** The provider's requests per resource of the stack. */
   readonly requestsPerResource: number;
   /** The provider's wall time over the floor's (in a summary: the median of the rounds'). */
@@ -45,12 +50,19 @@ export function summarize(rows: readonly Row[]): Row[] {
         },
       ]),
     );
-    const requests = Object.fromEntries(labels.map((label) => [label, Math.max(...group.map((row) => row.requests[label] ?? 0))]));
+    const spread = (pick: (values: number[]) => number): Record<string, number> =>
+      Object.fromEntries(labels.map((label) => [label, pick(group.map((row) => row.requests[label] ?? 0))]));
+    const most = (key: keyof Work, label: string): number => Math.max(...group.map((row) => row.work[label]?.[key] ?? 0));
+    const work = Object.fromEntries(
+      labels.map((label) => [label, { recordSetWrites: most("recordSetWrites", label), otherWrites: most("otherWrites", label) }]),
+    );
     return {
       ...first,
       round: 0,
       measured,
-      requests,
+      requests: spread((values) => Math.max(...values)),
+      fewestRequests: spread((values) => Math.min(...values)),
+      work,
       requestsPerResource: Math.max(...group.map((row) => row.requestsPerResource)),
       ratio: median(group.map((row) => row.ratio)),
     };
