@@ -159,7 +159,12 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly requestOptions?: Readonly<Partial<Record<keyof A & string, RequestOption>>>;
   /** Inputs the API never sees (client-side behaviour such as `forceDestroy`): kept in state, changed without a request. */
   readonly localInputs?: readonly (keyof A & string)[];
-  /** Rules across inputs (e.g. exactly one of two); each failure names a property. */
+  /**
+   * Rules across inputs (e.g. exactly one of two); each failure names a property. A rule of one
+   * input is its zod schema's refinement; a rule across the top-level inputs is here, not a
+   * refinement of `args`: check leaves inputs not yet known out of the schema (zod cannot omit from
+   * a refined object), and runs these once every input is known.
+   */
   readonly crossCheck?: (args: A) => readonly { property: string; reason: string }[];
   /** Field comparisons that are not plain equality: a named one (equality.ts), or a function (a list compared as a set). */
   readonly equal?: Partial<Record<keyof A & string, Comparison | ComparisonName>>;
