@@ -6,6 +6,8 @@
  * record-rules.ts.
  */
 import { z } from "zod";
+// The record types are a fact of the API, said once: the provider holds rrdatas to the same list.
+import { RECORD_TYPES } from "../../../provider/apis/dns/rrdataSyntax";
 import { isDomainName } from "./domain-names";
 import {
   cloudLoggingConfig,
@@ -17,30 +19,6 @@ import {
   routingPolicy,
   serviceDirectoryConfig,
 } from "./nested-schemas";
-
-export const RECORD_TYPES = [
-  "A",
-  "AAAA",
-  "CAA",
-  "CNAME",
-  "DNSKEY",
-  "DS",
-  "HTTPS",
-  "IPSECKEY",
-  "MX",
-  "NAPTR",
-  "NS",
-  "PTR",
-  "SOA",
-  "SPF",
-  "SRV",
-  "SSHFP",
-  "SVCB",
-  "TLSA",
-  "TXT",
-] as const;
-
-export type RecordType = (typeof RECORD_TYPES)[number];
 
 const MAX_INT32 = 2_147_483_647;
 
