@@ -6,44 +6,17 @@
  * its detailed diff and reason; a type change replaces, deleting first; destroy leaves nothing.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { openStack, type TestStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
-import { pluginProgram, type PluginProgram } from "../support/pluginProgram";
-import { requireLanguageHost } from "../support/toolchain";
+import { announced, pluginStack, previewChanges, recordSetAt } from "../support/pluginStack";
 
 const suite = engineSuite();
-let program: PluginProgram | undefined;
-let test: TestStack;
+const stack = pluginStack(suite, "plugin-go", "go");
 const RRSETS = "/dns/v1/projects/e2e-project/managedZones/plugin-go-zone/rrsets";
-
-interface PreviewStep {
-  readonly op: string;
-  readonly urn: string;
-  readonly diffReasons?: string[];
-  readonly replaceReasons?: string[];
-  readonly detailedDiff?: Record<string, { kind: string }> | null;
-}
-
-async function preview(): Promise<PreviewStep[]> {
-  return (JSON.parse(await test.pulumi(["preview", "--json"])) as { steps: PreviewStep[] }).steps.filter((step) => step.op !== "same");
-}
-
-async function rrset(name: string, type: string): Promise<{ ttl?: number; rrdatas?: string[] } | undefined> {
-  const { status, body } = await suite.emulator.api("GET", `${RRSETS}/${name}/${type}`);
-  return status === 200 ? (body as { ttl?: number; rrdatas?: string[] }) : undefined;
-}
-
-beforeAll(async () => {
-  requireLanguageHost("go");
-  program = pluginProgram("plugin-go");
-  const { emulator } = suite;
-  test = suite.track(await openStack(program.dir, emulator, { "svc:calendarToken": { value: emulator.token, secret: true } }));
-});
-
-afterAll(() => program?.dispose());
+const rrset = (name: string, type: string): ReturnType<typeof recordSetAt> => recordSetAt(suite.emulator, RRSETS, name, type);
+const preview = (): ReturnType<typeof previewChanges> => previewChanges(stack.test);
 
 it("creates the zone, its record sets, the calendar's access rule and the quota preference from Go", async () => {
-  const result = await test.stack.up({ onOutput: (line) => test.output.push(line) });
+  const result = await stack.test.stack.up({ onOutput: (line) => stack.test.output.push(line) });
   expect(result.summary.resourceChanges).toMatchObject({ create: 7 });
   expect(await rrset("www.plugin-go.example.", "A")).toMatchObject({ ttl: 300, rrdatas: ["192.0.2.10", "192.0.2.11"] });
   const objects = JSON.stringify(await suite.emulator.objects());
@@ -52,18 +25,18 @@ it("creates the zone, its record sets, the calendar's access rule and the quota 
 });
 
 it("shows a TTL change as its detailed diff, and replaces a type change deleting first", async () => {
-  await test.stack.setConfig("wwwTtl", { value: "600" });
+  await stack.test.stack.setConfig("wwwTtl", { value: "600" });
   const [www] = await preview();
   expect(www).toMatchObject({ op: "update", diffReasons: ["ttl"], detailedDiff: { ttl: { kind: "update" } } });
-  await test.stack.up({ onOutput: (line) => test.output.push(line) });
+  await stack.test.stack.up({ onOutput: (line) => stack.test.output.push(line) });
   expect(await rrset("www.plugin-go.example.", "A")).toMatchObject({ ttl: 600 });
 
-  await test.stack.setAllConfig({ apiType: { value: "CNAME" }, apiData: { value: "www.plugin-go.example." } });
+  await stack.test.stack.setAllConfig({ apiType: { value: "CNAME" }, apiData: { value: "www.plugin-go.example." } });
   const [api] = await preview();
   expect(api).toMatchObject({ op: "replace", replaceReasons: ["type"], detailedDiff: { type: { kind: "update-replace" } } });
   const events: EngineEvent[] = [];
-  await test.stack.up({ onOutput: (line) => test.output.push(line), onEvent: (event) => events.push(event) });
-  const ops = events.flatMap((event) => (event.resourcePreEvent?.metadata.urn.endsWith("::api") === true ? [event.resourcePreEvent.metadata.op] : []));
+  await stack.test.stack.up({ onOutput: (line) => stack.test.output.push(line), onEvent: (event) => events.push(event) });
+  const ops = announced(events, "api");
   expect(ops.indexOf("delete-replaced")).toBeGreaterThanOrEqual(0);
   expect(ops.indexOf("delete-replaced")).toBeLessThan(ops.indexOf("create-replacement"));
   expect(await rrset("api.plugin-go.example.", "CNAME")).toMatchObject({ rrdatas: ["www.plugin-go.example."] });
@@ -71,10 +44,10 @@ it("shows a TTL change as its detailed diff, and replaces a type change deleting
 });
 
 it("destroys what it made, and no token reaches the state or the output", async () => {
-  await test.stack.destroy({ onOutput: (line) => test.output.push(line) });
+  await stack.test.stack.destroy({ onOutput: (line) => stack.test.output.push(line) });
   const objects = JSON.stringify(await suite.emulator.objects());
   for (const gone of ["plugin-go-zone", "Plugin Go team", "ann@example.com"]) expect(objects).not.toContain(gone);
-  expect((await test.stateResources()).filter((resource) => resource.type.startsWith("svc:"))).toEqual([]);
-  expect(await test.stateText()).not.toContain(suite.emulator.token);
-  expect(test.output.join("\n")).not.toContain(suite.emulator.token);
+  expect((await stack.test.stateResources()).filter((resource) => resource.type.startsWith("svc:"))).toEqual([]);
+  expect(await stack.test.stateText()).not.toContain(suite.emulator.token);
+  expect(stack.test.output.join("\n")).not.toContain(suite.emulator.token);
 });
