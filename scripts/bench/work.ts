@@ -6,6 +6,7 @@
  * path; the record sets they carry are the same.
  */
 import type { RecordedRequest } from "../../tests/support/emulatorControl";
+import { isWrite } from "../../tests/support/requests";
 
 export interface Work {
   /** Record sets written (added, changed or deleted), each counted once per request that carried it. */
@@ -13,8 +14,6 @@ export interface Work {
   /** Writes of anything else (zones, policies). */
   readonly otherWrites: number;
 }
-
-const READS = new Set(["GET", "HEAD"]);
 
 /** The record sets a change touches: a set replaced is a deletion and an addition of one name and type. */
 function setsOf(change: { additions?: unknown; deletions?: unknown }): number {
@@ -28,8 +27,7 @@ function setsOf(change: { additions?: unknown; deletions?: unknown }): number {
 export function workOf(requests: readonly RecordedRequest[]): Work {
   let recordSetWrites = 0;
   let otherWrites = 0;
-  for (const { method, path, body } of requests) {
-    if (READS.has(method) || path.startsWith("/_")) continue;
+  for (const { method, path, body } of requests.filter(isWrite)) {
     if (/\/changes$/.test(path) && method === "POST") {
       recordSetWrites += setsOf(body ?? {});
     } else if (/\/rrsets(\/|$)/.test(path)) recordSetWrites += 1;
