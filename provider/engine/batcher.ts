@@ -3,9 +3,10 @@
  * into one batch, and hands each caller its own outcome. A window opens with
  * the first item and goes when no item joined (and the engine made no step,
  * occupancy.touch) for `quietMs`, at the latest
- * `maxWaitMs` after it opened, when the next item does not fit, or at once
- * when the process is saturated (occupancy.ts). The quiet time adapts to the
- * engine's pace (nextQuiet). Batches of one key may be in flight side by side.
+ * `maxWaitMs` after it opened, when the next item does not fit, or when the
+ * process is saturated (occupancy.ts): at once at a level the engine confirmed,
+ * else after a probe. The quiet time adapts to the engine's pace (nextQuiet).
+ * Batches of one key may be in flight side by side.
  */
 import { occupancy as processOccupancy, type Occupancy } from "./occupancy";
 
@@ -150,7 +151,32 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
     for (const key of [...open.keys()]) flush(key, reason);
   }
 
-  occupancy.onSaturated(() => flushAll("saturated"));
+  /**
+   * Saturated at a level not yet confirmed: the engine may only be slow to send more (checkpoint
+   * writes). The windows wait a probe at its pace (their quiet times wait with them); if it sent
+   * nothing meanwhile, the level is its limit and they go; if it sent more, they wait on.
+   */
+  let probe: unknown;
+  function startProbe(): void {
+    const begins = occupancy.begins();
+    probe = timers.set(() => {
+      probe = undefined;
+      if (!occupancy.saturated()) return;
+      // The engine sent more while the probe waited: saturated again at a higher level, probe that.
+      if (occupancy.begins() !== begins) return startProbe();
+      occupancy.confirmSaturation();
+      flushAll("saturated");
+    }, probeMs());
+  }
+  /** A few refill times, and at least twice the widest gap between the open windows' arrivals: the engine's pace now. */
+  function probeMs(): number {
+    const widestGap = Math.max(0, ...[...open.values()].map((current) => current.widestGap));
+    return Math.min(window.maxWaitMs, Math.max(occupancy.patienceMs(), 2 * widestGap));
+  }
+  occupancy.onSaturated(() => {
+    if (occupancy.saturationConfirmed()) flushAll("saturated");
+    else if (probe === undefined) startProbe();
+  });
   // Activity elsewhere (a step being made) restarts the quiet time of every open window; the deadline still holds.
   occupancy.onActivity(() => {
     for (const [key, current] of open) restartQuiet(key, current);
@@ -163,7 +189,7 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
 
   /** The quiet time ran out: the window goes, unless operations that just ended are still to be replaced by the engine. */
   function quietEnded(key: string, current: OpenWindow<T, R>): void {
-    if (occupancy.owedArrivals() > 0) restartQuiet(key, current);
+    if (occupancy.owedArrivals() > 0 || probe !== undefined) restartQuiet(key, current);
     else flush(key, "quiet");
   }
 

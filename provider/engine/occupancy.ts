@@ -4,6 +4,11 @@
  * has shown it runs at once (its `--parallel`, learned: the provider is not told).
  * When every running operation waits in a window and the engine already runs as
  * many as it ever has, waiting longer cannot bring another item: the windows go now.
+ * The most it ever ran can be fewer than it can run: an engine slowed by its
+ * checkpoint writes sends the first writes of a step one by one. A window that
+ * went at that level would keep the engine there (its operations end before it
+ * sends more), so a level is trusted only once it was confirmed: the windows sat
+ * full at it for a few refill times and the engine sent nothing (the batcher's probe).
  */
 /**
  * How long after an operation ended the engine is still expected to send the one that takes its
@@ -30,12 +35,17 @@ export class Occupancy {
    * being counted), and only when it ran beside others.
    */
   private shownParallelism = 0;
+  /** The level at which full windows waited a probe's time and the engine sent nothing: its real limit. */
+  private confirmedParallelism = 0;
+  /** Operations begun so far: a probe sees whether the engine sent another while it waited. */
+  private begun = 0;
   private readonly listeners = new Set<() => void>();
   private readonly activityListeners = new Set<() => void>();
 
   /** An operation starts; the function returned ends it. */
   begin(): () => void {
     this.running++;
+    this.begun++;
     if (this.owed > 0) {
       const refill = Math.min(REFILL_MS, this.now() - this.lastEndAt);
       this.refillMs = this.refillMs === undefined ? refill : 0.8 * this.refillMs + 0.2 * refill;
@@ -73,8 +83,28 @@ export class Occupancy {
    * of a run, or when the engine has nothing else to send (a refresh's reads all sent), nothing comes.
    */
   owedArrivals(): number {
-    const patience = Math.min(REFILL_MS, Math.max(MIN_REFILL_MS, REFILLS_OF_PATIENCE * (this.refillMs ?? 0)));
-    return this.now() - this.lastEndAt <= patience ? this.owed : 0;
+    return this.now() - this.lastEndAt <= this.patienceMs() ? this.owed : 0;
+  }
+
+  /** A few of the refill times this engine showed, within MIN_REFILL_MS and REFILL_MS: how long it may take to send one more. */
+  patienceMs(): number {
+    return Math.min(REFILL_MS, Math.max(MIN_REFILL_MS, REFILLS_OF_PATIENCE * (this.refillMs ?? 0)));
+  }
+
+  /** Operations begun so far in this process. */
+  begins(): number {
+    return this.begun;
+  }
+
+  /** The windows may go at saturation at once: its level was confirmed (a probe saw the engine send nothing more). */
+  saturationConfirmed(): boolean {
+    return this.confirmedParallelism > 0 && this.confirmedParallelism >= this.shownParallelism;
+  }
+
+  /** A probe waited with every running operation in a window and the engine sent nothing: this is its limit. */
+  confirmSaturation(): void {
+    this.shownParallelism = Math.max(this.shownParallelism, this.running);
+    this.confirmedParallelism = Math.max(this.confirmedParallelism, this.running);
   }
 
   /** Operations running that are neither in a window nor held back: work that may still join one. */

@@ -76,8 +76,10 @@ describe("createBatcher's quiet time after a full window", () => {
     let clock = 0;
     const occupancy = new Occupancy(() => clock);
     const { timers, batches, batcher } = harness({ occupancy });
-    // The engine shows it runs three at once.
-    [occupancy.begin(), occupancy.begin(), occupancy.begin()].forEach((end) => end());
+    // The engine showed it runs three at once, and a probe confirmed that it runs no more.
+    const shown = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
+    occupancy.confirmSaturation();
+    shown.forEach((end) => end());
     // A full window: three operations arriving 1 ms apart, all waiting: it goes at once.
     const ends = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
     const full = [batcher.add("zone", 1)];
@@ -141,8 +143,9 @@ describe("createBatcher and operations just ended", () => {
     let clock = 0;
     const occupancy = new Occupancy(() => clock);
     const { timers, batches, batcher } = harness({ occupancy });
-    // A batch of three ended: the engine owes three new operations, which arrive slowly (checkpoints).
+    // A batch of three ended (the engine's confirmed level): it owes three new operations, which arrive slowly (checkpoints).
     const ended = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
+    occupancy.confirmSaturation();
     ended.forEach((end) => end());
     const pending: Promise<string>[] = [];
     for (const item of [1, 2]) {

@@ -41,21 +41,88 @@ describe("createBatcher", () => {
     expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3], [4]]);
   });
 
-  it("sends at once when every running operation waits and the engine runs as many as it has shown", async () => {
-    const occupancy = new Occupancy();
+  it("sends when every running operation waits at the engine's level: after a probe the first time, then at once", async () => {
+    const occupancy = new Occupancy(() => 0);
     // The engine has shown it runs three at once.
     const shown = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
     shown.forEach((end) => end());
     const { timers, batches, batcher } = harness({ occupancy });
-    const operations = [1, 2, 3].map((item) => {
+    const window = (items: number[]): Promise<string[]> =>
+      Promise.all(
+        items.map((item) => {
+          const end = occupancy.begin();
+          return batcher.add("z", item).finally(end);
+        }),
+      );
+    const first = window([1, 2, 3]);
+    await flushPromises();
+    // Not yet: the engine may only be slow to send a fourth. The probe waits 25 ms (the least
+    // patience), past the quiet time (20 ms), which waits with it.
+    timers.advance(24);
+    expect(batches).toEqual([]);
+    timers.advance(1);
+    await first;
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3]]);
+    // The level is confirmed: the next full window goes at once.
+    const second = window([4, 5, 6]);
+    await flushPromises();
+    expect(batches.map((batch) => batch.items)).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    await second;
+    timers.advance(1000);
+    expect(batches).toHaveLength(2);
+  });
+
+  it("waits on when the engine sends more during the probe (it was slow, not full), and learns its level", async () => {
+    const occupancy = new Occupancy(() => 0);
+    // An engine slowed by checkpoints showed three at once; it can run four.
+    [occupancy.begin(), occupancy.begin(), occupancy.begin()].forEach((end) => end());
+    const { timers, batches, batcher } = harness({ occupancy });
+    const add = (item: number): Promise<string> => {
       const end = occupancy.begin();
       return batcher.add("z", item).finally(end);
-    });
+    };
+    const first = [1, 2, 3].map(add);
     await flushPromises();
-    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3]]);
-    await Promise.all(operations);
-    timers.advance(1000);
+    timers.advance(10);
+    first.push(add(4));
+    // The probe saw a fourth come: it waits again from its end (25 ms), not from the fourth.
+    timers.advance(39);
+    expect(batches).toEqual([]);
+    timers.advance(1);
+    await Promise.all(first);
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3, 4]]);
+    // Three waiting is no longer the engine's level; four is, at once.
+    const second = [5, 6, 7].map(add);
+    await flushPromises();
     expect(batches).toHaveLength(1);
+    second.push(add(8));
+    await flushPromises();
+    expect(batches.map((batch) => batch.items)).toEqual([
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+    ]);
+    await Promise.all(second);
+  });
+
+  it("probes for at least twice the widest gap between arrivals: an engine that slow still gets its next one in", async () => {
+    const occupancy = new Occupancy(() => 0);
+    [occupancy.begin(), occupancy.begin()].forEach((end) => end());
+    const { timers, batches, batcher } = harness({ occupancy });
+    const add = (item: number): Promise<string> => {
+      const end = occupancy.begin();
+      return batcher.add("z", item).finally(end);
+    };
+    const pending = [add(1)];
+    timers.advance(15);
+    pending.push(add(2)); // two waiting, the level shown: the probe waits 2 × 15 ms, longer than 25 ms
+    timers.advance(29);
+    pending.push(add(3));
+    timers.advance(100);
+    await Promise.all(pending);
+    expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3]]);
   });
 
   it("does not send early while another running operation could still join", async () => {
