@@ -35,6 +35,9 @@ const realTimers: Timers = {
   now: Date.now,
 };
 
+/** After this many windows went at once at a confirmed saturation level, the next waits a probe again. */
+const REPROBE_EVERY = 8;
+
 /** A window that filled shows the engine's pace: the quiet time need not exceed this many of the gaps between its arrivals. */
 const GAPS_OF_QUIET = 4;
 
@@ -173,9 +176,18 @@ export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R
     const widestGap = Math.max(0, ...[...open.values()].map((current) => current.widestGap));
     return Math.min(window.maxWaitMs, Math.max(occupancy.patienceMs(), 2 * widestGap));
   }
+  // Windows gone at once at a confirmed level since the last probe: past REPROBE_EVERY the next
+  // probes again, so a level confirmed while the engine was only slow does not stay.
+  let wentConfirmed = 0;
   occupancy.onSaturated(() => {
-    if (occupancy.saturationConfirmed()) flushAll("saturated");
-    else if (probe === undefined) startProbe();
+    if (probe !== undefined) return; // the probe under way decides
+    if (occupancy.saturationConfirmed() && wentConfirmed < REPROBE_EVERY) {
+      wentConfirmed++;
+      flushAll("saturated");
+    } else {
+      wentConfirmed = 0;
+      startProbe();
+    }
   });
   // Activity elsewhere (a step being made) restarts the quiet time of every open window; the deadline still holds.
   occupancy.onActivity(() => {

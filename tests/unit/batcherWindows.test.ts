@@ -107,6 +107,40 @@ describe("createBatcher", () => {
     await Promise.all(second);
   });
 
+  it("probes a confirmed level again after eight windows went at once at it, and learns a higher one", async () => {
+    const occupancy = new Occupancy(() => 0);
+    const confirmed = [occupancy.begin(), occupancy.begin()];
+    occupancy.confirmSaturation();
+    confirmed.forEach((end) => end());
+    const { timers, batches, batcher } = harness({ occupancy });
+    const add = (item: number): Promise<string> => {
+      const end = occupancy.begin();
+      return batcher.add("z", item).finally(end);
+    };
+    for (let round = 0; round < 8; round++) {
+      const pair = [add(2 * round), add(2 * round + 1)];
+      await flushPromises();
+      expect(batches).toHaveLength(round + 1);
+      await Promise.all(pair);
+    }
+    // The ninth full pair waits a probe (25 ms); the engine sends a third meanwhile: three is its level now.
+    const ninth = [add(16), add(17)];
+    await flushPromises();
+    expect(batches).toHaveLength(8);
+    timers.advance(10);
+    ninth.push(add(18));
+    timers.advance(40);
+    await Promise.all(ninth);
+    expect(batches.at(-1)?.items).toEqual([16, 17, 18]);
+    const next = [add(19), add(20)];
+    await flushPromises();
+    expect(batches).toHaveLength(9); // two waiting is no longer the level
+    next.push(add(21));
+    await flushPromises();
+    expect(batches.at(-1)?.items).toEqual([19, 20, 21]);
+    await Promise.all(next);
+  });
+
   it("probes for at least twice the widest gap between arrivals: an engine that slow still gets its next one in", async () => {
     const occupancy = new Occupancy(() => 0);
     [occupancy.begin(), occupancy.begin()].forEach((end) => end());
