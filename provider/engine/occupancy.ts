@@ -8,7 +8,7 @@
  * checkpoint writes sends the first writes of a step one by one. A window that
  * went at that level would keep the engine there (its operations end before it
  * sends more), so a level is trusted only once it was confirmed: the windows sat
- * full at it for a few refill times and the engine sent nothing (the batcher's probe).
+ * full at it for a while and the engine sent nothing (the batcher's probe).
  */
 /**
  * How long after an operation ended the engine is still expected to send the one that takes its
@@ -83,12 +83,8 @@ export class Occupancy {
    * of a run, or when the engine has nothing else to send (a refresh's reads all sent), nothing comes.
    */
   owedArrivals(): number {
-    return this.now() - this.lastEndAt <= this.patienceMs() ? this.owed : 0;
-  }
-
-  /** A few of the refill times this engine showed, within MIN_REFILL_MS and REFILL_MS: how long it may take to send one more. */
-  patienceMs(): number {
-    return Math.min(REFILL_MS, Math.max(MIN_REFILL_MS, REFILLS_OF_PATIENCE * (this.refillMs ?? 0)));
+    const patience = Math.min(REFILL_MS, Math.max(MIN_REFILL_MS, REFILLS_OF_PATIENCE * (this.refillMs ?? 0)));
+    return this.now() - this.lastEndAt <= patience ? this.owed : 0;
   }
 
   /** Operations begun so far in this process. */

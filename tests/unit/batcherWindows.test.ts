@@ -107,7 +107,7 @@ describe("createBatcher", () => {
     await Promise.all(second);
   });
 
-  it("probes a confirmed level again after eight windows went at once at it, and learns a higher one", async () => {
+  it("probes a confirmed level again after sixteen windows went at once at it, and learns a higher one", async () => {
     const occupancy = new Occupancy(() => 0);
     const confirmed = [occupancy.begin(), occupancy.begin()];
     occupancy.confirmSaturation();
@@ -117,27 +117,27 @@ describe("createBatcher", () => {
       const end = occupancy.begin();
       return batcher.add("z", item).finally(end);
     };
-    for (let round = 0; round < 8; round++) {
+    for (let round = 0; round < 16; round++) {
       const pair = [add(2 * round), add(2 * round + 1)];
       await flushPromises();
       expect(batches).toHaveLength(round + 1);
       await Promise.all(pair);
     }
-    // The ninth full pair waits a probe (25 ms); the engine sends a third meanwhile: three is its level now.
-    const ninth = [add(16), add(17)];
+    // The seventeenth full pair waits a probe (25 ms); the engine sends a third meanwhile: three is its level now.
+    const seventeenth = [add(32), add(33)];
     await flushPromises();
-    expect(batches).toHaveLength(8);
+    expect(batches).toHaveLength(16);
     timers.advance(10);
-    ninth.push(add(18));
+    seventeenth.push(add(34));
     timers.advance(40);
-    await Promise.all(ninth);
-    expect(batches.at(-1)?.items).toEqual([16, 17, 18]);
-    const next = [add(19), add(20)];
+    await Promise.all(seventeenth);
+    expect(batches.at(-1)?.items).toEqual([32, 33, 34]);
+    const next = [add(35), add(36)];
     await flushPromises();
-    expect(batches).toHaveLength(9); // two waiting is no longer the level
-    next.push(add(21));
+    expect(batches).toHaveLength(17); // two waiting is no longer the level
+    next.push(add(37));
     await flushPromises();
-    expect(batches.at(-1)?.items).toEqual([19, 20, 21]);
+    expect(batches.at(-1)?.items).toEqual([35, 36, 37]);
     await Promise.all(next);
   });
 
