@@ -9,6 +9,7 @@ import { keyedLock } from "../google/keyedLock";
 import { diffArgs } from "./diff";
 import type { Answer } from "./plan/executor";
 import { guarded } from "./plan/guarded";
+import { createParts, type CreateParts } from "./plan/planStep";
 import { runCreate } from "./writeSteps";
 import { listCreated } from "./readSteps";
 import { fillTemplate } from "./template";
@@ -46,8 +47,18 @@ function pauseBeforeCreate(attempt: number, log: (message: string) => void, beca
 }
 
 export class ResourceCreates extends EngineCore {
-  private async post(args: Args): Promise<Answer> {
-    return runCreate(this.declaration, args, this.context(this.knownIdentity(args), args));
+  /** The create step's plan in its parts: the reconciliation's reads and listings, and the writes. */
+  private createPlan(args: Args): CreateParts {
+    return createParts(this.plan("create", { olds: {}, news: args, identity: this.context(this.knownIdentity(args), args).identity }));
+  }
+
+  private async post(plan: CreateParts, args: Args): Promise<Answer> {
+    return runCreate(this.declaration, plan.writes, args, this.context(this.knownIdentity(args), args));
+  }
+
+  /** Reads the object by one of the create plan's reads; undefined when it does not exist. */
+  private readFor(entry: CreateParts["readFirst"], identity: Readonly<Record<string, string>>, args: Args = {}): Promise<State | undefined> {
+    return entry === undefined ? this.fetch(identity, args) : this.readBy([entry], identity, args);
   }
 
   /**
@@ -64,16 +75,17 @@ export class ResourceCreates extends EngineCore {
     }
     const identity = this.identityOf(args);
     const id = this.idOf(identity);
+    const plan = this.createPlan(args);
     // Read before this create's own record replaces it: only an earlier run's record can claim an existing object.
     const earlier = recordOf(owner);
     // This resource's earlier run sent this create: what it made is settled by reading, not by sending it again.
     if (earlier?.id === id) {
-      const existing = await this.fetch(identity, args);
+      const existing = await this.readFor(plan.readFirst, identity, args);
       if (existing !== undefined) throw new OwnObjectFound(id, earlier, existing);
     }
     if (owner !== undefined) keepRecord({ owner, id, since: new Date().toISOString() });
     try {
-      return await this.createWithId(args, identity, id, earlier);
+      return await this.createWithId(plan, args, identity, id, earlier);
     } catch (error) {
       // Refused, the create made nothing: this record claims no object (the earlier one, if any, stands).
       if (owner !== undefined && !(error instanceof OwnObjectFound) && !(error instanceof ApiError && error.outcome === "unknown")) {
@@ -85,6 +97,7 @@ export class ResourceCreates extends EngineCore {
   }
 
   private createWithId(
+    plan: CreateParts,
     args: Args,
     identity: Readonly<Record<string, string>>,
     id: string,
@@ -93,7 +106,7 @@ export class ResourceCreates extends EngineCore {
     let outcomeUnknown = false;
     return guarded<{ id: string; state: State }>({
       attempts: CREATE_ATTEMPTS,
-      send: async () => ({ id, state: this.stateOfAnswer(await this.post(args), identity, args) }),
+      send: async () => ({ id, state: this.stateOfAnswer(await this.post(plan, args), identity, args) }),
       settle: async (error, attempt, last) => {
         const mayExist = error.outcome === "unknown" || (error.isConflict && outcomeUnknown);
         if (!mayExist) {
@@ -109,7 +122,7 @@ export class ResourceCreates extends EngineCore {
           return undefined;
         }
         outcomeUnknown = true;
-        const existing = await this.fetch(identity);
+        const existing = await this.readFor(plan.settle, identity);
         if (existing !== undefined) {
           const difference = diffArgs(this.declaration, existing, args);
           if (difference.changed.length === 0) {
@@ -131,7 +144,8 @@ export class ResourceCreates extends EngineCore {
   /** Creates an object whose id the server assigns; a lost response is settled by comparing listings. */
   private async createWithServerId(args: Args, owner: Owner | undefined): Promise<{ id: string; state: State }> {
     const context = this.context(this.knownIdentity(args), args);
-    const list = async (): Promise<unknown[] | undefined> => listCreated(this.declaration, context);
+    const plan = this.createPlan(args);
+    const list = async (): Promise<unknown[] | undefined> => listCreated(this.declaration, plan.listing, context);
     const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.listedState(wire, args)));
     const listed = await list();
     const before = listed?.map(keyOf);
@@ -147,7 +161,7 @@ export class ResourceCreates extends EngineCore {
     if (owner !== undefined && before !== undefined) keepRecord({ owner, before, since });
     const result = await guarded<{ id: string; state: State }>({
       attempts: CREATE_ATTEMPTS,
-      send: async () => made(this.stateOfAnswer(await this.post(args), {}, args)),
+      send: async () => made(this.stateOfAnswer(await this.post(plan, args), {}, args)),
       settle: async (error, attempt, last) => {
         if (error.outcome !== "unknown" || before === undefined) return undefined;
         const appeared = ((await list()) ?? []).filter((wire) => !before.includes(keyOf(wire)));
@@ -211,7 +225,7 @@ export class ResourceCreates extends EngineCore {
     }
     const context = this.context(this.knownIdentity(args), args);
     const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.listedState(wire, args)));
-    const own = this.ownFromEarlierRun(recordOf(owner), (await listCreated(this.declaration, context)) ?? [], keyOf, args);
+    const own = this.ownFromEarlierRun(recordOf(owner), (await listCreated(this.declaration, this.createPlan(args).listing, context)) ?? [], keyOf, args);
     return own === undefined ? undefined : this.listedObject(this.listedState(own.wire, args), args);
   }
 

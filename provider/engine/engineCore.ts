@@ -6,8 +6,11 @@ import { ApiError } from "../http/errors";
 import type { ApiClient } from "../http/client";
 import type { HookContext, ResourceDeclaration, State } from "./declaration";
 import { sharedListingsFor } from "./sharedListings";
-import type { Answer } from "./plan/executor";
+import { runPlan, type Answer, type ObjectReader } from "./plan/executor";
+import { planStep, type PlannedStep, type StepFacts } from "./plan/planStep";
+import type { PlanEntry } from "./plan/entries";
 import { readWire } from "./readSteps";
+import { updateOf } from "./steps";
 import { pathValues } from "./derived";
 import { ResourceIds } from "./resourceIds";
 
@@ -51,15 +54,51 @@ export class EngineCore extends ResourceIds {
     return Object.fromEntries(state);
   }
 
-  /** Reads the object; undefined when it does not exist. */
+  /** The step's plan: what every step of the engine runs, and what `svc-plan` prints (plan/planStep.ts). */
+  protected plan(step: PlannedStep, facts: Omit<StepFacts, "declaration">): PlanEntry[] {
+    // The identity with the path values of what is known, as a step's context has it.
+    const identity = facts.identity && { ...pathValues(this.declaration, { ...facts.olds, ...facts.news }), ...facts.identity };
+    return planStep(step, { declaration: this.declaration, ...facts, identity });
+  }
+
+  /**
+   * How the plan's `read` entries read the object (`known`: the inputs or state it is read with),
+   * and whether an update's answer is the whole object (`update.answer`: it, or its `member`),
+   * parsed by the wire schema once: in the call path when the request said so, else here.
+   */
+  protected reader(known: State): ObjectReader {
+    const { wire } = this.declaration;
+    const declared = updateOf(this.declaration.update).answer;
+    const member = typeof declared === "object" ? declared.member : undefined;
+    return {
+      read: async (entry, context) => {
+        try {
+          return await readWire(this.declaration, entry.requests, known, context);
+        } catch (error) {
+          // Only a listing or a policy says "gone" by finding nothing (in an answer validated); otherwise only a 404 does.
+          if (error instanceof ApiError && error.isNotFound) return undefined;
+          throw error;
+        }
+      },
+      objectOf: (answer) => {
+        if (answer.value === undefined) return undefined;
+        if (member === undefined && answer.parsedBy === wire) return answer;
+        const candidate = member === undefined ? answer.value : (answer.value as Record<string, unknown> | null)?.[member];
+        const parsed = wire.safeParse(candidate);
+        return parsed.success ? { value: parsed.data, parsedBy: wire } : undefined;
+      },
+    };
+  }
+
+  /** Reads the object by the read step's plan; undefined when it does not exist. */
   async fetch(identity: Readonly<Record<string, string>>, previous: State = {}): Promise<State | undefined> {
-    try {
-      const answer = await readWire(this.declaration, previous, this.context(identity, previous));
-      // Only a listing or a policy says "gone" by finding nothing (in an answer validated); otherwise only a 404 does.
-      return answer === undefined ? undefined : this.stateOfAnswer(answer, identity, previous);
-    } catch (error) {
-      if (error instanceof ApiError && error.isNotFound) return undefined;
-      throw error;
-    }
+    return this.readBy(this.plan("read", { identity, olds: previous, news: previous }), identity, previous);
+  }
+
+  /** Runs a plan that ends in a read of the object (a read step, a create's settling read); undefined when it is gone. */
+  protected async readBy(entries: readonly PlanEntry[], identity: Readonly<Record<string, string>>, previous: State): Promise<State | undefined> {
+    const readEntries = entries.map((entry) => (entry.kind === "read" ? { ...entry, when: undefined } : entry));
+    const answer = await runPlan(readEntries, this.context(identity, previous), { reader: this.reader(previous) });
+    return answer.gone === true ? undefined : this.stateOfAnswer(answer, identity, previous);
   }
 }

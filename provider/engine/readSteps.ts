@@ -11,12 +11,11 @@ import type { HookContext, ResourceDeclaration, State } from "./declaration";
 import type { ListRead } from "./steps";
 import type { Answer } from "./plan/executor";
 import { sendPlanned } from "./plan/executor";
-import { itemRead, planRead } from "./plan/planRead";
+import type { PlannedRequest } from "./plan/entries";
 import { fillTemplate } from "./template";
 
-/** Every entry of a listing, validated once. */
-async function listEntries(list: ListRead, context: HookContext): Promise<unknown[]> {
-  const path = fillTemplate(list.path, context.identity);
+/** Every entry of a listing at `path`, validated once. */
+async function listEntries(list: ListRead, path: string, context: HookContext): Promise<unknown[]> {
   return list.field === undefined
     ? await context.client.send({ method: "GET", path, schema: z.array(list.entry) })
     : z.array(list.entry).parse(await listAll(context.client, path, list.field, list.paging));
@@ -46,30 +45,39 @@ function pickEntry(list: ListRead, entries: readonly unknown[], context: HookCon
 }
 
 /**
- * Reads the object's wire form; undefined when a listing or a policy says it is gone (a 404 throws).
- * The GET of the item is parsed by the wire schema in the call path, and says so (`parsedBy`).
+ * Reads the object's wire form by its plan's read (`requests`, plan/planRead.ts); undefined when a
+ * listing or a policy says it is gone (a 404 throws). The GET of the item is parsed by the wire
+ * schema in the call path, and says so (`parsedBy`).
  */
-export async function readWire(declaration: ResourceDeclaration, previous: State, context: HookContext): Promise<Answer | undefined> {
+export async function readWire(
+  declaration: ResourceDeclaration,
+  requests: readonly PlannedRequest[],
+  previous: State,
+  context: HookContext,
+): Promise<Answer | undefined> {
   const known = { ...previous, ...context.identity };
-  const policy = declaration.hooks?.policy;
-  if (policy !== undefined) {
-    const [request] = planRead(declaration, context.identity);
-    const current = (await sendPlanned(request!, context)) as IamPolicy;
-    return presence(policy.find(current.bindings ?? [], known));
-  }
   const read = declaration.steps?.read;
   if (read === "stored") return { value: known };
-  if (read !== undefined && "storedUntil" in read) return endedAt(known[read.storedUntil]) <= Date.now() ? undefined : { value: known };
-  if (read !== undefined && "list" in read) return presence(pickEntry(read.list, await listEntries(read.list, context), context));
+  if (read !== undefined && typeof read === "object" && "storedUntil" in read)
+    return endedAt(known[read.storedUntil]) <= Date.now() ? undefined : { value: known };
+  const [request] = requests;
+  if (request === undefined) throw new Error("the read of the object has no request");
+  const policy = declaration.hooks?.policy;
+  if (policy !== undefined) {
+    const current = (await sendPlanned(request, context)) as IamPolicy;
+    return presence(policy.find(current.bindings ?? [], known));
+  }
+  if (read !== undefined && "list" in read) return presence(pickEntry(read.list, await listEntries(read.list, request.path, context), context));
   // The wire schema is checked in the call path: an empty or misshapen 200 is an error there, never "gone".
-  const request = itemRead(declaration, context.identity);
   const getItem = async (): Promise<Answer> => ({ value: await sendPlanned(request, context), parsedBy: declaration.wire });
   if (read === undefined) return getItem();
   const list = read.sharedListing;
+  // Reads that come together (a refresh) are answered by one listing of the collection instead.
+  const listing = fillTemplate(list.path, context.identity);
   const found = await sharedListingsFor(context.client).listings.read(
-    fillTemplate(list.path, context.identity),
+    listing,
     getItem,
-    () => listEntries(list, context),
+    () => listEntries(list, listing, context),
     (entries) => ({ value: pickEntry(list, entries, context) }),
   );
   return found.value === undefined ? undefined : found;
@@ -85,11 +93,11 @@ function endedAt(value: unknown): number {
   return Number.isNaN(time) ? Infinity : time;
 }
 
-/** The objects that exist now, for finding a create whose answer was lost (server-assigned ids). */
-export async function listCreated(declaration: ResourceDeclaration, context: HookContext): Promise<unknown[] | undefined> {
+/** The objects that exist now by the create plan's listing, for finding a create whose answer was lost (server-assigned ids). */
+export async function listCreated(declaration: ResourceDeclaration, listing: PlannedRequest | undefined, context: HookContext): Promise<unknown[] | undefined> {
   const find = declaration.steps?.findCreated;
-  if (find === undefined) return undefined;
-  const path = fillTemplate(find.path ?? declaration.paths.collection, context.identity);
+  if (find === undefined || listing === undefined) return undefined;
+  const { path } = listing;
   const entry = find.entry ?? declaration.wire;
   // Validated: a listing that is not a list of objects must fail the settling, not count as "none".
   if (find.field === undefined) return context.client.send({ method: "GET", path, schema: z.array(entry) });

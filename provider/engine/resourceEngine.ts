@@ -7,8 +7,7 @@
 import { ApiError } from "../http/errors";
 import type { Args, State } from "./declaration";
 import { diffArgs, type ArgsDiff } from "./diff";
-import type { Answer } from "./plan/executor";
-import { runDelete, runMove, runUpdate } from "./writeSteps";
+import { runDelete, runUpdate } from "./writeSteps";
 import { derivedDisagreements } from "./derived";
 import { OwnObjectFound, ResourceCreates } from "./creates";
 import type { Owner } from "./ownership";
@@ -54,7 +53,7 @@ export class ResourceEngine extends ResourceCreates {
     }
     const id = this.idOf(identity);
     // What a caller has just read (an interrupted run's object) is not read twice.
-    const existing = read ?? (await this.fetch(identity, args));
+    const existing = read ?? (await this.readBy(this.plan("adopt", { olds: {}, news: args, importId, identity }), identity, args));
     if (existing === undefined) {
       throw new Error(`${this.label}: cannot import "${importId}": no such object exists (${id}). Remove the import option to create it.`);
     }
@@ -72,66 +71,37 @@ export class ResourceEngine extends ResourceCreates {
     return { id, state: await this.update(id, { ...args, ...identity }, difference.patch, existing) };
   }
 
-  /** Reads the object for refresh; undefined when it is gone. */
+  /** Reads the object for refresh by the read step's plan; undefined when it is gone. */
   async read(id: string, previous: State = {}): Promise<State | undefined> {
-    return this.fetch(this.identityIn(id, previous), previous);
+    const identity = this.identityIn(id, previous);
+    return this.readBy(this.plan("read", { id, olds: previous, news: previous, identity }), identity, previous);
   }
 
   /**
-   * The object as an update's answer shows it, when the answer is the whole object (see
-   * `update.answer`); undefined when it must be read back: work a `wait` step polled, a
-   * policy written, an answer declared partial or not of the wire's shape. Parsed by the wire
-   * schema once: in the call path when the request said so, else here.
-   */
-  private updatedWire(answer: Answer): { parsed: unknown } | undefined {
-    const { steps = {}, hooks = {} } = this.declaration;
-    const declared = updateOf(this.declaration.update).answer;
-    if (answer.value === undefined || hooks.policy !== undefined || declared === "partial") return undefined;
-    if (steps.wait?.after.includes("update") === true) return undefined;
-    const member = declared?.member;
-    if (member === undefined && answer.parsedBy === this.declaration.wire) return { parsed: answer.value };
-    const candidate = member === undefined ? answer.value : (answer.value as Record<string, unknown> | null)?.[member];
-    const parsed = this.declaration.wire.safeParse(candidate);
-    return parsed.success ? { parsed: parsed.data } : undefined;
-  }
-
-  /**
-   * Applies an in-place change of what changed (the update kind or hook says how); the new
-   * state is the update's answer when that is the whole object, otherwise read back.
-   * `previous` is the stored state (its etag guards an update that declares one; a hook may send
-   * what it says the object holds).
+   * Applies an in-place change of what changed: the update step's plan (a move, the write the
+   * update kind or hook says, the read back where the answer is not the object). `previous` is the
+   * stored state (its etag guards an update that declares one; a hook may send what it says the
+   * object holds).
    */
   async update(id: string, args: Args, patch: ArgsDiff["patch"], previous: State = {}): Promise<State> {
-    let identity = this.identityIn(id, previous);
     const { send, move } = updateOf(this.declaration.update);
     if (send === "none") throw new Error(`${this.label} cannot be updated in place`);
-    const local = this.declaration.localInputs ?? [];
-    const moved = move?.field;
-    if (moved !== undefined && moved in patch.set) {
-      // One move request: the object keeps its server id at its new place; the rest is changed there.
-      identity = await runMove(this.declaration, args, this.context(identity, args));
-    }
-    const change = {
-      set: Object.fromEntries(Object.entries(patch.set).filter(([field]) => !local.includes(field) && field !== moved)),
-      cleared: patch.cleared.filter((field) => !local.includes(field)),
-    };
-    // A change of client-side inputs alone needs no request: reading back records it.
-    if (Object.keys(change.set).length > 0 || change.cleared.length > 0) {
-      const guard = { label: `${this.label} ${id}`, reread: () => this.fetch(identity, previous), log: this.log };
-      const answer = await runUpdate(this.declaration, change, args, this.context(identity, args), previous, guard);
-      const wire = this.updatedWire(answer);
-      if (wire !== undefined) return this.stateOfParsed(wire.parsed, identity, args);
-    }
-    const state = await this.fetch(identity, args);
-    if (state === undefined) throw new Error(`${this.label} ${id} disappeared during the update`);
-    return state;
+    const stored = this.identityIn(id, previous);
+    // A move's request goes where the object is; what follows it, where it went.
+    const identity = move !== undefined && move.field in patch.set ? { ...stored, [move.field]: String(args[move.field]) } : stored;
+    const facts = { declaration: this.declaration, id, olds: previous, news: args, diff: { patch }, identity: stored };
+    const guard = { label: `${this.label} ${id}`, reread: () => this.fetch(identity, previous), log: this.log };
+    const answer = await runUpdate(facts, this.context(identity, args), this.reader(args), guard);
+    if (answer.gone === true) throw new Error(`${this.label} ${id} disappeared during the update`);
+    return this.stateOfAnswer(answer, identity, args);
   }
 
-  /** Deletes the object; one already gone counts as deleted. */
+  /** Deletes the object by the delete step's plan; one already gone counts as deleted. */
   async delete(id: string, state: State = {}): Promise<void> {
     const identity = this.identityIn(id, state);
     try {
-      await runDelete(this.declaration, state, `${this.label} ${id}`, this.context(identity, state));
+      const context = this.context(identity, state);
+      await runDelete({ declaration: this.declaration, id, olds: state, news: {}, identity: context.identity }, `${this.label} ${id}`, context);
     } catch (error) {
       if (error instanceof ApiError && error.isNotFound) return;
       throw error;

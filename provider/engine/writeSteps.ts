@@ -1,26 +1,24 @@
 /**
- * The writes of a step as the engine runs them: the step's plan (plan/planWrites.ts) through the
+ * The writes of a step as the engine runs them: the step's plan (plan/planStep.ts) through the
  * executor, with what the plan leaves to the engine: an access policy's grant found in the policy
- * written, a create answer turned into the object, the refusal explained by the declaration, a lost
- * move settled by reading the object at its destination, an etag conflict checked against what the
- * update changes.
+ * written, a create answer turned into the object, the refusal explained by the declaration, an
+ * etag conflict checked against what the update changes.
  */
 import { ApiError } from "../http/errors";
-import type { Args, HookContext, PatchChange, ResourceDeclaration, State } from "./declaration";
+import type { Args, HookContext, ResourceDeclaration, State } from "./declaration";
 import { concurrentChange, conflictError } from "./concurrentChange";
-import { requestsOf } from "./plan/entries";
-import { runPlan, sendPlanned, type Answer } from "./plan/executor";
-import { guarded } from "./plan/guarded";
-import { planCreate, planDelete, planMove, planUpdate } from "./plan/planWrites";
+import type { PlanEntry, PlannedRequest } from "./plan/entries";
+import { runPlan, type Answer, type ObjectReader } from "./plan/executor";
+import { planStep, type StepFacts } from "./plan/planStep";
 import { abandons, updateOf } from "./steps";
-import { fillTemplate, formatId } from "./template";
+import { formatId } from "./template";
 
 /** How many times an update under an etag is sent when the object keeps changing meanwhile. */
 const ETAG_ATTEMPTS = 3;
 
-/** Runs the create's plan; resolves to the object's wire form (and the schema that parsed it, when it is the object). */
-export async function runCreate(declaration: ResourceDeclaration, args: Args, context: HookContext): Promise<Answer> {
-  const answer = await runPlan(planCreate(declaration, args, context.identity), context);
+/** Runs the create's writes (its plan without the reconciliation's reads); resolves to the object's wire form (and the schema that parsed it, when it is the object). */
+export async function runCreate(declaration: ResourceDeclaration, writes: readonly PlanEntry[], args: Args, context: HookContext): Promise<Answer> {
+  const answer = await runPlan(writes, context);
   const policy = declaration.hooks?.policy;
   if (policy !== undefined) {
     const written = answer.value as { bindings?: Parameters<typeof policy.find>[0] };
@@ -39,27 +37,34 @@ export interface EtagGuard {
   readonly log: (message: string) => void;
 }
 
+/** The request the update's plan sends under the stored etag, planned anew from `stored`. */
+function underEtag(facts: StepFacts, stored: State): PlannedRequest | undefined {
+  const entry = planStep("update", { ...facts, olds: stored }).find((candidate) => candidate.kind === "send" && candidate.underEtag === true);
+  return entry?.kind === "send" ? entry.request : undefined;
+}
+
 /**
- * Runs an in-place change's plan (local inputs left out). Under an etag, a 409 (changed meanwhile)
- * reads the object again: when the change still applies cleanly it goes again under the new etag;
- * otherwise it fails naming each property, never overwriting the other change blindly. Other
- * refusals are explained by the declaration's explainRefusal where it knows them.
+ * Runs the update step's plan (`facts`: what planStep planned it from). Under an etag, a 409
+ * (changed meanwhile) reads the object again: when the change still applies cleanly it goes again
+ * under the new etag, planned anew from what was read; otherwise it fails naming each property,
+ * never overwriting the other change blindly. Other refusals are explained by the declaration's
+ * explainRefusal where it knows them.
  */
-export async function runUpdate(
-  declaration: ResourceDeclaration,
-  change: PatchChange<Args>,
-  args: Args,
-  context: HookContext,
-  previous: State,
-  guard: EtagGuard,
-): Promise<Answer> {
-  const plan = planUpdate(declaration, change, args, context.identity, previous);
-  let stored = previous;
-  const recover = async (last: boolean): Promise<ReturnType<typeof requestsOf>[number]> => {
+export async function runUpdate(facts: StepFacts, context: HookContext, reader: ObjectReader, guard: EtagGuard): Promise<Answer> {
+  const { declaration, olds, news, diff } = facts;
+  const plan = planStep("update", facts);
+  // What the write changes: neither client-side inputs nor the place a move changes.
+  const local = [...(declaration.localInputs ?? []), ...[updateOf(declaration.update).move?.field ?? []].flat()];
+  const change = {
+    set: Object.fromEntries(Object.entries(diff?.patch.set ?? {}).filter(([field]) => !local.includes(field))),
+    cleared: (diff?.patch.cleared ?? []).filter((field) => !local.includes(field)),
+  };
+  let stored = olds;
+  const recover = async (last: boolean): Promise<PlannedRequest> => {
     const live = await guard.reread();
     if (live === undefined) throw new Error(`${guard.label} disappeared during the update`);
-    const { drifted, conflicts } = concurrentChange(declaration, change, stored, live, args);
-    if (conflicts.length > 0) throw conflictError(guard.label, conflicts, stored, live, args);
+    const { drifted, conflicts } = concurrentChange(declaration, change, stored, live, news);
+    if (conflicts.length > 0) throw conflictError(guard.label, conflicts, stored, live, news);
     if (!last) {
       guard.log(
         `svc: ${guard.label} was changed outside this stack since it was last read (etag mismatch${drifted.length > 0 ? `: ${drifted.join(", ")}` : ""}); ` +
@@ -67,50 +72,24 @@ export async function runUpdate(
       );
     }
     stored = live;
-    const [again] = requestsOf(planUpdate(declaration, change, args, context.identity, stored));
+    const again = underEtag(facts, stored);
     if (again === undefined) throw new Error(`${guard.label}: the update has no request to send again`);
     return again;
   };
   try {
-    return await runPlan(plan, context, { etag: { recover, attempts: ETAG_ATTEMPTS } });
+    return await runPlan(plan, context, { etag: { recover, attempts: ETAG_ATTEMPTS }, reader });
   } catch (error) {
-    const underEtag = plan.some((entry) => entry.kind === "send" && entry.underEtag === true);
-    if (error instanceof ApiError && error.outcome === "rejected" && !(underEtag && error.status === 409)) {
-      throw declaration.hooks?.explainRefusal?.(error, args, "update") ?? error;
+    const etagged = plan.some((entry) => entry.kind === "send" && entry.underEtag === true);
+    if (error instanceof ApiError && error.outcome === "rejected" && !(etagged && error.status === 409)) {
+      throw declaration.hooks?.explainRefusal?.(error, news, "update") ?? error;
     }
     throw error;
   }
 }
 
-/**
- * Moves the object to the new value of the move step's field; resolves to the identity at the
- * destination. A lost answer is settled by reading the object there: found, it moved; otherwise
- * the failure stands (a second move would not duplicate it, but the outcome must be known first).
- */
-export async function runMove(declaration: ResourceDeclaration, args: Args, context: HookContext): Promise<Record<string, string>> {
-  const { move } = updateOf(declaration.update);
-  const request = planMove(declaration, args, context.identity);
-  if (move === undefined || request === undefined) throw new Error("the declaration has no move step");
-  const destination = { ...context.identity, [move.field]: String(args[move.field]) };
-  await guarded({
-    attempts: 1,
-    send: () => sendPlanned(request, context),
-    settle: async (error) => {
-      if (error.outcome !== "unknown") return undefined;
-      try {
-        await sendPlanned({ method: "GET", path: fillTemplate(declaration.paths.item, destination), schema: declaration.wire }, context);
-      } catch {
-        return undefined;
-      }
-      context.log(`svc: the answer to the move was lost or unreadable; the object is at ${move.field} ${destination[move.field]}`);
-      return { done: undefined };
-    },
-  });
-  return destination;
-}
-
-/** Runs the delete's plan (a 404 is the caller's business); `abandon` leaves the object and says so. */
-export async function runDelete(declaration: ResourceDeclaration, state: State, label: string, context: HookContext): Promise<void> {
+/** Runs the delete step's plan (a 404 is the caller's business); `abandon` leaves the object and says so. */
+export async function runDelete(facts: StepFacts, label: string, context: HookContext): Promise<void> {
+  const { declaration, olds: state } = facts;
   const known = { ...state, ...context.identity };
   const step = declaration.steps?.delete;
   if (declaration.hooks?.policy === undefined && abandons(step)) {
@@ -119,7 +98,7 @@ export async function runDelete(declaration: ResourceDeclaration, state: State, 
     return;
   }
   try {
-    await runPlan(planDelete(declaration, state, context.identity), context);
+    await runPlan(planStep("delete", facts), context);
   } catch (error) {
     const explained = error instanceof ApiError && !error.isNotFound ? declaration.hooks?.explainRefusal?.(error, known, "delete") : undefined;
     throw explained ?? error;

@@ -52,6 +52,24 @@ export interface SendEntry {
   readonly underEtag?: true;
   /** A refusal with this reason (400) means something was attached meanwhile: `first` runs, then the request once more. */
   readonly whenRefused?: { readonly reason: string; readonly first: readonly PlanEntry[] };
+  /** The listing a create of a server-assigned id takes first: a lost answer is settled by what appeared since. */
+  readonly listsCreated?: true;
+  /** A lost or unreadable answer is settled by this read: found, the write took effect; otherwise the failure stands. */
+  readonly whenLost?: PlannedRequest;
+}
+
+/**
+ * The object read as the engine makes its state of it: the GET of the item, the listing it is found
+ * in, its access policy, or nothing (the state is what was stored). `when` says when it is sent
+ * other than always: `answerNotObject`, after a write whose answer turns out not to be the whole
+ * object (a read back); `earlierRun`, before a create that this stack's interrupted run sent (its
+ * ownership record names the id: what it made is adopted); `outcomeUnknown`, after a create whose
+ * answer was lost (the object found as asked for is adopted, otherwise the create goes again).
+ */
+export interface ReadEntry {
+  readonly kind: "read";
+  readonly requests: readonly PlannedRequest[];
+  readonly when?: "answerNotObject" | "earlierRun" | "outcomeUnknown";
 }
 
 /** GET the live object, merge `write.body` (the changes; null removes) into it, PUT it under `If-Match`; a 412: again. */
@@ -143,7 +161,7 @@ export interface SettleFailure {
   readonly last: boolean;
 }
 
-export type PlanEntry = SendEntry | MergeEntry | PolicyEntry | PollEntry | JoinEntry | SettledEntry;
+export type PlanEntry = SendEntry | MergeEntry | PolicyEntry | PollEntry | JoinEntry | SettledEntry | ReadEntry;
 
 /**
  * Every request of a plan as a reader sees it, in order: a joined write as its joint request, or
@@ -163,8 +181,18 @@ export function requestsOf(entries: readonly PlanEntry[], options: { readonly al
         return options.alone === true ? requestsOf(entry.alone, options) : [entry.request];
       case "settled":
         return [...entry.requests];
+      case "read":
+        // A read with a `when` is on a fault path (an earlier run's object, a lost answer, an answer that is not the object): not sent when nothing fails.
+        return entry.when === undefined ? [...entry.requests] : [];
     }
   });
 }
 
 export const send = (request: PlannedRequest): SendEntry => ({ kind: "send", request });
+
+/** The read of the object, each request with `note` for a reader. */
+export const read = (requests: readonly PlannedRequest[], note: string, when?: ReadEntry["when"]): ReadEntry => ({
+  kind: "read",
+  requests: requests.map((request) => ({ ...request, note })),
+  ...(when !== undefined && { when }),
+});

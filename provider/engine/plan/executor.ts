@@ -12,13 +12,23 @@ import type { RequestSpec } from "../../http/client";
 import { ApiError } from "../../http/errors";
 import type { HookContext } from "../declaration";
 import { fillTemplate } from "../template";
-import type { MergeEntry, PlanEntry, PlannedRequest, PolicyEntry, SendEntry, SettledEntry } from "./entries";
+import type { MergeEntry, PlanEntry, PlannedRequest, PolicyEntry, ReadEntry, SendEntry, SettledEntry } from "./entries";
 import { guarded } from "./guarded";
 
 /** An answer and the schema that parsed it (undefined: none did, or it is not the object's). */
 export interface Answer {
   readonly value: unknown;
   readonly parsedBy?: z.ZodType;
+  /** A read found no object (a listing or a policy without it; a 404 of the item). */
+  readonly gone?: true;
+}
+
+/** How the engine reads the object of a `read` entry, and tells whether a write's answer is the whole object. */
+export interface ObjectReader {
+  /** The object's wire form by the entry's requests; undefined when it is gone. */
+  readonly read: (entry: ReadEntry, context: HookContext) => Promise<Answer | undefined>;
+  /** The answer as the whole object, parsed once; undefined when it is not. */
+  readonly objectOf: (answer: Answer) => Answer | undefined;
 }
 
 /** What a write under an etag needs to settle a 409: read the object again, and decide whether the write still applies. */
@@ -31,6 +41,8 @@ export interface EtagRecheck {
 export interface RunOptions {
   /** For `underEtag` entries. */
   readonly etag?: EtagRecheck;
+  /** For `read` entries. */
+  readonly reader?: ObjectReader;
 }
 
 /** Cycles of an access policy's read-modify-write in all before a policy that keeps changing under us is reported. */
@@ -68,6 +80,8 @@ async function runSend(entry: SendEntry, context: HookContext, options: RunOptio
             },
           })
       : once;
+  const lost = entry.whenLost;
+  if (lost !== undefined) return settledByReading(entry.request, lost, attempt, context);
   const refused = entry.whenRefused;
   if (refused === undefined) return attempt();
   try {
@@ -77,6 +91,31 @@ async function runSend(entry: SendEntry, context: HookContext, options: RunOptio
     await runPlan(refused.first, context);
     return attempt();
   }
+}
+
+/** A write whose lost answer is settled by one read: found, it took effect (said in the log); otherwise its failure stands. */
+async function settledByReading(request: PlannedRequest, lost: PlannedRequest, attempt: () => Promise<Answer>, context: HookContext): Promise<Answer> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.outcome !== "unknown") throw error;
+    let found: unknown;
+    try {
+      found = await sendPlanned(lost, context);
+    } catch {
+      throw error;
+    }
+    context.log(`svc: ${request.method} ${request.path}: ${lost.note ?? "the answer was lost or unreadable; the write took effect"}`);
+    return { value: found, ...(lost.schema !== undefined && { parsedBy: lost.schema }) };
+  }
+}
+
+/** Runs a read entry: unless it is on a fault path (run by the create's reconciliation) or the answer so far is the object. */
+async function runRead(entry: ReadEntry, answer: Answer, context: HookContext, reader: ObjectReader | undefined): Promise<Answer> {
+  if (entry.when === "earlierRun" || entry.when === "outcomeUnknown") return answer;
+  if (reader === undefined) throw new Error("a plan that reads the object runs with the engine's reader");
+  const object = entry.when === "answerNotObject" ? reader.objectOf(answer) : undefined;
+  return object ?? (await reader.read(entry, context)) ?? { value: undefined, gone: true };
 }
 
 /** GET, merge, PUT under `If-Match`; a 412 means the object changed meanwhile: merge into the new one. */
@@ -170,6 +209,9 @@ export async function runPlan(entries: readonly PlanEntry[], context: HookContex
         break;
       case "settled":
         answer = await runSettled(entry, context);
+        break;
+      case "read":
+        answer = await runRead(entry, answer, context, options.reader);
         break;
       case "join":
         answer = { value: await entry.batch.add(entry, context, async () => (await runPlan(entry.alone, context)).value) };
