@@ -76,6 +76,17 @@ export interface ConformanceSamples<A extends Args> {
    * mutable inputs along where the new value needs them (a new record type, new data).
    */
   readonly replacements: readonly SampleChange<A>[];
+  /**
+   * For a resource whose writes of one key join into one request (a zone's atomic change): objects
+   * written at the same time. `inputs` are made together; then at once the first gets `update`, the
+   * second is deleted and `added` is made; then the rest are deleted together. Each time the
+   * requests must be the joint plan of the steps (`jointRequests`).
+   */
+  readonly together?: {
+    readonly inputs: readonly SampleChange<A>[];
+    readonly update: SampleChange<A>;
+    readonly added: SampleChange<A>;
+  };
 }
 
 export interface ResourceDeclaration<A extends Args = Args, W = unknown> {

@@ -24,6 +24,7 @@ import { updateOf } from "../../provider/engine/steps";
 import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/diff";
 import { planStep } from "../../provider/engine/plan/planStep";
 import { followsPlan } from "./planLog";
+import { runTogether } from "./conformanceTogether";
 
 /** The provider a run drives, for a declaration (its own, and each of its parents'). */
 export type ProviderOf = (declaration: ResourceDeclaration) => DynamicProvider;
@@ -261,5 +262,7 @@ export async function runSamples(
     }
     expect(addedObjects(before, await api.objects())).toEqual([]);
   });
+  // Writes that join into one request, compared with the joint plan of the steps that run together.
+  if (samples.together !== undefined) await runTogether(declaration, provider, api, basePath, objectOf, samples.together);
   await step("delete the parents", removeParents);
 }

@@ -6,7 +6,7 @@
  * joined write is what it sends alone (one resource at a time joins nothing).
  */
 import { isDeepStrictEqual } from "node:util";
-import { requestsOf, type PlanEntry, type PlannedRequest } from "../../provider/engine/plan/entries";
+import { jointRequests, requestsOf, type PlanEntry, type PlannedRequest } from "../../provider/engine/plan/entries";
 import type { RecordedRequest, RunningEmulator } from "./emulatorControl";
 
 /** A planned path as a pattern: a placeholder (`{operation}`, a part the server assigns) matches one segment. */
@@ -66,10 +66,26 @@ export function planMismatch(basePath: string, planned: readonly PlannedRequest[
 
 /** Runs `work` and checks that the requests the emulator saw meanwhile follow `plan`; resolves to what `work` gave. */
 export async function followsPlan<T>(emulator: RunningEmulator, basePath: string, plan: readonly PlanEntry[], work: () => Promise<T>): Promise<T> {
+  return followsRequests(emulator, basePath, requestsOf(plan, { alone: true }), work);
+}
+
+/**
+ * Runs `work`, steps of several resources at the same time, and checks that the requests the
+ * emulator saw meanwhile follow the steps' joint plan: their joined writes as one request per key.
+ */
+export async function followsJointPlan<T>(
+  emulator: RunningEmulator,
+  basePath: string,
+  plans: readonly (readonly PlanEntry[])[],
+  work: () => Promise<T>,
+): Promise<T> {
+  return followsRequests(emulator, basePath, jointRequests(plans), work);
+}
+
+async function followsRequests<T>(emulator: RunningEmulator, basePath: string, planned: readonly PlannedRequest[], work: () => Promise<T>): Promise<T> {
   const before = (await emulator.requests()).length;
   const result = await work();
   const sent = (await emulator.requests()).slice(before);
-  const planned = requestsOf(plan, { alone: true });
   expect({ mismatch: planMismatch(basePath, planned, sent), planned: planned.map((r) => `${r.method} ${r.path}`) }).toEqual({
     mismatch: undefined,
     planned: planned.map((r) => `${r.method} ${r.path}`),

@@ -241,5 +241,14 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
       // A CNAME cannot stand beside the A set at its name: the replacement deletes first.
       { type: "CNAME", rrdatas: ["target.records.example."], routingPolicy: undefined },
     ],
+    // Record sets of one zone written at the same time go as one atomic change.
+    together: {
+      inputs: [
+        { managedZone: "records-zone", name: "a.records.example.", type: "A", ttl: 300, rrdatas: ["192.0.2.10"] },
+        { managedZone: "records-zone", name: "b.records.example.", type: "TXT", ttl: 300, rrdatas: ['"b"'] },
+      ],
+      update: { ttl: 900 },
+      added: { managedZone: "records-zone", name: "c.records.example.", type: "AAAA", ttl: 60, rrdatas: ["2001:db8::1"] },
+    },
   },
 });

@@ -123,11 +123,19 @@ export interface JoinEntry {
 /** Writes of one key gathered into one request; an API that has them brings its own (DNS: a zone's change). */
 export interface Batch {
   /** Sends the write with the others of its key, or alone through `runAlone`; resolves to its answer. */
-  readonly add: (entry: JoinEntry, context: HookContext, runAlone: () => Promise<unknown>) => Promise<unknown>;
+  readonly add: (entry: JoinEntry, context: HookContext, runAlone: () => Promise<BatchAnswer>) => Promise<BatchAnswer>;
+  /** The requests that `writes` of `key` arriving together send: what the batch sends, and what a reader and the conformance run compare. */
+  readonly joint: (key: string, writes: readonly unknown[]) => readonly PlannedRequest[];
   /** What a write takes out of and puts into the joint request, for a reader. */
   readonly parts: (write: unknown) => { readonly removes: readonly unknown[]; readonly adds: readonly unknown[] };
   /** The writes of one key added up, in words for a reader. */
   readonly summarize: (key: string, writes: readonly unknown[]) => string;
+}
+
+/** A joined write's answer, and the schema that parsed it in the call path (none: not parsed yet). */
+export interface BatchAnswer {
+  readonly value: unknown;
+  readonly parsedBy?: z.ZodType;
 }
 
 /**
@@ -189,6 +197,29 @@ export function requestsOf(entries: readonly PlanEntry[], options: { readonly al
 }
 
 export const send = (request: PlannedRequest): SendEntry => ({ kind: "send", request });
+
+/**
+ * The requests of step plans that run at the same time (the resources of one `up` step): each
+ * plan's requests of its own, then, for each key, the joint requests of the writes joined under it.
+ */
+export function jointRequests(plans: readonly (readonly PlanEntry[])[]): PlannedRequest[] {
+  const own: PlannedRequest[] = [];
+  const joined = new Map<string, JoinEntry[]>();
+  for (const entry of plans.flat()) {
+    if (entry.kind === "join") joined.set(entry.key, [...(joined.get(entry.key) ?? []), entry]);
+    else own.push(...requestsOf([entry]));
+  }
+  return [
+    ...own,
+    ...[...joined].flatMap(
+      ([key, entries]) =>
+        entries[0]?.batch.joint(
+          key,
+          entries.map((entry) => entry.write),
+        ) ?? [],
+    ),
+  ];
+}
 
 /** The read of the object, each request with `note` for a reader. */
 export const read = (requests: readonly PlannedRequest[], note: string, when?: ReadEntry["when"]): ReadEntry => ({

@@ -214,7 +214,8 @@ export async function runPlan(entries: readonly PlanEntry[], context: HookContex
         answer = await runRead(entry, answer, context, options.reader);
         break;
       case "join":
-        answer = { value: await entry.batch.add(entry, context, async () => (await runPlan(entry.alone, context)).value) };
+        // The answer keeps the schema that parsed it (a write sent alone), so it is not parsed again.
+        answer = await entry.batch.add(entry, context, () => runPlan(entry.alone, context));
         break;
       case "poll": {
         const kind: PollKind = POLL_KINDS[entry.poll];

@@ -68,13 +68,15 @@ export function fitsInChange(tally: ChangeTally, write: RecordWrite, limits: Cha
   return additions <= limits.additions && deletions <= limits.deletions && bytes <= limits.rrdataBytes;
 }
 
-/** The change that makes every write of the batch. */
+/**
+ * The change that makes every write of the batch, each side in the order of its sets' keys: a
+ * change is atomic, so the order says nothing to the API, and a reader (the plan, the conformance
+ * run) sees the same change whichever order the writes arrived in.
+ */
 export function changeBody(writes: readonly RecordWrite[]): { kind: string; additions: WireRecordSet[]; deletions: WireRecordSet[] } {
-  return {
-    kind: "dns#change",
-    deletions: writes.map(deletedBy).filter((set): set is WireRecordSet => set !== undefined),
-    additions: writes.map(addedBy).filter((set): set is WireRecordSet => set !== undefined),
-  };
+  const sorted = (sets: readonly (WireRecordSet | undefined)[]): WireRecordSet[] =>
+    sets.filter((set): set is WireRecordSet => set !== undefined).sort((a, b) => (recordKey(a) < recordKey(b) ? -1 : recordKey(a) > recordKey(b) ? 1 : 0));
+  return { kind: "dns#change", deletions: sorted(writes.map(deletedBy)), additions: sorted(writes.map(addedBy)) };
 }
 
 /** Whether the zone's live record sets show the write done; for a create or update, the set as it is. */

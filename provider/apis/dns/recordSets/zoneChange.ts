@@ -18,7 +18,8 @@
 import { z } from "zod";
 import { bisect, createBatcher, type Outcome } from "../../../engine/batcher";
 import type { HookContext } from "../../../engine/declaration";
-import type { Batch, JoinEntry, PlanEntry } from "../../../engine/plan/entries";
+import type { Batch, BatchAnswer, JoinEntry, PlanEntry, PlannedRequest } from "../../../engine/plan/entries";
+import { sendPlanned } from "../../../engine/plan/executor";
 import { guarded } from "../../../engine/plan/guarded";
 import { createRelay } from "./servedRelay";
 import { DNS_PAGING, listAll } from "../../../google/listAll";
@@ -34,7 +35,7 @@ export interface PendingWrite {
   readonly zonePath: string;
   readonly write: RecordWrite;
   readonly context: HookContext;
-  readonly alone: () => Promise<unknown>;
+  readonly alone: () => Promise<BatchAnswer>;
 }
 
 /** Refusals that can be one write's fault (split the batch to find it); others fail every write alike. */
@@ -57,10 +58,33 @@ async function liveSets(zonePath: string, context: HookContext): Promise<Map<str
 
 const acceptedChangeWire = changeWire.extend({ additions: z.array(z.looseObject({ name: z.string(), type: z.string() })).optional() });
 
-/** What a write of a batch comes back with: the set written, and the change it waits on when that is still pending. */
+/** What a write of a batch comes back with: the set written (parsed when it went alone), and the change it waits on when that is still pending. */
 interface Written {
-  readonly set: unknown;
+  readonly answer: BatchAnswer;
   readonly pendingChange?: string;
+}
+
+/** The one change that makes `writes` of the zone: what the batch sends, and what the plan shows of it. */
+function changeRequest(zonePath: string, writes: readonly RecordWrite[]): PlannedRequest {
+  return {
+    method: "POST",
+    path: `${zonePath}/changes`,
+    body: changeBody(writes),
+    // Sent twice, a change fails its deletions or adds twice: settled by listing instead.
+    repeat: "settle",
+    schema: acceptedChangeWire,
+    note: "one atomic change with the zone's other record-set writes that run at the same time",
+  };
+}
+
+/** The wait for a zone's changes to be done, by the last write of the zone on its way (servedRelay.ts). */
+function servedWait(zonePath: string): PlannedRequest {
+  return {
+    method: "GET",
+    path: `${zonePath}/changes`,
+    sent: "untilDone",
+    note: "while a change is pending, by the zone's last write on its way: the zone's changes, newest first, until every one is done",
+  };
 }
 
 /** Sends the batch as one change; a lost answer is settled by one listing of the zone, and what is not in place is sent again. */
@@ -74,17 +98,18 @@ async function sendChange(zonePath: string, pending: readonly PendingWrite[]): P
   return guarded<Outcome<Written>[]>({
     attempts: CHANGE_ATTEMPTS,
     send: async () => {
-      const answer = await context.client.send({
-        method: "POST",
-        path: `${zonePath}/changes`,
-        body: changeBody(rest.map(({ write }) => write)),
-        // Sent twice, a change fails its deletions or adds twice: settled below by listing instead.
-        repeat: "settle",
-        schema: acceptedChangeWire,
-      });
+      // Parsed by its schema in the call path.
+      const answer = (await sendPlanned(
+        changeRequest(
+          zonePath,
+          rest.map(({ write }) => write),
+        ),
+        context,
+      )) as z.infer<typeof acceptedChangeWire>;
       const added = (answer.additions ?? []) as WireRecordSet[];
       const pendingChange = answer.status === "pending" ? answer.id : undefined;
-      for (const item of rest) outcomes.set(item, ok({ set: resultOf(item.write, added), ...(pendingChange !== undefined && { pendingChange }) }));
+      for (const item of rest)
+        outcomes.set(item, ok({ answer: { value: resultOf(item.write, added) }, ...(pendingChange !== undefined && { pendingChange }) }));
       return results();
     },
     settle: async (error, attempt, last) => {
@@ -94,7 +119,7 @@ async function sendChange(zonePath: string, pending: readonly PendingWrite[]): P
       const live = await liveSets(zonePath, context);
       for (const item of rest) {
         const place = writeInPlace(item.write, live);
-        if (place.done) outcomes.set(item, ok({ set: place.set }));
+        if (place.done) outcomes.set(item, ok({ answer: { value: place.set } }));
       }
       rest = rest.filter((item) => !outcomes.has(item));
       return rest.length === 0 ? { done: results() } : { again: true };
@@ -111,7 +136,7 @@ export function runZoneWrites(pending: readonly PendingWrite[]): Promise<Outcome
   return bisect(
     pending,
     (some) => sendChange(first.zonePath, some),
-    async (one) => ({ set: await one.alone() }),
+    async (one) => ({ answer: await one.alone() }),
     isWriteFault,
   );
 }
@@ -176,13 +201,13 @@ const served = createRelay<HookContext>({
  * delete) once the change is accepted, and, for the last write of the zone on its way, once every
  * change of the zone it knows of is done (relay.ts).
  */
-export async function writeRecordSet(pending: PendingWrite): Promise<unknown> {
+export async function writeRecordSet(pending: PendingWrite): Promise<BatchAnswer> {
   const key = zoneKey(pending.zonePath, pending.context);
   served.pledge(key);
   let written: Written | undefined;
   try {
     written = await batcher.add(key, pending);
-    return written.set;
+    return written.answer;
   } finally {
     // A failed write settles too: it may be the last of the zone on its way, to wait for the others' changes.
     await settleServed(pending.zonePath, () => served.settle(key, written?.pendingChange, pending.context), pending.context);
@@ -225,6 +250,7 @@ const setKey = (set: unknown): string => {
 /** The writes of a zone that arrive together, joined into one atomic change (the plan's `join` entries of record sets). */
 const zoneChanges: Batch = {
   add: (entry, context, runAlone) => writeRecordSet({ zonePath: entry.key, write: entry.write as RecordWrite, context, alone: runAlone }),
+  joint: (key, writes) => [changeRequest(key, writes as RecordWrite[]), servedWait(key)],
   parts: (write) => {
     const { deletions, additions } = changeBody([write as RecordWrite]);
     return { removes: withoutKinds(deletions) as unknown[], adds: withoutKinds(additions) as unknown[] };
@@ -250,15 +276,8 @@ export function joinZoneChange(identity: Readonly<Record<string, string>>, write
     batch: zoneChanges,
     key: zonePath,
     write,
-    request: {
-      method: "POST",
-      path: `${zonePath}/changes`,
-      body,
-      described: true,
-      repeat: "settle",
-      schema: acceptedChangeWire,
-      note: "one atomic change with the zone's other record-set writes that run at the same time",
-    },
+    // Its body holds this write alone: the others that join it are known only at run time.
+    request: { ...changeRequest(zonePath, [write]), body, described: true },
     alone,
   };
 }
