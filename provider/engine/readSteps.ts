@@ -39,9 +39,12 @@ function candidates(list: ListRead, entries: readonly unknown[], identity: Reado
   return index.get(key.ofIdentity(identity)) ?? [];
 }
 
-function pickEntry(list: ListRead, entries: readonly unknown[], context: HookContext): unknown {
+/** The object's entry of a listing; parsed already when the listing's entries are of the wire's schema and taken as they are. */
+function pickEntry(declaration: ResourceDeclaration, list: ListRead, entries: readonly unknown[], context: HookContext): Answer {
   const entry = candidates(list, entries, context.identity).find((candidate) => list.match(candidate, context.identity));
-  return entry === undefined || list.toWire === undefined ? entry : list.toWire(entry);
+  if (entry === undefined) return { value: undefined };
+  if (list.toWire !== undefined) return { value: list.toWire(entry) };
+  return { value: entry, ...(list.entry === declaration.wire && { parsedBy: declaration.wire }) };
 }
 
 /**
@@ -67,7 +70,7 @@ export async function readWire(
     const current = (await sendPlanned(request, context)) as IamPolicy;
     return presence(policy.find(current.bindings ?? [], known));
   }
-  if (read !== undefined && "list" in read) return presence(pickEntry(read.list, await listEntries(read.list, request.path, context), context));
+  if (read !== undefined && "list" in read) return present(pickEntry(declaration, read.list, await listEntries(read.list, request.path, context), context));
   // The wire schema is checked in the call path: an empty or misshapen 200 is an error there, never "gone".
   const getItem = async (): Promise<Answer> => ({ value: await sendPlanned(request, context), parsedBy: declaration.wire });
   if (read === undefined) return getItem();
@@ -78,9 +81,13 @@ export async function readWire(
     listing,
     getItem,
     () => listEntries(list, listing, context),
-    (entries) => ({ value: pickEntry(list, entries, context) }),
+    (entries) => pickEntry(declaration, list, entries, context),
   );
   return found.value === undefined ? undefined : found;
+}
+
+function present(answer: Answer): Answer | undefined {
+  return answer.value === undefined ? undefined : answer;
 }
 
 function presence(wire: unknown): Answer | undefined {
