@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import type { Paging } from "../google/listAll";
-import type { PollKindName } from "../google/poll";
+import type { PollKind } from "../google/poll";
 import type { RepeatRule } from "../http/retry";
 
 export * from "./queries";
@@ -108,7 +108,8 @@ export interface Detach {
 /** Work the API finishes after answering a create or update, polled until done. */
 export interface WaitStep {
   readonly after: readonly ("create" | "update")[];
-  readonly poll: PollKindName;
+  /** The kind of work polled: a shared one (google/poll.ts `POLL_KINDS`) or the API's own. */
+  readonly poll: PollKind;
   /** Where the work is read: a template of identity names and `{id}`, the work's id (`{id*}`: a name of several segments). */
   readonly path: string;
   /**

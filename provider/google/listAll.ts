@@ -1,7 +1,7 @@
 /**
  * Every item of a Google list endpoint, page after page. APIs name the page
- * token and the page size differently (`pageToken`/`maxResults` in DNS,
- * `pageToken`/`pageSize` in newer APIs), so both are parameters.
+ * token and the page size differently (an older API's `maxResults`, the
+ * newer APIs' `pageSize`), so both are parameters.
  */
 import { z } from "zod";
 import type { ApiClient } from "../http/client";
@@ -25,8 +25,6 @@ export interface Paging {
   /** Stops after the page where this holds of the items so far (a newest-first listing read only as far as needed). */
   readonly until?: (items: ReadonlyArray<Record<string, unknown>>) => boolean;
 }
-
-export const DNS_PAGING: Paging = { pageParam: "pageToken", pageSizeParam: "maxResults" };
 
 export async function listAll(
   client: ApiClient,

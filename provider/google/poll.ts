@@ -1,8 +1,9 @@
 /**
- * One poller for work an API finishes after answering: a DNS zone operation,
- * a DNS record change, a long-running operation of the newer APIs. Pauses
- * start short and grow; a wait longer than 3 s is logged once with what it
- * waits for, and a wait past the timeout is an error that says so.
+ * One poller for work an API finishes after answering: a long-running operation of the newer
+ * APIs, an object the service is still reconciling, or a kind an API brings of its own (in its
+ * folder, provider/apis/<api>/). Pauses start short and grow;
+ * a wait longer than 3 s is logged once with what it waits for, and a wait past the timeout is an
+ * error that says so.
  */
 import { z } from "zod";
 import type { ApiClient } from "../http/client";
@@ -11,7 +12,7 @@ import type { ApiClient } from "../http/client";
 export interface Pending {
   readonly id: string;
   readonly done: boolean;
-  /** e.g. `zone operation 12 (update)`. */
+  /** e.g. `operation 12`. */
   readonly what: string;
   /** Why the work failed, when the answer says it did (a long-running operation's `error`). */
   readonly failure?: string;
@@ -19,6 +20,8 @@ export interface Pending {
 
 /** How one kind of pending work reads and how fast it is polled. */
 export interface PollKind {
+  /** Its name for a reader of a plan, e.g. `operation`. */
+  readonly name: string;
   readonly schema: z.ZodType;
   /** The pending work an answer describes; undefined when the answer is not such work (nothing to wait for). */
   readonly pending: (answer: unknown) => Pending | undefined;
@@ -30,8 +33,6 @@ export interface PollKind {
   readonly pollsTheObject?: boolean;
 }
 
-export const operationWire = z.looseObject({ id: z.string(), status: z.enum(["pending", "done"]), type: z.string().optional() });
-export const changeWire = z.looseObject({ id: z.string(), status: z.enum(["pending", "done"]) });
 const longRunningWire = z.looseObject({
   name: z.string(),
   done: z.boolean().optional(),
@@ -40,33 +41,11 @@ const longRunningWire = z.looseObject({
 
 const reconcilingWire = z.looseObject({ name: z.string(), reconciling: z.boolean().optional() });
 
+/** The kinds of work Google APIs share. */
 export const POLL_KINDS = {
-  /** A DNS zone operation (`managedZoneOperations`): `id`, `status` pending or done. */
-  zoneOperation: {
-    schema: operationWire,
-    pending: (answer) => {
-      const parsed = operationWire.safeParse(answer);
-      if (!parsed.success) return undefined;
-      const { id, status, type } = parsed.data;
-      return { id, done: status === "done", what: `zone operation ${id} (${type ?? "update"})` };
-    },
-    firstPauseMs: 200,
-    maxPauseMs: 5000,
-    until: "finish",
-  },
-  /** A DNS record change (`changes`): `id`, `status` pending or done; every answer of changes.create is one. */
-  change: {
-    schema: changeWire,
-    pending: (answer) => {
-      const { id, status } = changeWire.parse(answer);
-      return { id, done: status === "done", what: `record change ${id}` };
-    },
-    firstPauseMs: 50,
-    maxPauseMs: 2000,
-    until: "be done",
-  },
   /** A long-running operation (`google.longrunning.Operation`): `name`, `done`, and `error` when it failed. */
   operation: {
+    name: "operation",
     schema: longRunningWire,
     pending: (answer) => {
       const parsed = longRunningWire.safeParse(answer);
@@ -81,6 +60,7 @@ export const POLL_KINDS = {
   },
   /** A declarative-friendly resource (AIP-128) whose `reconciling` is true while the service acts on it. */
   reconciling: {
+    name: "reconciling",
     schema: reconcilingWire,
     pending: (answer) => {
       const parsed = reconcilingWire.safeParse(answer);
@@ -93,8 +73,6 @@ export const POLL_KINDS = {
     pollsTheObject: true,
   },
 } satisfies Record<string, PollKind>;
-
-export type PollKindName = keyof typeof POLL_KINDS;
 
 export interface WaitOptions {
   readonly client: ApiClient;

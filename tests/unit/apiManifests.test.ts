@@ -1,5 +1,5 @@
 /** The API as the unit: each API's facts live in its manifest, and the shared code reads them from there. */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { API_MANIFESTS } from "../../provider/apis";
 import { apiNames, resolveApiSettings, settingNames } from "../../provider/config";
@@ -50,29 +50,54 @@ describe("settings come from each API's manifest", () => {
   });
 });
 
-/** The code outside the APIs' folders: it may name no API (comments and docs aside). */
+/** Every TypeScript file under `folder`, at any depth; the APIs' own emulator plug-ins (`emulator/apis/`) are theirs, not shared. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(path.join(REPO_ROOT, folder)).flatMap((entry) => {
+    const relative = `${folder}/${entry}`;
+    if (relative === "emulator/apis") return [];
+    if (statSync(path.join(REPO_ROOT, relative)).isDirectory()) return filesUnder(relative);
+    return relative.endsWith(".ts") ? [relative] : [];
+  });
+}
+
+/** The code outside the APIs' folders, every file under the shared folders: it may name no API (comments and docs aside). */
 const SHARED = [
   "provider/config.ts",
   "provider/stackConfig.ts",
   "provider/clients.ts",
   "scripts/generate.ts",
-  ...["provider/engine", "provider/http", "provider/google", "emulator", "emulator/google", "emulator/google/tokens", "scripts/generator", "plugin"].flatMap(
-    (folder) =>
-      readdirSync(path.join(REPO_ROOT, folder))
-        .filter((file) => file.endsWith(".ts"))
-        .map((file) => `${folder}/${file}`),
-  ),
+  ...["provider/engine", "provider/http", "provider/google", "emulator", "scripts/generator", "plugin"].flatMap(filesUnder),
 ];
 
+/**
+ * An API named in code: its name quoted or compared, or as part of an identifier (`DNS_PAGING`,
+ * `PAGING_DNS`, `googleDns`): what belongs to one API lives in its folder.
+ */
+function namesApi(code: string, name: string): boolean {
+  const upper = name.toUpperCase();
+  const capital = `${upper.slice(0, 1)}${name.slice(1)}`;
+  return new RegExp(`["'\`]${name}["'\`]|=== ?["']${name}|\\b${upper}_|_${upper}\\b|[a-z]${capital}(?![a-z])`).test(code);
+}
+
 it("no shared file names an API in its code", () => {
+  expect(SHARED.length).toBeGreaterThan(100);
   const found: string[] = [];
   for (const file of SHARED) {
     const code = readFileSync(path.join(REPO_ROOT, file), "utf8")
       .replace(/\/\*[\s\S]*?\*\//g, "")
       .replace(/(^|[^:])\/\/.*$/gm, "$1");
     for (const name of apiNames()) {
-      if (new RegExp(`["'\`]${name}["'\`]|=== ?["']${name}`).test(code)) found.push(`${file}: ${name}`);
+      if (namesApi(code, name)) found.push(`${file}: ${name}`);
     }
   }
   expect(found).toEqual([]);
+});
+
+it("finds an API named in code as a quoted name, a comparison or part of an identifier", () => {
+  expect(
+    ['const a = "dns";', "if (api === 'dns')", "export const DNS_PAGING = {};", "const PAGING_DNS = 1;", "const googleDns = 1;"].map((code) =>
+      namesApi(code, "dns"),
+    ),
+  ).toEqual([true, true, true, true, true]);
+  expect(["const dnsName = zone.dnsName;", "const dnssec = 1;", "const records = 1;"].map((code) => namesApi(code, "dns"))).toEqual([false, false, false]);
 });

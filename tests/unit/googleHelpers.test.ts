@@ -10,6 +10,7 @@ import { runPlan } from "../../provider/engine/plan/executor";
 import { policyEntry } from "../../provider/engine/plan/planWrites";
 import type { ApiClient } from "../../provider/http/client";
 import { POLL_KINDS, waitFor } from "../../provider/google/poll";
+import { CHANGE_POLL, ZONE_OPERATION_POLL } from "../../provider/apis/dns/service";
 import { fakeClient, statusError } from "./fakeClient";
 
 describe("listAll", () => {
@@ -75,7 +76,7 @@ describe("waitFor", () => {
     const client = fakeClient(() => ({ id: "9", status: ++polls < 7 ? "pending" : "done", type: "update" }));
     const messages: string[] = [];
     await waitFor(
-      POLL_KINDS.zoneOperation,
+      ZONE_OPERATION_POLL,
       { id: "9", status: "pending", type: "update" },
       {
         client,
@@ -92,8 +93,8 @@ describe("waitFor", () => {
   it("returns at once for work already done, or an answer that is no pending work", async () => {
     const client = fakeClient(() => ({}));
     const options = { client, log: () => undefined, pathOf: (id: string) => id };
-    await waitFor(POLL_KINDS.zoneOperation, { id: "1", status: "done" }, options);
-    await waitFor(POLL_KINDS.zoneOperation, { name: "a zone, not an operation" }, options);
+    await waitFor(ZONE_OPERATION_POLL, { id: "1", status: "done" }, options);
+    await waitFor(ZONE_OPERATION_POLL, { name: "a zone, not an operation" }, options);
     await waitFor(POLL_KINDS.operation, { name: "operations/1", done: true }, options);
     expect(client.sent).toEqual([]);
   });
@@ -102,7 +103,7 @@ describe("waitFor", () => {
     const { sleep } = clock();
     const client = fakeClient(() => ({ id: "c1", status: "pending" }));
     await expect(
-      waitFor(POLL_KINDS.change, { id: "c1", status: "pending" }, { client, log: () => undefined, pathOf: (id) => id, sleep, timeoutMs: 10_000 }),
+      waitFor(CHANGE_POLL, { id: "c1", status: "pending" }, { client, log: () => undefined, pathOf: (id) => id, sleep, timeoutMs: 10_000 }),
     ).rejects.toThrow(/record change c1 was not done after 1[0-9]s/);
   });
 });

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { declare } from "../../provider/engine/declaration";
 import { send } from "../../provider/engine/plan/entries";
+import { POLL_KINDS } from "../../provider/google/poll";
+import { ZONE_OPERATION_POLL } from "../../provider/apis/dns/service";
 import { statusError } from "./fakeClient";
 import { Args, wire, base, engineOf, ID, PATH } from "./lifecycleStepsHarness";
 
@@ -39,7 +41,7 @@ describe("create", () => {
       update: "none",
       steps: {
         create: { answer: "ignored", toWire: (_answer, { name }) => ({ name }) },
-        wait: { after: ["create"], poll: "operation", path: "v1/{id}" },
+        wait: { after: ["create"], poll: POLL_KINDS.operation, path: "v1/{id}" },
       },
     });
     let polls = 0;
@@ -122,7 +124,7 @@ describe("update kinds", () => {
     const thing = declare<Args, z.infer<typeof wire>>({
       ...base,
       update: "planned",
-      steps: { wait: { after: ["update"], poll: "zoneOperation", path: "v1/projects/{project}/operations/{id}" } },
+      steps: { wait: { after: ["update"], poll: ZONE_OPERATION_POLL, path: "v1/projects/{project}/operations/{id}" } },
       hooks: {
         planUpdate: (_change, { title }) => [send({ method: "POST", path: `${PATH}:retitle`, body: { title }, repeat: "settle" })],
       },

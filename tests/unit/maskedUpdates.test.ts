@@ -139,7 +139,7 @@ describe("abandon and waits", () => {
   it("a create with an opt-in wait on the object itself keeps the object's decided state, and logs the outcome", async () => {
     const waiting = declare<Args, z.infer<typeof wire>>({
       ...thingDeclaration,
-      steps: { wait: { after: ["create"], poll: "reconciling", path: "{version}/{id*}", secondsInput: "waitSeconds", outcome: () => "decided" } },
+      steps: { wait: { after: ["create"], poll: POLL_KINDS.reconciling, path: "{version}/{id*}", secondsInput: "waitSeconds", outcome: () => "decided" } },
     });
     let reads = 0;
     const { engine, client, messages } = engineOf(

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { defaultProject } from "../../config";
 import { readFunctionsOf } from "../../engine/readFunction";
 import { fqdn, projectId, zoneName } from "./names";
-import { DNS_PAGING } from "../../google/listAll";
+import { DNS_PAGING } from "./service";
 import { API_PREFIX } from "./wire";
 
 const loose = z.looseObject({});

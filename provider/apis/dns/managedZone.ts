@@ -6,7 +6,8 @@ import { sendPlanned } from "../../engine/plan/executor";
 import type { ApiError } from "../../http/errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../../http/retry";
 import { fillTemplate } from "../../engine/template";
-import { DNS_PAGING, listAll } from "../../google/listAll";
+import { listAll } from "../../google/listAll";
+import { DNS_PAGING, ZONE_OPERATION_POLL } from "./service";
 import { fqdn, projectId, zoneName } from "./names";
 import { gkeClusters, labels, networkUrl, networks, targetNameServers } from "./shapes";
 import { API_PREFIX, changeWire, waitForChange, withoutKinds, ZONE_OPERATION } from "./wire";
@@ -115,7 +116,7 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
   equal: { dnssecConfig: sameDnssec },
   steps: {
     // Zone updates answer with an operation; `up` waits for it.
-    wait: { after: ["update"], poll: "zoneOperation", path: ZONE_OPERATION },
+    wait: { after: ["update"], poll: ZONE_OPERATION_POLL, path: ZONE_OPERATION },
   },
   hooks: { planBeforeDelete: forceDestroy, explainRefusal: notEmptyRefusal },
   review: [

@@ -7,7 +7,7 @@ import { declare } from "../../engine/declaration";
 import { projectId, zoneName } from "./names";
 import { networks, targetNameServers } from "./shapes";
 import { API_PREFIX, withoutKinds } from "./wire";
-import { DNS_PAGING } from "../../google/listAll";
+import { DNS_PAGING } from "./service";
 
 export const policyArgs = z.object({
   project: projectId.optional().meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),

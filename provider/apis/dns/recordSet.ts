@@ -3,7 +3,7 @@ import { z } from "zod";
 import { declare } from "../../engine/declaration";
 import { sharedListing } from "../../engine/steps";
 import { fillTemplate } from "../../engine/template";
-import { DNS_PAGING } from "../../google/listAll";
+import { DNS_PAGING } from "./service";
 import { ApiError } from "../../http/errors";
 import { projectId, recordName, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";

@@ -4,7 +4,7 @@ import { declare } from "../../engine/declaration";
 import { projectId, zoneName } from "./names";
 import { gkeClusters, labels, networks } from "./shapes";
 import { API_PREFIX, withoutKinds } from "./wire";
-import { DNS_PAGING } from "../../google/listAll";
+import { DNS_PAGING } from "./service";
 
 export const responsePolicyArgs = z.object({
   project: projectId.optional().meta({ description: "The project. Defaults to `svc:project` / `SVC_PROJECT`." }),

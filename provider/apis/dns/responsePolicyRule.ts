@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { sharedListing } from "../../engine/steps";
-import { DNS_PAGING } from "../../google/listAll";
+import { DNS_PAGING } from "./service";
 import { declare } from "../../engine/declaration";
 import { isAtOrUnder, projectId, ruleDnsName, zoneName } from "./names";
 import { localRecordSet } from "./shapes";

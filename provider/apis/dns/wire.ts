@@ -2,10 +2,11 @@
  * Wire shapes of the DNS API (reference: dns-v1 discovery) and helpers shared
  * by the DNS declarations. Response schemas keep unknown fields: the API may
  * add some, and they must not fail a read. Paging, polling and IAM are the
- * shared Google helpers (provider/google/).
+ * shared Google helpers (provider/google/), with DNS's own parameters (service.ts).
  */
 import type { HookContext } from "../../engine/declaration";
-import { changeWire, POLL_KINDS, waitFor } from "../../google/poll";
+import { waitFor } from "../../google/poll";
+import { CHANGE_POLL, changeWire } from "./service";
 
 export { changeWire };
 
@@ -27,7 +28,7 @@ export function withoutKinds(value: unknown): unknown {
 
 /** Waits for a record change (the answer of changes.create) to be done. */
 export async function waitForChange(zonePath: string, answer: unknown, context: HookContext): Promise<void> {
-  await waitFor(POLL_KINDS.change, answer, {
+  await waitFor(CHANGE_POLL, answer, {
     client: context.client,
     log: context.log,
     pathOf: (id) => `${zonePath}/changes/${encodeURIComponent(id)}`,

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { declare } from "../../engine/declaration";
 import { excerpt } from "../../engine/excerpt";
 import type { ApiError } from "../../http/errors";
+import { POLL_KINDS } from "../../google/poll";
 import { apiVersionArg, apiVersionDerived, etagOutput, parentDerived, parentInputs, parentProblems, parentShape, text } from "./parent";
 
 const SAFETY_CHECKS = ["QUOTA_DECREASE_BELOW_USAGE", "QUOTA_DECREASE_PERCENTAGE_TOO_HIGH"] as const;
@@ -221,7 +222,7 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
     },
     wait: {
       after: ["create", "update"],
-      poll: "reconciling",
+      poll: POLL_KINDS.reconciling,
       path: "{apiVersion}/{id*}",
       secondsInput: "waitForGrant",
       outcome: grantOutcome,

@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import type { Binding } from "../../google/iamPolicy";
-import type { PollKindName } from "../../google/poll";
+import type { PollKind } from "../../google/poll";
 import type { RepeatRule } from "../../http/retry";
 import type { HookContext } from "../declaration";
 import type { QueryValues } from "../queries";
@@ -94,7 +94,7 @@ export interface PolicyEntry {
 /** Work the previous answer describes, polled until done (`sent: untilDone`); nothing when it is done already. */
 export interface PollEntry {
   readonly kind: "poll";
-  readonly poll: PollKindName;
+  readonly poll: PollKind;
   /** The work's path, `{id}` standing for the work's id; `request` is how a reader sees it. */
   readonly template: string;
   readonly request: PlannedRequest;

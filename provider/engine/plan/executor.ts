@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { keyedLock } from "../../google/keyedLock";
 import { normalizeBindings, type IamPolicy } from "../../google/iamPolicy";
-import { POLL_KINDS, waitFor, type PollKind } from "../../google/poll";
+import { waitFor } from "../../google/poll";
 import type { RequestSpec } from "../../http/client";
 import { ApiError } from "../../http/errors";
 import type { HookContext } from "../declaration";
@@ -218,8 +218,7 @@ export async function runPlan(entries: readonly PlanEntry[], context: HookContex
         answer = await entry.batch.add(entry, context, () => runPlan(entry.alone, context));
         break;
       case "poll": {
-        const kind: PollKind = POLL_KINDS[entry.poll];
-        const last = await waitFor(kind, answer.value, {
+        const last = await waitFor(entry.poll, answer.value, {
           client: context.client,
           log: context.log,
           pathOf: (id) => fillTemplate(entry.template, { ...context.identity, id }),

@@ -3,7 +3,6 @@
  * and, where data cannot say it, the plan its hook returns. Pure: nothing is sent here.
  */
 import { bindingWire, policyWire, type Binding } from "../../google/iamPolicy";
-import { POLL_KINDS } from "../../google/poll";
 import { z } from "zod";
 import type { Args, PatchChange, PolicyHook, ResourceDeclaration, State } from "../declaration";
 import { abandons, createTemplate, fillQuery, mergedQuery, optionQuery, updateOf } from "../steps";
@@ -60,7 +59,7 @@ export function waitEntries(declaration: ResourceDeclaration, step: "create" | "
   const given = wait.secondsInput === undefined ? undefined : args[wait.secondsInput];
   const seconds = typeof given === "number" ? given : undefined;
   if (wait.secondsInput !== undefined && seconds === undefined) return [];
-  const kind = POLL_KINDS[wait.poll];
+  const kind = wait.poll;
   return [
     {
       kind: "poll",
@@ -71,11 +70,11 @@ export function waitEntries(declaration: ResourceDeclaration, step: "create" | "
         path: describedPath(wait.path, { ...identity, id: `${UNSET}operation${UNSET}` }),
         schema: kind.schema,
         sent: "untilDone",
-        note: `polled until the work is done (${wait.poll})`,
+        note: `polled until the work is done (${kind.name})`,
       },
       ...(seconds !== undefined && { timeoutMs: seconds * 1000 }),
       ...(wait.outcome !== undefined && { outcome: wait.outcome }),
-      objectAnswer: "pollsTheObject" in kind && kind.pollsTheObject === true,
+      objectAnswer: kind.pollsTheObject === true,
     },
   ];
 }

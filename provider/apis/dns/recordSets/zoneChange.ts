@@ -22,7 +22,8 @@ import type { Batch, BatchAnswer, JoinEntry, PlanEntry, PlannedRequest } from ".
 import { sendPlanned } from "../../../engine/plan/executor";
 import { guarded } from "../../../engine/plan/guarded";
 import { createRelay } from "./servedRelay";
-import { DNS_PAGING, listAll } from "../../../google/listAll";
+import { listAll } from "../../../google/listAll";
+import { DNS_PAGING } from "../service";
 import { ApiError } from "../../../http/errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY } from "../../../http/retry";
 import { changeWire, withoutKinds } from "../wire";
