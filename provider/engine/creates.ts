@@ -3,12 +3,11 @@
  * again blindly (the object is read first, or for a server-assigned id the listing compared), and a
  * create that finds its object already made by this stack's interrupted run adopts it (ownership.ts).
  */
-import { backoffDelay, DEFAULT_RETRY_POLICY } from "../http/retry";
 import type { Args, State } from "./declaration";
 import { keyedLock } from "../google/keyedLock";
 import { diffArgs } from "./diff";
 import type { Answer } from "./plan/executor";
-import { guarded } from "./plan/guarded";
+import { guarded, roundsOf } from "./plan/guarded";
 import { createParts, type CreateParts } from "./plan/planStep";
 import { runCreate } from "./writeSteps";
 import { listCreated } from "./readSteps";
@@ -33,17 +32,10 @@ export class OwnObjectFound extends Error {
   }
 }
 
-/**
- * How many times a create is sent in all when each outcome was unknown and
- * reading showed nothing: as many as the HTTP layer tries a request it may repeat.
- */
-const CREATE_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts;
-
-/** The pause before sending a create again, growing like the HTTP layer's backoff; said in the log with `because`. */
-function pauseBeforeCreate(attempt: number, log: (message: string) => void, because: string): number {
-  const delayMs = backoffDelay(DEFAULT_RETRY_POLICY, attempt);
-  log(`${because} (attempt ${attempt + 1} of ${CREATE_ATTEMPTS}${delayMs >= 3000 ? `, in ${Math.round(delayMs / 1000)}s` : ""})`);
-  return delayMs;
+/** A create sent again after an unknown outcome, said in the log with `because` (the pause is the retry table's). */
+function createAgain(attempt: number, log: (message: string) => void, because: string): { again: true } {
+  log(`${because} (attempt ${attempt + 1} of ${roundsOf("create")})`);
+  return { again: true };
 }
 
 export class ResourceCreates extends EngineCore {
@@ -105,7 +97,7 @@ export class ResourceCreates extends EngineCore {
   ): Promise<{ id: string; state: State }> {
     let outcomeUnknown = false;
     return guarded<{ id: string; state: State }>({
-      attempts: CREATE_ATTEMPTS,
+      loop: "create",
       send: async () => ({ id, state: this.stateOfAnswer(await this.post(plan, args), identity, args) }),
       settle: async (error, attempt, last) => {
         const mayExist = error.outcome === "unknown" || (error.isConflict && outcomeUnknown);
@@ -136,7 +128,7 @@ export class ResourceCreates extends EngineCore {
         }
         if (last) return { again: true };
         const because = `svc: ${this.label} ${id}: the create failed with an unknown outcome and the object is absent; creating again`;
-        return { again: true, pauseMs: pauseBeforeCreate(attempt, this.log, because) };
+        return createAgain(attempt, this.log, because);
       },
     });
   }
@@ -160,7 +152,7 @@ export class ResourceCreates extends EngineCore {
     const since = new Date().toISOString();
     if (owner !== undefined && before !== undefined) keepRecord({ owner, before, since });
     const result = await guarded<{ id: string; state: State }>({
-      attempts: CREATE_ATTEMPTS,
+      loop: "create",
       send: async () => made(this.stateOfAnswer(await this.post(plan, args), {}, args)),
       settle: async (error, attempt, last) => {
         if (error.outcome !== "unknown" || before === undefined) return undefined;
@@ -178,7 +170,7 @@ export class ResourceCreates extends EngineCore {
         }
         if (last) return { again: true };
         const because = `svc: ${this.label}: the create failed with an unknown outcome and nothing new exists; creating again`;
-        return { again: true, pauseMs: pauseBeforeCreate(attempt, this.log, because) };
+        return createAgain(attempt, this.log, because);
       },
     });
     if (owner !== undefined) keepRecord({ owner, id: result.id, since });

@@ -12,6 +12,7 @@ import type { Args, ResourceDeclaration, State } from "./declaration";
 import { containsUnknown, diffArgs, type PropertyChangeKind } from "./diff";
 import { clip } from "./excerpt";
 import { occupancy } from "./occupancy";
+import { StepBudget, withStepBudget } from "../http/stepBudget";
 import { ResourceEngine } from "./resourceEngine";
 import { assertUsableId, autoName, forTheEngine, importFailures, issuesToFailures, pathInputs, REASON_LIMIT, type CheckFailure } from "./checkInputs";
 import { pathValueProblem } from "./template";
@@ -39,11 +40,11 @@ export interface DynamicProvider {
 /** An error message longer than this is cut (the error keeps its type): a service may echo a huge request back. */
 const ERROR_MESSAGE_LIMIT = 2000;
 
-/** Runs one operation the engine asked for, counted in the process's occupancy (batch windows use it). */
-async function bounded<T>(work: () => Promise<T>): Promise<T> {
+/** Runs one operation the engine asked for as one step with its budget (`what` names it), counted in the process's occupancy (batch windows use it). */
+async function bounded<T>(what: string, work: () => Promise<T>): Promise<T> {
   const end = occupancy.begin();
   try {
-    return await work();
+    return await withStepBudget(new StepBudget(what), work);
   } catch (error) {
     if (error instanceof Error && error.message.length > ERROR_MESSAGE_LIMIT) error.message = clip(error.message, ERROR_MESSAGE_LIMIT);
     throw error;
@@ -139,14 +140,16 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
         if (problems.length > 0) throw new Error(`${label}: ${problems.map((p) => clip(p.reason, REASON_LIMIT)).join("; ")}`);
       }
       const who = typeof owner === "string" ? owner : undefined;
-      const { id, state } = await bounded(() => (typeof importId === "string" ? engine().adopt(importId, args) : engine().create(args, who)));
+      const { id, state } = await bounded(`${label} create`, () =>
+        typeof importId === "string" ? engine().adopt(importId, args) : engine().create(args, who),
+      );
       return { id, outs: { ...state, ...(who !== undefined && { __owner: who }) } };
     },
 
     async read(id, props) {
       const { __provider: _provider, __owner: owner, ...previous } = props;
       assertUsableId(declaration, label, id);
-      const state = await bounded(() => engine().read(id, previous));
+      const state = await bounded(`${label} ${id}: read`, () => engine().read(id, previous));
       if (state !== undefined) return { id, props: { ...state, ...(typeof owner === "string" && { __owner: owner }) } };
       // A refresh that finds the object gone returns no id, and the engine drops it from the state.
       // A program's `get` (nothing known but the id) must fail instead: the engine would take an
@@ -163,14 +166,14 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
         throw new Error(`${label} ${id}: ${difference.replaces.join(", ")} cannot change in place`);
       }
       const { __provider: _olderProvider, ...previous } = olds;
-      const outs = await bounded(() => engine().update(id, args, difference.patch, previous));
+      const outs = await bounded(`${label} ${id}: update`, () => engine().update(id, args, difference.patch, previous));
       return { outs: { ...outs, ...(typeof owner === "string" && { __owner: owner }) } };
     },
 
     async delete(id, props) {
       const { __provider: _provider, __owner: owner, ...state } = props;
       assertUsableId(declaration, label, id);
-      await bounded(() => engine().delete(id, state));
+      await bounded(`${label} ${id}: delete`, () => engine().delete(id, state));
       // An object the API cannot delete stays, and stays this stack's: a later create of it adopts it.
       if (!abandons(declaration.steps?.delete)) dropRecord(typeof owner === "string" ? owner : undefined, id);
     },

@@ -174,7 +174,7 @@ export interface Steps<A> {
  * `updateMask`: a PATCH of the changed fields with `?<maskParam>=a,b` naming them (a removed
  * field is named and left out of the body), under the stored etag when declared. `putMerged`: GET the live object, merge the
  * changes into it, PUT it with `If-Match: <etag>`; a 412 (changed meanwhile) reads again,
- * up to `attempts` times. `policy`: the access-policy hook's grant, written into the policy.
+ * as often as the retry table's `merge` loop says. `policy`: the access-policy hook's grant, written into the policy.
  * `planned`: the `planUpdate` hook's plan. `none`: every change replaces.
  */
 export type UpdateKind =
@@ -201,7 +201,7 @@ export type UpdateKind =
        */
       readonly etagField?: string;
     }
-  | { readonly putMerged: { readonly etagField?: string; readonly attempts?: number; readonly query?: QuerySpec } };
+  | { readonly putMerged: { readonly etagField?: string; readonly query?: QuerySpec } };
 
 /**
  * The one place an update is configured: how the change is sent (`send`, an UpdateKind), what

@@ -13,9 +13,6 @@ import { planStep, type StepFacts } from "./plan/planStep";
 import { abandons, updateOf } from "./steps";
 import { formatId } from "./template";
 
-/** How many times an update under an etag is sent when the object keeps changing meanwhile. */
-const ETAG_ATTEMPTS = 3;
-
 /** Runs the create's writes (its plan without the reconciliation's reads); resolves to the object's wire form (and the schema that parsed it, when it is the object). */
 export async function runCreate(declaration: ResourceDeclaration, writes: readonly PlanEntry[], args: Args, context: HookContext): Promise<Answer> {
   const answer = await runPlan(writes, context);
@@ -77,7 +74,7 @@ export async function runUpdate(facts: StepFacts, context: HookContext, reader: 
     return again;
   };
   try {
-    return await runPlan(plan, context, { etag: { recover, attempts: ETAG_ATTEMPTS }, reader });
+    return await runPlan(plan, context, { etag: { recover }, reader });
   } catch (error) {
     const etagged = plan.some((entry) => entry.kind === "send" && entry.underEtag === true);
     if (error instanceof ApiError && error.outcome === "rejected" && !(etagged && error.status === 409)) {

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { ApiClient } from "../http/client";
+import { outsideStepBudget } from "../http/stepBudget";
 
 /** Pending work as read from an answer: its id, whether it is done, and words for the log. */
 export interface Pending {
@@ -138,7 +139,8 @@ async function pollUntilDone(kind: PollKind, first: Pending, answer: unknown, op
       return last;
     }
     await sleep(pause);
-    last = await client.send({ method: "GET", path: pathOf(first.id), schema: kind.schema });
+    // Bounded by the wait's deadline, not by the budget of the step that waits.
+    last = await outsideStepBudget(() => client.send({ method: "GET", path: pathOf(first.id), schema: kind.schema }));
     current = kind.pending(last) ?? { ...first, done: true };
     const waited = clock() - started;
     if (onTimeout === "fail" && current.failure === undefined && !current.done && waited > timeoutMs) {

@@ -20,6 +20,7 @@ import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./errors";
 import { readAnswer, type Answer } from "./answer";
 import type { RateLimitRules } from "./rateLimitRules";
 import { createRequestLimiter, type RequestLimiter } from "./requestLimiter";
+import { stepBudget } from "./stepBudget";
 import { DEFAULT_RETRY_POLICY, planRetry, repeatRuleOf, type AttemptResult, type RepeatRule, type RetryPolicy } from "./retry";
 
 interface RequestBase<T> {
@@ -164,11 +165,16 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     let waitedMs = 0;
     let limitedAttempts = 0;
     let refusedToken = false;
+    // Every attempt counts against the budget of the step it is sent for (stepBudget.ts), so nested retries share one bound.
+    const budget = stepBudget();
+    let failed: Answer | undefined;
     for (let attemptNumber = 1; ; attemptNumber++) {
+      budget?.spend(failed === undefined ? undefined : failure(spec, path, failed).message);
       const phase: { body: boolean; token?: string } = { body: false };
       const answer = await attempt(spec, phase);
       const { result } = answer;
       if (result.kind === "status" && result.status < 400) return answer.value as T;
+      failed = answer;
       if (result.kind === "status" && result.status === 401 && options.tokens !== undefined && phase.token !== undefined && !refusedToken) {
         // An access token expired or revoked on the way: once, with a fresh one (a 401 changed nothing).
         refusedToken = true;

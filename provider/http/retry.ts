@@ -11,6 +11,8 @@
  * again or adopts the result.
  */
 
+import { RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, REQUEST_BACKOFF } from "./retryTable";
+
 /**
  * `read`: has no effect (a GET, or a read sent as POST such as getIamPolicy).
  * `idempotent`: sending it twice has the effect of once (PUT, DELETE, a PATCH
@@ -56,11 +58,10 @@ export interface RetryPolicy {
   readonly maxDelayMs: number;
 }
 
+/** The HTTP layer's policy, from the one retry table (retryTable.ts). */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  maxAttempts: 10,
-  maxTotalWaitMs: 5 * 60_000,
-  baseDelayMs: 250,
-  maxDelayMs: 20_000,
+  maxAttempts: Math.max(RATE_LIMITED_ATTEMPTS, ...Object.values(REQUEST_ATTEMPTS).map(({ attempts }) => attempts)),
+  ...REQUEST_BACKOFF,
 };
 
 /**

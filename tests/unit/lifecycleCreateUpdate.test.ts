@@ -3,6 +3,7 @@ import { z } from "zod";
 import { declare } from "../../provider/engine/declaration";
 import { send } from "../../provider/engine/plan/entries";
 import { POLL_KINDS } from "../../provider/google/poll";
+import { LOOPS } from "../../provider/http/retryTable";
 import { ZONE_OPERATION_POLL } from "../../provider/apis/dns/service";
 import { statusError } from "./fakeClient";
 import { Args, wire, base, engineOf, ID, PATH } from "./lifecycleStepsHarness";
@@ -113,11 +114,12 @@ describe("update kinds", () => {
     expect(messages.join("\n")).toMatch(/changed meanwhile \(412 on If-Match\); reading it again/);
   });
 
-  it("putMerged: an object that keeps changing is reported after the declared number of reads", async () => {
-    const thing = declare<Args, z.infer<typeof wire>>({ ...base, update: { putMerged: { attempts: 3 } } });
+  it("putMerged: an object that keeps changing is reported after the retry table's rounds of a merge", async () => {
+    const thing = declare<Args, z.infer<typeof wire>>({ ...base, update: { putMerged: {} } });
     const { engine, client } = engineOf(thing, ({ method }) => (method === "GET" ? { name: "t", etag: "e" } : statusError(412, "PUT", PATH)));
     await expect(engine.update(ID, { project: "p", name: "t", title: "x" }, { set: { title: "x" }, cleared: [] })).rejects.toMatchObject({ status: 412 });
-    expect(client.sent.filter((r) => r.method === "PUT")).toHaveLength(3);
+    expect(client.sent.filter((r) => r.method === "PUT")).toHaveLength(LOOPS.merge.attempts);
+    expect(LOOPS.merge.attempts).toBe(5);
   });
 
   it("an update hook composes with the wait step: the operation it returns is waited for", async () => {

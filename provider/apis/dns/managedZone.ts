@@ -4,7 +4,6 @@ import { declare, type State } from "../../engine/declaration";
 import type { PlanEntry, SettledEntry } from "../../engine/plan/entries";
 import { sendPlanned } from "../../engine/plan/executor";
 import type { ApiError } from "../../http/errors";
-import { backoffDelay, DEFAULT_RETRY_POLICY } from "../../http/retry";
 import { fillTemplate } from "../../engine/template";
 import { listAll } from "../../google/listAll";
 import { DNS_PAGING, ZONE_OPERATION_POLL } from "./service";
@@ -234,7 +233,7 @@ function deleteRecordSets(zonePath: string, dnsName: string, zone: string): Sett
       },
       { method: "GET", path: `${zonePath}/changes/{change}`, sent: "untilDone", note: "polled until the change is done (when one was sent)" },
     ],
-    attempts: FORCE_DESTROY_ATTEMPTS,
+    loop: "change",
     run: async (context) => {
       changing = false;
       const rrsets = await listAll(context.client, listing.path, "rrsets", DNS_PAGING);
@@ -250,9 +249,7 @@ function deleteRecordSets(zonePath: string, dnsName: string, zone: string): Sett
       if (!changing || (failure.status !== 412 && failure.status !== 404 && !failure.unknownOutcome)) return undefined;
       if (!failure.last)
         context.log(`svc: forceDestroy of zone ${zone}: the change did not clearly succeed (${failure.message}); listing the record sets again`);
-      return { again: true, pauseMs: backoffDelay(DEFAULT_RETRY_POLICY, failure.attempt) };
+      return { again: true };
     },
   };
 }
-
-const FORCE_DESTROY_ATTEMPTS = 10;

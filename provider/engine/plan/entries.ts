@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { Binding } from "../../google/iamPolicy";
 import type { PollKind } from "../../google/poll";
 import type { RepeatRule } from "../../http/retry";
+import type { LoopName } from "../../http/retryTable";
 import type { HookContext } from "../declaration";
 import type { QueryValues } from "../queries";
 
@@ -78,7 +79,6 @@ export interface MergeEntry {
   readonly read: PlannedRequest;
   readonly write: PlannedRequest;
   readonly etagField: string;
-  readonly attempts: number;
 }
 
 /** An IAM policy's read-modify-write: `change` on its unconditional bindings, written under its etag, none when nothing changes. */
@@ -147,17 +147,17 @@ export interface SettledEntry {
   readonly kind: "settled";
   /** The requests of the normal path, in order: what a reader sees and what is sent first. */
   readonly requests: readonly PlannedRequest[];
+  /** What settling a failure reads before the next round (when the rounds' requests do not read it themselves). */
+  readonly settleBy?: readonly PlannedRequest[];
   /** Runs the requests (after a settle, from what was read); resolves to the answer. */
   readonly run: (context: HookContext, attempt: number) => Promise<unknown>;
   /**
-   * Whether a failure is settled by reading, and how: send again (after `pauseMs`), the write took
-   * effect (its answer), or undefined: the failure stands. Past the last attempt, "again" is the failure.
+   * Whether a failure is settled by reading, and how: send again (after the loop's pause), the write
+   * took effect (its answer), or undefined: the failure stands. Past the last attempt, "again" is the failure.
    */
-  readonly settle: (
-    context: HookContext,
-    failure: SettleFailure,
-  ) => Promise<{ readonly again: true; readonly pauseMs?: number } | { readonly done: unknown } | undefined>;
-  readonly attempts: number;
+  readonly settle: (context: HookContext, failure: SettleFailure) => Promise<{ readonly again: true } | { readonly done: unknown } | undefined>;
+  /** The retry table's loop it goes round in (its rounds and pauses). */
+  readonly loop: LoopName;
 }
 
 /** A failure a settled entry may settle: a refusal by status, or an outcome not known. */

@@ -13,7 +13,7 @@ import { ApiError } from "../../http/errors";
 import type { HookContext } from "../declaration";
 import { fillTemplate } from "../template";
 import type { MergeEntry, PlanEntry, PlannedRequest, PolicyEntry, ReadEntry, SendEntry, SettledEntry } from "./entries";
-import { guarded } from "./guarded";
+import { guarded, roundsOf } from "./guarded";
 
 /** An answer and the schema that parsed it (undefined: none did, or it is not the object's). */
 export interface Answer {
@@ -35,7 +35,6 @@ export interface ObjectReader {
 export interface EtagRecheck {
   /** Reads again; throws when the write no longer applies (naming what conflicts), else resolves to the body to send next. */
   readonly recover: (last: boolean) => Promise<PlannedRequest>;
-  readonly attempts: number;
 }
 
 export interface RunOptions {
@@ -44,9 +43,6 @@ export interface RunOptions {
   /** For `read` entries. */
   readonly reader?: ObjectReader;
 }
-
-/** Cycles of an access policy's read-modify-write in all before a policy that keeps changing under us is reported. */
-const POLICY_ATTEMPTS = 8;
 
 /** Sends one planned request through the call path (the channel base address when it says so). */
 export function sendPlanned(request: PlannedRequest, context: HookContext): Promise<unknown> {
@@ -71,7 +67,7 @@ async function runSend(entry: SendEntry, context: HookContext, options: RunOptio
     entry.underEtag === true && etag !== undefined
       ? (): Promise<Answer> =>
           guarded<Answer>({
-            attempts: etag.attempts,
+            loop: "etag",
             send: once,
             settle: async (error, _attempt, last) => {
               if (error.status !== 409) return undefined;
@@ -84,13 +80,16 @@ async function runSend(entry: SendEntry, context: HookContext, options: RunOptio
   if (lost !== undefined) return settledByReading(entry.request, lost, attempt, context);
   const refused = entry.whenRefused;
   if (refused === undefined) return attempt();
-  try {
-    return await attempt();
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 400 || error.reason !== refused.reason) throw error;
-    await runPlan(refused.first, context);
-    return attempt();
-  }
+  // Refused because something was attached meanwhile: `first` (a detach), then the request again, in the table's `refused` loop.
+  return guarded<Answer>({
+    loop: "refused",
+    send: attempt,
+    settle: async (error) => {
+      if (error.status !== 400 || error.reason !== refused.reason) return undefined;
+      await runPlan(refused.first, context);
+      return { again: true };
+    },
+  });
 }
 
 /** A write whose lost answer is settled by one read: found, it took effect (said in the log); otherwise its failure stands. */
@@ -122,7 +121,7 @@ async function runRead(entry: ReadEntry, answer: Answer, context: HookContext, r
 function runMerge(entry: MergeEntry, context: HookContext): Promise<Answer> {
   const changes = (entry.write.body ?? {}) as Record<string, unknown>;
   return guarded<Answer>({
-    attempts: entry.attempts,
+    loop: "merge",
     send: async () => {
       const live = (await sendPlanned(entry.read, context)) as Record<string, unknown>;
       const merged: Record<string, unknown> = { ...live };
@@ -138,7 +137,7 @@ function runMerge(entry: MergeEntry, context: HookContext): Promise<Answer> {
       if (error.status !== 412) return undefined;
       if (!last) {
         context.log(
-          `svc: ${entry.read.path} changed meanwhile (412 on If-Match); reading it again to merge the change (attempt ${attempt + 1} of ${entry.attempts})`,
+          `svc: ${entry.read.path} changed meanwhile (412 on If-Match); reading it again to merge the change (attempt ${attempt + 1} of ${roundsOf("merge")})`,
         );
       }
       return { again: true };
@@ -155,7 +154,7 @@ function runMerge(entry: MergeEntry, context: HookContext): Promise<Answer> {
 function runPolicy(entry: PolicyEntry, context: HookContext): Promise<Answer> {
   return keyedLock(`iam ${entry.read.path}`, () =>
     guarded<Answer>({
-      attempts: POLICY_ATTEMPTS,
+      loop: "policy",
       send: async () => {
         const current = (await sendPlanned(entry.read, context)) as IamPolicy;
         const conditional = (current.bindings ?? []).filter((binding) => binding.condition !== undefined);
@@ -169,7 +168,7 @@ function runPolicy(entry: PolicyEntry, context: HookContext): Promise<Answer> {
       settle: async (error, attempt) => {
         if (error.status !== 409 && error.status !== 412) return undefined;
         context.log(`svc: the access policy of ${entry.label} changed meanwhile; reading it again (attempt ${attempt + 1})`);
-        return { again: true, pauseMs: Math.min(2000, 100 * 2 ** attempt) * (0.5 + Math.random() / 2) };
+        return { again: true };
       },
     }),
   );
@@ -177,7 +176,7 @@ function runPolicy(entry: PolicyEntry, context: HookContext): Promise<Answer> {
 
 function runSettled(entry: SettledEntry, context: HookContext): Promise<Answer> {
   return guarded<Answer>({
-    attempts: entry.attempts,
+    loop: entry.loop,
     send: async (attempt) => ({ value: await entry.run(context, attempt) }),
     settle: async (error, attempt, last) => {
       const settled = await entry.settle(context, {

@@ -10,9 +10,6 @@ import { defaultPatchBody, maskedPatch } from "../updateBodies";
 import { fillTemplate, formatId } from "../template";
 import { send, type PlanEntry, type PlannedRequest, type PolicyEntry } from "./entries";
 
-/** A merged PUT whose object keeps changing meanwhile is reported after this many reads. */
-export const PUT_MERGED_ATTEMPTS = 5;
-
 type Identity = Readonly<Record<string, string>>;
 
 /** Where the create goes: the step's path (or the one its input chooses), else the collection. */
@@ -173,7 +170,6 @@ export function planUpdate(declaration: ResourceDeclaration, change: PatchChange
       note: "the live object with only these fields changed (a 412 reads it again and merges again)",
     },
     etagField,
-    attempts: update.putMerged.attempts ?? PUT_MERGED_ATTEMPTS,
   };
   return [merge, ...waits];
 }

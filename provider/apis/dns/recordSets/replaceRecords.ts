@@ -5,13 +5,9 @@
 import type { SettledEntry } from "../../../engine/plan/entries";
 import { sendPlanned } from "../../../engine/plan/executor";
 import { fillTemplate } from "../../../engine/template";
-import { backoffDelay, DEFAULT_RETRY_POLICY } from "../../../http/retry";
 import { changeWire } from "../wire";
 import { holdUntilServed } from "./zoneChange";
 import { ITEM, ZONE, recordSetWire, sameRecordSet, wireRecordSet, type RecordSetInput, type WireRecordSet } from "./wire";
-
-/** Changes sent in all: 412s and unknown outcomes each cost one, settled by a read. */
-const CHANGE_ATTEMPTS = 10;
 
 /**
  * The deletion must match the live set exactly: the first try deletes what the state says is there
@@ -52,7 +48,8 @@ export function replaceRecords(args: RecordSetInput, identity: Readonly<Record<s
         note: "while the change is pending: the zone's changes, until it is done",
       },
     ],
-    attempts: CHANGE_ATTEMPTS,
+    settleBy: [read],
+    loop: "change",
     run: async (context, attempt) => {
       changing = false;
       if (live === undefined) {
@@ -78,7 +75,7 @@ export function replaceRecords(args: RecordSetInput, identity: Readonly<Record<s
         );
       }
       live = undefined;
-      return { again: true, ...(failure.status !== 412 && { pauseMs: backoffDelay(DEFAULT_RETRY_POLICY, failure.attempt) }) };
+      return { again: true };
     },
   };
 }

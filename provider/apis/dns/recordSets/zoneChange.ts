@@ -25,7 +25,7 @@ import { createRelay } from "./servedRelay";
 import { listAll } from "../../../google/listAll";
 import { DNS_PAGING } from "../service";
 import { ApiError } from "../../../http/errors";
-import { backoffDelay, DEFAULT_RETRY_POLICY } from "../../../http/retry";
+import { outsideStepBudget } from "../../../http/stepBudget";
 import { changeWire, withoutKinds } from "../wire";
 import { tallyOf, fitsInChange, changeBody, writeInPlace, type RecordWrite, type ChangeTally } from "./changeWrites";
 import { recordKey, ZONE, type WireRecordSet } from "./wire";
@@ -43,9 +43,6 @@ export interface PendingWrite {
 export function isWriteFault(error: unknown): boolean {
   return error instanceof ApiError && error.outcome === "rejected" && [400, 404, 409, 412, 413].includes(error.status ?? 0);
 }
-
-/** Changes sent in all for one batch whose outcomes stay unknown. */
-const CHANGE_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts;
 
 function resultOf(write: RecordWrite, added: readonly WireRecordSet[]): WireRecordSet | undefined {
   if (write.kind === "delete") return undefined;
@@ -97,7 +94,7 @@ async function sendChange(zonePath: string, pending: readonly PendingWrite[]): P
   let rest = pending;
   const results = (): Outcome<Written>[] => pending.map((write) => outcomes.get(write) ?? { ok: false, error: new Error("not sent") });
   return guarded<Outcome<Written>[]>({
-    attempts: CHANGE_ATTEMPTS,
+    loop: "batch",
     send: async () => {
       // Parsed by its schema in the call path.
       const answer = (await sendPlanned(
@@ -116,7 +113,6 @@ async function sendChange(zonePath: string, pending: readonly PendingWrite[]): P
     settle: async (error, attempt, last) => {
       if (error.outcome !== "unknown" || last) return undefined;
       context.log(`svc: a change of ${rest.length} record sets in ${zonePath}: its outcome is unknown (${error.message}); listing the zone to settle it`);
-      await new Promise((resolve) => setTimeout(resolve, backoffDelay(DEFAULT_RETRY_POLICY, attempt)));
       const live = await liveSets(zonePath, context);
       for (const item of rest) {
         const place = writeInPlace(item.write, live);
@@ -188,11 +184,13 @@ const batcher = createBatcher<PendingWrite, Written>({
     tallies.set(batch, tally);
     return fitsInChange(tally, next.write);
   },
-  run: (_key, pending) => runZoneWrites(pending),
+  // A batch serves several steps: its requests are bounded by its own rounds and splits, not by one step's budget.
+  run: (_key, pending) => outsideStepBudget(() => runZoneWrites(pending)),
 });
 
 const served = createRelay<HookContext>({
-  check: (key, ids, context) => doneChanges(key.slice(key.indexOf(" ") + 1), ids, context),
+  // Bounded by the relay's deadline, not by the budget of the step that holds the wait.
+  check: (key, ids, context) => outsideStepBudget(() => doneChanges(key.slice(key.indexOf(" ") + 1), ids, context)),
   describe: (key, ids) => `${ids.length === 1 ? "a record change" : `${ids.length} record changes`} of ${key.slice(key.indexOf(" ") + 1)}`,
   log: (context, message) => context.log(message),
 });
