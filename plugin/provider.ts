@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { defaultProject, useStackConfig } from "../provider/config";
 import type { Args, ResourceDeclaration, State } from "../provider/engine/declaration";
 import { dynamicProvider, type CheckFailure, type DynamicProvider } from "../provider/engine/dynamicProvider";
+import { ProcessBatching } from "../provider/engine/processBatching";
 import { importIdentity } from "../provider/engine/checkInputs";
 import type { PropertyChangeKind } from "../provider/engine/diff";
 import { formatId, placeholders } from "../provider/engine/template";
@@ -33,8 +34,11 @@ interface Served {
   readonly provider: DynamicProvider;
 }
 
+/** The plugin process's batching: every type it serves shares its occupancy and windows. */
+const batching = new ProcessBatching();
+
 const served = new Map<string, Served>(
-  declarations.map((declaration) => [resourceToken(declaration), { declaration, provider: dynamicProvider(declaration) }]),
+  declarations.map((declaration) => [resourceToken(declaration), { declaration, provider: dynamicProvider(declaration, batching) }]),
 );
 
 function servedBy(urn: string): Served & { readonly name: string } {

@@ -13,8 +13,11 @@
 import type { ResourceDeclaration } from "./engine/declaration";
 import { typeKey } from "./engine/declaration";
 import { dynamicProvider, type DynamicProvider } from "./engine/dynamicProvider";
+import { ProcessBatching } from "./engine/processBatching";
 
 const providers = new Map<string, DynamicProvider>();
+/** This process's batching: every resource's provider in it shares its occupancy and windows. */
+const batching = new ProcessBatching();
 
 /** The module file a type's declaration lives in by convention, e.g. `./dns/recordSet`; undefined for a key of another shape. */
 export function conventionalFile(key: string): string | undefined {
@@ -56,7 +59,7 @@ export function declarationOf(key: string): ResourceDeclaration {
 export function providerFor(key: string): DynamicProvider {
   let provider = providers.get(key);
   if (provider === undefined) {
-    provider = dynamicProvider(declarationOf(key));
+    provider = dynamicProvider(declarationOf(key), batching);
     providers.set(key, provider);
   }
   return provider;

@@ -1,14 +1,30 @@
 /**
- * Gathers items that arrive close together under one key (a zone, a listing)
- * into one batch, and hands each caller its own outcome. A window opens with
- * the first item and goes when no item joined (and the engine made no step,
- * occupancy.touch) for `quietMs`, at the latest
- * `maxWaitMs` after it opened, when the next item does not fit, or when the
- * process is saturated (occupancy.ts): at once at a level the engine confirmed,
- * else after a probe. The quiet time adapts to the engine's pace (nextQuiet).
- * Batches of one key may be in flight side by side.
+ * Gathers items that arrive close together under one key (a zone, a listing) into one batch, and
+ * hands each caller its own outcome. The windows' behaviour, as a state machine:
+ *
+ * Each key's window is closed or open. An item opens it (starting its quiet timer and its
+ * deadline) or joins it (restarting the quiet timer). An open window goes (its batch is run, the
+ * window is closed) on the first of:
+ *   quiet     its quiet time passed with no arrival and no engine activity (occupancy.touch),
+ *             unless the engine still owes the successor of an operation that just ended or a
+ *             probe is under way (then it waits another quiet time);
+ *   forced    its deadline (`maxWaitMs`), or an item that does not fit (`fits`) and opens the next;
+ *   saturated every operation the process runs waits in a window or is held (occupancy.ts), at a
+ *             level the engine confirmed: waiting longer cannot bring another item.
+ * The process's saturation level is unconfirmed or confirmed. Saturated at an unconfirmed level
+ * (or after REPROBE_EVERY windows at a confirmed one), the windows wait a probe: when the engine
+ * sent nothing meanwhile the level is confirmed and they go; when it sent more they wait on.
+ * A key's quiet time adapts when its window goes: halved after a lone item (a chain of writes
+ * where waiting only delays), doubled when operations were busy elsewhere or an item arrived just
+ * after a window with several went (nextQuiet), brought down to a few gaps of a full window's
+ * arrivals (quietAfterFull). Batches of one key may be in flight side by side.
+ *
+ * Its parameters: a window's (`WindowPolicy`, given by who keeps the windows, each with its
+ * reason there: a zone's in provider/apis/dns/recordSets/zoneChange.ts, a listing's in
+ * sharedListings.ts) and the probe's below. The occupancy is the provider process's, passed in
+ * (processBatching.ts): no window of one process sees another's.
  */
-import { occupancy as processOccupancy, type Occupancy } from "./occupancy";
+import type { Occupancy } from "./occupancy";
 
 export interface WindowPolicy {
   /** Flush when no item joined for this long (at first; it adapts, see nextQuiet). */
@@ -83,7 +99,8 @@ export interface BatcherOptions<T, R> {
    * opens the next. `batch` is one list for the window's life, one item longer at each call.
    */
   readonly fits?: (batch: readonly T[], item: T) => boolean;
-  readonly occupancy?: Occupancy;
+  /** The provider process's occupancy (processBatching.ts). */
+  readonly occupancy: Occupancy;
   readonly timers?: Timers;
 }
 
@@ -112,7 +129,7 @@ export interface Batcher<T, R> {
 }
 
 export function createBatcher<T, R>(options: BatcherOptions<T, R>): Batcher<T, R> {
-  const { window, run, fits = () => true, occupancy = processOccupancy, timers = realTimers } = options;
+  const { window, run, fits = () => true, occupancy, timers = realTimers } = options;
   const open = new Map<string, OpenWindow<T, R>>();
   const quietOf = new Map<string, number>();
   /**

@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import type { ApiName } from "../config";
+import type { ProcessBatching } from "./processBatching";
 import type { ApiClient } from "../http/client";
 import { abandons, updateOf, type RequestOption, type Steps, type UpdateDeclaration } from "./steps";
 import type { Hooks } from "./hooks";
@@ -33,6 +34,8 @@ export interface HookContext {
   readonly log: (message: string) => void;
   /** The client of the API's channel base address (`steps.delete.at: "channelBase"`). */
   readonly channelClient?: () => ApiClient;
+  /** The provider process's batching (processBatching.ts): its occupancy, and the windows an API keeps in it. */
+  readonly batching?: ProcessBatching;
 }
 
 /** The accepted form of a server-assigned id part: a pattern, and the words that describe it in messages. */

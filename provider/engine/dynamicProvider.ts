@@ -11,7 +11,8 @@ import { report } from "../log";
 import type { Args, ResourceDeclaration, State } from "./declaration";
 import { containsUnknown, diffArgs, type PropertyChangeKind } from "./diff";
 import { clip } from "./excerpt";
-import { occupancy } from "./occupancy";
+import type { Occupancy } from "./occupancy";
+import { ProcessBatching } from "./processBatching";
 import { StepBudget, withStepBudget } from "../http/stepBudget";
 import { ResourceEngine } from "./resourceEngine";
 import { assertUsableId, autoName, forTheEngine, importFailures, issuesToFailures, pathInputs, REASON_LIMIT, type CheckFailure } from "./checkInputs";
@@ -41,7 +42,7 @@ export interface DynamicProvider {
 const ERROR_MESSAGE_LIMIT = 2000;
 
 /** Runs one operation the engine asked for as one step with its budget (`what` names it), counted in the process's occupancy (batch windows use it). */
-async function bounded<T>(what: string, work: () => Promise<T>): Promise<T> {
+async function bounded<T>(occupancy: Occupancy, what: string, work: () => Promise<T>): Promise<T> {
   const end = occupancy.begin();
   try {
     return await withStepBudget(new StepBudget(what), work);
@@ -53,13 +54,18 @@ async function bounded<T>(what: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvider {
+/**
+ * The provider of `declaration`, in the provider process whose batching is `batching` (one per
+ * process, made where it starts; a provider made alone, as a test's, has its own).
+ */
+export function dynamicProvider(declaration: ResourceDeclaration, batching: ProcessBatching = new ProcessBatching()): DynamicProvider {
+  const { occupancy } = batching;
   // One engine per client: the client changes only with the settings (a configure with other ones).
   let current: { client: ApiClient; engine: ResourceEngine } | undefined;
   const engine = (): ResourceEngine => {
     const client = clientFor(declaration.api);
     if (current?.client !== client) {
-      current = { client, engine: new ResourceEngine(declaration, client, report, () => channelClientFor(declaration.api)) };
+      current = { client, engine: new ResourceEngine(declaration, client, report, () => channelClientFor(declaration.api), batching) };
     }
     return current.engine;
   };
@@ -140,7 +146,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
         if (problems.length > 0) throw new Error(`${label}: ${problems.map((p) => clip(p.reason, REASON_LIMIT)).join("; ")}`);
       }
       const who = typeof owner === "string" ? owner : undefined;
-      const { id, state } = await bounded(`${label} create`, () =>
+      const { id, state } = await bounded(occupancy, `${label} create`, () =>
         typeof importId === "string" ? engine().adopt(importId, args) : engine().create(args, who),
       );
       return { id, outs: { ...state, ...(who !== undefined && { __owner: who }) } };
@@ -149,7 +155,7 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
     async read(id, props) {
       const { __provider: _provider, __owner: owner, ...previous } = props;
       assertUsableId(declaration, label, id);
-      const state = await bounded(`${label} ${id}: read`, () => engine().read(id, previous));
+      const state = await bounded(occupancy, `${label} ${id}: read`, () => engine().read(id, previous));
       if (state !== undefined) return { id, props: { ...state, ...(typeof owner === "string" && { __owner: owner }) } };
       // A refresh that finds the object gone returns no id, and the engine drops it from the state.
       // A program's `get` (nothing known but the id) must fail instead: the engine would take an
@@ -166,14 +172,14 @@ export function dynamicProvider(declaration: ResourceDeclaration): DynamicProvid
         throw new Error(`${label} ${id}: ${difference.replaces.join(", ")} cannot change in place`);
       }
       const { __provider: _olderProvider, ...previous } = olds;
-      const outs = await bounded(`${label} ${id}: update`, () => engine().update(id, args, difference.patch, previous));
+      const outs = await bounded(occupancy, `${label} ${id}: update`, () => engine().update(id, args, difference.patch, previous));
       return { outs: { ...outs, ...(typeof owner === "string" && { __owner: owner }) } };
     },
 
     async delete(id, props) {
       const { __provider: _provider, __owner: owner, ...state } = props;
       assertUsableId(declaration, label, id);
-      await bounded(`${label} ${id}: delete`, () => engine().delete(id, state));
+      await bounded(occupancy, `${label} ${id}: delete`, () => engine().delete(id, state));
       // An object the API cannot delete stays, and stays this stack's: a later create of it adopts it.
       if (!abandons(declaration.steps?.delete)) dropRecord(typeof owner === "string" ? owner : undefined, id);
     },

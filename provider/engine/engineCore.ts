@@ -6,6 +6,7 @@ import { ApiError } from "../http/errors";
 import type { ApiClient } from "../http/client";
 import type { HookContext, ResourceDeclaration, State } from "./declaration";
 import { sharedListingsFor } from "./sharedListings";
+import { ProcessBatching } from "./processBatching";
 import { runPlan, type Answer, type ObjectReader } from "./plan/executor";
 import { planStep, type PlannedStep, type StepFacts } from "./plan/planStep";
 import type { PlanEntry } from "./plan/entries";
@@ -23,9 +24,11 @@ export class EngineCore extends ResourceIds {
     client: ApiClient,
     protected readonly log: (message: string) => void,
     private readonly channelClient?: () => ApiClient,
+    /** The provider process's batching; an engine on its own (a tool's) has its own. */
+    protected readonly batching: ProcessBatching = new ProcessBatching(),
   ) {
     super(declaration);
-    this.client = sharedListingsFor(client).client;
+    this.client = sharedListingsFor(client, batching.occupancy).client;
   }
 
   /** What steps and hooks work with: the identity, and the path values derived from what is `known` (inputs or state). */
@@ -34,6 +37,7 @@ export class EngineCore extends ResourceIds {
       client: this.client,
       identity: { ...pathValues(this.declaration, known), ...identity },
       log: this.log,
+      batching: this.batching,
       ...(this.channelClient !== undefined && { channelClient: this.channelClient }),
     };
   }

@@ -138,6 +138,3 @@ export class Occupancy {
     return () => this.listeners.delete(listener);
   }
 }
-
-/** The provider process's one occupancy: every window of every API shares it. */
-export const occupancy = new Occupancy();

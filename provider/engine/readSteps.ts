@@ -7,6 +7,7 @@ import { z } from "zod";
 import { listAll } from "../google/listAll";
 import type { IamPolicy } from "../google/iamPolicy";
 import { sharedListingsFor } from "./sharedListings";
+import { ProcessBatching } from "./processBatching";
 import type { HookContext, ResourceDeclaration, State } from "./declaration";
 import type { ListRead } from "./steps";
 import type { Answer } from "./plan/executor";
@@ -77,7 +78,7 @@ export async function readWire(
   const list = read.sharedListing;
   // Reads that come together (a refresh) are answered by one listing of the collection instead.
   const listing = fillTemplate(list.path, context.identity);
-  const found = await sharedListingsFor(context.client).listings.read(
+  const found = await sharedListingsFor(context.client, (context.batching ?? new ProcessBatching()).occupancy).listings.read(
     listing,
     getItem,
     () => listEntries(list, listing, context),

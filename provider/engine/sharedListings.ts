@@ -11,7 +11,7 @@
  */
 import type { ApiClient, RequestSpec } from "../http/client";
 import { createBatcher, outcomeOf, type Batcher, type Timers, type WindowPolicy } from "./batcher";
-import { occupancy as processOccupancy, type Occupancy } from "./occupancy";
+import type { Occupancy } from "./occupancy";
 
 export interface ListingPolicy {
   readonly window: WindowPolicy;
@@ -59,7 +59,7 @@ export interface SharedListings {
 
 export function createSharedListings(
   policy: ListingPolicy = DEFAULT_LISTING_POLICY,
-  { occupancy = processOccupancy, timers, now = Date.now }: { occupancy?: Occupancy; timers?: Timers; now?: () => number } = {},
+  { occupancy, timers, now = Date.now }: { occupancy: Occupancy; timers?: Timers; now?: () => number },
 ): SharedListings {
   const listings = new Map<string, Listing>();
   /** Bumped for every scope a write touches, when it starts and when it ends. */
@@ -124,12 +124,13 @@ const perClient = new WeakMap<ApiClient, { listings: SharedListings; client: Api
 
 /**
  * The listings shared by every resource using `client`, and the client through which their
- * writes must go (it tells the listings of each write).
+ * writes must go (it tells the listings of each write). Their read windows read `occupancy`, the
+ * process's the client belongs to (the client's first user's; a client serves one process).
  */
-export function sharedListingsFor(client: ApiClient): { listings: SharedListings; client: ApiClient } {
+export function sharedListingsFor(client: ApiClient, occupancy: Occupancy): { listings: SharedListings; client: ApiClient } {
   let shared = perClient.get(client);
   if (shared === undefined) {
-    const listings = createSharedListings();
+    const listings = createSharedListings(DEFAULT_LISTING_POLICY, { occupancy });
     const tracked: ApiClient = {
       api: client.api,
       send<T>(spec: RequestSpec<T>): Promise<T> {

@@ -17,7 +17,7 @@
  * of the key at once, so the waiting costs a few requests per run rather than
  * one per batch.
  */
-import { occupancy as processOccupancy, type Occupancy } from "../../../engine/occupancy";
+import type { Occupancy } from "../../../engine/occupancy";
 
 export interface RelayPolicy {
   /** The patience of the first holder of a key, before any gap between handovers was seen. */
@@ -52,7 +52,8 @@ export interface RelayOptions<C> {
   readonly describe: (key: string, ids: readonly string[]) => string;
   readonly log: (context: C, message: string) => void;
   readonly policy?: RelayPolicy;
-  readonly occupancy?: Occupancy;
+  /** The provider process's occupancy (processBatching.ts). */
+  readonly occupancy: Occupancy;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly clock?: () => number;
 }
@@ -101,7 +102,7 @@ const IDLE_PROBE_MS = 10;
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
-  const { check, describe, log, policy = RELAY_POLICY, occupancy = processOccupancy, sleep = defaultSleep, clock = Date.now } = options;
+  const { check, describe, log, policy = RELAY_POLICY, occupancy, sleep = defaultSleep, clock = Date.now } = options;
   const lanes = new Map<string, Lane<C>>();
 
   function patienceOf(lane: Lane<C>): number {
