@@ -22,7 +22,7 @@ import { createRelay, type Relay } from "./servedRelay";
 import { outsideStepBudget } from "../../../http/stepBudget";
 import { withoutKinds } from "../wire";
 import { tallyOf, fitsInChange, changeBody, type RecordWrite, type ChangeTally } from "./changeWrites";
-import { acceptedChangeWire, changeRequest, doneChanges, runZoneWrites, servedWait, type PendingWrite, type Written } from "./changeSends";
+import { changeRequest, doneChanges, runZoneWrites, servedWait, type PendingWrite, type Written } from "./changeSends";
 import { ZONE } from "./wire";
 import { fillTemplate } from "../../../engine/template";
 
