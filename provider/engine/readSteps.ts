@@ -15,10 +15,11 @@ import { sendPlanned } from "./plan/executor";
 import type { PlannedRequest } from "./plan/entries";
 import { fillTemplate } from "./template";
 
-/** Every entry of a listing at `path`, validated once. */
-async function listEntries(list: ListRead, path: string, context: HookContext): Promise<unknown[]> {
+/** Every entry of the listing the plan's `request` reads, validated once. */
+async function listEntries(list: ListRead, request: PlannedRequest, context: HookContext): Promise<unknown[]> {
+  const { path } = request;
   return list.field === undefined
-    ? await context.client.send({ method: "GET", path, schema: z.array(list.entry) })
+    ? ((await sendPlanned({ ...request, schema: z.array(list.entry) }, context)) as unknown[])
     : z.array(list.entry).parse(await listAll(context.client, path, list.field, list.paging));
 }
 
@@ -71,7 +72,7 @@ export async function readWire(
     const current = (await sendPlanned(request, context)) as IamPolicy;
     return presence(policy.find(current.bindings ?? [], known));
   }
-  if (read !== undefined && "list" in read) return present(pickEntry(declaration, read.list, await listEntries(read.list, request.path, context), context));
+  if (read !== undefined && "list" in read) return present(pickEntry(declaration, read.list, await listEntries(read.list, request, context), context));
   // The wire schema is checked in the call path: an empty or misshapen 200 is an error there, never "gone".
   const getItem = async (): Promise<Answer> => ({ value: await sendPlanned(request, context), parsedBy: declaration.wire });
   if (read === undefined) return getItem();
@@ -81,7 +82,7 @@ export async function readWire(
   const found = await sharedListingsFor(context.client, (context.batching ?? new ProcessBatching()).occupancy).listings.read(
     listing,
     getItem,
-    () => listEntries(list, listing, context),
+    () => listEntries(list, { method: "GET", path: listing }, context),
     (entries) => pickEntry(declaration, list, entries, context),
   );
   return found.value === undefined ? undefined : found;
@@ -108,6 +109,6 @@ export async function listCreated(declaration: ResourceDeclaration, listing: Pla
   const { path } = listing;
   const entry = find.entry ?? declaration.wire;
   // Validated: a listing that is not a list of objects must fail the settling, not count as "none".
-  if (find.field === undefined) return context.client.send({ method: "GET", path, schema: z.array(entry) });
+  if (find.field === undefined) return (await sendPlanned({ ...listing, schema: z.array(entry) }, context)) as unknown[];
   return z.array(entry).parse(await listAll(context.client, path, find.field, { omitsEmptyList: find.omitsEmptyList === true }));
 }
