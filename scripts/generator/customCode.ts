@@ -87,8 +87,9 @@ function functionFields(value: unknown, path: string[], found: string[][], seen:
   }
   if (typeof value !== "object" || value === null || seen.has(value)) return;
   seen.add(value);
-  // zod schemas (inputs, outputs, wire forms) are data, whatever functions they carry.
-  if ("_zod" in value) return;
+  // zod schemas (inputs, outputs, wire forms) are data, whatever functions they carry; so is the
+  // kind of work a wait polls, named by value (google/poll.ts's shared kinds, an API's own).
+  if ("_zod" in value || path.join(".") === "steps.wait.poll") return;
   for (const [key, inner] of Object.entries(value)) functionFields(inner, [...path, key], found, seen);
 }
 
