@@ -101,7 +101,7 @@ _svc_setup_python_env() { # _svc_setup_python_env ROOT TOOLS VERSION; sets SVC_P
       rm -rf "$env"
       python3 -m venv "$env" >&2 \
         || { echo "setup: ERROR: python3 -m venv failed (Debian: apt-get install python3-venv)" >&2; exit 1; }
-      cp -r "$root/sdks/python" "$work/sdk"
+      cp -r "$root/sdks/python" "$work/sdk" || exit 1
       "$env/bin/python" -m pip install --disable-pip-version-check --no-input --quiet "pulumi==$ver" "$work/sdk" >&2 \
         || { echo "setup: ERROR: pip could not install pulumi==$ver and sdks/python (is PyPI reachable?)" >&2; exit 1; }
       touch "$env/.complete"
@@ -121,6 +121,7 @@ _svc_build_java_sdk() { # _svc_build_java_sdk ROOT TOOLS
   local root="$1" tools="$2" hash stamp="$2/java-sdk.src-sha256"
   command -v mvn >/dev/null 2>&1 && command -v javac >/dev/null 2>&1 \
     || _svc_fail "Maven (mvn) or a JDK (javac) is not installed, and the plugin's Java SDK and programs need them: install a JDK >= 11 and Maven (Debian: apt-get install openjdk-17-jdk-headless maven)" || return 1
+  [ -f "$root/sdks/java/pom.xml" ] || _svc_fail "$root/sdks/java/pom.xml is missing: npm run gen-sdks writes the Java SDK" || return 1
   hash="$( { find "$root/sdks/java" "$root/examples/plugin-java/pom.xml" -type f -not -path '*/target/*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sed "s#$root/##"; } | sha256sum | cut -d' ' -f1)" || return 1
   [ "$(cat "$stamp" 2>/dev/null)" = "$hash" ] && return 0
   (
@@ -131,8 +132,8 @@ _svc_build_java_sdk() { # _svc_build_java_sdk ROOT TOOLS
     echo "setup: building the Java SDK (sdks/java) with Maven and installing it into Maven's repository..." >&2
     work="$(mktemp -d)"
     trap 'rm -rf "$work"' EXIT
-    cp -r "$root/sdks/java" "$work/sdk"
-    cp "$root/examples/plugin-java/pom.xml" "$work/example.xml"
+    # (set -e is off in a subshell whose status is tested: each step checks its own.)
+    cp -r "$root/sdks/java" "$work/sdk" && cp "$root/examples/plugin-java/pom.xml" "$work/example.xml" || exit 1
     maven() { mvn -B -q -o "$@" >"$work/mvn.log" 2>&1 || { echo "setup: (Maven's repository lacks something: fetching it)" >&2; mvn -B -q "$@" >"$work/mvn.log" 2>&1; }; }
     maven -f "$work/sdk/pom.xml" install -DskipTests \
       || { cat "$work/mvn.log" >&2; echo "setup: ERROR: Maven could not build sdks/java (is Maven Central reachable?)" >&2; exit 1; }
