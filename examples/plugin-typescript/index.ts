@@ -23,8 +23,8 @@ new svc.dns.RecordSet("www", {
 new svc.dns.RecordSet("api", {
   managedZone: zone.name,
   name: "api.plugin-ts.example.",
-  // The configuration holds any string; the SDK takes the record types it knows.
-  type: (config.get("apiType") ?? "A") as svc.dns.RecordSetType,
+  // Read as one of the SDK's record types (the provider checks the value).
+  type: config.get<svc.dns.RecordSetType>("apiType") ?? "A",
   rrdatas: [config.get("apiData") ?? "192.0.2.20"],
 });
 const team = new svc.calendar.Calendar("calendar", { summary: "Plugin TypeScript team" });

@@ -51,7 +51,8 @@ it("are what the generators write from plugin/schema.json, file for file (run np
   expect(filesUnder(committed).sort()).toEqual(generated);
   const stale = generated.filter((file) => !readFileSync(path.join(committed, file)).equals(readFileSync(path.join(out, file))));
   expect(stale).toEqual([]);
-  for (const language of ["go", "python", "nodejs", "dotnet", "java"]) expect(readFileSync(path.join(committed, language, "README.md"), "utf8")).toContain("## A first program");
+  for (const language of ["go", "python", "nodejs", "dotnet", "java"])
+    expect(readFileSync(path.join(committed, language, "README.md"), "utf8")).toContain("## A first program");
 });
 
 it("builds the Go SDK", async () => {
