@@ -10,6 +10,7 @@ import { pluginJourney } from "../support/pluginJourney";
 pluginJourney({
   example: "plugin-java",
   language: "java",
+  title: "Java",
   zone: "plugin-java-zone",
   dnsName: "plugin-java.example.",
   calendar: "Plugin Java team",

@@ -11,6 +11,7 @@ import { pluginJourney } from "../support/pluginJourney";
 pluginJourney({
   example: "plugin-python",
   language: "python",
+  title: "Python",
   zone: "plugin-python-zone",
   dnsName: "plugin-python.example.",
   calendar: "Plugin Python team",

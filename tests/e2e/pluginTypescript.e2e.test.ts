@@ -11,6 +11,7 @@ import { pluginJourney } from "../support/pluginJourney";
 pluginJourney({
   example: "plugin-typescript",
   language: "nodejs",
+  title: "TypeScript",
   zone: "plugin-ts-zone",
   dnsName: "plugin-ts.example.",
   calendar: "Plugin TypeScript team",

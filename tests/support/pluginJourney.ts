@@ -22,9 +22,10 @@ import { SEED, seedDns } from "./seedAccount";
 import { engineSuite } from "./suite";
 
 export interface Journey {
-  /** The folder under examples/ and the language host that runs it. */
+  /** The folder under examples/, the language host that runs it, and the language's name in the tests' titles. */
   readonly example: string;
   readonly language: string;
+  readonly title: string;
   /** The names the example gives its zone (and its DNS name), calendar and quota preference. */
   readonly zone: string;
   readonly dnsName: string;
@@ -50,7 +51,7 @@ export function pluginJourney(journey: Journey): void {
     recordSetAt(suite.emulator, `${zonePath}/rrsets`, `${name}.${journey.dnsName}`, type);
   const log = { onOutput: (line: string): number => stack.test.output.push(line) };
 
-  it(`creates the zone, its record sets, the calendar's access rule and the quota preference from ${journey.language}, and reads the zone`, async () => {
+  it(`creates the zone, its record sets, the calendar's access rule and the quota preference from ${journey.title}, and reads the zone`, async () => {
     const result = await stack.test.stack.up(log);
     expect(result.summary.resourceChanges).toMatchObject({ create: 7 });
     expect(result.outputs["readDnsName"]?.value).toBe(journey.dnsName);
@@ -59,7 +60,7 @@ export function pluginJourney(journey: Journey): void {
     for (const made of [journey.zone, journey.calendar, "ann@example.com", journey.quotaPreference]) expect(objects).toContain(made);
   });
 
-  it(`adopts with pulumi import${journey.adopt === undefined ? "" : " and pulumi import --file"}, writing ${journey.language} without a write; the next preview is empty`, async () => {
+  it(`adopts with pulumi import${journey.adopt === undefined ? "" : " and pulumi import --file"}, writing ${journey.title} without a write; the next preview is empty`, async () => {
     const { emulator } = suite;
     const dir = stack.program.dir;
     const legacy = await recordSetByHand(emulator, zonePath, `legacy.${journey.dnsName}`);

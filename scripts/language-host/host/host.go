@@ -258,3 +258,28 @@ func StringOption(options map[string]any, name string) (string, error) {
 	}
 	return value, nil
 }
+
+// RunnerFlags are the flags that every Pulumi SDK's program runner takes, but the dry run, whose
+// form differs: the engine's addresses, the program's names and folders, the parallelism and the
+// tracing endpoint. They are written as --name=value, so that a value starting with "-" (a
+// negative --parallel) stays a value, and the empty ones are left out. `sep` joins the words of a
+// name: "-" for Node.js's runner (--root-directory), "_" for Python's (--root_directory).
+func (b *Base) RunnerFlags(req *pulumirpc.RunRequest, programDir, rootDir, sep string) []string {
+	var flags []string
+	for _, flag := range [][2]string{
+		{"monitor", req.GetMonitorAddress()},
+		{"engine", b.EngineAddress},
+		{"organization", req.GetOrganization()},
+		{"project", req.GetProject()},
+		{"root" + sep + "directory", rootDir},
+		{"stack", req.GetStack()},
+		{"pwd", programDir},
+		{"parallel", fmt.Sprint(req.GetParallel())},
+		{"tracing", b.Tracing},
+	} {
+		if flag[1] != "" {
+			flags = append(flags, "--"+flag[0]+"="+flag[1])
+		}
+	}
+	return flags
+}

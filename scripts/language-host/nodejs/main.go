@@ -19,7 +19,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -135,27 +134,12 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 			runScriptInPackage, programDir), nil
 	}
 
-	// Flags are written as --name=value: minimist (the run script's parser) would not take a value
-	// starting with "-" (a negative --parallel) as the value of a separate argument.
 	args := append([]string{}, opts.nodeArgs...)
 	args = append(args, runScript)
-	flagArg := func(name, value string) {
-		if value != "" {
-			args = append(args, "--"+name+"="+value)
-		}
-	}
-	flagArg("monitor", req.GetMonitorAddress())
-	flagArg("engine", h.EngineAddress)
-	flagArg("organization", req.GetOrganization())
-	flagArg("project", req.GetProject())
-	flagArg("root-directory", rootDir)
-	flagArg("stack", req.GetStack())
-	flagArg("pwd", programDir)
+	args = append(args, h.RunnerFlags(req, programDir, rootDir, "-")...)
 	if req.GetDryRun() {
-		args = append(args, "--dry-run")
+		args = append(args, "--dry-run") // minimist would take "--dry-run=false" for true
 	}
-	flagArg("parallel", fmt.Sprint(req.GetParallel()))
-	flagArg("tracing", h.Tracing)
 	// The run script reads flags only up to the first non-flag argument (stopEarly): the entry
 	// point, then the program's own arguments.
 	args = append(args, entryPoint)

@@ -79,24 +79,8 @@ func (h *pythonHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulum
 	if err != nil {
 		return host.Failed("%v", err), nil
 	}
-	// The runner's argparse takes --name=value, so that a value starting with "-" (a negative
-	// --parallel) stays a value.
-	args := []string{"-u", runner}
-	flagArg := func(name, value string) {
-		if value != "" {
-			args = append(args, "--"+name+"="+value)
-		}
-	}
-	flagArg("monitor", req.GetMonitorAddress())
-	flagArg("engine", h.EngineAddress)
-	flagArg("organization", req.GetOrganization())
-	flagArg("project", req.GetProject())
-	flagArg("root_directory", rootDir)
-	flagArg("stack", req.GetStack())
-	flagArg("pwd", programDir)
-	flagArg("dry_run", fmt.Sprint(req.GetDryRun()))
-	flagArg("parallel", fmt.Sprint(req.GetParallel()))
-	flagArg("tracing", h.Tracing)
+	args := append([]string{"-u", runner}, h.RunnerFlags(req, programDir, rootDir, "_")...)
+	args = append(args, fmt.Sprintf("--dry_run=%v", req.GetDryRun()))
 	args = append(args, entryPoint)
 	args = append(args, req.GetArgs()...)
 

@@ -62,16 +62,3 @@ func (h *pythonHost) GetRequiredPackages(ctx context.Context, req *pulumirpc.Get
 	}
 	return resp, nil
 }
-
-// GetRequiredPlugins is the older form of GetRequiredPackages, for engines that still ask it.
-func (h *pythonHost) GetRequiredPlugins(ctx context.Context, req *pulumirpc.GetRequiredPluginsRequest) (*pulumirpc.GetRequiredPluginsResponse, error) {
-	plugins, err := installedPlugins(ctx, req.GetInfo())
-	if err != nil {
-		return nil, err
-	}
-	resp := &pulumirpc.GetRequiredPluginsResponse{}
-	for _, plugin := range plugins {
-		resp.Plugins = append(resp.Plugins, &pulumirpc.PluginDependency{Kind: "resource", Name: plugin.Name, Version: plugin.Version, Server: plugin.Server})
-	}
-	return resp, nil
-}
