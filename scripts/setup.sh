@@ -17,15 +17,15 @@
 #      otherwise $SVC_TOOLS_DIR/pulumi-v<VERSION>/ gets the CLI built from Go modules, this
 #      project's own language host built from scripts/language-host, and the dynamic-provider
 #      plugin script copied from node_modules/@pulumi/pulumi.
-#   4. The language hosts and tools of the provider plugin's other languages, each built once from
-#      Go modules beside the engine: the YAML language host (pulumi-language-yaml, pinned below), a
-#      small Go language host (scripts/language-host-go) and the SDK generators (scripts/codegen,
-#      scripts/codegen-dotnet), each rebuilt when its sources change.
+#   4. The provider plugin's other languages (scripts/setup-languages.sh): the YAML, Go, Python and
+#      Java language hosts beside the engine, the SDK generators, a Python virtual environment
+#      with Pulumi's Python SDK and sdks/python (SVC_PYTHON_VENV), and the Java SDK (sdks/java)
+#      installed into Maven's repository; each made once, and again when its sources change.
 #   5. The headless browser of the console's browser tests: Debian's `chromium` package,
 #      installed with apt-get when no /usr/bin/chromium is found (scripts/chromium.sh; as root).
-#   6. Exports PATH (tools first), PULUMI_SKIP_UPDATE_CHECK and
-#      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION. It does not choose a backend, PULUMI_HOME or
-#      a passphrase: callers do.
+#   6. Exports PATH (tools first), PULUMI_SKIP_UPDATE_CHECK,
+#      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION and SVC_PYTHON_VENV. It does not choose a
+#      backend, PULUMI_HOME or a passphrase: callers do.
 #
 # SVC_TOOLS_DIR (default ~/.cache/pulumi-svc) holds the cached tools, outside the repo.
 # Progress goes to stderr. Any failure stops with a message saying why, and a non-zero status.
@@ -40,16 +40,17 @@ _svc_fail() { printf 'setup: ERROR: %s\n' "$*" >&2; return 1; }
 # The binaries must be built with these flags: CGO off and osusergo for a static binary, and the
 # version stamp, without which `pulumi version` prints nothing and the Automation API cannot
 # parse it.
-_svc_go_build() { # _svc_go_build VERSION OUTPUT PACKAGE
+_svc_go_build() { # _svc_go_build VERSION OUTPUT PACKAGE [EXTRA_LDFLAGS]
   CGO_ENABLED=0 go build -buildvcs=false -trimpath -tags osusergo,grpcnotrace \
-    -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$1" \
+    -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$1 ${4:-}" \
     -o "$2" "$3"
 }
 
-# Fingerprint of the language host's sources, stored beside the binary, so that an edit to
-# scripts/language-host is rebuilt (about 20 s) instead of silently ignored.
+# Fingerprint of a Go module's sources (go.mod, go.sum and every .go file below it, in a stable
+# order), stored beside what is built from it, so that an edit to scripts/language-host is
+# rebuilt (about 20 s) instead of silently ignored.
 _svc_host_src_hash() {
-  (cd "$1" && cat go.mod go.sum ./*.go | sha256sum | cut -d' ' -f1)
+  (cd "$1" && find . \( -name '*.go' -o -name go.mod -o -name go.sum \) -type f -print0 | LC_ALL=C sort -z | xargs -0 cat | sha256sum | cut -d' ' -f1)
 }
 
 _svc_node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
@@ -135,56 +136,15 @@ _svc_build_engine() { # _svc_build_engine VERSION BIN ROOT
       grep -q "github.com/pulumi/pulumi/sdk/v3 v$ver\$" "$hostsrc/go.mod" \
         || echo "setup: WARNING: scripts/language-host/go.mod does not pin github.com/pulumi/pulumi/sdk/v3 v$ver (the locked @pulumi/pulumi)" >&2
       echo "setup: building the Node.js language host from scripts/language-host..." >&2
-      (cd "$hostsrc" && _svc_go_build "$ver" "$bin/.pulumi-language-nodejs.partial" .)
+      (cd "$hostsrc" && _svc_go_build "$ver" "$bin/.pulumi-language-nodejs.partial" ./nodejs)
       mv -f "$bin/.pulumi-language-nodejs.partial" "$bin/pulumi-language-nodejs"
       echo "$hash" >"$bin/pulumi-language-nodejs.src-sha256"
     fi
   ) || _svc_fail "could not build the Pulumi engine into $2 (see the messages above)"
 }
 
-# YAML programs use the provider plugin through Pulumi's YAML language host. v1.25.0 builds against
-# the pkg/v3 it pins itself (built against the engine's own pkg/v3 it does not compile), so it is
-# installed as its own module; its stamp file says which version the binary is.
-_SVC_YAML_VERSION=v1.25.0
-
-_svc_build_yaml() { # _svc_build_yaml BIN
-  (
-    set -euo pipefail
-    bin="$1" ver="$_SVC_YAML_VERSION"
-    exec 9>"$bin/.lock"
-    flock 9
-    if [ -x "$bin/pulumi-language-yaml" ] && [ "$(cat "$bin/pulumi-language-yaml.version" 2>/dev/null)" = "$ver" ]; then exit 0; fi
-    command -v go >/dev/null 2>&1 || { echo "setup: ERROR: Go is not installed, and it is needed once to build the YAML language host $ver" >&2; exit 1; }
-    echo "setup: building the YAML language host $ver from Go modules (first run only, a few minutes)..." >&2
-    work="$(mktemp -d)"
-    trap 'rm -rf "$work"' EXIT
-    CGO_ENABLED=0 GOBIN="$work" go install -trimpath -tags osusergo -ldflags "-s -w" \
-      "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml@$ver" >"$work/go.log" 2>&1 \
-      || { cat "$work/go.log" >&2; echo "setup: ERROR: could not build github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml@$ver (is the Go module proxy reachable?)" >&2; exit 1; }
-    mv -f "$work/pulumi-language-yaml" "$bin/pulumi-language-yaml"
-    echo "$ver" >"$bin/pulumi-language-yaml.version"
-  ) || _svc_fail "could not build the YAML language host into $1 (see the messages above)"
-}
-
-# A tool of this repository (a Go module under scripts/), built into BIN under NAME with the
-# engine's flags, again whenever its sources change (their fingerprint is kept beside it).
-_svc_build_local() { # _svc_build_local BIN NAME SRC VERSION
-  (
-    set -euo pipefail
-    bin="$1" name="$2" src="$3" ver="$4"
-    exec 9>"$bin/.lock"
-    flock 9
-    hash="$(_svc_host_src_hash "$src")"
-    if [ -x "$bin/$name" ] && [ "$(cat "$bin/$name.src-sha256" 2>/dev/null)" = "$hash" ]; then exit 0; fi
-    command -v go >/dev/null 2>&1 || { echo "setup: ERROR: Go is not installed, and it is needed to build $name ($src)" >&2; exit 1; }
-    echo "setup: building $name from $src (first run only, a minute or more)..." >&2
-    trap 'rm -f "$bin/.$name.partial"' EXIT
-    (cd "$src" && _svc_go_build "$ver" "$bin/.$name.partial" .) \
-      || { echo "setup: ERROR: could not build $name from $src (is the Go module proxy reachable?)" >&2; exit 1; }
-    mv -f "$bin/.$name.partial" "$bin/$name"
-    echo "$hash" >"$bin/$name.src-sha256"
-  ) || _svc_fail "could not build $2 into $1 (see the messages above)"
-}
+# shellcheck source=scripts/setup-languages.sh
+source "$(dirname "${BASH_SOURCE[0]}")/setup-languages.sh" || return 1 2>/dev/null || exit 1
 
 _svc_setup_engine() { # sets _svc_bin
   local root="$1" tools="$2" ver onpath
@@ -239,34 +199,23 @@ _svc_main() {
   _svc_setup_node "$tools" || return 1
   _svc_setup_npm_deps "$root" || return 1
   _svc_setup_engine "$root" "$tools" || return 1
-  # Beside the engine, which prefers the hosts in its own folder; an official install brings its own.
-  case "$_svc_bin" in
-    "$tools"/*) _svc_build_yaml "$_svc_bin" || return 1 ;;
-    *) [ -x "$_svc_bin/pulumi-language-yaml" ] || _svc_fail "$_svc_bin/pulumi has no pulumi-language-yaml beside it: install Pulumi's YAML language host there, or set SVC_TOOLS_DIR and take pulumi off PATH" || return 1 ;;
-  esac
-  # This repository's own Go tools: the Go language host (where no official one is installed) and the SDK generators.
-  local ver tooldir="$tools/svc-tools"
+  local ver
   ver="$(cd "$root" && node -p "require('./package-lock.json').packages['node_modules/@pulumi/pulumi'].version")" || return 1
-  mkdir -p "$tooldir" || return 1
-  if [ "$_svc_bin" = "$tools/pulumi-v$ver" ]; then
-    _svc_build_local "$_svc_bin" pulumi-language-go "$root/scripts/language-host-go" "$ver" || return 1
-  elif ! [ -x "$_svc_bin/pulumi-language-go" ]; then
-    _svc_build_local "$tooldir" pulumi-language-go "$root/scripts/language-host-go" "$ver" || return 1
-  fi
-  _svc_build_local "$tooldir" svc-codegen "$root/scripts/codegen" "$ver" || return 1
-  _svc_build_local "$tooldir" svc-codegen-dotnet "$root/scripts/codegen-dotnet" "$ver" || return 1
-  _svc_path_prepend "$tooldir"
+  _svc_setup_languages "$root" "$tools" "$_svc_bin" "$ver" || return 1
   _svc_path_prepend "$_svc_bin"
   _svc_setup_browser "$root"
 
   export PATH
   export PULUMI_SKIP_UPDATE_CHECK=true
   export PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
+  export SVC_PYTHON_VENV
 }
 
 _svc_cleanup() {
   unset -f _svc_say _svc_fail _svc_go_build _svc_host_src_hash _svc_node_major _svc_path_prepend \
-    _svc_setup_node _svc_setup_npm_deps _svc_build_engine _svc_build_yaml _svc_build_local _svc_setup_engine _svc_setup_browser _svc_main _svc_cleanup
+    _svc_setup_node _svc_setup_npm_deps _svc_build_engine _svc_build_yaml _svc_build_local _svc_setup_engine _svc_setup_browser _svc_main _svc_cleanup \
+    _svc_setup_python_runner _svc_setup_python_env _svc_build_java_sdk _svc_host_dir _svc_setup_languages
+  unset _SVC_YAML_VERSION
   unset _svc_bin _svc_status
 }
 
@@ -286,7 +235,7 @@ case "${1:-}" in
 esac
 _svc_main || exit 1
 if [ "${1:-}" = --print-env ]; then
-  for _svc_var in PATH PULUMI_SKIP_UPDATE_CHECK PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION; do
+  for _svc_var in PATH PULUMI_SKIP_UPDATE_CHECK PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION SVC_PYTHON_VENV; do
     printf 'export %s=%q\n' "$_svc_var" "${!_svc_var}"
   done
 else

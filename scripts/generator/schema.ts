@@ -124,6 +124,12 @@ export function schemaOf({ manifests, declarations, version }: Inputs): Record<s
     language: {
       csharp: { rootNamespace: "Pulumi", packageReferences: { Pulumi: "3.*" }, respectSchemaVersion: true },
       go: { importBasePath: "pulumi-svc/sdk/go/svc", generateResourceContainerTypes: false, respectSchemaVersion: true },
+      // The Java SDK's classes are com.pulumi.svc.*, its Maven coordinates com.pulumi:svc (as Pulumi's Java tooling
+      // expects of a package named svc); scripts/gen-sdks.sh writes its pom.xml, so no Gradle files.
+      java: { basePackage: "com.pulumi", buildFiles: "none" },
+      // The typed TypeScript SDK of the plugin is this package's second entry point: code that `pulumi import`
+      // writes imports it by that name.
+      nodejs: { packageName: "pulumi-svc/plugin", respectSchemaVersion: true },
       python: { packageName: "pulumi_svc", requires: { pulumi: ">=3.0.0,<4.0.0" }, respectSchemaVersion: true, pyproject: { enabled: true } },
     },
     config: { variables: sorted(Object.entries(variables)) },

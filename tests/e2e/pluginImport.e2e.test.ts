@@ -4,14 +4,14 @@
  * with no change; `pulumi import --file` with the file `svc-import dns --format import-file` writes
  * adopts a whole seeded zone, reading only (no write reaches the emulator), and previews clean.
  */
-import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { openStack, type TestStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
 import { pluginProgram, type PluginProgram } from "../support/pluginProgram";
+import { requestCount, writeImportFile, writesSince } from "../support/pluginImports";
 import { SEED, seedCalendar, seedDns } from "../support/seedAccount";
-import { REPO_ROOT, requireLanguageHost } from "../support/toolchain";
+import { requireLanguageHost } from "../support/toolchain";
 
 const suite = engineSuite();
 const programs: PluginProgram[] = [];
@@ -35,12 +35,7 @@ async function importProject(): Promise<{ program: PluginProgram; stack: TestSta
   return { program, stack };
 }
 
-const writes = async (since: number): Promise<string[]> =>
-  (await suite.emulator.requests())
-    .slice(since)
-    // A read sent as a POST (an IAM policy's getIamPolicy) is no write.
-    .filter((request) => request.method !== "GET" && !request.path.endsWith(":getIamPolicy"))
-    .map((request) => `${request.method} ${request.path}`);
+const writes = (since: number): Promise<string[]> => writesSince(suite.emulator, since);
 
 /** The `resources:` entries of generated YAML, without the section's own line, to put several imports into one program. */
 const entries = (yaml: string): string => yaml.replace(/^resources:\n/m, "");
@@ -59,7 +54,7 @@ it("imports a managed zone, a record set and an ACL rule with pulumi import, wri
     ["svc:dns/recordSet:RecordSet", "host0", `${zone}/rrsets/host0.${SEED.dnsName}/A`],
     ["svc:calendar/aclRule:AclRule", "ann_reader", `${calendarId}/user:ann@example.com`],
   ] as const;
-  const since = (await suite.emulator.requests()).length;
+  const since = await requestCount(suite.emulator);
   const written: string[] = [];
   for (const [type, name, id] of imports) {
     const out = path.join(program.dir, `${name}.yaml`);
@@ -83,18 +78,11 @@ it("adopts a whole seeded zone with pulumi import --file from svc-import --forma
   const { program, stack } = await importProject();
   const file = path.join(program.dir, "import.json");
   const { emulator } = suite;
-  const cli = path.join(REPO_ROOT, "dist", "tools", "import", "cli.js");
-  const env = { PATH: process.env["PATH"] ?? "", SVC_EMULATOR_URL: emulator.url, SVC_DNS_TOKEN: emulator.token };
-  await new Promise<void>((resolve, reject) =>
-    execFile("node", [cli, "dns", "--project", SEED.project, "--format", "import-file", "--out", file], { env }, (error, _stdout, stderr) =>
-      error === null ? resolve() : reject(new Error(`svc-import failed: ${stderr}`)),
-    ),
-  );
-  const listed = (JSON.parse(readFileSync(file, "utf8")) as { resources: Array<{ type: string; name: string; id: string }> }).resources;
+  const listed = await writeImportFile(emulator, SEED.project, file);
   // The zone and its twelve record sets (the apex SOA and NS, which the API manages, are left out).
   expect(listed.filter((resource) => resource.type === "svc:dns/managedZone:ManagedZone")).toHaveLength(1);
   expect(listed.filter((resource) => resource.type === "svc:dns/recordSet:RecordSet")).toHaveLength(12);
-  const since = (await suite.emulator.requests()).length;
+  const since = await requestCount(emulator);
   // Written beside the program first: the engine opens its output before it reads the program, which must not find an empty Main.yaml.
   const out = path.join(program.dir, "imported.yaml");
   await stack.pulumi(["import", "--file", file, "--yes", "--protect=false", "--out", out]);

@@ -1,8 +1,11 @@
 /**
  * The SDKs of other languages (sdks/, `npm run gen-sdks`): generated again from the plugin's
- * schema by the tools scripts/setup.sh builds, they are what is committed, file for file; the Go
- * SDK builds and every Python module compiles. (.NET is generated and compared only: no .NET SDK
- * is installed on these machines.) A missing tool fails, saying how to get it.
+ * schema by the tools scripts/setup.sh builds (and Pulumi's Java language host), they are what is
+ * committed, file for file; the Go SDK builds and every Python module compiles. The committed
+ * Node.js SDK is compiled by `npm run build` (the package's `pulumi-svc/plugin`), the Java SDK by
+ * scripts/setup.sh (Maven), and programs run with the Python, Node.js and Java ones
+ * (tests/e2e/plugin*.e2e.test.ts). (.NET is generated and compared only: no .NET SDK is installed
+ * on these machines.) A missing tool fails, saying how to get it.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -27,10 +30,10 @@ function filesUnder(root: string, dir = ""): string[] {
 let out: string;
 
 beforeAll(async () => {
-  for (const tool of ["svc-codegen", "svc-codegen-dotnet", "go", "python3"]) {
+  for (const tool of ["svc-codegen", "svc-codegen-dotnet", "go", "python3", "pulumi", "pulumi-language-java"]) {
     await run("sh", ["-c", `command -v ${tool}`], REPO_ROOT).catch(() => {
       throw new Error(
-        `${tool} is not on PATH: run the tests with npm test (scripts/setup.sh builds svc-codegen and svc-codegen-dotnet; Go and Python 3 are needed)`,
+        `${tool} is not on PATH: run the tests with npm test (scripts/setup.sh builds the engine, svc-codegen, svc-codegen-dotnet and the Java language host; Go and Python 3 are needed)`,
       );
     });
   }
@@ -48,7 +51,8 @@ it("are what the generators write from plugin/schema.json, file for file (run np
   expect(filesUnder(committed).sort()).toEqual(generated);
   const stale = generated.filter((file) => !readFileSync(path.join(committed, file)).equals(readFileSync(path.join(out, file))));
   expect(stale).toEqual([]);
-  for (const language of ["go", "python", "dotnet"]) expect(readFileSync(path.join(committed, language, "README.md"), "utf8")).toContain("## A first program");
+  for (const language of ["go", "python", "nodejs", "dotnet", "java"])
+    expect(readFileSync(path.join(committed, language, "README.md"), "utf8")).toContain("## A first program");
 });
 
 it("builds the Go SDK", async () => {

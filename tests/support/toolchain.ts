@@ -4,7 +4,7 @@
  * it never skips.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
@@ -40,11 +40,25 @@ export function requireEngine(): void {
   }
 }
 
-/** Throws unless the language host of `runtime` (yaml, go) is on PATH, saying how to get it. */
+/** Throws unless the language host of `runtime` (yaml, go, python, java, nodejs) is on PATH, saying how to get it. */
 export function requireLanguageHost(runtime: string): void {
   try {
     execFileSync("sh", ["-c", `command -v pulumi-language-${runtime}`], { encoding: "utf8" });
   } catch {
     throw new Error(`pulumi-language-${runtime} is not on PATH: run scripts/setup.sh (npm test does), which builds it beside the engine.`);
   }
+}
+
+/**
+ * The Python virtual environment of the plugin's Python programs (Pulumi's Python SDK and
+ * sdks/python), which scripts/setup.sh makes and names in SVC_PYTHON_VENV; throws, saying how to
+ * get it, when there is none.
+ */
+export function requirePythonEnvironment(): string {
+  const venv = process.env["SVC_PYTHON_VENV"];
+  if (venv === undefined || venv === "" || !existsSync(path.join(venv, "bin", "python")))
+    throw new Error(
+      `SVC_PYTHON_VENV (${venv ?? "unset"}) names no Python environment: run the tests with npm test, or after \`source scripts/setup.sh\`, which makes it.`,
+    );
+  return venv;
 }

@@ -1,8 +1,8 @@
 /**
  * What `npm pack` puts in the tarball users install: the built SDK, the provider the SDK's
  * resources load in the provider process, the emulator and its `svc-emulator` bin, the
- * `svc-plan` bin with the JSON Schema of its report, with their type declarations, and the
- * README; nothing else. No tests, no examples, no benchmark floor,
+ * `svc-plan` bin with the JSON Schema of its report, the plugin's typed SDK (`pulumi-svc/plugin`),
+ * with their type declarations, and the README; nothing else. No tests, no examples, no benchmark floor,
  * no source maps (their sources are not shipped), and no built file whose source is gone.
  */
 import { execFileSync } from "node:child_process";
@@ -26,11 +26,14 @@ beforeAll(() => {
   files = (JSON.parse(output) as Array<{ files: PackEntry[] }>)[0]!.files.map((entry) => entry.path).sort();
 });
 
-/** The runtime parts, each a folder of dist/ built from the folder of the same name. */
-const RUNTIME_FOLDERS = ["sdk", "provider", "emulator", "tools"];
+/** The runtime parts, each a folder of dist/ built from the folder of the same name (sdks: the plugin's typed SDK, sdks/nodejs). */
+const RUNTIME_FOLDERS = ["sdk", "provider", "emulator", "tools", "sdks"];
 
-/** Built files that are not modules: the schema of `svc-plan --json`, for bots to validate against; the web console's stylesheet. */
-const DATA_FILES = ["dist/tools/plan/report.schema.json", "dist/emulator/console/assets/console.css"];
+/**
+ * Built files that are not modules: the schema of `svc-plan --json`, for bots to validate against; the web console's
+ * stylesheet; the generated package.json of the plugin's typed SDK, from which it reads the plugin's version.
+ */
+const DATA_FILES = ["dist/tools/plan/report.schema.json", "dist/emulator/console/assets/console.css", "dist/sdks/nodejs/package.json"];
 
 it("holds only the README, the manifest and the built runtime (JavaScript and type declarations)", () => {
   const outside = files.filter((file) => {
@@ -47,6 +50,8 @@ it("holds what a user's program, the provider process and the emulator bin load"
   const entries = [
     "dist/sdk/index.js",
     "dist/sdk/index.d.ts",
+    "dist/sdks/nodejs/index.js",
+    "dist/sdks/nodejs/index.d.ts",
     "dist/provider/index.js",
     "dist/emulator/cli.js",
     "dist/tools/import/cli.js",
