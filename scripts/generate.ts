@@ -24,6 +24,7 @@ import { renderLists } from "./generator/lists";
 import { humanName, importForms, properties, propertyDoc, withArticle, type Property } from "./generator/properties";
 import { docSections, renderDevelopers, renderDocs } from "./generator/readme";
 import { renderFunctionModules, renderSchema } from "./generator/schema";
+import { packageInfo } from "./generator/packageInfo";
 
 export { docSections, renderDevelopers, renderDocs, renderLists };
 import { camel, input, pascal, TypeRenderer, type Mode } from "./generator/types";
@@ -162,9 +163,8 @@ export function renderSdk(): Map<string, string> {
 
 /** The provider plugin's generated files: its package schema (the version is the package's) and its list of function modules. */
 export function renderPlugin(): Map<string, string> {
-  const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
   return new Map([
-    ["plugin/schema.json", renderSchema({ manifests: API_MANIFESTS, declarations, version })],
+    ["plugin/schema.json", renderSchema({ manifests: API_MANIFESTS, declarations, info: packageInfo(REPO_ROOT) })],
     ["plugin/functionModules.ts", renderFunctionModules(API_MANIFESTS)],
   ]);
 }

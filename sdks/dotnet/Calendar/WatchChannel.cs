@@ -108,6 +108,7 @@ namespace Pulumi.Svc.Calendar
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
                 AdditionalSecretOutputs =
                 {
                     "token",

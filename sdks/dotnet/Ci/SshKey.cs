@@ -78,6 +78,7 @@ namespace Pulumi.Svc.Ci
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
                 AdditionalSecretOutputs =
                 {
                     "privateKey",

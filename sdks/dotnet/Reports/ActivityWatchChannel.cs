@@ -126,6 +126,7 @@ namespace Pulumi.Svc.Reports
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
                 AdditionalSecretOutputs =
                 {
                     "token",

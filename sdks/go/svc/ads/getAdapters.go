@@ -7,8 +7,8 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // Every mediation adapter of one ad source of a publisher account, read across all pages. `publisherId` is `pub-` followed by 16 characters; the token is `svc:adsToken` (or `SVC_ADS_TOKEN`) or Google credentials (scope `ads.readonly`). `pageSize` (1 to 20,000) is only how many adapters each request asks for.

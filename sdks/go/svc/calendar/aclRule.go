@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // An access rule of a calendar: one scope (everyone, a user, a group or a domain) and the role it has.

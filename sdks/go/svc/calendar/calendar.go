@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A secondary calendar, owned by the caller and put in the caller's calendar list.

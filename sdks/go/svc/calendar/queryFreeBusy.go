@@ -7,8 +7,8 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // Busy periods of calendars (and groups) between `timeMin` and `timeMax`. What the API could not answer for a calendar or group (`notFound`, `tooManyCalendarsRequested`, `groupTooBig`, ...) is kept in its `errors` and listed in `failures`, never dropped.

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A push-notification channel on a calendar's access rules or events, or on the caller's calendar list or settings: the service POSTs a `sync` message to `address` first, then a notification (`X-Svc-Resource-State: exists`, no body: sync the list to see what changed) after each change of what is watched.

@@ -7,8 +7,8 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A project's jobs, newest first: `limit` (1-100, default 30) from `offset`, optionally of one `branch` and `filter`ed; `allPages` reads on until the listing ends (or `maxBuilds`).

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The caller (the token's user) follows a CI project. Read through the project listing (`followed`); destroying it unfollows the project. Following a project for the first time starts its first build, whose number is an output.

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // An additional SSH key of a CI project, used by its jobs for one host.

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The whole access policy of a managed zone (authoritative: bindings not listed are removed; destroy leaves the zone with none). Do not combine with `ManagedZoneIamBinding` or `ManagedZoneIamMember` on one zone. Changes are read-modify-writes on the policy's etag, retried from a fresh read when someone else changed the policy meanwhile; conditional bindings are left as they are.

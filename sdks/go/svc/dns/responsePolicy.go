@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A response policy: rules (`svc.dns.ResponsePolicyRule`) that override DNS answers for networks and GKE clusters. The API refuses to delete a response policy networks or clusters still use: destroy detaches them first.

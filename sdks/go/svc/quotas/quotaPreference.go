@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A quota preference: the value a project, folder or organization wants for one quota of a service (Cloud Quotas).

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A push-notification channel on the activities of an application: the service POSTs a notification to `address` for each new activity that matches (`X-Svc-Resource-State` is the event name, the body the Activity), after a first `sync` message.
