@@ -25,6 +25,7 @@ import { humanName, importForms, properties, propertyDoc, withArticle, type Prop
 import { docSections, renderDevelopers, renderDocs } from "./generator/readme";
 import { renderFunctionModules, renderSchema } from "./generator/schema";
 import { packageInfo } from "./generator/packageInfo";
+import { renderRegistryDocs } from "./generator/registryDocs";
 
 export { docSections, renderDevelopers, renderDocs, renderLists };
 import { camel, input, pascal, TypeRenderer, type Mode } from "./generator/types";
@@ -169,6 +170,12 @@ export function renderPlugin(): Map<string, string> {
   ]);
 }
 
+/** The Pulumi Registry's pages of the package (docs/registry/), from the schema and the manifests. */
+export function renderRegistry(): Map<string, string> {
+  const info = packageInfo(REPO_ROOT);
+  return renderRegistryDocs(JSON.parse(renderSchema({ manifests: API_MANIFESTS, declarations, info })) as Parameters<typeof renderRegistryDocs>[0], info);
+}
+
 if (require.main === module) {
   // The lists first: the rest is rendered from them, so a changed list means a fresh run that loads it.
   const changed = [...renderLists()].filter(([file, text]) => readFileSync(path.join(REPO_ROOT, file), "utf8") !== text);
@@ -177,7 +184,7 @@ if (require.main === module) {
     console.log(`wrote ${changed.map(([file]) => file).join(", ")}; rendering again from them`);
     execFileSync(process.execPath, [require.resolve("ts-node/dist/bin.js"), "--transpile-only", __filename], { stdio: "inherit", cwd: REPO_ROOT });
   } else {
-    for (const [file, text] of [...renderSdk(), ...renderPlugin()]) {
+    for (const [file, text] of [...renderSdk(), ...renderPlugin(), ...renderRegistry()]) {
       mkdirSync(path.dirname(path.join(REPO_ROOT, file)), { recursive: true });
       writeFileSync(path.join(REPO_ROOT, file), text);
     }

@@ -15,6 +15,7 @@ import { ANY, SchemaTypes, type PropertySpec, type TypeSpec } from "./schemaType
 import { functionToken, PACKAGE, resourceToken } from "../../provider/typeTokens";
 import { pascal, unwrap, type Schema } from "./types";
 import type { PackageInfo } from "./packageInfo";
+import { addExamples } from "./examples";
 
 interface Inputs {
   readonly manifests: readonly ApiManifest[];
@@ -114,7 +115,7 @@ export function schemaOf({ manifests, declarations, info }: Inputs): Record<stri
     readFunctionsOf(manifest.name).map((fn): [string, unknown] => [functionToken(manifest.name, fn.exportName), functionSpec(fn, types)]),
   );
   const variables = configVariables(manifests, declarations);
-  return {
+  const schema = {
     name: PACKAGE,
     displayName: "pulumi-svc",
     publisher: "pulumi-svc",
@@ -142,6 +143,8 @@ export function schemaOf({ manifests, declarations, info }: Inputs): Record<stri
     functions: sorted(functions),
     types: sorted(types.types),
   };
+  addExamples(schema as unknown as Parameters<typeof addExamples>[0], declarations, resourceToken, info.goModule);
+  return schema;
 }
 
 /** The schema file's text. */

@@ -21,6 +21,24 @@ namespace Pulumi.Svc.Calendar
     /// ```sh
     /// $ pulumi import svc:calendar/calendar:Calendar &lt;name&gt; '{calendarId}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A Calendar
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var team = new Svc.Calendar.Calendar("team", new()
+    ///     {
+    ///         Summary = "Team",
+    ///         TimeZone = "Europe/Zurich",
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:calendar/calendar:Calendar")]
     public partial class Calendar : global::Pulumi.CustomResource

@@ -21,6 +21,29 @@ namespace Pulumi.Svc.Ci
     /// ```sh
     /// $ pulumi import svc:ci/checkoutKey:CheckoutKey &lt;name&gt; '{vcsType}/{username}/{project}/{fingerprint}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A CheckoutKey
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var key = new Svc.Ci.CheckoutKey("deploy", new()
+    ///     {
+    ///         VcsType = Svc.Ci.CheckoutKeyVcsType.Vcsa,
+    ///         Username = "acme",
+    ///         Project = "api",
+    ///         Type = Svc.Ci.CheckoutKeyType.Deploykey,
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["fingerprint"] = key.Fingerprint,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:ci/checkoutKey:CheckoutKey")]
     public partial class CheckoutKey : global::Pulumi.CustomResource

@@ -21,6 +21,24 @@ namespace Pulumi.Svc.Quotas
     /// ```sh
     /// $ pulumi import svc:quotas/quotaAdjusterSettings:QuotaAdjusterSettings &lt;name&gt; 'projects/{project}/locations/global/quotaAdjusterSettings'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A QuotaAdjusterSettings
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var adjuster = new Svc.Quotas.QuotaAdjusterSettings("adjuster", new()
+    ///     {
+    ///         Project = "my-project",
+    ///         Enablement = Svc.Quotas.QuotaAdjusterSettingsEnablement.ENABLED,
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:quotas/quotaAdjusterSettings:QuotaAdjusterSettings")]
     public partial class QuotaAdjusterSettings : global::Pulumi.CustomResource

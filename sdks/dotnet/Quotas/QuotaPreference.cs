@@ -21,6 +21,35 @@ namespace Pulumi.Svc.Quotas
     /// ```sh
     /// $ pulumi import svc:quotas/quotaPreference:QuotaPreference &lt;name&gt; '{parentKind}/{parentId}/locations/global/quotaPreferences/{quotaPreferenceId}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A QuotaPreference
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var cpus = new Svc.Quotas.QuotaPreference("cpus", new()
+    ///     {
+    ///         Project = "my-project",
+    ///         Service = "compute.googleapis.com",
+    ///         QuotaId = "CPUS-per-project-region",
+    ///         Dimensions =
+    ///         {
+    ///             { "region", "us-central1" },
+    ///         },
+    ///         PreferredValue = "48",
+    ///         Justification = "batch jobs",
+    ///         ContactEmail = "ops@example.com",
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["granted"] = cpus.GrantedValue,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:quotas/quotaPreference:QuotaPreference")]
     public partial class QuotaPreference : global::Pulumi.CustomResource

@@ -23,6 +23,35 @@ import (
 // ```sh
 // $ pulumi import svc:calendar/aclRule:AclRule <name> '{calendarId}/{ruleId}'
 // ```
+//
+// ## Example Usage
+// ### An AclRule
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := calendar.NewAclRule(ctx, "team-reads", &calendar.AclRuleArgs{
+//				CalendarId: pulumi.String("primary"),
+//				Scope: &calendar.AclRuleScopeArgs{Type: calendar.AclRuleScopeType("domain"), Value: pulumi.String("example.com")},
+//				Role: calendar.AclRuleRole("reader"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type AclRule struct {
 	pulumi.CustomResourceState
 

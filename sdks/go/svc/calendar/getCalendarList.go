@@ -14,6 +14,29 @@ import (
 // The caller's calendar list (all pages), optionally from a minimum access role, with hidden or deleted entries.
 //
 // Request: `GET users/me/calendarList, every page`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := calendar.LookupCalendarListOutput(ctx, calendar.LookupCalendarListOutputArgs{})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupCalendarList(ctx *pulumi.Context, args *LookupCalendarListArgs, opts ...pulumi.InvokeOption) (*LookupCalendarListResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupCalendarListResult

@@ -14,6 +14,31 @@ import (
 // The events of a calendar (all pages): between `timeMin` and `timeMax`, by `iCalUID`, with recurring events expanded into instances when `singleEvents` is true.
 //
 // Request: `GET calendars/{calendarId}/events, every page`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := calendar.LookupEventsOutput(ctx, calendar.LookupEventsOutputArgs{
+//				CalendarId: pulumi.String("primary"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupEvents(ctx *pulumi.Context, args *LookupEventsArgs, opts ...pulumi.InvokeOption) (*LookupEventsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupEventsResult

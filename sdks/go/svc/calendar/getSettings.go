@@ -14,6 +14,29 @@ import (
 // Every setting of the caller (`timezone`, `locale`, `weekStart`, ...).
 //
 // Request: `GET users/me/settings, every page`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := calendar.LookupSettingsOutput(ctx)
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupSettings(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*LookupSettingsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupSettingsResult

@@ -23,6 +23,37 @@ import (
 // ```sh
 // $ pulumi import svc:ci/checkoutKey:CheckoutKey <name> '{vcsType}/{username}/{project}/{fingerprint}'
 // ```
+//
+// ## Example Usage
+// ### A CheckoutKey
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			key, err := ci.NewCheckoutKey(ctx, "deploy", &ci.CheckoutKeyArgs{
+//				VcsType: ci.CheckoutKeyVcsType("vcs-a"),
+//				Username: pulumi.String("acme"),
+//				Project: pulumi.String("api"),
+//				Type: ci.CheckoutKeyType("deploy-key"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("fingerprint", key.Fingerprint)
+//			return nil
+//		})
+//	}
+//
+// ```
 type CheckoutKey struct {
 	pulumi.CustomResourceState
 

@@ -21,6 +21,35 @@ import (
 // ```sh
 // $ pulumi import svc:ci/projectFollow:ProjectFollow <name> '{vcsType}/{username}/{project}'
 // ```
+//
+// ## Example Usage
+// ### A ProjectFollow
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := ci.NewProjectFollow(ctx, "api", &ci.ProjectFollowArgs{
+//				VcsType: ci.ProjectFollowVcsType("vcs-a"),
+//				Username: pulumi.String("acme"),
+//				Project: pulumi.String("api"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type ProjectFollow struct {
 	pulumi.CustomResourceState
 

@@ -14,6 +14,31 @@ import (
 // The DNSSEC keys of a zone.
 //
 // Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/dnsKeys, every page`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := dns.LookupDnsKeysOutput(ctx, dns.LookupDnsKeysOutputArgs{
+//				ManagedZone: pulumi.String("example-zone"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupDnsKeys(ctx *pulumi.Context, args *LookupDnsKeysArgs, opts ...pulumi.InvokeOption) (*LookupDnsKeysResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupDnsKeysResult

@@ -14,6 +14,31 @@ import (
 // One response policy.
 //
 // Request: `GET dns/v1/projects/{project}/responsePolicies/{responsePolicy}`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := dns.LookupResponsePolicyOutput(ctx, dns.LookupResponsePolicyOutputArgs{
+//				ResponsePolicy: pulumi.String("overrides"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupResponsePolicy(ctx *pulumi.Context, args *LookupResponsePolicyArgs, opts ...pulumi.InvokeOption) (*LookupResponsePolicyResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupResponsePolicyResult

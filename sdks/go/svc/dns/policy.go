@@ -21,6 +21,35 @@ import (
 // ```sh
 // $ pulumi import svc:dns/policy:Policy <name> 'projects/{project}/policies/{name}'
 // ```
+//
+// ## Example Usage
+// ### A Policy
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := dns.NewPolicy(ctx, "inbound", &dns.PolicyArgs{
+//				Name: pulumi.String("inbound"),
+//				EnableInboundForwarding: pulumi.Bool(true),
+//				Networks: dns.PolicyNetworkArray{&dns.PolicyNetworkArgs{NetworkUrl: pulumi.String("https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default")}},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type Policy struct {
 	pulumi.CustomResourceState
 

@@ -14,6 +14,31 @@ import (
 // Every quota of a service, across all pages.
 //
 // Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := quotas.LookupQuotaInfosOutput(ctx, quotas.LookupQuotaInfosOutputArgs{
+//				Service: pulumi.String("compute.googleapis.com"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupQuotaInfos(ctx *pulumi.Context, args *LookupQuotaInfosArgs, opts ...pulumi.InvokeOption) (*LookupQuotaInfosResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupQuotaInfosResult

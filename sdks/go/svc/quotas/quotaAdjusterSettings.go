@@ -23,6 +23,34 @@ import (
 // ```sh
 // $ pulumi import svc:quotas/quotaAdjusterSettings:QuotaAdjusterSettings <name> 'projects/{project}/locations/global/quotaAdjusterSettings'
 // ```
+//
+// ## Example Usage
+// ### A QuotaAdjusterSettings
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := quotas.NewQuotaAdjusterSettings(ctx, "adjuster", &quotas.QuotaAdjusterSettingsArgs{
+//				Project: pulumi.String("my-project"),
+//				Enablement: quotas.QuotaAdjusterSettingsEnablement("ENABLED"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type QuotaAdjusterSettings struct {
 	pulumi.CustomResourceState
 
