@@ -14,7 +14,8 @@ import { filesUnder } from "./checksums";
 
 const PATTERNS: ReadonlyArray<readonly [kind: string, pattern: RegExp]> = [
   // The header alone is in every TLS library (Node's binary holds it): a key is a header and a body.
-  ["a PEM private key", /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----\s{0,4}(?:[A-Za-z0-9+/=]{40,}\s{0,4}){2,}/],
+  // The body's line breaks may be real or escaped (`\n` in a JavaScript or JSON string).
+  ["a PEM private key", /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----(?:\s|\\[nr]){0,4}(?:[A-Za-z0-9+/=]{40,}(?:\s|\\[nr]){0,4}){2,}/],
   ["a key file's private_key", /"private_key"\s*:\s*"-----BEGIN/],
   ["an AWS access key id", /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/],
   ["a GitHub token", /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{50,})/],

@@ -17,12 +17,18 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { buildRelease, type Release } from "../../scripts/release/main";
 import { verifyRelease } from "../../scripts/release/verify";
+import { examplesIn } from "../../scripts/generator/examples";
 import { engineSuite } from "../support/suite";
 import { engineDir, run, serveFolder, type FolderServer } from "../support/release";
 import { requireLanguageHost, REPO_ROOT } from "../support/toolchain";
 
 const suite = engineSuite();
 const FIXTURES = path.join(REPO_ROOT, "tests", "fixtures", "release");
+/** The committed schema, whose descriptions hold the Registry's examples. */
+const SCHEMA = JSON.parse(readFileSync(path.join(REPO_ROOT, "plugin", "schema.json"), "utf8")) as {
+  resources: Record<string, { description?: string }>;
+  functions: Record<string, { description?: string }>;
+};
 let root: string;
 let server: FolderServer;
 let release: Release;
@@ -139,6 +145,15 @@ it("serves the Go SDK to go get from the release's module-proxy folder, no repla
   expect(readFileSync(path.join(project, "go.mod"), "utf8")).not.toContain("replace");
   const ran = await run("go", ["run", "."], { cwd: project, env });
   expectRegistrations(ran.stdout);
+
+  // The Registry's Go example of every resource and function builds against the released module.
+  const examples = examplesIn(SCHEMA, "go");
+  expect(examples).toHaveLength(Object.keys(SCHEMA.resources).length + Object.keys(SCHEMA.functions).length);
+  examples.forEach(({ code }, index) => {
+    mkdirSync(path.join(project, "examples", String(index)), { recursive: true });
+    writeFileSync(path.join(project, "examples", String(index), "main.go"), code);
+  });
+  await run("go", ["build", "./examples/..."], { cwd: project, env });
 });
 
 it("installs the Python wheel into a new virtual environment, and a program on it runs", async () => {
@@ -150,4 +165,12 @@ it("installs the Python wheel into a new virtual environment, and a program on i
   await run(path.join(venv, "bin", "pip"), ["install", "--quiet", path.join(release.dir, wheel!.file)], { cwd: root, env });
   const ran = await run(path.join(venv, "bin", "python"), [path.join(FIXTURES, "python", "program.py")], { cwd: root, env });
   expectRegistrations(ran.stdout);
+
+  // The Registry's Python example of every resource and function runs on the wheel; its YAML ones name what the schema has.
+  const checked = await run(path.join(venv, "bin", "python"), [path.join(FIXTURES, "python", "examples.py"), path.join(REPO_ROOT, "plugin", "schema.json")], {
+    cwd: root,
+    env,
+  });
+  const count = Object.keys(SCHEMA.resources).length + Object.keys(SCHEMA.functions).length;
+  expect(JSON.parse(checked.stdout.trim().split("\n").at(-1) ?? "{}")).toEqual({ python: count, yaml: count, failures: [] });
 });

@@ -22,9 +22,12 @@ const CSHARP_KEYWORDS = new Set([
   "operator",
 ]);
 
-/** The member the .NET generator names for an enum value: its letters and digits, capitalised; `@` before a C# keyword. */
+/** The member the .NET generator names for an enum value: its words (split at anything but letters and digits) each capitalised; `@` before a C# keyword. */
 export const csharpEnumMember = (value: string): string => {
-  const name = pascal(value.replace(/[^A-Za-z0-9]/g, ""));
+  const name = value
+    .split(/[^A-Za-z0-9]+/)
+    .map((word) => pascal(word))
+    .join("");
   return CSHARP_KEYWORDS.has(name.toLowerCase()) ? `@${name}` : name;
 };
 

@@ -80,3 +80,16 @@ export function addExamples(
     fn.description = `${fn.description ?? ""}\n\n${examplesBlock("A call", functionExample(schema, token), schema, goModule)}`;
   }
 }
+
+/** Every example of `language` the schema's descriptions hold, by the token of its resource or function. */
+export function examplesIn(
+  schema: { resources: Record<string, { description?: string }>; functions: Record<string, { description?: string }> },
+  language: string,
+): Array<{ token: string; code: string }> {
+  const found: Array<{ token: string; code: string }> = [];
+  for (const [token, spec] of [...Object.entries(schema.resources), ...Object.entries(schema.functions)]) {
+    const block = new RegExp("```" + language + "\\n([\\s\\S]*?)\\n```").exec(spec.description ?? "");
+    if (block !== null) found.push({ token, code: block[1]! });
+  }
+  return found;
+}

@@ -25,7 +25,7 @@ export function render(program: Program, language: Language, schema: SchemaView,
   const context: Context = { schema, goModule, variables };
   switch (language) {
     case "typescript":
-      return typescript(program);
+      return typescript(context, program);
     case "python":
       return python(context, program);
     case "go":

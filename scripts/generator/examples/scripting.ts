@@ -23,14 +23,25 @@ function tsValue(value: Value): string {
   }
 }
 
-export function typescript(program: Program): string {
+export function typescript(context: Context, program: Program): string {
   const lines = [...(secretsOf(program) ? ['import * as pulumi from "@pulumi/pulumi";'] : []), 'import * as svc from "pulumi-svc";', ""];
   if (secretsOf(program)) lines.push("const config = new pulumi.Config();");
+  // A call whose result is exported under its own name is exported as it is made (TypeScript has one name for both).
+  const exportedAs = new Set(
+    program.statements.flatMap((statement) =>
+      statement.kind === "export" && statement.value.kind === "ref" && statement.value.property === "" && statement.value.variable === statement.name
+        ? [statement.name]
+        : [],
+    ),
+  );
   for (const statement of program.statements) {
-    if (statement.kind === "export") lines.push(`export const ${statement.name} = ${tsValue(statement.value)};`);
-    else if (statement.kind === "invoke")
-      lines.push(`const ${statement.variable} = svc.${statement.module}.${statement.fn}Output(${tsValue({ kind: "object", entries: statement.args })});`);
-    else
+    if (statement.kind === "export") {
+      if (!exportedAs.has(statement.name)) lines.push(`export const ${statement.name} = ${tsValue(statement.value)};`);
+    } else if (statement.kind === "invoke") {
+      const takesArgs = context.schema.functions[functionKey(statement.module, statement.fn)]?.inputs !== undefined;
+      const args = takesArgs ? tsValue({ kind: "object", entries: statement.args }) : "";
+      lines.push(`${exportedAs.has(statement.variable) ? "export " : ""}const ${statement.variable} = svc.${statement.module}.${statement.fn}Output(${args});`);
+    } else
       lines.push(
         `${statement.variable === undefined ? "" : `const ${statement.variable} = `}new svc.${statement.module}.${statement.type}(${str(statement.name)}, ${tsValue({ kind: "object", entries: statement.args })});`,
       );

@@ -25,8 +25,7 @@ namespace Pulumi.Svc.Ads
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.ads.getAdaptersOutput({ publisherId: "pub-1234567890123456", adSourceId: "5450213213286189855" });
-        /// export const result = result;
+        /// export const result = svc.ads.getAdaptersOutput({ publisherId: "pub-1234567890123456", adSourceId: "5450213213286189855" });
         /// ```
         /// ```python
         /// import pulumi
@@ -105,8 +104,7 @@ namespace Pulumi.Svc.Ads
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.ads.getAdaptersOutput({ publisherId: "pub-1234567890123456", adSourceId: "5450213213286189855" });
-        /// export const result = result;
+        /// export const result = svc.ads.getAdaptersOutput({ publisherId: "pub-1234567890123456", adSourceId: "5450213213286189855" });
         /// ```
         /// ```python
         /// import pulumi
@@ -185,8 +183,7 @@ namespace Pulumi.Svc.Ads
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.ads.getAdaptersOutput({ publisherId: "pub-1234567890123456", adSourceId: "5450213213286189855" });
-        /// export const result = result;
+        /// export const result = svc.ads.getAdaptersOutput({ publisherId: "pub-1234567890123456", adSourceId: "5450213213286189855" });
         /// ```
         /// ```python
         /// import pulumi

@@ -25,8 +25,7 @@ namespace Pulumi.Svc.Calendar
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.calendar.getEventInstancesOutput({ calendarId: "primary", eventId: "standup-2030" });
-        /// export const result = result;
+        /// export const result = svc.calendar.getEventInstancesOutput({ calendarId: "primary", eventId: "standup-2030" });
         /// ```
         /// ```python
         /// import pulumi
@@ -105,8 +104,7 @@ namespace Pulumi.Svc.Calendar
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.calendar.getEventInstancesOutput({ calendarId: "primary", eventId: "standup-2030" });
-        /// export const result = result;
+        /// export const result = svc.calendar.getEventInstancesOutput({ calendarId: "primary", eventId: "standup-2030" });
         /// ```
         /// ```python
         /// import pulumi
@@ -185,8 +183,7 @@ namespace Pulumi.Svc.Calendar
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.calendar.getEventInstancesOutput({ calendarId: "primary", eventId: "standup-2030" });
-        /// export const result = result;
+        /// export const result = svc.calendar.getEventInstancesOutput({ calendarId: "primary", eventId: "standup-2030" });
         /// ```
         /// ```python
         /// import pulumi

@@ -25,8 +25,7 @@ namespace Pulumi.Svc.Calendar
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.calendar.getSettingOutput({ setting: "timezone" });
-        /// export const result = result;
+        /// export const result = svc.calendar.getSettingOutput({ setting: "timezone" });
         /// ```
         /// ```python
         /// import pulumi
@@ -102,8 +101,7 @@ namespace Pulumi.Svc.Calendar
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.calendar.getSettingOutput({ setting: "timezone" });
-        /// export const result = result;
+        /// export const result = svc.calendar.getSettingOutput({ setting: "timezone" });
         /// ```
         /// ```python
         /// import pulumi
@@ -179,8 +177,7 @@ namespace Pulumi.Svc.Calendar
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.calendar.getSettingOutput({ setting: "timezone" });
-        /// export const result = result;
+        /// export const result = svc.calendar.getSettingOutput({ setting: "timezone" });
         /// ```
         /// ```python
         /// import pulumi

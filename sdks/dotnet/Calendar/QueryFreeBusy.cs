@@ -25,8 +25,7 @@ namespace Pulumi.Svc.Calendar
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.calendar.queryFreeBusyOutput({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z" });
-        /// export const result = result;
+        /// export const result = svc.calendar.queryFreeBusyOutput({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z" });
         /// ```
         /// ```python
         /// import pulumi
@@ -105,8 +104,7 @@ namespace Pulumi.Svc.Calendar
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.calendar.queryFreeBusyOutput({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z" });
-        /// export const result = result;
+        /// export const result = svc.calendar.queryFreeBusyOutput({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z" });
         /// ```
         /// ```python
         /// import pulumi
@@ -185,8 +183,7 @@ namespace Pulumi.Svc.Calendar
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.calendar.queryFreeBusyOutput({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z" });
-        /// export const result = result;
+        /// export const result = svc.calendar.queryFreeBusyOutput({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z" });
         /// ```
         /// ```python
         /// import pulumi

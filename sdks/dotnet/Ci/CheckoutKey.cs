@@ -33,10 +33,10 @@ namespace Pulumi.Svc.Ci
     /// {
     ///     var key = new Svc.Ci.CheckoutKey("deploy", new()
     ///     {
-    ///         VcsType = Svc.Ci.CheckoutKeyVcsType.Vcsa,
+    ///         VcsType = Svc.Ci.CheckoutKeyVcsType.VcsA,
     ///         Username = "acme",
     ///         Project = "api",
-    ///         Type = Svc.Ci.CheckoutKeyType.Deploykey,
+    ///         Type = Svc.Ci.CheckoutKeyType.DeployKey,
     ///     });
     ///     return new Dictionary&lt;string, object?&gt;
     ///     {

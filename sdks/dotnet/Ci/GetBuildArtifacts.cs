@@ -25,8 +25,7 @@ namespace Pulumi.Svc.Ci
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.ci.getBuildArtifactsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
-        /// export const result = result;
+        /// export const result = svc.ci.getBuildArtifactsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
         /// ```
         /// ```python
         /// import pulumi
@@ -66,7 +65,7 @@ namespace Pulumi.Svc.Ci
         /// {
         ///     var result = Svc.Ci.GetBuildArtifacts.Invoke(new()
         ///     {
-        ///         VcsType = Svc.Ci.GetBuildArtifactsVcsType.Vcsa,
+        ///         VcsType = Svc.Ci.GetBuildArtifactsVcsType.VcsA,
         ///         Username = "acme",
         ///         Project = "api",
         ///         BuildNum = 42,
@@ -111,8 +110,7 @@ namespace Pulumi.Svc.Ci
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.ci.getBuildArtifactsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
-        /// export const result = result;
+        /// export const result = svc.ci.getBuildArtifactsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
         /// ```
         /// ```python
         /// import pulumi
@@ -152,7 +150,7 @@ namespace Pulumi.Svc.Ci
         /// {
         ///     var result = Svc.Ci.GetBuildArtifacts.Invoke(new()
         ///     {
-        ///         VcsType = Svc.Ci.GetBuildArtifactsVcsType.Vcsa,
+        ///         VcsType = Svc.Ci.GetBuildArtifactsVcsType.VcsA,
         ///         Username = "acme",
         ///         Project = "api",
         ///         BuildNum = 42,
@@ -197,8 +195,7 @@ namespace Pulumi.Svc.Ci
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.ci.getBuildArtifactsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
-        /// export const result = result;
+        /// export const result = svc.ci.getBuildArtifactsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
         /// ```
         /// ```python
         /// import pulumi
@@ -238,7 +235,7 @@ namespace Pulumi.Svc.Ci
         /// {
         ///     var result = Svc.Ci.GetBuildArtifacts.Invoke(new()
         ///     {
-        ///         VcsType = Svc.Ci.GetBuildArtifactsVcsType.Vcsa,
+        ///         VcsType = Svc.Ci.GetBuildArtifactsVcsType.VcsA,
         ///         Username = "acme",
         ///         Project = "api",
         ///         BuildNum = 42,

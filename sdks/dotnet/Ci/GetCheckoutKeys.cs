@@ -25,8 +25,7 @@ namespace Pulumi.Svc.Ci
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.ci.getCheckoutKeysOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
-        /// export const result = result;
+        /// export const result = svc.ci.getCheckoutKeysOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
         /// ```
         /// ```python
         /// import pulumi
@@ -65,7 +64,7 @@ namespace Pulumi.Svc.Ci
         /// {
         ///     var result = Svc.Ci.GetCheckoutKeys.Invoke(new()
         ///     {
-        ///         VcsType = Svc.Ci.GetCheckoutKeysVcsType.Vcsa,
+        ///         VcsType = Svc.Ci.GetCheckoutKeysVcsType.VcsA,
         ///         Username = "acme",
         ///         Project = "api",
         ///     });
@@ -108,8 +107,7 @@ namespace Pulumi.Svc.Ci
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.ci.getCheckoutKeysOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
-        /// export const result = result;
+        /// export const result = svc.ci.getCheckoutKeysOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
         /// ```
         /// ```python
         /// import pulumi
@@ -148,7 +146,7 @@ namespace Pulumi.Svc.Ci
         /// {
         ///     var result = Svc.Ci.GetCheckoutKeys.Invoke(new()
         ///     {
-        ///         VcsType = Svc.Ci.GetCheckoutKeysVcsType.Vcsa,
+        ///         VcsType = Svc.Ci.GetCheckoutKeysVcsType.VcsA,
         ///         Username = "acme",
         ///         Project = "api",
         ///     });
@@ -191,8 +189,7 @@ namespace Pulumi.Svc.Ci
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.ci.getCheckoutKeysOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
-        /// export const result = result;
+        /// export const result = svc.ci.getCheckoutKeysOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
         /// ```
         /// ```python
         /// import pulumi
@@ -231,7 +228,7 @@ namespace Pulumi.Svc.Ci
         /// {
         ///     var result = Svc.Ci.GetCheckoutKeys.Invoke(new()
         ///     {
-        ///         VcsType = Svc.Ci.GetCheckoutKeysVcsType.Vcsa,
+        ///         VcsType = Svc.Ci.GetCheckoutKeysVcsType.VcsA,
         ///         Username = "acme",
         ///         Project = "api",
         ///     });

@@ -25,8 +25,7 @@ namespace Pulumi.Svc.Ci
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.ci.getProjectsOutput({});
-        /// export const result = result;
+        /// export const result = svc.ci.getProjectsOutput();
         /// ```
         /// ```python
         /// import pulumi
@@ -95,8 +94,7 @@ namespace Pulumi.Svc.Ci
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.ci.getProjectsOutput({});
-        /// export const result = result;
+        /// export const result = svc.ci.getProjectsOutput();
         /// ```
         /// ```python
         /// import pulumi
@@ -165,8 +163,7 @@ namespace Pulumi.Svc.Ci
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.ci.getProjectsOutput({});
-        /// export const result = result;
+        /// export const result = svc.ci.getProjectsOutput();
         /// ```
         /// ```python
         /// import pulumi

@@ -31,7 +31,7 @@ namespace Pulumi.Svc.Ci
     /// {
     ///     var api = new Svc.Ci.ProjectFollow("api", new()
     ///     {
-    ///         VcsType = Svc.Ci.ProjectFollowVcsType.Vcsa,
+    ///         VcsType = Svc.Ci.ProjectFollowVcsType.VcsA,
     ///         Username = "acme",
     ///         Project = "api",
     ///     });

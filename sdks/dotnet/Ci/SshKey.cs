@@ -28,7 +28,7 @@ namespace Pulumi.Svc.Ci
     ///     var config = new Config();
     ///     var deploy = new Svc.Ci.SshKey("deploy", new()
     ///     {
-    ///         VcsType = Svc.Ci.SshKeyVcsType.Vcsa,
+    ///         VcsType = Svc.Ci.SshKeyVcsType.VcsA,
     ///         Username = "acme",
     ///         Project = "api",
     ///         Hostname = "deploy.example.com",

@@ -25,8 +25,7 @@ namespace Pulumi.Svc.Codehost
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.codehost.getRateLimitOutput({});
-        /// export const result = result;
+        /// export const result = svc.codehost.getRateLimitOutput();
         /// ```
         /// ```python
         /// import pulumi
@@ -95,8 +94,7 @@ namespace Pulumi.Svc.Codehost
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.codehost.getRateLimitOutput({});
-        /// export const result = result;
+        /// export const result = svc.codehost.getRateLimitOutput();
         /// ```
         /// ```python
         /// import pulumi
@@ -165,8 +163,7 @@ namespace Pulumi.Svc.Codehost
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.codehost.getRateLimitOutput({});
-        /// export const result = result;
+        /// export const result = svc.codehost.getRateLimitOutput();
         /// ```
         /// ```python
         /// import pulumi

@@ -25,8 +25,7 @@ namespace Pulumi.Svc.Dns
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.dns.getRecordSetsOutput({ managedZone: "example-zone" });
-        /// export const result = result;
+        /// export const result = svc.dns.getRecordSetsOutput({ managedZone: "example-zone" });
         /// ```
         /// ```python
         /// import pulumi
@@ -102,8 +101,7 @@ namespace Pulumi.Svc.Dns
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.dns.getRecordSetsOutput({ managedZone: "example-zone" });
-        /// export const result = result;
+        /// export const result = svc.dns.getRecordSetsOutput({ managedZone: "example-zone" });
         /// ```
         /// ```python
         /// import pulumi
@@ -179,8 +177,7 @@ namespace Pulumi.Svc.Dns
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.dns.getRecordSetsOutput({ managedZone: "example-zone" });
-        /// export const result = result;
+        /// export const result = svc.dns.getRecordSetsOutput({ managedZone: "example-zone" });
         /// ```
         /// ```python
         /// import pulumi

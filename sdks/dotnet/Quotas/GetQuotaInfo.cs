@@ -25,8 +25,7 @@ namespace Pulumi.Svc.Quotas
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.quotas.getQuotaInfoOutput({ service: "compute.googleapis.com", quotaId: "CPUS-per-project-region" });
-        /// export const result = result;
+        /// export const result = svc.quotas.getQuotaInfoOutput({ service: "compute.googleapis.com", quotaId: "CPUS-per-project-region" });
         /// ```
         /// ```python
         /// import pulumi
@@ -105,8 +104,7 @@ namespace Pulumi.Svc.Quotas
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.quotas.getQuotaInfoOutput({ service: "compute.googleapis.com", quotaId: "CPUS-per-project-region" });
-        /// export const result = result;
+        /// export const result = svc.quotas.getQuotaInfoOutput({ service: "compute.googleapis.com", quotaId: "CPUS-per-project-region" });
         /// ```
         /// ```python
         /// import pulumi
@@ -185,8 +183,7 @@ namespace Pulumi.Svc.Quotas
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.quotas.getQuotaInfoOutput({ service: "compute.googleapis.com", quotaId: "CPUS-per-project-region" });
-        /// export const result = result;
+        /// export const result = svc.quotas.getQuotaInfoOutput({ service: "compute.googleapis.com", quotaId: "CPUS-per-project-region" });
         /// ```
         /// ```python
         /// import pulumi

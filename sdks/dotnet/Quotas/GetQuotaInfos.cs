@@ -25,8 +25,7 @@ namespace Pulumi.Svc.Quotas
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.quotas.getQuotaInfosOutput({ service: "compute.googleapis.com" });
-        /// export const result = result;
+        /// export const result = svc.quotas.getQuotaInfosOutput({ service: "compute.googleapis.com" });
         /// ```
         /// ```python
         /// import pulumi
@@ -102,8 +101,7 @@ namespace Pulumi.Svc.Quotas
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.quotas.getQuotaInfosOutput({ service: "compute.googleapis.com" });
-        /// export const result = result;
+        /// export const result = svc.quotas.getQuotaInfosOutput({ service: "compute.googleapis.com" });
         /// ```
         /// ```python
         /// import pulumi
@@ -179,8 +177,7 @@ namespace Pulumi.Svc.Quotas
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.quotas.getQuotaInfosOutput({ service: "compute.googleapis.com" });
-        /// export const result = result;
+        /// export const result = svc.quotas.getQuotaInfosOutput({ service: "compute.googleapis.com" });
         /// ```
         /// ```python
         /// import pulumi

@@ -25,8 +25,7 @@ namespace Pulumi.Svc.Quotas
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.quotas.getQuotaPreferencesOutput({});
-        /// export const result = result;
+        /// export const result = svc.quotas.getQuotaPreferencesOutput({});
         /// ```
         /// ```python
         /// import pulumi
@@ -98,8 +97,7 @@ namespace Pulumi.Svc.Quotas
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.quotas.getQuotaPreferencesOutput({});
-        /// export const result = result;
+        /// export const result = svc.quotas.getQuotaPreferencesOutput({});
         /// ```
         /// ```python
         /// import pulumi
@@ -171,8 +169,7 @@ namespace Pulumi.Svc.Quotas
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.quotas.getQuotaPreferencesOutput({});
-        /// export const result = result;
+        /// export const result = svc.quotas.getQuotaPreferencesOutput({});
         /// ```
         /// ```python
         /// import pulumi

@@ -25,8 +25,7 @@ namespace Pulumi.Svc.Reports
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.reports.getActivitiesOutput({ userKey: "all" });
-        /// export const result = result;
+        /// export const result = svc.reports.getActivitiesOutput({ userKey: "all" });
         /// ```
         /// ```python
         /// import pulumi
@@ -102,8 +101,7 @@ namespace Pulumi.Svc.Reports
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.reports.getActivitiesOutput({ userKey: "all" });
-        /// export const result = result;
+        /// export const result = svc.reports.getActivitiesOutput({ userKey: "all" });
         /// ```
         /// ```python
         /// import pulumi
@@ -179,8 +177,7 @@ namespace Pulumi.Svc.Reports
         /// ```typescript
         /// import * as svc from "pulumi-svc";
         /// 
-        /// const result = svc.reports.getActivitiesOutput({ userKey: "all" });
-        /// export const result = result;
+        /// export const result = svc.reports.getActivitiesOutput({ userKey: "all" });
         /// ```
         /// ```python
         /// import pulumi
