@@ -9,7 +9,9 @@
  *   server by itself (its log says so) and runs it on the archive's own Node.js;
  * - a new Go project `go get`s the SDK from the release's module-proxy folder (no replace), builds
  *   and runs; a new virtual environment installs the wheel and runs a program: both pass the
- *   release's version and download URL with every registration.
+ *   release's version and download URL with every registration; the Registry's Go examples build
+ *   and its Python examples run on them (its YAML examples are read against the schema);
+ * - the release workflow passes actionlint.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +25,7 @@ import { engineDir, run, serveFolder, type FolderServer } from "../support/relea
 import { requireLanguageHost, REPO_ROOT } from "../support/toolchain";
 
 const suite = engineSuite();
+const ACTIONLINT = "v1.7.12";
 const FIXTURES = path.join(REPO_ROOT, "tests", "fixtures", "release");
 /** The committed schema, whose descriptions hold the Registry's examples. */
 const SCHEMA = JSON.parse(readFileSync(path.join(REPO_ROOT, "plugin", "schema.json"), "utf8")) as {
@@ -173,4 +176,13 @@ it("installs the Python wheel into a new virtual environment, and a program on i
   });
   const count = Object.keys(SCHEMA.resources).length + Object.keys(SCHEMA.functions).length;
   expect(JSON.parse(checked.stdout.trim().split("\n").at(-1) ?? "{}")).toEqual({ python: count, yaml: count, failures: [] });
+});
+
+it("writes a release workflow that actionlint passes", async () => {
+  // Built from the Go module proxy (cached after the first run); shellcheck, when installed, checks the run steps too.
+  const linted = await run("go", ["run", `github.com/rhysd/actionlint/cmd/actionlint@${ACTIONLINT}`, "-no-color", ".github/workflows/release.yml"], {
+    cwd: REPO_ROOT,
+    env: process.env as Record<string, string>,
+  });
+  expect(linted.stdout).toBe("");
 });
