@@ -83,7 +83,9 @@ function pythonBuilder(log: (line: string) => void): string {
 export function writePythonPackages(sdkDir: string, out: string, epoch: number, log: (line: string) => void): string[] {
   const python = pythonBuilder(log);
   const before = new Set(readdirSync(out));
-  run(python, ["-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", out, sdkDir], {
+  // Its file-by-file listing goes nowhere; its warnings and errors are shown.
+  execFileSync(python, ["-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", out, sdkDir], {
+    stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, SOURCE_DATE_EPOCH: String(epoch) },
   });
   const made = readdirSync(out).filter((file) => !before.has(file));

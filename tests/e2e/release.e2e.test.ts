@@ -122,7 +122,8 @@ interface Registration {
 }
 
 const expectRegistrations = (printed: string): void => {
-  const seen = JSON.parse(printed) as Registration[];
+  // The program's own stack registers too (Python's mocks see it): the package's resources are what is asked about.
+  const seen = (JSON.parse(printed) as Registration[]).filter((registration) => registration.type.startsWith("svc:"));
   expect(seen.map((registration) => registration.type).sort()).toEqual(["svc:dns/managedZone:ManagedZone", "svc:dns/recordSet:RecordSet"]);
   for (const registration of seen) expect(registration).toMatchObject({ version: version(), pluginDownloadURL: server.url });
 };
@@ -149,14 +150,15 @@ it("serves the Go SDK to go get from the release's module-proxy folder, no repla
   const ran = await run("go", ["run", "."], { cwd: project, env });
   expectRegistrations(ran.stdout);
 
-  // The Registry's Go example of every resource and function builds against the released module.
+  // The Registry's Go example of every resource and function compiles against the released module.
   const examples = examplesIn(SCHEMA, "go");
   expect(examples).toHaveLength(Object.keys(SCHEMA.resources).length + Object.keys(SCHEMA.functions).length);
   examples.forEach(({ code }, index) => {
     mkdirSync(path.join(project, "examples", String(index)), { recursive: true });
     writeFileSync(path.join(project, "examples", String(index), "main.go"), code);
   });
-  await run("go", ["build", "./examples/..."], { cwd: project, env });
+  // vet type-checks every package as the compiler does, without linking fifty programs.
+  await run("go", ["vet", "./examples/..."], { cwd: project, env });
 });
 
 it("installs the Python wheel into a new virtual environment, and a program on it runs", async () => {
