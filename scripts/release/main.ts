@@ -129,7 +129,9 @@ export async function buildRelease(options: ReleaseOptions): Promise<Release> {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  const files = readdirSync(out).map((file) => ({ file, bytes: statSync(path.join(out, file)).size }));
+  const files = readdirSync(out, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => ({ file: entry.name, bytes: statSync(path.join(out, entry.name)).size }));
   return { dir: out, info, downloadUrl, files };
 }
 
