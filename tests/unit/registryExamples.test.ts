@@ -83,7 +83,7 @@ it("names in the C# examples only what the generated .NET SDK declares", () => {
     for (const [, module, type, member] of code.matchAll(/Svc\.(\w+)\.(\w+)\.(@?\w+)(?![\w(])/g)) {
       if (type === "Inputs") continue;
       const enums = sources.get(`${module}/Enums.cs`) ?? "";
-      if (!new RegExp(`public static ${type} ${member.replace("@", "@?")} \\{ get; \\}`).test(enums))
+      if (!new RegExp(`public static ${type} ${(member ?? "").replace("@", "@?")} \\{ get; \\}`).test(enums))
         missing.push(`${token}: enum member ${module}.${type}.${member}`);
     }
     for (const [, property] of code.matchAll(/^\s+(\w+) =(?: |$)/gm)) {
