@@ -11,6 +11,7 @@
 # version from it); the package's main SDK is its own dynamic one (sdk/, scripts/generate.ts).
 # tests/e2e/sdks.e2e.test.ts generates them again into a temporary folder and compares, and
 # compiles what a compiler here can compile.
+# SVC_SDK_SCHEMA names another schema (the release's, with its download URL: scripts/release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -68,24 +69,27 @@ java_pom() { # java_pom VERSION
 POM
 }
 out="$(realpath -m "${1:-sdks}")"
+schema="$(realpath "${SVC_SDK_SCHEMA:-plugin/schema.json}")"
 for tool in svc-codegen svc-codegen-dotnet go pulumi pulumi-language-java; do
   command -v "$tool" >/dev/null || { echo "gen-sdks: $tool is not on PATH: run it through npm run gen-sdks (scripts/setup.sh builds it)" >&2; exit 1; }
 done
 mkdir -p "$out"
-svc-codegen -schema plugin/schema.json -lang go -out "$out/go"
-svc-codegen -schema plugin/schema.json -lang python -out "$out/python"
-svc-codegen -schema plugin/schema.json -lang nodejs -out "$out/nodejs"
+svc-codegen -schema "$schema" -lang go -out "$out/go"
+svc-codegen -schema "$schema" -lang python -out "$out/python"
+svc-codegen -schema "$schema" -lang nodejs -out "$out/nodejs"
 rm "$out/nodejs/tsconfig.json"
-svc-codegen-dotnet -schema plugin/schema.json -out "$out/dotnet"
-# The Go SDK is a module of its own (pulumi-svc/sdk/go/svc), on the Go SDK of the engine's release.
+svc-codegen-dotnet -schema "$schema" -out "$out/dotnet"
+# The Go SDK is a module of its own (the schema's import path: its folder in the repository), on
+# the Go SDK of the engine's release.
 version="$(node -p "require('./package-lock.json').packages['node_modules/@pulumi/pulumi'].version")"
-printf 'module pulumi-svc/sdk/go/svc\n\ngo 1.25.11\n\nrequire github.com/pulumi/pulumi/sdk/v3 v%s\n' "$version" >"$out/go/svc/go.mod"
+module="$(node -p "require(process.argv[1]).language.go.importBasePath" "$schema")"
+printf 'module %s\n\ngo 1.25.11\n\nrequire github.com/pulumi/pulumi/sdk/v3 v%s\n' "$module" "$version" >"$out/go/svc/go.mod"
 cp scripts/language-host/go.sum "$out/go/svc/go.sum"
 (cd "$out/go/svc" && go mod tidy >/dev/null 2>&1) || { echo "gen-sdks: go mod tidy failed in $out/go/svc" >&2; exit 1; }
 # Java: gen-sdk writes <folder>/java. It needs no stack, backend or login: a home of its own keeps it from the user's.
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-PULUMI_HOME="$work/home" pulumi package gen-sdk plugin/schema.json --language java --out "$work/sdk" >"$work/log" 2>&1 \
+PULUMI_HOME="$work/home" pulumi package gen-sdk "$schema" --language java --out "$work/sdk" >"$work/log" 2>&1 \
   || { cat "$work/log" >&2; echo "gen-sdks: pulumi package gen-sdk --language java failed" >&2; exit 1; }
 rm -rf "$out/java"
 mv "$work/sdk/java" "$out/java"

@@ -24,6 +24,8 @@ import { renderLists } from "./generator/lists";
 import { humanName, importForms, properties, propertyDoc, withArticle, type Property } from "./generator/properties";
 import { docSections, renderDevelopers, renderDocs } from "./generator/readme";
 import { renderFunctionModules, renderSchema } from "./generator/schema";
+import { packageInfo } from "./generator/packageInfo";
+import { renderRegistryDocs } from "./generator/registryDocs";
 
 export { docSections, renderDevelopers, renderDocs, renderLists };
 import { camel, input, pascal, TypeRenderer, type Mode } from "./generator/types";
@@ -162,11 +164,16 @@ export function renderSdk(): Map<string, string> {
 
 /** The provider plugin's generated files: its package schema (the version is the package's) and its list of function modules. */
 export function renderPlugin(): Map<string, string> {
-  const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
   return new Map([
-    ["plugin/schema.json", renderSchema({ manifests: API_MANIFESTS, declarations, version })],
+    ["plugin/schema.json", renderSchema({ manifests: API_MANIFESTS, declarations, info: packageInfo(REPO_ROOT) })],
     ["plugin/functionModules.ts", renderFunctionModules(API_MANIFESTS)],
   ]);
+}
+
+/** The Pulumi Registry's pages of the package (docs/registry/), from the schema and the manifests. */
+export function renderRegistry(): Map<string, string> {
+  const info = packageInfo(REPO_ROOT);
+  return renderRegistryDocs(JSON.parse(renderSchema({ manifests: API_MANIFESTS, declarations, info })) as Parameters<typeof renderRegistryDocs>[0], info);
 }
 
 if (require.main === module) {
@@ -177,7 +184,7 @@ if (require.main === module) {
     console.log(`wrote ${changed.map(([file]) => file).join(", ")}; rendering again from them`);
     execFileSync(process.execPath, [require.resolve("ts-node/dist/bin.js"), "--transpile-only", __filename], { stdio: "inherit", cwd: REPO_ROOT });
   } else {
-    for (const [file, text] of [...renderSdk(), ...renderPlugin()]) {
+    for (const [file, text] of [...renderSdk(), ...renderPlugin(), ...renderRegistry()]) {
       mkdirSync(path.dirname(path.join(REPO_ROOT, file)), { recursive: true });
       writeFileSync(path.join(REPO_ROOT, file), text);
     }

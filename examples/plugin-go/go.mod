@@ -4,7 +4,7 @@ go 1.25.11
 
 require (
 	github.com/pulumi/pulumi/sdk/v3 v3.259.0
-	pulumi-svc/sdk/go/svc v0.0.0
+	github.com/pulumi-svc/pulumi-svc/sdks/go/svc v0.0.0
 )
 
 require (
@@ -119,4 +119,4 @@ require (
 	lukechampine.com/frand v1.4.2 // indirect
 )
 
-replace pulumi-svc/sdk/go/svc => ../../sdks/go/svc
+replace github.com/pulumi-svc/pulumi-svc/sdks/go/svc => ../../sdks/go/svc

@@ -6,9 +6,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 
-	"pulumi-svc/sdk/go/svc/calendar"
-	"pulumi-svc/sdk/go/svc/dns"
-	"pulumi-svc/sdk/go/svc/quotas"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
 )
 
 func orDefault(value, fallback string) string {

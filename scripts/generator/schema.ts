@@ -14,11 +14,14 @@ import { importForms, properties, propertyDoc } from "./properties";
 import { ANY, SchemaTypes, type PropertySpec, type TypeSpec } from "./schemaTypes";
 import { functionToken, PACKAGE, resourceToken } from "../../provider/typeTokens";
 import { pascal, unwrap, type Schema } from "./types";
+import type { PackageInfo } from "./packageInfo";
+import { addExamples } from "./examples";
 
 interface Inputs {
   readonly manifests: readonly ApiManifest[];
   readonly declarations: readonly ResourceDeclaration[];
-  readonly version: string;
+  /** The version, the repository, the plugin's download URL and the Go module path (packageInfo.ts; a release may give another download URL). */
+  readonly info: PackageInfo;
 }
 
 function resourceDescription(declaration: ResourceDeclaration, typeToken: string): string {
@@ -102,7 +105,7 @@ function functionSpec(fn: ReturnType<typeof readFunctionsOf>[number], types: Sch
 const sorted = <T>(entries: Iterable<[string, T]>): Record<string, T> => Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 /** The package schema as an object (keys in a stable order). */
-export function schemaOf({ manifests, declarations, version }: Inputs): Record<string, unknown> {
+export function schemaOf({ manifests, declarations, info }: Inputs): Record<string, unknown> {
   const types = new SchemaTypes();
   const resources = declarations.map((declaration): [string, unknown] => {
     const typeToken = resourceToken(declaration);
@@ -112,18 +115,22 @@ export function schemaOf({ manifests, declarations, version }: Inputs): Record<s
     readFunctionsOf(manifest.name).map((fn): [string, unknown] => [functionToken(manifest.name, fn.exportName), functionSpec(fn, types)]),
   );
   const variables = configVariables(manifests, declarations);
-  return {
+  const schema = {
     name: PACKAGE,
     displayName: "pulumi-svc",
     publisher: "pulumi-svc",
-    version,
+    version: info.version,
     description: "Resources for DNS, calendar, quota, CI, activity-report, ad-mediation and code-host REST APIs, with a local emulator of every API.",
     keywords: ["pulumi", PACKAGE, ...manifests.map((manifest) => manifest.name), "category/infrastructure"],
     license: "Apache-2.0",
+    homepage: info.repository,
+    repository: info.repository,
+    // The SDKs pass it on with every registration, so the engine fetches the plugin by itself.
+    pluginDownloadURL: info.pluginDownloadURL,
     meta: { moduleFormat: "(.*)(?:/[^/]*)" },
     language: {
       csharp: { rootNamespace: "Pulumi", packageReferences: { Pulumi: "3.*" }, respectSchemaVersion: true },
-      go: { importBasePath: "pulumi-svc/sdk/go/svc", generateResourceContainerTypes: false, respectSchemaVersion: true },
+      go: { importBasePath: info.goModule, generateResourceContainerTypes: false, respectSchemaVersion: true },
       // The Java SDK's classes are com.pulumi.svc.*, its Maven coordinates com.pulumi:svc (as Pulumi's Java tooling
       // expects of a package named svc); scripts/gen-sdks.sh writes its pom.xml, so no Gradle files.
       java: { basePackage: "com.pulumi", buildFiles: "none" },
@@ -142,6 +149,8 @@ export function schemaOf({ manifests, declarations, version }: Inputs): Record<s
     functions: sorted(functions),
     types: sorted(types.types),
   };
+  addExamples(schema as unknown as Parameters<typeof addExamples>[0], declarations, resourceToken, info.goModule);
+  return schema;
 }
 
 /** The schema file's text. */

@@ -7,20 +7,24 @@
  */
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { packageInfo } from "./packageInfo";
+
+const INFO = packageInfo();
 
 const PLUGIN = [
   "## The provider plugin",
   "",
-  "The SDK drives the `svc` resource plugin, which the engine runs. Install it from its tarball",
-  "(`npm run build:plugin` in the pulumi-svc repository writes `build/pulumi-resource-svc-v0.1.0-linux-amd64.tar.gz`):",
+  "The SDK drives the `svc` resource plugin, which the engine runs. The engine downloads it by itself on the first",
+  `\`pulumi up\` (or \`preview\`) of a program that uses the SDK, from the release of the SDK's version (${INFO.repository}/releases):`,
+  "each platform's archive carries its own Node.js runtime, so nothing else needs installing. Offline, install the archive",
+  "of your platform from the release yourself:",
   "",
   "```sh",
-  "pulumi plugin install resource svc 0.1.0 --file pulumi-resource-svc-v0.1.0-linux-amd64.tar.gz",
+  `pulumi plugin install resource svc ${INFO.version} --file pulumi-resource-svc-v${INFO.version}-linux-amd64.tar.gz`,
   "```",
   "",
-  "or name its folder in the project's `Pulumi.yaml` (`plugins: { providers: [ { name: svc, path: <folder> } ] }`).",
-  "It needs Node.js 22 or later on `PATH`. Settings are the provider's configuration (`pulumi config set svc:project ...`,",
-  "`pulumi config set --secret svc:dnsToken ...`) or its environment variables; see docs/plugin.md in the repository.",
+  "Settings are the provider's configuration (`pulumi config set svc:project ...`, `pulumi config set --secret svc:dnsToken ...`)",
+  "or its environment variables; see the repository's docs/registry/installation-configuration.md.",
 ].join("\n");
 
 const TESTED = (what: string): string => `\n\n## What is tested\n\n${what}\n`;
@@ -32,11 +36,10 @@ const READMES: ReadonlyArray<{ readonly files: readonly string[]; readonly text:
       "# pulumi-svc for Go",
       "",
       "The resources and functions of pulumi-svc (DNS, calendar, quotas, CI, activity reports, ad mediation, the code host) for Go",
-      "programs, generated from the provider plugin's schema. The module is `pulumi-svc/sdk/go/svc` (folder `svc/`); until it is",
-      "published, point a `replace` at a checkout:",
+      `programs, generated from the provider plugin's schema. The module is \`${INFO.goModule}\` (folder \`svc/\`):`,
       "",
       "```sh",
-      "go mod edit -require pulumi-svc/sdk/go/svc@v0.0.0 -replace pulumi-svc/sdk/go/svc=/path/to/pulumi-svc/sdks/go/svc",
+      `go get ${INFO.goModule}@v${INFO.version}`,
       "```",
       "",
       PLUGIN,
@@ -48,7 +51,7 @@ const READMES: ReadonlyArray<{ readonly files: readonly string[]; readonly text:
       "",
       "import (",
       '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
-      '\t"pulumi-svc/sdk/go/svc/dns"',
+      `\t"${INFO.goModule}/dns"`,
       ")",
       "",
       "func main() {",
@@ -73,8 +76,11 @@ const READMES: ReadonlyArray<{ readonly files: readonly string[]; readonly text:
       "# pulumi-svc for Python",
       "",
       "The resources and functions of pulumi-svc (DNS, calendar, quotas, CI, activity reports, ad mediation, the code host) for",
-      "Python programs, generated from the provider plugin's schema. The package is `pulumi_svc`; until it is published, install",
-      "it from a checkout: `pip install /path/to/pulumi-svc/sdks/python`.",
+      "Python programs, generated from the provider plugin's schema. The package is `pulumi_svc`:",
+      "",
+      "```sh",
+      `pip install pulumi_svc==${INFO.version}`,
+      "```",
       "",
       PLUGIN,
       "",
@@ -157,8 +163,11 @@ const READMES: ReadonlyArray<{ readonly files: readonly string[]; readonly text:
       "# pulumi-svc for .NET",
       "",
       "The resources and functions of pulumi-svc (DNS, calendar, quotas, CI, activity reports, ad mediation, the code host) for",
-      ".NET programs, generated from the provider plugin's schema. The project is `Pulumi.Svc.csproj` (namespace `Pulumi.Svc`);",
-      "until it is published, reference it from a checkout: `dotnet add reference /path/to/pulumi-svc/sdks/dotnet/Pulumi.Svc.csproj`.",
+      ".NET programs, generated from the provider plugin's schema. The project is `Pulumi.Svc.csproj` (namespace `Pulumi.Svc`):",
+      "",
+      "```sh",
+      `dotnet add package Pulumi.Svc --version ${INFO.version}`,
+      "```",
       "",
       PLUGIN,
       "",
@@ -179,9 +188,9 @@ const READMES: ReadonlyArray<{ readonly files: readonly string[]; readonly text:
 ];
 
 const TESTS: Readonly<Record<string, string>> = {
-  go: "In the pulumi-svc repository the SDK is generated again and compared, and built (`go build ./...`); a Go program made with it runs with the real engine against the API emulator, and `pulumi import` writes Go (tests/e2e/pluginGo.e2e.test.ts).",
+  go: "In the pulumi-svc repository the SDK is generated again and compared, and built (`go build ./...`); a Go program made with it runs with the real engine against the API emulator, and `pulumi import` writes Go (tests/e2e/pluginGo.e2e.test.ts); a fresh project `go get`s the module from the release's module-proxy folder and runs (tests/e2e/release.e2e.test.ts).",
   python:
-    "In the pulumi-svc repository the SDK is generated again and compared, and every module is compiled (`python3 -m py_compile`); a Python program made with it runs with the real engine against the API emulator, and the Python that `pulumi import` writes previews with no change (tests/e2e/pluginPython.e2e.test.ts).",
+    "In the pulumi-svc repository the SDK is generated again and compared, and every module is compiled (`python3 -m py_compile`); a Python program made with it runs with the real engine against the API emulator, and the Python that `pulumi import` writes previews with no change (tests/e2e/pluginPython.e2e.test.ts); the release's wheel is installed into a fresh virtual environment and a program runs with it (tests/e2e/release.e2e.test.ts).",
   nodejs:
     "In the pulumi-svc repository the SDK is generated again and compared, and compiled into the package; a TypeScript program made with it runs with the real engine against the API emulator, and the TypeScript that `pulumi import` writes previews with no change (tests/e2e/pluginTypescript.e2e.test.ts).",
   java: "In the pulumi-svc repository the SDK is generated again and compared, and built with Maven; a Java program made with it runs with the real engine against the API emulator, and `pulumi import` writes Java (tests/e2e/pluginJava.e2e.test.ts).",

@@ -24,12 +24,8 @@ export function pluginTarball(version: string, folder = path.join(ROOT, "build")
   return path.join(folder, `pulumi-resource-svc-v${version}-${process.platform}-${arch}.tar.gz`);
 }
 
-/** Builds into `dir` (default build/plugin) and the tarball beside it (default build/); tests build their own copy. */
-export function buildPlugin(dir = PLUGIN_DIR, tarballDir = path.dirname(dir)): { dir: string; tarball: string; bytes: number; version: string } {
-  const { version } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const bundle = path.join(dir, "svc-plugin.js");
+/** plugin/main.ts and everything it loads, bundled by esbuild into one file (the release's archives ship the same bundle). */
+export function bundlePlugin(outfile: string): void {
   buildSync({
     entryPoints: [path.join(ROOT, "plugin", "main.ts")],
     bundle: true,
@@ -40,9 +36,18 @@ export function buildPlugin(dir = PLUGIN_DIR, tarballDir = path.dirname(dir)): {
     // Names stay: error messages and the engine's logs name classes (ApiError) and functions.
     keepNames: true,
     legalComments: "none",
-    outfile: bundle,
+    outfile,
     logLevel: "warning",
   });
+}
+
+/** Builds into `dir` (default build/plugin) and the tarball beside it (default build/); tests build their own copy. */
+export function buildPlugin(dir = PLUGIN_DIR, tarballDir = path.dirname(dir)): { dir: string; tarball: string; bytes: number; version: string } {
+  const { version } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const bundle = path.join(dir, "svc-plugin.js");
+  bundlePlugin(bundle);
   copyFileSync(path.join(ROOT, "plugin", "schema.json"), path.join(dir, "schema.json"));
   const launcher = path.join(dir, "pulumi-resource-svc");
   writeFileSync(launcher, LAUNCHER);

@@ -61,6 +61,8 @@ it("adds the API with three files of its own, and the generator writes the rest"
     "DEVELOPERS.md",
     "README.md",
     "docs/adopting.md",
+    "docs/registry/_index.md",
+    "docs/registry/installation-configuration.md",
     "docs/widgets.md",
     "emulator/apis/index.ts",
     "plugin/schema.json",
@@ -82,6 +84,9 @@ it("appears in the SDK, in a reference of its own and in the README's list of AP
   expect(reference).toMatch(/## `svc\.widgets\.Widget`\n\n<!-- generated:widgets\.Widget:start[^>]*-->\n\| property \| on change \| \|/);
   expect(reference).toContain("| `name` (required) | replaces | The widget's name. |");
   expect(readFileSync(path.join(copy, "README.md"), "utf8")).toContain("| `svc.widgets` |");
+  // The Registry's pages list it and its settings.
+  expect(readFileSync(path.join(copy, "docs/registry/_index.md"), "utf8")).toContain("| `widgets` |");
+  expect(readFileSync(path.join(copy, "docs/registry/installation-configuration.md"), "utf8")).toContain("| `svc:widgetsToken` | `SVC_WIDGETS_TOKEN` | yes |");
   const adopting = readFileSync(path.join(copy, "docs/adopting.md"), "utf8");
   expect(adopting).toContain("| `widgets.Widget` | `{name}` |");
   expect(adopting).toContain("| `widgets.Widget` | never: the test API has no listing |");
@@ -124,7 +129,8 @@ it("goes through the conformance run against its emulator plug-in", async () => 
   // The run is one test per resource, every step in it; only the new API's ran here.
   expect(ran).toEqual([
     {
-      fullName: "widgets:Widget passes the conformance run from its samples: check, create, read, diff, updates, replacements, import by every form, delete; each answer parsed once",
+      fullName:
+        "widgets:Widget passes the conformance run from its samples: check, create, read, diff, updates, replacements, import by every form, delete; each answer parsed once",
       status: "passed",
     },
   ]);

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { REPO_ROOT, renderDevelopers, renderDocs, renderLists, renderPlugin, renderSdk } from "../../scripts/generate";
+import { REPO_ROOT, renderDevelopers, renderDocs, renderLists, renderPlugin, renderRegistry, renderSdk } from "../../scripts/generate";
 import { API_MANIFESTS } from "../../provider/apis";
 import { declaredFunctions } from "../../provider/engine/readFunction";
 import { declarations } from "../../provider/registry";
@@ -34,6 +34,12 @@ describe("generated files", () => {
   it.each([...renderPlugin().keys()])("%s, the provider plugin's schema and invokes, is what scripts/generate.ts renders", (file) => {
     const onDisk = readFileSync(path.join(REPO_ROOT, file), "utf8");
     if (onDisk !== renderPlugin().get(file)) throw new Error(`${file} ${STALE}`);
+  });
+
+  const registry = renderRegistry();
+  it.each([...registry.keys()])("%s, the Pulumi Registry's page, is what scripts/generate.ts renders", (file) => {
+    const onDisk = readFileSync(path.join(REPO_ROOT, file), "utf8");
+    if (onDisk !== registry.get(file)) throw new Error(`${file} ${STALE}`);
   });
 
   it("leaves no stale SDK file behind (every file in sdk/<module>/ is generated, its functions too)", () => {

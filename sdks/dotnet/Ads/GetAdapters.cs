@@ -15,6 +15,77 @@ namespace Pulumi.Svc.Ads
         /// Every mediation adapter of one ad source of a publisher account, read across all pages. `publisherId` is `pub-` followed by 16 characters; the token is `svc:adsToken` (or `SVC_ADS_TOKEN`) or Google credentials (scope `ads.readonly`). `pageSize` (1 to 20,000) is only how many adapters each request asks for.
         /// 
         /// Request: `GET /v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ads.getAdaptersOutput({ publisherId: "pub-1234567890123456", adSourceId: "5450213213286189855" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ads.get_adapters_output(publisher_id="pub-1234567890123456", ad_source_id="5450213213286189855")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ads"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ads.LookupAdaptersOutput(ctx, ads.LookupAdaptersOutputArgs{
+        /// 			PublisherId: pulumi.String("pub-1234567890123456"),
+        /// 			AdSourceId: pulumi.String("5450213213286189855"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ads.GetAdapters.Invoke(new()
+        ///     {
+        ///         PublisherId = "pub-1234567890123456",
+        ///         AdSourceId = "5450213213286189855",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ads/getAdapters:getAdapters
+        ///       arguments:
+        ///         publisherId: pub-1234567890123456
+        ///         adSourceId: "5450213213286189855"
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetAdaptersResult> InvokeAsync(GetAdaptersArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetAdaptersResult>("svc:ads/getAdapters:getAdapters", args ?? new GetAdaptersArgs(), options.WithDefaults());
@@ -23,6 +94,77 @@ namespace Pulumi.Svc.Ads
         /// Every mediation adapter of one ad source of a publisher account, read across all pages. `publisherId` is `pub-` followed by 16 characters; the token is `svc:adsToken` (or `SVC_ADS_TOKEN`) or Google credentials (scope `ads.readonly`). `pageSize` (1 to 20,000) is only how many adapters each request asks for.
         /// 
         /// Request: `GET /v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ads.getAdaptersOutput({ publisherId: "pub-1234567890123456", adSourceId: "5450213213286189855" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ads.get_adapters_output(publisher_id="pub-1234567890123456", ad_source_id="5450213213286189855")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ads"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ads.LookupAdaptersOutput(ctx, ads.LookupAdaptersOutputArgs{
+        /// 			PublisherId: pulumi.String("pub-1234567890123456"),
+        /// 			AdSourceId: pulumi.String("5450213213286189855"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ads.GetAdapters.Invoke(new()
+        ///     {
+        ///         PublisherId = "pub-1234567890123456",
+        ///         AdSourceId = "5450213213286189855",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ads/getAdapters:getAdapters
+        ///       arguments:
+        ///         publisherId: pub-1234567890123456
+        ///         adSourceId: "5450213213286189855"
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetAdaptersResult> Invoke(GetAdaptersInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetAdaptersResult>("svc:ads/getAdapters:getAdapters", args ?? new GetAdaptersInvokeArgs(), options.WithDefaults());
@@ -31,6 +173,77 @@ namespace Pulumi.Svc.Ads
         /// Every mediation adapter of one ad source of a publisher account, read across all pages. `publisherId` is `pub-` followed by 16 characters; the token is `svc:adsToken` (or `SVC_ADS_TOKEN`) or Google credentials (scope `ads.readonly`). `pageSize` (1 to 20,000) is only how many adapters each request asks for.
         /// 
         /// Request: `GET /v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ads.getAdaptersOutput({ publisherId: "pub-1234567890123456", adSourceId: "5450213213286189855" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ads.get_adapters_output(publisher_id="pub-1234567890123456", ad_source_id="5450213213286189855")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ads"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ads.LookupAdaptersOutput(ctx, ads.LookupAdaptersOutputArgs{
+        /// 			PublisherId: pulumi.String("pub-1234567890123456"),
+        /// 			AdSourceId: pulumi.String("5450213213286189855"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ads.GetAdapters.Invoke(new()
+        ///     {
+        ///         PublisherId = "pub-1234567890123456",
+        ///         AdSourceId = "5450213213286189855",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ads/getAdapters:getAdapters
+        ///       arguments:
+        ///         publisherId: pub-1234567890123456
+        ///         adSourceId: "5450213213286189855"
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetAdaptersResult> Invoke(GetAdaptersInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetAdaptersResult>("svc:ads/getAdapters:getAdapters", args ?? new GetAdaptersInvokeArgs(), options.WithDefaults());

@@ -21,6 +21,29 @@ namespace Pulumi.Svc.Calendar
     /// ```sh
     /// $ pulumi import svc:calendar/aclRule:AclRule &lt;name&gt; '{calendarId}/{ruleId}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### An AclRule
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var teamReads = new Svc.Calendar.AclRule("team-reads", new()
+    ///     {
+    ///         CalendarId = "primary",
+    ///         Scope = new Svc.Calendar.Inputs.AclRuleScopeArgs
+    ///         {
+    ///             Type = Svc.Calendar.AclRuleScopeType.Domain,
+    ///             Value = "example.com",
+    ///         },
+    ///         Role = Svc.Calendar.AclRuleRole.Reader,
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:calendar/aclRule:AclRule")]
     public partial class AclRule : global::Pulumi.CustomResource
@@ -78,6 +101,7 @@ namespace Pulumi.Svc.Calendar
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

@@ -21,6 +21,24 @@ namespace Pulumi.Svc.Calendar
     /// ```sh
     /// $ pulumi import svc:calendar/calendar:Calendar &lt;name&gt; '{calendarId}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A Calendar
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var team = new Svc.Calendar.Calendar("team", new()
+    ///     {
+    ///         Summary = "Team",
+    ///         TimeZone = "Europe/Zurich",
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:calendar/calendar:Calendar")]
     public partial class Calendar : global::Pulumi.CustomResource
@@ -78,6 +96,7 @@ namespace Pulumi.Svc.Calendar
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

@@ -21,6 +21,30 @@ namespace Pulumi.Svc.Calendar
     /// ```sh
     /// $ pulumi import svc:calendar/calendarListEntry:CalendarListEntry &lt;name&gt; '{calendarId}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A CalendarListEntry
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var team = new Svc.Calendar.Calendar("team", new()
+    ///     {
+    ///         Summary = "Team",
+    ///         TimeZone = "Europe/Zurich",
+    ///     });
+    ///     var teamInMyList = new Svc.Calendar.CalendarListEntry("team-in-my-list", new()
+    ///     {
+    ///         CalendarId = team.CalendarId,
+    ///         ColorId = "7",
+    ///         SummaryOverride = "My team",
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:calendar/calendarListEntry:CalendarListEntry")]
     public partial class CalendarListEntry : global::Pulumi.CustomResource
@@ -114,6 +138,7 @@ namespace Pulumi.Svc.Calendar
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

@@ -21,6 +21,43 @@ namespace Pulumi.Svc.Calendar
     /// ```sh
     /// $ pulumi import svc:calendar/event:Event &lt;name&gt; '{calendarId}/{eventId}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### An Event
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var team = new Svc.Calendar.Calendar("team", new()
+    ///     {
+    ///         Summary = "Team",
+    ///         TimeZone = "Europe/Zurich",
+    ///     });
+    ///     var standup = new Svc.Calendar.Event("standup", new()
+    ///     {
+    ///         CalendarId = team.CalendarId,
+    ///         Summary = "Standup",
+    ///         Start = new Svc.Calendar.Inputs.EventStartArgs
+    ///         {
+    ///             DateTime = "2030-01-07T09:00:00",
+    ///             TimeZone = "Europe/Zurich",
+    ///         },
+    ///         End = new Svc.Calendar.Inputs.EventEndArgs
+    ///         {
+    ///             DateTime = "2030-01-07T09:15:00",
+    ///             TimeZone = "Europe/Zurich",
+    ///         },
+    ///         Recurrence = new[]
+    ///         {
+    ///             "RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR",
+    ///         },
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:calendar/event:Event")]
     public partial class Event : global::Pulumi.CustomResource
@@ -138,6 +175,7 @@ namespace Pulumi.Svc.Calendar
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

@@ -15,6 +15,77 @@ namespace Pulumi.Svc.Calendar
         /// The instances of a recurring event (all pages), optionally between `timeMin` and `timeMax`.
         /// 
         /// Request: `GET calendars/{calendarId}/events/{eventId}/instances, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.calendar.getEventInstancesOutput({ calendarId: "primary", eventId: "standup-2030" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.calendar.get_event_instances_output(calendar_id="primary", event_id="standup-2030")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := calendar.LookupEventInstancesOutput(ctx, calendar.LookupEventInstancesOutputArgs{
+        /// 			CalendarId: pulumi.String("primary"),
+        /// 			EventId: pulumi.String("standup-2030"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Calendar.GetEventInstances.Invoke(new()
+        ///     {
+        ///         CalendarId = "primary",
+        ///         EventId = "standup-2030",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:calendar/getEventInstances:getEventInstances
+        ///       arguments:
+        ///         calendarId: primary
+        ///         eventId: standup-2030
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetEventInstancesResult> InvokeAsync(GetEventInstancesArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetEventInstancesResult>("svc:calendar/getEventInstances:getEventInstances", args ?? new GetEventInstancesArgs(), options.WithDefaults());
@@ -23,6 +94,77 @@ namespace Pulumi.Svc.Calendar
         /// The instances of a recurring event (all pages), optionally between `timeMin` and `timeMax`.
         /// 
         /// Request: `GET calendars/{calendarId}/events/{eventId}/instances, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.calendar.getEventInstancesOutput({ calendarId: "primary", eventId: "standup-2030" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.calendar.get_event_instances_output(calendar_id="primary", event_id="standup-2030")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := calendar.LookupEventInstancesOutput(ctx, calendar.LookupEventInstancesOutputArgs{
+        /// 			CalendarId: pulumi.String("primary"),
+        /// 			EventId: pulumi.String("standup-2030"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Calendar.GetEventInstances.Invoke(new()
+        ///     {
+        ///         CalendarId = "primary",
+        ///         EventId = "standup-2030",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:calendar/getEventInstances:getEventInstances
+        ///       arguments:
+        ///         calendarId: primary
+        ///         eventId: standup-2030
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetEventInstancesResult> Invoke(GetEventInstancesInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetEventInstancesResult>("svc:calendar/getEventInstances:getEventInstances", args ?? new GetEventInstancesInvokeArgs(), options.WithDefaults());
@@ -31,6 +173,77 @@ namespace Pulumi.Svc.Calendar
         /// The instances of a recurring event (all pages), optionally between `timeMin` and `timeMax`.
         /// 
         /// Request: `GET calendars/{calendarId}/events/{eventId}/instances, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.calendar.getEventInstancesOutput({ calendarId: "primary", eventId: "standup-2030" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.calendar.get_event_instances_output(calendar_id="primary", event_id="standup-2030")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := calendar.LookupEventInstancesOutput(ctx, calendar.LookupEventInstancesOutputArgs{
+        /// 			CalendarId: pulumi.String("primary"),
+        /// 			EventId: pulumi.String("standup-2030"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Calendar.GetEventInstances.Invoke(new()
+        ///     {
+        ///         CalendarId = "primary",
+        ///         EventId = "standup-2030",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:calendar/getEventInstances:getEventInstances
+        ///       arguments:
+        ///         calendarId: primary
+        ///         eventId: standup-2030
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetEventInstancesResult> Invoke(GetEventInstancesInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetEventInstancesResult>("svc:calendar/getEventInstances:getEventInstances", args ?? new GetEventInstancesInvokeArgs(), options.WithDefaults());

@@ -15,6 +15,74 @@ namespace Pulumi.Svc.Calendar
         /// The events of a calendar (all pages): between `timeMin` and `timeMax`, by `iCalUID`, with recurring events expanded into instances when `singleEvents` is true.
         /// 
         /// Request: `GET calendars/{calendarId}/events, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.calendar.getEventsOutput({ calendarId: "primary" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.calendar.get_events_output(calendar_id="primary")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := calendar.LookupEventsOutput(ctx, calendar.LookupEventsOutputArgs{
+        /// 			CalendarId: pulumi.String("primary"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Calendar.GetEvents.Invoke(new()
+        ///     {
+        ///         CalendarId = "primary",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:calendar/getEvents:getEvents
+        ///       arguments:
+        ///         calendarId: primary
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetEventsResult> InvokeAsync(GetEventsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetEventsResult>("svc:calendar/getEvents:getEvents", args ?? new GetEventsArgs(), options.WithDefaults());
@@ -23,6 +91,74 @@ namespace Pulumi.Svc.Calendar
         /// The events of a calendar (all pages): between `timeMin` and `timeMax`, by `iCalUID`, with recurring events expanded into instances when `singleEvents` is true.
         /// 
         /// Request: `GET calendars/{calendarId}/events, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.calendar.getEventsOutput({ calendarId: "primary" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.calendar.get_events_output(calendar_id="primary")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := calendar.LookupEventsOutput(ctx, calendar.LookupEventsOutputArgs{
+        /// 			CalendarId: pulumi.String("primary"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Calendar.GetEvents.Invoke(new()
+        ///     {
+        ///         CalendarId = "primary",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:calendar/getEvents:getEvents
+        ///       arguments:
+        ///         calendarId: primary
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetEventsResult> Invoke(GetEventsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetEventsResult>("svc:calendar/getEvents:getEvents", args ?? new GetEventsInvokeArgs(), options.WithDefaults());
@@ -31,6 +167,74 @@ namespace Pulumi.Svc.Calendar
         /// The events of a calendar (all pages): between `timeMin` and `timeMax`, by `iCalUID`, with recurring events expanded into instances when `singleEvents` is true.
         /// 
         /// Request: `GET calendars/{calendarId}/events, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.calendar.getEventsOutput({ calendarId: "primary" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.calendar.get_events_output(calendar_id="primary")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := calendar.LookupEventsOutput(ctx, calendar.LookupEventsOutputArgs{
+        /// 			CalendarId: pulumi.String("primary"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Calendar.GetEvents.Invoke(new()
+        ///     {
+        ///         CalendarId = "primary",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:calendar/getEvents:getEvents
+        ///       arguments:
+        ///         calendarId: primary
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetEventsResult> Invoke(GetEventsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetEventsResult>("svc:calendar/getEvents:getEvents", args ?? new GetEventsInvokeArgs(), options.WithDefaults());

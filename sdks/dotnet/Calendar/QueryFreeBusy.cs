@@ -15,6 +15,77 @@ namespace Pulumi.Svc.Calendar
         /// Busy periods of calendars (and groups) between `timeMin` and `timeMax`. What the API could not answer for a calendar or group (`notFound`, `tooManyCalendarsRequested`, `groupTooBig`, ...) is kept in its `errors` and listed in `failures`, never dropped.
         /// 
         /// Request: `POST freeBusy (the calendars and groups as its items)`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.calendar.queryFreeBusyOutput({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.calendar.query_free_busy_output(time_min="2030-01-07T00:00:00Z", time_max="2030-01-08T00:00:00Z")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := calendar.QueryFreeBusyOutput(ctx, calendar.QueryFreeBusyOutputArgs{
+        /// 			TimeMin: pulumi.String("2030-01-07T00:00:00Z"),
+        /// 			TimeMax: pulumi.String("2030-01-08T00:00:00Z"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Calendar.QueryFreeBusy.Invoke(new()
+        ///     {
+        ///         TimeMin = "2030-01-07T00:00:00Z",
+        ///         TimeMax = "2030-01-08T00:00:00Z",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:calendar/queryFreeBusy:queryFreeBusy
+        ///       arguments:
+        ///         timeMin: "2030-01-07T00:00:00Z"
+        ///         timeMax: "2030-01-08T00:00:00Z"
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<QueryFreeBusyResult> InvokeAsync(QueryFreeBusyArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<QueryFreeBusyResult>("svc:calendar/queryFreeBusy:queryFreeBusy", args ?? new QueryFreeBusyArgs(), options.WithDefaults());
@@ -23,6 +94,77 @@ namespace Pulumi.Svc.Calendar
         /// Busy periods of calendars (and groups) between `timeMin` and `timeMax`. What the API could not answer for a calendar or group (`notFound`, `tooManyCalendarsRequested`, `groupTooBig`, ...) is kept in its `errors` and listed in `failures`, never dropped.
         /// 
         /// Request: `POST freeBusy (the calendars and groups as its items)`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.calendar.queryFreeBusyOutput({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.calendar.query_free_busy_output(time_min="2030-01-07T00:00:00Z", time_max="2030-01-08T00:00:00Z")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := calendar.QueryFreeBusyOutput(ctx, calendar.QueryFreeBusyOutputArgs{
+        /// 			TimeMin: pulumi.String("2030-01-07T00:00:00Z"),
+        /// 			TimeMax: pulumi.String("2030-01-08T00:00:00Z"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Calendar.QueryFreeBusy.Invoke(new()
+        ///     {
+        ///         TimeMin = "2030-01-07T00:00:00Z",
+        ///         TimeMax = "2030-01-08T00:00:00Z",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:calendar/queryFreeBusy:queryFreeBusy
+        ///       arguments:
+        ///         timeMin: "2030-01-07T00:00:00Z"
+        ///         timeMax: "2030-01-08T00:00:00Z"
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<QueryFreeBusyResult> Invoke(QueryFreeBusyInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<QueryFreeBusyResult>("svc:calendar/queryFreeBusy:queryFreeBusy", args ?? new QueryFreeBusyInvokeArgs(), options.WithDefaults());
@@ -31,6 +173,77 @@ namespace Pulumi.Svc.Calendar
         /// Busy periods of calendars (and groups) between `timeMin` and `timeMax`. What the API could not answer for a calendar or group (`notFound`, `tooManyCalendarsRequested`, `groupTooBig`, ...) is kept in its `errors` and listed in `failures`, never dropped.
         /// 
         /// Request: `POST freeBusy (the calendars and groups as its items)`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.calendar.queryFreeBusyOutput({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.calendar.query_free_busy_output(time_min="2030-01-07T00:00:00Z", time_max="2030-01-08T00:00:00Z")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := calendar.QueryFreeBusyOutput(ctx, calendar.QueryFreeBusyOutputArgs{
+        /// 			TimeMin: pulumi.String("2030-01-07T00:00:00Z"),
+        /// 			TimeMax: pulumi.String("2030-01-08T00:00:00Z"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Calendar.QueryFreeBusy.Invoke(new()
+        ///     {
+        ///         TimeMin = "2030-01-07T00:00:00Z",
+        ///         TimeMax = "2030-01-08T00:00:00Z",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:calendar/queryFreeBusy:queryFreeBusy
+        ///       arguments:
+        ///         timeMin: "2030-01-07T00:00:00Z"
+        ///         timeMax: "2030-01-08T00:00:00Z"
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<QueryFreeBusyResult> Invoke(QueryFreeBusyInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<QueryFreeBusyResult>("svc:calendar/queryFreeBusy:queryFreeBusy", args ?? new QueryFreeBusyInvokeArgs(), options.WithDefaults());

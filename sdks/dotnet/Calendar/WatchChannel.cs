@@ -21,6 +21,33 @@ namespace Pulumi.Svc.Calendar
     /// ```sh
     /// $ pulumi import svc:calendar/watchChannel:WatchChannel &lt;name&gt; '{resource}/{channelId}/{resourceId}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A WatchChannel
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var config = new Config();
+    ///     var team = new Svc.Calendar.Calendar("team", new()
+    ///     {
+    ///         Summary = "Team",
+    ///         TimeZone = "Europe/Zurich",
+    ///     });
+    ///     var teamAcl = new Svc.Calendar.WatchChannel("team-acl", new()
+    ///     {
+    ///         Resource = Svc.Calendar.WatchChannelResource.Acl,
+    ///         CalendarId = team.CalendarId,
+    ///         Address = "https://hooks.example.com/calendar",
+    ///         Token = config.RequireSecret("channelToken"),
+    ///         TtlSeconds = 86400,
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:calendar/watchChannel:WatchChannel")]
     public partial class WatchChannel : global::Pulumi.CustomResource
@@ -108,6 +135,7 @@ namespace Pulumi.Svc.Calendar
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
                 AdditionalSecretOutputs =
                 {
                     "token",

@@ -21,6 +21,29 @@ namespace Pulumi.Svc.Ci
     /// ```sh
     /// $ pulumi import svc:ci/checkoutKey:CheckoutKey &lt;name&gt; '{vcsType}/{username}/{project}/{fingerprint}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A CheckoutKey
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var key = new Svc.Ci.CheckoutKey("deploy", new()
+    ///     {
+    ///         VcsType = Svc.Ci.CheckoutKeyVcsType.VcsA,
+    ///         Username = "acme",
+    ///         Project = "api",
+    ///         Type = Svc.Ci.CheckoutKeyType.DeployKey,
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["fingerprint"] = key.Fingerprint,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:ci/checkoutKey:CheckoutKey")]
     public partial class CheckoutKey : global::Pulumi.CustomResource
@@ -102,6 +125,7 @@ namespace Pulumi.Svc.Ci
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

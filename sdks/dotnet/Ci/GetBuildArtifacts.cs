@@ -15,6 +15,83 @@ namespace Pulumi.Svc.Ci
         /// The artifacts a job produced.
         /// 
         /// Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/artifacts`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ci.getBuildArtifactsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ci.get_build_artifacts_output(vcs_type="vcs-a", username="acme", project="api", build_num=42)
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ci.LookupBuildArtifactsOutput(ctx, ci.LookupBuildArtifactsOutputArgs{
+        /// 			VcsType: ci.GetBuildArtifactsVcsType("vcs-a"),
+        /// 			Username: pulumi.String("acme"),
+        /// 			Project: pulumi.String("api"),
+        /// 			BuildNum: pulumi.Int(42),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ci.GetBuildArtifacts.Invoke(new()
+        ///     {
+        ///         VcsType = Svc.Ci.GetBuildArtifactsVcsType.VcsA,
+        ///         Username = "acme",
+        ///         Project = "api",
+        ///         BuildNum = 42,
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ci/getBuildArtifacts:getBuildArtifacts
+        ///       arguments:
+        ///         vcsType: vcs-a
+        ///         username: acme
+        ///         project: api
+        ///         buildNum: 42
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetBuildArtifactsResult> InvokeAsync(GetBuildArtifactsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetBuildArtifactsResult>("svc:ci/getBuildArtifacts:getBuildArtifacts", args ?? new GetBuildArtifactsArgs(), options.WithDefaults());
@@ -23,6 +100,83 @@ namespace Pulumi.Svc.Ci
         /// The artifacts a job produced.
         /// 
         /// Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/artifacts`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ci.getBuildArtifactsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ci.get_build_artifacts_output(vcs_type="vcs-a", username="acme", project="api", build_num=42)
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ci.LookupBuildArtifactsOutput(ctx, ci.LookupBuildArtifactsOutputArgs{
+        /// 			VcsType: ci.GetBuildArtifactsVcsType("vcs-a"),
+        /// 			Username: pulumi.String("acme"),
+        /// 			Project: pulumi.String("api"),
+        /// 			BuildNum: pulumi.Int(42),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ci.GetBuildArtifacts.Invoke(new()
+        ///     {
+        ///         VcsType = Svc.Ci.GetBuildArtifactsVcsType.VcsA,
+        ///         Username = "acme",
+        ///         Project = "api",
+        ///         BuildNum = 42,
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ci/getBuildArtifacts:getBuildArtifacts
+        ///       arguments:
+        ///         vcsType: vcs-a
+        ///         username: acme
+        ///         project: api
+        ///         buildNum: 42
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetBuildArtifactsResult> Invoke(GetBuildArtifactsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetBuildArtifactsResult>("svc:ci/getBuildArtifacts:getBuildArtifacts", args ?? new GetBuildArtifactsInvokeArgs(), options.WithDefaults());
@@ -31,6 +185,83 @@ namespace Pulumi.Svc.Ci
         /// The artifacts a job produced.
         /// 
         /// Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/artifacts`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ci.getBuildArtifactsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ci.get_build_artifacts_output(vcs_type="vcs-a", username="acme", project="api", build_num=42)
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ci.LookupBuildArtifactsOutput(ctx, ci.LookupBuildArtifactsOutputArgs{
+        /// 			VcsType: ci.GetBuildArtifactsVcsType("vcs-a"),
+        /// 			Username: pulumi.String("acme"),
+        /// 			Project: pulumi.String("api"),
+        /// 			BuildNum: pulumi.Int(42),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ci.GetBuildArtifacts.Invoke(new()
+        ///     {
+        ///         VcsType = Svc.Ci.GetBuildArtifactsVcsType.VcsA,
+        ///         Username = "acme",
+        ///         Project = "api",
+        ///         BuildNum = 42,
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ci/getBuildArtifacts:getBuildArtifacts
+        ///       arguments:
+        ///         vcsType: vcs-a
+        ///         username: acme
+        ///         project: api
+        ///         buildNum: 42
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetBuildArtifactsResult> Invoke(GetBuildArtifactsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetBuildArtifactsResult>("svc:ci/getBuildArtifacts:getBuildArtifacts", args ?? new GetBuildArtifactsInvokeArgs(), options.WithDefaults());

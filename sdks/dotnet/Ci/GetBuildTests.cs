@@ -15,6 +15,83 @@ namespace Pulumi.Svc.Ci
         /// The test metadata of a job.
         /// 
         /// Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/tests`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ci.getBuildTestsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ci.get_build_tests_output(vcs_type="vcs-a", username="acme", project="api", build_num=42)
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ci.GetBuildTestsOutput(ctx, ci.GetBuildTestsOutputArgs{
+        /// 			VcsType: ci.GetBuildTestsVcsType("vcs-a"),
+        /// 			Username: pulumi.String("acme"),
+        /// 			Project: pulumi.String("api"),
+        /// 			BuildNum: pulumi.Int(42),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ci.GetBuildTests.Invoke(new()
+        ///     {
+        ///         VcsType = Svc.Ci.GetBuildTestsVcsType.VcsA,
+        ///         Username = "acme",
+        ///         Project = "api",
+        ///         BuildNum = 42,
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ci/getBuildTests:getBuildTests
+        ///       arguments:
+        ///         vcsType: vcs-a
+        ///         username: acme
+        ///         project: api
+        ///         buildNum: 42
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetBuildTestsResult> InvokeAsync(GetBuildTestsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetBuildTestsResult>("svc:ci/getBuildTests:getBuildTests", args ?? new GetBuildTestsArgs(), options.WithDefaults());
@@ -23,6 +100,83 @@ namespace Pulumi.Svc.Ci
         /// The test metadata of a job.
         /// 
         /// Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/tests`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ci.getBuildTestsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ci.get_build_tests_output(vcs_type="vcs-a", username="acme", project="api", build_num=42)
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ci.GetBuildTestsOutput(ctx, ci.GetBuildTestsOutputArgs{
+        /// 			VcsType: ci.GetBuildTestsVcsType("vcs-a"),
+        /// 			Username: pulumi.String("acme"),
+        /// 			Project: pulumi.String("api"),
+        /// 			BuildNum: pulumi.Int(42),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ci.GetBuildTests.Invoke(new()
+        ///     {
+        ///         VcsType = Svc.Ci.GetBuildTestsVcsType.VcsA,
+        ///         Username = "acme",
+        ///         Project = "api",
+        ///         BuildNum = 42,
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ci/getBuildTests:getBuildTests
+        ///       arguments:
+        ///         vcsType: vcs-a
+        ///         username: acme
+        ///         project: api
+        ///         buildNum: 42
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetBuildTestsResult> Invoke(GetBuildTestsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetBuildTestsResult>("svc:ci/getBuildTests:getBuildTests", args ?? new GetBuildTestsInvokeArgs(), options.WithDefaults());
@@ -31,6 +185,83 @@ namespace Pulumi.Svc.Ci
         /// The test metadata of a job.
         /// 
         /// Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/tests`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ci.getBuildTestsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ci.get_build_tests_output(vcs_type="vcs-a", username="acme", project="api", build_num=42)
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ci.GetBuildTestsOutput(ctx, ci.GetBuildTestsOutputArgs{
+        /// 			VcsType: ci.GetBuildTestsVcsType("vcs-a"),
+        /// 			Username: pulumi.String("acme"),
+        /// 			Project: pulumi.String("api"),
+        /// 			BuildNum: pulumi.Int(42),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ci.GetBuildTests.Invoke(new()
+        ///     {
+        ///         VcsType = Svc.Ci.GetBuildTestsVcsType.VcsA,
+        ///         Username = "acme",
+        ///         Project = "api",
+        ///         BuildNum = 42,
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ci/getBuildTests:getBuildTests
+        ///       arguments:
+        ///         vcsType: vcs-a
+        ///         username: acme
+        ///         project: api
+        ///         buildNum: 42
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetBuildTestsResult> Invoke(GetBuildTestsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetBuildTestsResult>("svc:ci/getBuildTests:getBuildTests", args ?? new GetBuildTestsInvokeArgs(), options.WithDefaults());

@@ -15,6 +15,80 @@ namespace Pulumi.Svc.Ci
         /// A project's checkout keys, fingerprints in `digest` form (md5 by default, or sha256).
         /// 
         /// Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/checkout-key`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ci.getCheckoutKeysOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ci.get_checkout_keys_output(vcs_type="vcs-a", username="acme", project="api")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ci.LookupCheckoutKeysOutput(ctx, ci.LookupCheckoutKeysOutputArgs{
+        /// 			VcsType: ci.GetCheckoutKeysVcsType("vcs-a"),
+        /// 			Username: pulumi.String("acme"),
+        /// 			Project: pulumi.String("api"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ci.GetCheckoutKeys.Invoke(new()
+        ///     {
+        ///         VcsType = Svc.Ci.GetCheckoutKeysVcsType.VcsA,
+        ///         Username = "acme",
+        ///         Project = "api",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ci/getCheckoutKeys:getCheckoutKeys
+        ///       arguments:
+        ///         vcsType: vcs-a
+        ///         username: acme
+        ///         project: api
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetCheckoutKeysResult> InvokeAsync(GetCheckoutKeysArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetCheckoutKeysResult>("svc:ci/getCheckoutKeys:getCheckoutKeys", args ?? new GetCheckoutKeysArgs(), options.WithDefaults());
@@ -23,6 +97,80 @@ namespace Pulumi.Svc.Ci
         /// A project's checkout keys, fingerprints in `digest` form (md5 by default, or sha256).
         /// 
         /// Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/checkout-key`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ci.getCheckoutKeysOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ci.get_checkout_keys_output(vcs_type="vcs-a", username="acme", project="api")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ci.LookupCheckoutKeysOutput(ctx, ci.LookupCheckoutKeysOutputArgs{
+        /// 			VcsType: ci.GetCheckoutKeysVcsType("vcs-a"),
+        /// 			Username: pulumi.String("acme"),
+        /// 			Project: pulumi.String("api"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ci.GetCheckoutKeys.Invoke(new()
+        ///     {
+        ///         VcsType = Svc.Ci.GetCheckoutKeysVcsType.VcsA,
+        ///         Username = "acme",
+        ///         Project = "api",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ci/getCheckoutKeys:getCheckoutKeys
+        ///       arguments:
+        ///         vcsType: vcs-a
+        ///         username: acme
+        ///         project: api
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCheckoutKeysResult> Invoke(GetCheckoutKeysInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetCheckoutKeysResult>("svc:ci/getCheckoutKeys:getCheckoutKeys", args ?? new GetCheckoutKeysInvokeArgs(), options.WithDefaults());
@@ -31,6 +179,80 @@ namespace Pulumi.Svc.Ci
         /// A project's checkout keys, fingerprints in `digest` form (md5 by default, or sha256).
         /// 
         /// Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/checkout-key`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ci.getCheckoutKeysOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ci.get_checkout_keys_output(vcs_type="vcs-a", username="acme", project="api")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ci.LookupCheckoutKeysOutput(ctx, ci.LookupCheckoutKeysOutputArgs{
+        /// 			VcsType: ci.GetCheckoutKeysVcsType("vcs-a"),
+        /// 			Username: pulumi.String("acme"),
+        /// 			Project: pulumi.String("api"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ci.GetCheckoutKeys.Invoke(new()
+        ///     {
+        ///         VcsType = Svc.Ci.GetCheckoutKeysVcsType.VcsA,
+        ///         Username = "acme",
+        ///         Project = "api",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ci/getCheckoutKeys:getCheckoutKeys
+        ///       arguments:
+        ///         vcsType: vcs-a
+        ///         username: acme
+        ///         project: api
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetCheckoutKeysResult> Invoke(GetCheckoutKeysInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetCheckoutKeysResult>("svc:ci/getCheckoutKeys:getCheckoutKeys", args ?? new GetCheckoutKeysInvokeArgs(), options.WithDefaults());

@@ -15,6 +15,80 @@ namespace Pulumi.Svc.Ci
         /// A project's jobs, newest first: `limit` (1-100, default 30) from `offset`, optionally of one `branch` and `filter`ed; `allPages` reads on until the listing ends (or `maxBuilds`).
         /// 
         /// Request: `GET api/v1.1/project/{vcsType}/{username}/{project}[/tree/{branch}], pages of limit from offset`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ci.getProjectBuildsOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ci.get_project_builds_output(vcs_type="vcs-a", username="acme", project="api")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ci.GetProjectBuildsOutput(ctx, ci.GetProjectBuildsOutputArgs{
+        /// 			VcsType: ci.GetProjectBuildsVcsType("vcs-a"),
+        /// 			Username: pulumi.String("acme"),
+        /// 			Project: pulumi.String("api"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ci.GetProjectBuilds.Invoke(new()
+        ///     {
+        ///         VcsType = Svc.Ci.GetProjectBuildsVcsType.VcsA,
+        ///         Username = "acme",
+        ///         Project = "api",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ci/getProjectBuilds:getProjectBuilds
+        ///       arguments:
+        ///         vcsType: vcs-a
+        ///         username: acme
+        ///         project: api
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetProjectBuildsResult> InvokeAsync(GetProjectBuildsArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetProjectBuildsResult>("svc:ci/getProjectBuilds:getProjectBuilds", args ?? new GetProjectBuildsArgs(), options.WithDefaults());
@@ -23,6 +97,80 @@ namespace Pulumi.Svc.Ci
         /// A project's jobs, newest first: `limit` (1-100, default 30) from `offset`, optionally of one `branch` and `filter`ed; `allPages` reads on until the listing ends (or `maxBuilds`).
         /// 
         /// Request: `GET api/v1.1/project/{vcsType}/{username}/{project}[/tree/{branch}], pages of limit from offset`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ci.getProjectBuildsOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ci.get_project_builds_output(vcs_type="vcs-a", username="acme", project="api")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ci.GetProjectBuildsOutput(ctx, ci.GetProjectBuildsOutputArgs{
+        /// 			VcsType: ci.GetProjectBuildsVcsType("vcs-a"),
+        /// 			Username: pulumi.String("acme"),
+        /// 			Project: pulumi.String("api"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ci.GetProjectBuilds.Invoke(new()
+        ///     {
+        ///         VcsType = Svc.Ci.GetProjectBuildsVcsType.VcsA,
+        ///         Username = "acme",
+        ///         Project = "api",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ci/getProjectBuilds:getProjectBuilds
+        ///       arguments:
+        ///         vcsType: vcs-a
+        ///         username: acme
+        ///         project: api
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetProjectBuildsResult> Invoke(GetProjectBuildsInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetProjectBuildsResult>("svc:ci/getProjectBuilds:getProjectBuilds", args ?? new GetProjectBuildsInvokeArgs(), options.WithDefaults());
@@ -31,6 +179,80 @@ namespace Pulumi.Svc.Ci
         /// A project's jobs, newest first: `limit` (1-100, default 30) from `offset`, optionally of one `branch` and `filter`ed; `allPages` reads on until the listing ends (or `maxBuilds`).
         /// 
         /// Request: `GET api/v1.1/project/{vcsType}/{username}/{project}[/tree/{branch}], pages of limit from offset`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.ci.getProjectBuildsOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.ci.get_project_builds_output(vcs_type="vcs-a", username="acme", project="api")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := ci.GetProjectBuildsOutput(ctx, ci.GetProjectBuildsOutputArgs{
+        /// 			VcsType: ci.GetProjectBuildsVcsType("vcs-a"),
+        /// 			Username: pulumi.String("acme"),
+        /// 			Project: pulumi.String("api"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Ci.GetProjectBuilds.Invoke(new()
+        ///     {
+        ///         VcsType = Svc.Ci.GetProjectBuildsVcsType.VcsA,
+        ///         Username = "acme",
+        ///         Project = "api",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:ci/getProjectBuilds:getProjectBuilds
+        ///       arguments:
+        ///         vcsType: vcs-a
+        ///         username: acme
+        ///         project: api
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetProjectBuildsResult> Invoke(GetProjectBuildsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetProjectBuildsResult>("svc:ci/getProjectBuilds:getProjectBuilds", args ?? new GetProjectBuildsInvokeArgs(), options.WithDefaults());

@@ -19,6 +19,25 @@ namespace Pulumi.Svc.Ci
     /// ```sh
     /// $ pulumi import svc:ci/projectFollow:ProjectFollow &lt;name&gt; '{vcsType}/{username}/{project}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A ProjectFollow
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var api = new Svc.Ci.ProjectFollow("api", new()
+    ///     {
+    ///         VcsType = Svc.Ci.ProjectFollowVcsType.VcsA,
+    ///         Username = "acme",
+    ///         Project = "api",
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:ci/projectFollow:ProjectFollow")]
     public partial class ProjectFollow : global::Pulumi.CustomResource
@@ -76,6 +95,7 @@ namespace Pulumi.Svc.Ci
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

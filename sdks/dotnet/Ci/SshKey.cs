@@ -15,6 +15,28 @@ namespace Pulumi.Svc.Ci
     /// The API can add and remove such keys but cannot read them: the fingerprint is computed locally from the private key, a refresh cannot see a key deleted outside Pulumi (drift is not detected), and the resource cannot be imported. Every change replaces the key. A key that does not parse (or is encrypted) fails at `preview`.
     /// 
     /// It cannot be imported: the API cannot read it back.
+    /// 
+    /// ## Example Usage
+    /// ### A SshKey
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var config = new Config();
+    ///     var deploy = new Svc.Ci.SshKey("deploy", new()
+    ///     {
+    ///         VcsType = Svc.Ci.SshKeyVcsType.VcsA,
+    ///         Username = "acme",
+    ///         Project = "api",
+    ///         Hostname = "deploy.example.com",
+    ///         PrivateKey = config.RequireSecret("deployKey"),
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:ci/sshKey:SshKey")]
     public partial class SshKey : global::Pulumi.CustomResource
@@ -78,6 +100,7 @@ namespace Pulumi.Svc.Ci
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
                 AdditionalSecretOutputs =
                 {
                     "privateKey",

@@ -15,6 +15,74 @@ namespace Pulumi.Svc.Dns
         /// The DNSSEC keys of a zone.
         /// 
         /// Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/dnsKeys, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.dns.getDnsKeysOutput({ managedZone: "example-zone" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.dns.get_dns_keys_output(managed_zone="example-zone")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := dns.LookupDnsKeysOutput(ctx, dns.LookupDnsKeysOutputArgs{
+        /// 			ManagedZone: pulumi.String("example-zone"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Dns.GetDnsKeys.Invoke(new()
+        ///     {
+        ///         ManagedZone = "example-zone",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:dns/getDnsKeys:getDnsKeys
+        ///       arguments:
+        ///         managedZone: example-zone
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetDnsKeysResult> InvokeAsync(GetDnsKeysArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetDnsKeysResult>("svc:dns/getDnsKeys:getDnsKeys", args ?? new GetDnsKeysArgs(), options.WithDefaults());
@@ -23,6 +91,74 @@ namespace Pulumi.Svc.Dns
         /// The DNSSEC keys of a zone.
         /// 
         /// Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/dnsKeys, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.dns.getDnsKeysOutput({ managedZone: "example-zone" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.dns.get_dns_keys_output(managed_zone="example-zone")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := dns.LookupDnsKeysOutput(ctx, dns.LookupDnsKeysOutputArgs{
+        /// 			ManagedZone: pulumi.String("example-zone"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Dns.GetDnsKeys.Invoke(new()
+        ///     {
+        ///         ManagedZone = "example-zone",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:dns/getDnsKeys:getDnsKeys
+        ///       arguments:
+        ///         managedZone: example-zone
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetDnsKeysResult> Invoke(GetDnsKeysInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetDnsKeysResult>("svc:dns/getDnsKeys:getDnsKeys", args ?? new GetDnsKeysInvokeArgs(), options.WithDefaults());
@@ -31,6 +167,74 @@ namespace Pulumi.Svc.Dns
         /// The DNSSEC keys of a zone.
         /// 
         /// Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/dnsKeys, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.dns.getDnsKeysOutput({ managedZone: "example-zone" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.dns.get_dns_keys_output(managed_zone="example-zone")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := dns.LookupDnsKeysOutput(ctx, dns.LookupDnsKeysOutputArgs{
+        /// 			ManagedZone: pulumi.String("example-zone"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Dns.GetDnsKeys.Invoke(new()
+        ///     {
+        ///         ManagedZone = "example-zone",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:dns/getDnsKeys:getDnsKeys
+        ///       arguments:
+        ///         managedZone: example-zone
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetDnsKeysResult> Invoke(GetDnsKeysInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetDnsKeysResult>("svc:dns/getDnsKeys:getDnsKeys", args ?? new GetDnsKeysInvokeArgs(), options.WithDefaults());

@@ -15,6 +15,74 @@ namespace Pulumi.Svc.Dns
         /// One response policy.
         /// 
         /// Request: `GET dns/v1/projects/{project}/responsePolicies/{responsePolicy}`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.dns.getResponsePolicyOutput({ responsePolicy: "overrides" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.dns.get_response_policy_output(response_policy="overrides")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := dns.LookupResponsePolicyOutput(ctx, dns.LookupResponsePolicyOutputArgs{
+        /// 			ResponsePolicy: pulumi.String("overrides"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Dns.GetResponsePolicy.Invoke(new()
+        ///     {
+        ///         ResponsePolicy = "overrides",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:dns/getResponsePolicy:getResponsePolicy
+        ///       arguments:
+        ///         responsePolicy: overrides
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetResponsePolicyResult> InvokeAsync(GetResponsePolicyArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetResponsePolicyResult>("svc:dns/getResponsePolicy:getResponsePolicy", args ?? new GetResponsePolicyArgs(), options.WithDefaults());
@@ -23,6 +91,74 @@ namespace Pulumi.Svc.Dns
         /// One response policy.
         /// 
         /// Request: `GET dns/v1/projects/{project}/responsePolicies/{responsePolicy}`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.dns.getResponsePolicyOutput({ responsePolicy: "overrides" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.dns.get_response_policy_output(response_policy="overrides")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := dns.LookupResponsePolicyOutput(ctx, dns.LookupResponsePolicyOutputArgs{
+        /// 			ResponsePolicy: pulumi.String("overrides"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Dns.GetResponsePolicy.Invoke(new()
+        ///     {
+        ///         ResponsePolicy = "overrides",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:dns/getResponsePolicy:getResponsePolicy
+        ///       arguments:
+        ///         responsePolicy: overrides
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetResponsePolicyResult> Invoke(GetResponsePolicyInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetResponsePolicyResult>("svc:dns/getResponsePolicy:getResponsePolicy", args ?? new GetResponsePolicyInvokeArgs(), options.WithDefaults());
@@ -31,6 +167,74 @@ namespace Pulumi.Svc.Dns
         /// One response policy.
         /// 
         /// Request: `GET dns/v1/projects/{project}/responsePolicies/{responsePolicy}`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.dns.getResponsePolicyOutput({ responsePolicy: "overrides" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.dns.get_response_policy_output(response_policy="overrides")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := dns.LookupResponsePolicyOutput(ctx, dns.LookupResponsePolicyOutputArgs{
+        /// 			ResponsePolicy: pulumi.String("overrides"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Dns.GetResponsePolicy.Invoke(new()
+        ///     {
+        ///         ResponsePolicy = "overrides",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:dns/getResponsePolicy:getResponsePolicy
+        ///       arguments:
+        ///         responsePolicy: overrides
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetResponsePolicyResult> Invoke(GetResponsePolicyInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetResponsePolicyResult>("svc:dns/getResponsePolicy:getResponsePolicy", args ?? new GetResponsePolicyInvokeArgs(), options.WithDefaults());

@@ -21,6 +21,27 @@ namespace Pulumi.Svc.Dns
     /// ```sh
     /// $ pulumi import svc:dns/managedZone:ManagedZone &lt;name&gt; 'projects/{project}/managedZones/{name}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A ManagedZone
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var zone = new Svc.Dns.ManagedZone("zone", new()
+    ///     {
+    ///         Name = "example-zone",
+    ///         DnsName = "example.com.",
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["nameServers"] = zone.NameServers,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:dns/managedZone:ManagedZone")]
     public partial class ManagedZone : global::Pulumi.CustomResource
@@ -138,6 +159,7 @@ namespace Pulumi.Svc.Dns
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

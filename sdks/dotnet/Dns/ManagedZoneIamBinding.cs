@@ -19,6 +19,33 @@ namespace Pulumi.Svc.Dns
     /// ```sh
     /// $ pulumi import svc:dns/managedZoneIamBinding:ManagedZoneIamBinding &lt;name&gt; 'projects/{project}/managedZones/{managedZone} {role}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A ManagedZoneIamBinding
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var zone = new Svc.Dns.ManagedZone("zone", new()
+    ///     {
+    ///         Name = "example-zone",
+    ///         DnsName = "example.com.",
+    ///     });
+    ///     var readers = new Svc.Dns.ManagedZoneIamBinding("readers", new()
+    ///     {
+    ///         ManagedZone = zone.Name,
+    ///         Role = "roles/dns.reader",
+    ///         Members = new[]
+    ///         {
+    ///             "group:readers@example.com",
+    ///         },
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:dns/managedZoneIamBinding:ManagedZoneIamBinding")]
     public partial class ManagedZoneIamBinding : global::Pulumi.CustomResource
@@ -70,6 +97,7 @@ namespace Pulumi.Svc.Dns
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

@@ -19,6 +19,30 @@ namespace Pulumi.Svc.Dns
     /// ```sh
     /// $ pulumi import svc:dns/managedZoneIamMember:ManagedZoneIamMember &lt;name&gt; 'projects/{project}/managedZones/{managedZone} {role} {member}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A ManagedZoneIamMember
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var zone = new Svc.Dns.ManagedZone("zone", new()
+    ///     {
+    ///         Name = "example-zone",
+    ///         DnsName = "example.com.",
+    ///     });
+    ///     var jane = new Svc.Dns.ManagedZoneIamMember("jane", new()
+    ///     {
+    ///         ManagedZone = zone.Name,
+    ///         Role = "roles/dns.admin",
+    ///         Member = "user:jane@example.com",
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:dns/managedZoneIamMember:ManagedZoneIamMember")]
     public partial class ManagedZoneIamMember : global::Pulumi.CustomResource
@@ -70,6 +94,7 @@ namespace Pulumi.Svc.Dns
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

@@ -19,6 +19,39 @@ namespace Pulumi.Svc.Dns
     /// ```sh
     /// $ pulumi import svc:dns/managedZoneIamPolicy:ManagedZoneIamPolicy &lt;name&gt; 'projects/{project}/managedZones/{managedZone}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A ManagedZoneIamPolicy
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var zone = new Svc.Dns.ManagedZone("zone", new()
+    ///     {
+    ///         Name = "example-zone",
+    ///         DnsName = "example.com.",
+    ///     });
+    ///     var access = new Svc.Dns.ManagedZoneIamPolicy("access", new()
+    ///     {
+    ///         ManagedZone = zone.Name,
+    ///         Bindings = new[]
+    ///         {
+    ///             new Svc.Dns.Inputs.ManagedZoneIamPolicyBindingArgs
+    ///             {
+    ///                 Role = "roles/dns.reader",
+    ///                 Members = new[]
+    ///                 {
+    ///                     "group:readers@example.com",
+    ///                 },
+    ///             },
+    ///         },
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:dns/managedZoneIamPolicy:ManagedZoneIamPolicy")]
     public partial class ManagedZoneIamPolicy : global::Pulumi.CustomResource
@@ -64,6 +97,7 @@ namespace Pulumi.Svc.Dns
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

@@ -19,6 +19,31 @@ namespace Pulumi.Svc.Dns
     /// ```sh
     /// $ pulumi import svc:dns/policy:Policy &lt;name&gt; 'projects/{project}/policies/{name}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A Policy
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var inbound = new Svc.Dns.Policy("inbound", new()
+    ///     {
+    ///         Name = "inbound",
+    ///         EnableInboundForwarding = true,
+    ///         Networks = new[]
+    ///         {
+    ///             new Svc.Dns.Inputs.PolicyNetworkArgs
+    ///             {
+    ///                 NetworkUrl = "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default",
+    ///             },
+    ///         },
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:dns/policy:Policy")]
     public partial class Policy : global::Pulumi.CustomResource
@@ -94,6 +119,7 @@ namespace Pulumi.Svc.Dns
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

@@ -19,6 +19,35 @@ namespace Pulumi.Svc.Dns
     /// ```sh
     /// $ pulumi import svc:dns/recordSet:RecordSet &lt;name&gt; 'projects/{project}/managedZones/{managedZone}/rrsets/{name}/{type}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A RecordSet
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var zone = new Svc.Dns.ManagedZone("zone", new()
+    ///     {
+    ///         Name = "example-zone",
+    ///         DnsName = "example.com.",
+    ///     });
+    ///     var www = new Svc.Dns.RecordSet("www", new()
+    ///     {
+    ///         ManagedZone = zone.Name,
+    ///         Name = "www.example.com.",
+    ///         Type = Svc.Dns.RecordSetType.A,
+    ///         Ttl = 300,
+    ///         Rrdatas = new[]
+    ///         {
+    ///             "192.0.2.10",
+    ///         },
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:dns/recordSet:RecordSet")]
     public partial class RecordSet : global::Pulumi.CustomResource
@@ -88,6 +117,7 @@ namespace Pulumi.Svc.Dns
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

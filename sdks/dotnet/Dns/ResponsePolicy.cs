@@ -19,6 +19,30 @@ namespace Pulumi.Svc.Dns
     /// ```sh
     /// $ pulumi import svc:dns/responsePolicy:ResponsePolicy &lt;name&gt; 'projects/{project}/responsePolicies/{responsePolicyName}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A ResponsePolicy
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var overrides = new Svc.Dns.ResponsePolicy("overrides", new()
+    ///     {
+    ///         ResponsePolicyName = "overrides",
+    ///         Networks = new[]
+    ///         {
+    ///             new Svc.Dns.Inputs.ResponsePolicyNetworkArgs
+    ///             {
+    ///                 NetworkUrl = "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default",
+    ///             },
+    ///         },
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:dns/responsePolicy:ResponsePolicy")]
     public partial class ResponsePolicy : global::Pulumi.CustomResource
@@ -88,6 +112,7 @@ namespace Pulumi.Svc.Dns
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

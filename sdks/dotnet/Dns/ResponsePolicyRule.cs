@@ -19,6 +19,52 @@ namespace Pulumi.Svc.Dns
     /// ```sh
     /// $ pulumi import svc:dns/responsePolicyRule:ResponsePolicyRule &lt;name&gt; 'projects/{project}/responsePolicies/{responsePolicy}/rules/{ruleName}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A ResponsePolicyRule
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var overrides = new Svc.Dns.ResponsePolicy("overrides", new()
+    ///     {
+    ///         ResponsePolicyName = "overrides",
+    ///         Networks = new[]
+    ///         {
+    ///             new Svc.Dns.Inputs.ResponsePolicyNetworkArgs
+    ///             {
+    ///                 NetworkUrl = "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default",
+    ///             },
+    ///         },
+    ///     });
+    ///     var api = new Svc.Dns.ResponsePolicyRule("api", new()
+    ///     {
+    ///         ResponsePolicy = overrides.ResponsePolicyName,
+    ///         RuleName = "api",
+    ///         DnsName = "api.example.com.",
+    ///         LocalData = new Svc.Dns.Inputs.ResponsePolicyRuleLocalDataArgs
+    ///         {
+    ///             LocalDatas = new[]
+    ///             {
+    ///                 new Svc.Dns.Inputs.ResponsePolicyRuleLocalDataLocalDataArgs
+    ///                 {
+    ///                     Name = "api.example.com.",
+    ///                     Type = Svc.Dns.ResponsePolicyRuleLocalDataLocalDataType.A,
+    ///                     Ttl = 60,
+    ///                     Rrdatas = new[]
+    ///                     {
+    ///                         "10.0.0.10",
+    ///                     },
+    ///                 },
+    ///             },
+    ///         },
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:dns/responsePolicyRule:ResponsePolicyRule")]
     public partial class ResponsePolicyRule : global::Pulumi.CustomResource
@@ -82,6 +128,7 @@ namespace Pulumi.Svc.Dns
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

@@ -15,6 +15,77 @@ namespace Pulumi.Svc.Quotas
         /// One quota of a service, as it stands for the parent.
         /// 
         /// Request: `GET {parent*}/services/{service}/quotaInfos/{quotaId}`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.quotas.getQuotaInfoOutput({ service: "compute.googleapis.com", quotaId: "CPUS-per-project-region" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.quotas.get_quota_info_output(service="compute.googleapis.com", quota_id="CPUS-per-project-region")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := quotas.GetQuotaInfoOutput(ctx, quotas.GetQuotaInfoOutputArgs{
+        /// 			Service: pulumi.String("compute.googleapis.com"),
+        /// 			QuotaId: pulumi.String("CPUS-per-project-region"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Quotas.GetQuotaInfo.Invoke(new()
+        ///     {
+        ///         Service = "compute.googleapis.com",
+        ///         QuotaId = "CPUS-per-project-region",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:quotas/getQuotaInfo:getQuotaInfo
+        ///       arguments:
+        ///         service: compute.googleapis.com
+        ///         quotaId: CPUS-per-project-region
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetQuotaInfoResult> InvokeAsync(GetQuotaInfoArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetQuotaInfoResult>("svc:quotas/getQuotaInfo:getQuotaInfo", args ?? new GetQuotaInfoArgs(), options.WithDefaults());
@@ -23,6 +94,77 @@ namespace Pulumi.Svc.Quotas
         /// One quota of a service, as it stands for the parent.
         /// 
         /// Request: `GET {parent*}/services/{service}/quotaInfos/{quotaId}`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.quotas.getQuotaInfoOutput({ service: "compute.googleapis.com", quotaId: "CPUS-per-project-region" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.quotas.get_quota_info_output(service="compute.googleapis.com", quota_id="CPUS-per-project-region")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := quotas.GetQuotaInfoOutput(ctx, quotas.GetQuotaInfoOutputArgs{
+        /// 			Service: pulumi.String("compute.googleapis.com"),
+        /// 			QuotaId: pulumi.String("CPUS-per-project-region"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Quotas.GetQuotaInfo.Invoke(new()
+        ///     {
+        ///         Service = "compute.googleapis.com",
+        ///         QuotaId = "CPUS-per-project-region",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:quotas/getQuotaInfo:getQuotaInfo
+        ///       arguments:
+        ///         service: compute.googleapis.com
+        ///         quotaId: CPUS-per-project-region
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetQuotaInfoResult> Invoke(GetQuotaInfoInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetQuotaInfoResult>("svc:quotas/getQuotaInfo:getQuotaInfo", args ?? new GetQuotaInfoInvokeArgs(), options.WithDefaults());
@@ -31,6 +173,77 @@ namespace Pulumi.Svc.Quotas
         /// One quota of a service, as it stands for the parent.
         /// 
         /// Request: `GET {parent*}/services/{service}/quotaInfos/{quotaId}`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.quotas.getQuotaInfoOutput({ service: "compute.googleapis.com", quotaId: "CPUS-per-project-region" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.quotas.get_quota_info_output(service="compute.googleapis.com", quota_id="CPUS-per-project-region")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := quotas.GetQuotaInfoOutput(ctx, quotas.GetQuotaInfoOutputArgs{
+        /// 			Service: pulumi.String("compute.googleapis.com"),
+        /// 			QuotaId: pulumi.String("CPUS-per-project-region"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Quotas.GetQuotaInfo.Invoke(new()
+        ///     {
+        ///         Service = "compute.googleapis.com",
+        ///         QuotaId = "CPUS-per-project-region",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:quotas/getQuotaInfo:getQuotaInfo
+        ///       arguments:
+        ///         service: compute.googleapis.com
+        ///         quotaId: CPUS-per-project-region
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetQuotaInfoResult> Invoke(GetQuotaInfoInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetQuotaInfoResult>("svc:quotas/getQuotaInfo:getQuotaInfo", args ?? new GetQuotaInfoInvokeArgs(), options.WithDefaults());

@@ -15,6 +15,74 @@ namespace Pulumi.Svc.Quotas
         /// Every quota of a service, across all pages.
         /// 
         /// Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.quotas.getQuotaInfosOutput({ service: "compute.googleapis.com" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.quotas.get_quota_infos_output(service="compute.googleapis.com")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := quotas.LookupQuotaInfosOutput(ctx, quotas.LookupQuotaInfosOutputArgs{
+        /// 			Service: pulumi.String("compute.googleapis.com"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Quotas.GetQuotaInfos.Invoke(new()
+        ///     {
+        ///         Service = "compute.googleapis.com",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:quotas/getQuotaInfos:getQuotaInfos
+        ///       arguments:
+        ///         service: compute.googleapis.com
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetQuotaInfosResult> InvokeAsync(GetQuotaInfosArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetQuotaInfosResult>("svc:quotas/getQuotaInfos:getQuotaInfos", args ?? new GetQuotaInfosArgs(), options.WithDefaults());
@@ -23,6 +91,74 @@ namespace Pulumi.Svc.Quotas
         /// Every quota of a service, across all pages.
         /// 
         /// Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.quotas.getQuotaInfosOutput({ service: "compute.googleapis.com" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.quotas.get_quota_infos_output(service="compute.googleapis.com")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := quotas.LookupQuotaInfosOutput(ctx, quotas.LookupQuotaInfosOutputArgs{
+        /// 			Service: pulumi.String("compute.googleapis.com"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Quotas.GetQuotaInfos.Invoke(new()
+        ///     {
+        ///         Service = "compute.googleapis.com",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:quotas/getQuotaInfos:getQuotaInfos
+        ///       arguments:
+        ///         service: compute.googleapis.com
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetQuotaInfosResult> Invoke(GetQuotaInfosInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetQuotaInfosResult>("svc:quotas/getQuotaInfos:getQuotaInfos", args ?? new GetQuotaInfosInvokeArgs(), options.WithDefaults());
@@ -31,6 +167,74 @@ namespace Pulumi.Svc.Quotas
         /// Every quota of a service, across all pages.
         /// 
         /// Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.quotas.getQuotaInfosOutput({ service: "compute.googleapis.com" });
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.quotas.get_quota_infos_output(service="compute.googleapis.com")
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := quotas.LookupQuotaInfosOutput(ctx, quotas.LookupQuotaInfosOutputArgs{
+        /// 			Service: pulumi.String("compute.googleapis.com"),
+        /// 		})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Quotas.GetQuotaInfos.Invoke(new()
+        ///     {
+        ///         Service = "compute.googleapis.com",
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:quotas/getQuotaInfos:getQuotaInfos
+        ///       arguments:
+        ///         service: compute.googleapis.com
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetQuotaInfosResult> Invoke(GetQuotaInfosInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetQuotaInfosResult>("svc:quotas/getQuotaInfos:getQuotaInfos", args ?? new GetQuotaInfosInvokeArgs(), options.WithDefaults());

@@ -15,6 +15,70 @@ namespace Pulumi.Svc.Quotas
         /// The quota preferences of a parent, filtered and ordered as asked, across all pages, with the locations the service could not reach (`unreachable`).
         /// 
         /// Request: `GET {parent}/quotaPreferences, every page, keeping each page's unreachable locations`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.quotas.getQuotaPreferencesOutput({});
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.quotas.get_quota_preferences_output()
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := quotas.GetQuotaPreferencesOutput(ctx, quotas.GetQuotaPreferencesOutputArgs{})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Quotas.GetQuotaPreferences.Invoke(new()
+        ///     {
+        ///     
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:quotas/getQuotaPreferences:getQuotaPreferences
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetQuotaPreferencesResult> InvokeAsync(GetQuotaPreferencesArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetQuotaPreferencesResult>("svc:quotas/getQuotaPreferences:getQuotaPreferences", args ?? new GetQuotaPreferencesArgs(), options.WithDefaults());
@@ -23,6 +87,70 @@ namespace Pulumi.Svc.Quotas
         /// The quota preferences of a parent, filtered and ordered as asked, across all pages, with the locations the service could not reach (`unreachable`).
         /// 
         /// Request: `GET {parent}/quotaPreferences, every page, keeping each page's unreachable locations`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.quotas.getQuotaPreferencesOutput({});
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.quotas.get_quota_preferences_output()
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := quotas.GetQuotaPreferencesOutput(ctx, quotas.GetQuotaPreferencesOutputArgs{})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Quotas.GetQuotaPreferences.Invoke(new()
+        ///     {
+        ///     
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:quotas/getQuotaPreferences:getQuotaPreferences
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetQuotaPreferencesResult> Invoke(GetQuotaPreferencesInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetQuotaPreferencesResult>("svc:quotas/getQuotaPreferences:getQuotaPreferences", args ?? new GetQuotaPreferencesInvokeArgs(), options.WithDefaults());
@@ -31,6 +159,70 @@ namespace Pulumi.Svc.Quotas
         /// The quota preferences of a parent, filtered and ordered as asked, across all pages, with the locations the service could not reach (`unreachable`).
         /// 
         /// Request: `GET {parent}/quotaPreferences, every page, keeping each page's unreachable locations`.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// 
+        /// {{% example %}}
+        /// ### A call
+        /// 
+        /// ```typescript
+        /// import * as svc from "pulumi-svc";
+        /// 
+        /// export const result = svc.quotas.getQuotaPreferencesOutput({});
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_svc as svc
+        /// 
+        /// result = svc.quotas.get_quota_preferences_output()
+        /// pulumi.export("result", result)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 
+        /// 	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		result := quotas.GetQuotaPreferencesOutput(ctx, quotas.GetQuotaPreferencesOutputArgs{})
+        /// 		ctx.Export("result", result)
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Svc = Pulumi.Svc;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var result = Svc.Quotas.GetQuotaPreferences.Invoke(new()
+        ///     {
+        ///     
+        ///     });
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["result"] = result,
+        ///     };
+        /// });
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   result:
+        ///     fn::invoke:
+        ///       function: svc:quotas/getQuotaPreferences:getQuotaPreferences
+        /// outputs:
+        ///   result: ${result}
+        /// ```
+        /// 
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetQuotaPreferencesResult> Invoke(GetQuotaPreferencesInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetQuotaPreferencesResult>("svc:quotas/getQuotaPreferences:getQuotaPreferences", args ?? new GetQuotaPreferencesInvokeArgs(), options.WithDefaults());

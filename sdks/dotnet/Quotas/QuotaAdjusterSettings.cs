@@ -21,6 +21,24 @@ namespace Pulumi.Svc.Quotas
     /// ```sh
     /// $ pulumi import svc:quotas/quotaAdjusterSettings:QuotaAdjusterSettings &lt;name&gt; 'projects/{project}/locations/global/quotaAdjusterSettings'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A QuotaAdjusterSettings
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var adjuster = new Svc.Quotas.QuotaAdjusterSettings("adjuster", new()
+    ///     {
+    ///         Project = "my-project",
+    ///         Enablement = Svc.Quotas.QuotaAdjusterSettingsEnablement.ENABLED,
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:quotas/quotaAdjusterSettings:QuotaAdjusterSettings")]
     public partial class QuotaAdjusterSettings : global::Pulumi.CustomResource
@@ -84,6 +102,7 @@ namespace Pulumi.Svc.Quotas
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

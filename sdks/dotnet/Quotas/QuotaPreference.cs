@@ -21,6 +21,35 @@ namespace Pulumi.Svc.Quotas
     /// ```sh
     /// $ pulumi import svc:quotas/quotaPreference:QuotaPreference &lt;name&gt; '{parentKind}/{parentId}/locations/global/quotaPreferences/{quotaPreferenceId}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### A QuotaPreference
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var cpus = new Svc.Quotas.QuotaPreference("cpus", new()
+    ///     {
+    ///         Project = "my-project",
+    ///         Service = "compute.googleapis.com",
+    ///         QuotaId = "CPUS-per-project-region",
+    ///         Dimensions =
+    ///         {
+    ///             { "region", "us-central1" },
+    ///         },
+    ///         PreferredValue = "48",
+    ///         Justification = "batch jobs",
+    ///         ContactEmail = "ops@example.com",
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;
+    ///     {
+    ///         ["granted"] = cpus.GrantedValue,
+    ///     };
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:quotas/quotaPreference:QuotaPreference")]
     public partial class QuotaPreference : global::Pulumi.CustomResource
@@ -186,6 +215,7 @@ namespace Pulumi.Svc.Quotas
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

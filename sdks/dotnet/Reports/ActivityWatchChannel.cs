@@ -21,6 +21,28 @@ namespace Pulumi.Svc.Reports
     /// ```sh
     /// $ pulumi import svc:reports/activityWatchChannel:ActivityWatchChannel &lt;name&gt; '{userKey}/{applicationName}/{channelId}/{resourceId}'
     /// ```
+    /// 
+    /// ## Example Usage
+    /// ### An ActivityWatchChannel
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Svc = Pulumi.Svc;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var config = new Config();
+    ///     var tokenAudit = new Svc.Reports.ActivityWatchChannel("token-audit", new()
+    ///     {
+    ///         UserKey = "all",
+    ///         EventName = "authorize",
+    ///         Address = "https://hooks.example.com/token-audit",
+    ///         Token = config.RequireSecret("channelToken"),
+    ///         TtlSeconds = 21600,
+    ///     });
+    ///     return new Dictionary&lt;string, object?&gt;();
+    /// });
+    /// ```
     /// </summary>
     [SvcResourceType("svc:reports/activityWatchChannel:ActivityWatchChannel")]
     public partial class ActivityWatchChannel : global::Pulumi.CustomResource
@@ -126,6 +148,7 @@ namespace Pulumi.Svc.Reports
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}",
                 AdditionalSecretOutputs =
                 {
                     "token",

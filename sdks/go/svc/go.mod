@@ -1,4 +1,4 @@
-module pulumi-svc/sdk/go/svc
+module github.com/pulumi-svc/pulumi-svc/sdks/go/svc
 
 go 1.25.11
 

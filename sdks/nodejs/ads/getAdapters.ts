@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * Every mediation adapter of one ad source of a publisher account, read across all pages. `publisherId` is `pub-` followed by 16 characters; the token is `svc:adsToken` (or `SVC_ADS_TOKEN`) or Google credentials (scope `ads.readonly`). `pageSize` (1 to 20,000) is only how many adapters each request asks for.
  *
  * Request: `GET /v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ads.getAdaptersOutput({ publisherId: "pub-1234567890123456", adSourceId: "5450213213286189855" });
+ * ```
  */
 export function getAdapters(args: GetAdaptersArgs, opts?: pulumi.InvokeOptions): Promise<GetAdaptersResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -37,6 +46,15 @@ export interface GetAdaptersResult {
  * Every mediation adapter of one ad source of a publisher account, read across all pages. `publisherId` is `pub-` followed by 16 characters; the token is `svc:adsToken` (or `SVC_ADS_TOKEN`) or Google credentials (scope `ads.readonly`). `pageSize` (1 to 20,000) is only how many adapters each request asks for.
  *
  * Request: `GET /v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ads.getAdaptersOutput({ publisherId: "pub-1234567890123456", adSourceId: "5450213213286189855" });
+ * ```
  */
 export function getAdaptersOutput(args: GetAdaptersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAdaptersResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

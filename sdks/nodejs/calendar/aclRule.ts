@@ -19,6 +19,15 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:calendar/aclRule:AclRule <name> '{calendarId}/{ruleId}'
  * ```
+ *
+ * ## Example Usage
+ * ### An AclRule
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * new svc.calendar.AclRule("team-reads", { calendarId: "primary", scope: { type: "domain", value: "example.com" }, role: "reader" });
+ * ```
  */
 export class AclRule extends pulumi.CustomResource {
     /**

@@ -16,6 +16,15 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:calendar/calendar:Calendar <name> '{calendarId}'
  * ```
+ *
+ * ## Example Usage
+ * ### A Calendar
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * new svc.calendar.Calendar("team", { summary: "Team", timeZone: "Europe/Zurich" });
+ * ```
  */
 export class Calendar extends pulumi.CustomResource {
     /**

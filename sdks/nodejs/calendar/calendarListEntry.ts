@@ -19,6 +19,16 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:calendar/calendarListEntry:CalendarListEntry <name> '{calendarId}'
  * ```
+ *
+ * ## Example Usage
+ * ### A CalendarListEntry
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * const team = new svc.calendar.Calendar("team", { summary: "Team", timeZone: "Europe/Zurich" });
+ * new svc.calendar.CalendarListEntry("team-in-my-list", { calendarId: team.calendarId, colorId: "7", summaryOverride: "My team" });
+ * ```
  */
 export class CalendarListEntry extends pulumi.CustomResource {
     /**

@@ -19,6 +19,16 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:calendar/event:Event <name> '{calendarId}/{eventId}'
  * ```
+ *
+ * ## Example Usage
+ * ### An Event
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * const team = new svc.calendar.Calendar("team", { summary: "Team", timeZone: "Europe/Zurich" });
+ * new svc.calendar.Event("standup", { calendarId: team.calendarId, summary: "Standup", start: { dateTime: "2030-01-07T09:00:00", timeZone: "Europe/Zurich" }, end: { dateTime: "2030-01-07T09:15:00", timeZone: "Europe/Zurich" }, recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"] });
+ * ```
  */
 export class Event extends pulumi.CustomResource {
     /**

@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * Every access rule of a calendar (all pages); `showDeleted` adds removed ones (role `none`).
  *
  * Request: `GET calendars/{calendarId}/acl, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.getAclRulesOutput({ calendarId: "primary" });
+ * ```
  */
 export function getAclRules(args: GetAclRulesArgs, opts?: pulumi.InvokeOptions): Promise<GetAclRulesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -37,6 +46,15 @@ export interface GetAclRulesResult {
  * Every access rule of a calendar (all pages); `showDeleted` adds removed ones (role `none`).
  *
  * Request: `GET calendars/{calendarId}/acl, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.getAclRulesOutput({ calendarId: "primary" });
+ * ```
  */
 export function getAclRulesOutput(args: GetAclRulesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAclRulesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

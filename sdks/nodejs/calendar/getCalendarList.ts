@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * The caller's calendar list (all pages), optionally from a minimum access role, with hidden or deleted entries.
  *
  * Request: `GET users/me/calendarList, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.getCalendarListOutput({});
+ * ```
  */
 export function getCalendarList(args?: GetCalendarListArgs, opts?: pulumi.InvokeOptions): Promise<GetCalendarListResult> {
     args = args || {};
@@ -40,6 +49,15 @@ export interface GetCalendarListResult {
  * The caller's calendar list (all pages), optionally from a minimum access role, with hidden or deleted entries.
  *
  * Request: `GET users/me/calendarList, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.getCalendarListOutput({});
+ * ```
  */
 export function getCalendarListOutput(args?: GetCalendarListOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCalendarListResult> {
     args = args || {};

@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * The color palettes of calendars (ids 1 to 24) and events (1 to 11).
  *
  * Request: `GET colors`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.getColorsOutput();
+ * ```
  */
 export function getColors(opts?: pulumi.InvokeOptions): Promise<GetColorsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -27,6 +36,15 @@ export interface GetColorsResult {
  * The color palettes of calendars (ids 1 to 24) and events (1 to 11).
  *
  * Request: `GET colors`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.getColorsOutput();
+ * ```
  */
 export function getColorsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetColorsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

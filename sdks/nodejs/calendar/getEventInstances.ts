@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * The instances of a recurring event (all pages), optionally between `timeMin` and `timeMax`.
  *
  * Request: `GET calendars/{calendarId}/events/{eventId}/instances, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.getEventInstancesOutput({ calendarId: "primary", eventId: "standup-2030" });
+ * ```
  */
 export function getEventInstances(args: GetEventInstancesArgs, opts?: pulumi.InvokeOptions): Promise<GetEventInstancesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -41,6 +50,15 @@ export interface GetEventInstancesResult {
  * The instances of a recurring event (all pages), optionally between `timeMin` and `timeMax`.
  *
  * Request: `GET calendars/{calendarId}/events/{eventId}/instances, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.getEventInstancesOutput({ calendarId: "primary", eventId: "standup-2030" });
+ * ```
  */
 export function getEventInstancesOutput(args: GetEventInstancesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetEventInstancesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

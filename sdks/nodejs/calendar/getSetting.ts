@@ -8,6 +8,15 @@ import * as utilities from "../utilities";
  * One setting of the caller, by id (e.g. `timezone`).
  *
  * Request: `GET users/me/settings/{setting}`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.getSettingOutput({ setting: "timezone" });
+ * ```
  */
 export function getSetting(args: GetSettingArgs, opts?: pulumi.InvokeOptions): Promise<GetSettingResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -28,6 +37,15 @@ export interface GetSettingResult {
  * One setting of the caller, by id (e.g. `timezone`).
  *
  * Request: `GET users/me/settings/{setting}`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.getSettingOutput({ setting: "timezone" });
+ * ```
  */
 export function getSettingOutput(args: GetSettingOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSettingResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

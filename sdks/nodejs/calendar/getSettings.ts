@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * Every setting of the caller (`timezone`, `locale`, `weekStart`, ...).
  *
  * Request: `GET users/me/settings, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.getSettingsOutput();
+ * ```
  */
 export function getSettings(opts?: pulumi.InvokeOptions): Promise<GetSettingsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -28,6 +37,15 @@ export interface GetSettingsResult {
  * Every setting of the caller (`timezone`, `locale`, `weekStart`, ...).
  *
  * Request: `GET users/me/settings, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.getSettingsOutput();
+ * ```
  */
 export function getSettingsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSettingsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

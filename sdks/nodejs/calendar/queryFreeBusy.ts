@@ -8,6 +8,15 @@ import * as utilities from "../utilities";
  * Busy periods of calendars (and groups) between `timeMin` and `timeMax`. What the API could not answer for a calendar or group (`notFound`, `tooManyCalendarsRequested`, `groupTooBig`, ...) is kept in its `errors` and listed in `failures`, never dropped.
  *
  * Request: `POST freeBusy (the calendars and groups as its items)`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.queryFreeBusyOutput({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z" });
+ * ```
  */
 export function queryFreeBusy(args: QueryFreeBusyArgs, opts?: pulumi.InvokeOptions): Promise<QueryFreeBusyResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -42,6 +51,15 @@ export interface QueryFreeBusyResult {
  * Busy periods of calendars (and groups) between `timeMin` and `timeMax`. What the API could not answer for a calendar or group (`notFound`, `tooManyCalendarsRequested`, `groupTooBig`, ...) is kept in its `errors` and listed in `failures`, never dropped.
  *
  * Request: `POST freeBusy (the calendars and groups as its items)`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.calendar.queryFreeBusyOutput({ timeMin: "2030-01-07T00:00:00Z", timeMax: "2030-01-08T00:00:00Z" });
+ * ```
  */
 export function queryFreeBusyOutput(args: QueryFreeBusyOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<QueryFreeBusyResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -19,6 +19,18 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:calendar/watchChannel:WatchChannel <name> '{resource}/{channelId}/{resourceId}'
  * ```
+ *
+ * ## Example Usage
+ * ### A WatchChannel
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as svc from "pulumi-svc";
+ *
+ * const config = new pulumi.Config();
+ * const team = new svc.calendar.Calendar("team", { summary: "Team", timeZone: "Europe/Zurich" });
+ * new svc.calendar.WatchChannel("team-acl", { resource: "acl", calendarId: team.calendarId, address: "https://hooks.example.com/calendar", token: config.requireSecret("channelToken"), ttlSeconds: 86400 });
+ * ```
  */
 export class WatchChannel extends pulumi.CustomResource {
     /**

@@ -19,6 +19,16 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:ci/checkoutKey:CheckoutKey <name> '{vcsType}/{username}/{project}/{fingerprint}'
  * ```
+ *
+ * ## Example Usage
+ * ### A CheckoutKey
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * const key = new svc.ci.CheckoutKey("deploy", { vcsType: "vcs-a", username: "acme", project: "api", type: "deploy-key" });
+ * export const fingerprint = key.fingerprint;
+ * ```
  */
 export class CheckoutKey extends pulumi.CustomResource {
     /**

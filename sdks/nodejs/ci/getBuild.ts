@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * One job in full, with its steps and actions.
  *
  * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getBuildOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
+ * ```
  */
 export function getBuild(args: GetBuildArgs, opts?: pulumi.InvokeOptions): Promise<GetBuildResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -80,6 +89,15 @@ export interface GetBuildResult {
  * One job in full, with its steps and actions.
  *
  * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getBuildOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
+ * ```
  */
 export function getBuildOutput(args: GetBuildOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetBuildResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * The artifacts a job produced.
  *
  * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/artifacts`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getBuildArtifactsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
+ * ```
  */
 export function getBuildArtifacts(args: GetBuildArtifactsArgs, opts?: pulumi.InvokeOptions): Promise<GetBuildArtifactsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -48,6 +57,15 @@ export interface GetBuildArtifactsResult {
  * The artifacts a job produced.
  *
  * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/artifacts`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getBuildArtifactsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
+ * ```
  */
 export function getBuildArtifactsOutput(args: GetBuildArtifactsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetBuildArtifactsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * The test metadata of a job.
  *
  * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/tests`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getBuildTestsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
+ * ```
  */
 export function getBuildTests(args: GetBuildTestsArgs, opts?: pulumi.InvokeOptions): Promise<GetBuildTestsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -45,6 +54,15 @@ export interface GetBuildTestsResult {
  * The test metadata of a job.
  *
  * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/tests`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getBuildTestsOutput({ vcsType: "vcs-a", username: "acme", project: "api", buildNum: 42 });
+ * ```
  */
 export function getBuildTestsOutput(args: GetBuildTestsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetBuildTestsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

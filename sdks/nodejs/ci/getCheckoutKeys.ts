@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * A project's checkout keys, fingerprints in `digest` form (md5 by default, or sha256).
  *
  * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/checkout-key`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getCheckoutKeysOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
+ * ```
  */
 export function getCheckoutKeys(args: GetCheckoutKeysArgs, opts?: pulumi.InvokeOptions): Promise<GetCheckoutKeysResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -48,6 +57,15 @@ export interface GetCheckoutKeysResult {
  * A project's checkout keys, fingerprints in `digest` form (md5 by default, or sha256).
  *
  * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/checkout-key`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getCheckoutKeysOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
+ * ```
  */
 export function getCheckoutKeysOutput(args: GetCheckoutKeysOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCheckoutKeysResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -8,6 +8,15 @@ import * as utilities from "../utilities";
  * The signed-in user. Needs a personal API token.
  *
  * Request: `GET api/v1.1/me`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getMeOutput();
+ * ```
  */
 export function getMe(opts?: pulumi.InvokeOptions): Promise<GetMeResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -25,6 +34,15 @@ export interface GetMeResult {
  * The signed-in user. Needs a personal API token.
  *
  * Request: `GET api/v1.1/me`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getMeOutput();
+ * ```
  */
 export function getMeOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetMeResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * A project's jobs, newest first: `limit` (1-100, default 30) from `offset`, optionally of one `branch` and `filter`ed; `allPages` reads on until the listing ends (or `maxBuilds`).
  *
  * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}[/tree/{branch}], pages of limit from offset`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getProjectBuildsOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
+ * ```
  */
 export function getProjectBuilds(args: GetProjectBuildsArgs, opts?: pulumi.InvokeOptions): Promise<GetProjectBuildsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -60,6 +69,15 @@ export interface GetProjectBuildsResult {
  * A project's jobs, newest first: `limit` (1-100, default 30) from `offset`, optionally of one `branch` and `filter`ed; `allPages` reads on until the listing ends (or `maxBuilds`).
  *
  * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}[/tree/{branch}], pages of limit from offset`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getProjectBuildsOutput({ vcsType: "vcs-a", username: "acme", project: "api" });
+ * ```
  */
 export function getProjectBuildsOutput(args: GetProjectBuildsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetProjectBuildsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

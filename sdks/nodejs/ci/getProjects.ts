@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * The projects the user can see, with `followed` and per-branch build information.
  *
  * Request: `GET api/v1.1/projects`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getProjectsOutput();
+ * ```
  */
 export function getProjects(opts?: pulumi.InvokeOptions): Promise<GetProjectsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -28,6 +37,15 @@ export interface GetProjectsResult {
  * The projects the user can see, with `followed` and per-branch build information.
  *
  * Request: `GET api/v1.1/projects`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getProjectsOutput();
+ * ```
  */
 export function getProjectsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetProjectsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

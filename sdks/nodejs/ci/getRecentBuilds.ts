@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * The user's recent jobs across projects: `limit` (1-100) from `offset`.
  *
  * Request: `GET api/v1.1/recent-builds`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getRecentBuildsOutput({});
+ * ```
  */
 export function getRecentBuilds(args?: GetRecentBuildsArgs, opts?: pulumi.InvokeOptions): Promise<GetRecentBuildsResult> {
     args = args || {};
@@ -38,6 +47,15 @@ export interface GetRecentBuildsResult {
  * The user's recent jobs across projects: `limit` (1-100) from `offset`.
  *
  * Request: `GET api/v1.1/recent-builds`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.ci.getRecentBuildsOutput({});
+ * ```
  */
 export function getRecentBuildsOutput(args?: GetRecentBuildsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRecentBuildsResult> {
     args = args || {};

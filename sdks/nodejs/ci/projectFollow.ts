@@ -17,6 +17,15 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:ci/projectFollow:ProjectFollow <name> '{vcsType}/{username}/{project}'
  * ```
+ *
+ * ## Example Usage
+ * ### A ProjectFollow
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * new svc.ci.ProjectFollow("api", { vcsType: "vcs-a", username: "acme", project: "api" });
+ * ```
  */
 export class ProjectFollow extends pulumi.CustomResource {
     /**

@@ -13,6 +13,17 @@ import * as utilities from "../utilities";
  * The API can add and remove such keys but cannot read them: the fingerprint is computed locally from the private key, a refresh cannot see a key deleted outside Pulumi (drift is not detected), and the resource cannot be imported. Every change replaces the key. A key that does not parse (or is encrypted) fails at `preview`.
  *
  * It cannot be imported: the API cannot read it back.
+ *
+ * ## Example Usage
+ * ### A SshKey
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as svc from "pulumi-svc";
+ *
+ * const config = new pulumi.Config();
+ * new svc.ci.SshKey("deploy", { vcsType: "vcs-a", username: "acme", project: "api", hostname: "deploy.example.com", privateKey: config.requireSecret("deployKey") });
+ * ```
  */
 export class SshKey extends pulumi.CustomResource {
     /**

@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * The code host's rate-limit status: `{ resources: { core, search, graphql, ... } }`, each `{ limit, used, remaining, reset }` with `reset` as a Date. The call does not count against the primary limit. Credentials come from the settings (`svc:codehostToken`, SVC_TOKEN, an OAuth app's id and secret, or none).
  *
  * Request: `GET /rate_limit`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.codehost.getRateLimitOutput();
+ * ```
  */
 export function getRateLimit(opts?: pulumi.InvokeOptions): Promise<GetRateLimitResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -25,6 +34,15 @@ export interface GetRateLimitResult {
  * The code host's rate-limit status: `{ resources: { core, search, graphql, ... } }`, each `{ limit, used, remaining, reset }` with `reset` as a Date. The call does not count against the primary limit. Credentials come from the settings (`svc:codehostToken`, SVC_TOKEN, an OAuth app's id and secret, or none).
  *
  * Request: `GET /rate_limit`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.codehost.getRateLimitOutput();
+ * ```
  */
 export function getRateLimitOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRateLimitResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

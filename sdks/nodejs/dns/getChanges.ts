@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * The record changes of a zone.
  *
  * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/changes, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getChangesOutput({ managedZone: "example-zone" });
+ * ```
  */
 export function getChanges(args: GetChangesArgs, opts?: pulumi.InvokeOptions): Promise<GetChangesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -35,6 +44,15 @@ export interface GetChangesResult {
  * The record changes of a zone.
  *
  * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/changes, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getChangesOutput({ managedZone: "example-zone" });
+ * ```
  */
 export function getChangesOutput(args: GetChangesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetChangesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * The DNSSEC keys of a zone.
  *
  * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/dnsKeys, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getDnsKeysOutput({ managedZone: "example-zone" });
+ * ```
  */
 export function getDnsKeys(args: GetDnsKeysArgs, opts?: pulumi.InvokeOptions): Promise<GetDnsKeysResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -35,6 +44,15 @@ export interface GetDnsKeysResult {
  * The DNSSEC keys of a zone.
  *
  * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/dnsKeys, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getDnsKeysOutput({ managedZone: "example-zone" });
+ * ```
  */
 export function getDnsKeysOutput(args: GetDnsKeysOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDnsKeysResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -8,6 +8,15 @@ import * as utilities from "../utilities";
  * One managed zone, by name or numeric id.
  *
  * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getManagedZoneOutput({ managedZone: "example-zone" });
+ * ```
  */
 export function getManagedZone(args: GetManagedZoneArgs, opts?: pulumi.InvokeOptions): Promise<GetManagedZoneResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -33,6 +42,15 @@ export interface GetManagedZoneResult {
  * One managed zone, by name or numeric id.
  *
  * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getManagedZoneOutput({ managedZone: "example-zone" });
+ * ```
  */
 export function getManagedZoneOutput(args: GetManagedZoneOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetManagedZoneResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

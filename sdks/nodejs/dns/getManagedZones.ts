@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * Every managed zone of the project, optionally only those of one `dnsName`.
  *
  * Request: `GET dns/v1/projects/{project}/managedZones, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getManagedZonesOutput({});
+ * ```
  */
 export function getManagedZones(args?: GetManagedZonesArgs, opts?: pulumi.InvokeOptions): Promise<GetManagedZonesResult> {
     args = args || {};
@@ -36,6 +45,15 @@ export interface GetManagedZonesResult {
  * Every managed zone of the project, optionally only those of one `dnsName`.
  *
  * Request: `GET dns/v1/projects/{project}/managedZones, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getManagedZonesOutput({});
+ * ```
  */
 export function getManagedZonesOutput(args?: GetManagedZonesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetManagedZonesResult> {
     args = args || {};

@@ -8,6 +8,15 @@ import * as utilities from "../utilities";
  * A DNS project: its number and quotas. `project` defaults to `svc:project`.
  *
  * Request: `GET dns/v1/projects/{project}`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getProjectOutput({});
+ * ```
  */
 export function getProject(args?: GetProjectArgs, opts?: pulumi.InvokeOptions): Promise<GetProjectResult> {
     args = args || {};
@@ -30,6 +39,15 @@ export interface GetProjectResult {
  * A DNS project: its number and quotas. `project` defaults to `svc:project`.
  *
  * Request: `GET dns/v1/projects/{project}`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getProjectOutput({});
+ * ```
  */
 export function getProjectOutput(args?: GetProjectOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetProjectResult> {
     args = args || {};

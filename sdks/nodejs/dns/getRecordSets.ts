@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * Every record set of a zone (all pages), optionally only of one `name` (and `type`).
  *
  * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/rrsets, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getRecordSetsOutput({ managedZone: "example-zone" });
+ * ```
  */
 export function getRecordSets(args: GetRecordSetsArgs, opts?: pulumi.InvokeOptions): Promise<GetRecordSetsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -44,6 +53,15 @@ export interface GetRecordSetsResult {
  * Every record set of a zone (all pages), optionally only of one `name` (and `type`).
  *
  * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/rrsets, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getRecordSetsOutput({ managedZone: "example-zone" });
+ * ```
  */
 export function getRecordSetsOutput(args: GetRecordSetsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRecordSetsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * Every response policy of the project.
  *
  * Request: `GET dns/v1/projects/{project}/responsePolicies, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getResponsePoliciesOutput({});
+ * ```
  */
 export function getResponsePolicies(args?: GetResponsePoliciesArgs, opts?: pulumi.InvokeOptions): Promise<GetResponsePoliciesResult> {
     args = args || {};
@@ -34,6 +43,15 @@ export interface GetResponsePoliciesResult {
  * Every response policy of the project.
  *
  * Request: `GET dns/v1/projects/{project}/responsePolicies, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getResponsePoliciesOutput({});
+ * ```
  */
 export function getResponsePoliciesOutput(args?: GetResponsePoliciesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetResponsePoliciesResult> {
     args = args || {};

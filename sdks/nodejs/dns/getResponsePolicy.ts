@@ -8,6 +8,15 @@ import * as utilities from "../utilities";
  * One response policy.
  *
  * Request: `GET dns/v1/projects/{project}/responsePolicies/{responsePolicy}`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getResponsePolicyOutput({ responsePolicy: "overrides" });
+ * ```
  */
 export function getResponsePolicy(args: GetResponsePolicyArgs, opts?: pulumi.InvokeOptions): Promise<GetResponsePolicyResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -31,6 +40,15 @@ export interface GetResponsePolicyResult {
  * One response policy.
  *
  * Request: `GET dns/v1/projects/{project}/responsePolicies/{responsePolicy}`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getResponsePolicyOutput({ responsePolicy: "overrides" });
+ * ```
  */
 export function getResponsePolicyOutput(args: GetResponsePolicyOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetResponsePolicyResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

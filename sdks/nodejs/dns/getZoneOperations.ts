@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * The operations (updates) of a zone.
  *
  * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/operations, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getZoneOperationsOutput({ managedZone: "example-zone" });
+ * ```
  */
 export function getZoneOperations(args: GetZoneOperationsArgs, opts?: pulumi.InvokeOptions): Promise<GetZoneOperationsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -35,6 +44,15 @@ export interface GetZoneOperationsResult {
  * The operations (updates) of a zone.
  *
  * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/operations, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.dns.getZoneOperationsOutput({ managedZone: "example-zone" });
+ * ```
  */
 export function getZoneOperationsOutput(args: GetZoneOperationsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetZoneOperationsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -19,6 +19,16 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:dns/managedZone:ManagedZone <name> 'projects/{project}/managedZones/{name}'
  * ```
+ *
+ * ## Example Usage
+ * ### A ManagedZone
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * const zone = new svc.dns.ManagedZone("zone", { name: "example-zone", dnsName: "example.com." });
+ * export const nameServers = zone.nameServers;
+ * ```
  */
 export class ManagedZone extends pulumi.CustomResource {
     /**

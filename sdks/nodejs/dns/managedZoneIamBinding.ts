@@ -14,6 +14,16 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:dns/managedZoneIamBinding:ManagedZoneIamBinding <name> 'projects/{project}/managedZones/{managedZone} {role}'
  * ```
+ *
+ * ## Example Usage
+ * ### A ManagedZoneIamBinding
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * const zone = new svc.dns.ManagedZone("zone", { name: "example-zone", dnsName: "example.com." });
+ * new svc.dns.ManagedZoneIamBinding("readers", { managedZone: zone.name, role: "roles/dns.reader", members: ["group:readers@example.com"] });
+ * ```
  */
 export class ManagedZoneIamBinding extends pulumi.CustomResource {
     /**

@@ -14,6 +14,16 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:dns/managedZoneIamMember:ManagedZoneIamMember <name> 'projects/{project}/managedZones/{managedZone} {role} {member}'
  * ```
+ *
+ * ## Example Usage
+ * ### A ManagedZoneIamMember
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * const zone = new svc.dns.ManagedZone("zone", { name: "example-zone", dnsName: "example.com." });
+ * new svc.dns.ManagedZoneIamMember("jane", { managedZone: zone.name, role: "roles/dns.admin", member: "user:jane@example.com" });
+ * ```
  */
 export class ManagedZoneIamMember extends pulumi.CustomResource {
     /**

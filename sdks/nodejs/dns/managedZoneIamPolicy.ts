@@ -17,6 +17,16 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:dns/managedZoneIamPolicy:ManagedZoneIamPolicy <name> 'projects/{project}/managedZones/{managedZone}'
  * ```
+ *
+ * ## Example Usage
+ * ### A ManagedZoneIamPolicy
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * const zone = new svc.dns.ManagedZone("zone", { name: "example-zone", dnsName: "example.com." });
+ * new svc.dns.ManagedZoneIamPolicy("access", { managedZone: zone.name, bindings: [{ role: "roles/dns.reader", members: ["group:readers@example.com"] }] });
+ * ```
  */
 export class ManagedZoneIamPolicy extends pulumi.CustomResource {
     /**

@@ -17,6 +17,15 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:dns/policy:Policy <name> 'projects/{project}/policies/{name}'
  * ```
+ *
+ * ## Example Usage
+ * ### A Policy
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * new svc.dns.Policy("inbound", { name: "inbound", enableInboundForwarding: true, networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default" }] });
+ * ```
  */
 export class Policy extends pulumi.CustomResource {
     /**

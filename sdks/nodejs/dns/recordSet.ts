@@ -17,6 +17,16 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:dns/recordSet:RecordSet <name> 'projects/{project}/managedZones/{managedZone}/rrsets/{name}/{type}'
  * ```
+ *
+ * ## Example Usage
+ * ### A RecordSet
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * const zone = new svc.dns.ManagedZone("zone", { name: "example-zone", dnsName: "example.com." });
+ * new svc.dns.RecordSet("www", { managedZone: zone.name, name: "www.example.com.", type: "A", ttl: 300, rrdatas: ["192.0.2.10"] });
+ * ```
  */
 export class RecordSet extends pulumi.CustomResource {
     /**

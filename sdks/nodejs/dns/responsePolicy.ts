@@ -17,6 +17,15 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:dns/responsePolicy:ResponsePolicy <name> 'projects/{project}/responsePolicies/{responsePolicyName}'
  * ```
+ *
+ * ## Example Usage
+ * ### A ResponsePolicy
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * new svc.dns.ResponsePolicy("overrides", { responsePolicyName: "overrides", networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default" }] });
+ * ```
  */
 export class ResponsePolicy extends pulumi.CustomResource {
     /**

@@ -17,6 +17,16 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:dns/responsePolicyRule:ResponsePolicyRule <name> 'projects/{project}/responsePolicies/{responsePolicy}/rules/{ruleName}'
  * ```
+ *
+ * ## Example Usage
+ * ### A ResponsePolicyRule
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * const overrides = new svc.dns.ResponsePolicy("overrides", { responsePolicyName: "overrides", networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default" }] });
+ * new svc.dns.ResponsePolicyRule("api", { responsePolicy: overrides.responsePolicyName, ruleName: "api", dnsName: "api.example.com.", localData: { localDatas: [{ name: "api.example.com.", type: "A", ttl: 60, rrdatas: ["10.0.0.10"] }] } });
+ * ```
  */
 export class ResponsePolicyRule extends pulumi.CustomResource {
     /**

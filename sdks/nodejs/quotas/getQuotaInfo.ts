@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * One quota of a service, as it stands for the parent.
  *
  * Request: `GET {parent*}/services/{service}/quotaInfos/{quotaId}`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.quotas.getQuotaInfoOutput({ service: "compute.googleapis.com", quotaId: "CPUS-per-project-region" });
+ * ```
  */
 export function getQuotaInfo(args: GetQuotaInfoArgs, opts?: pulumi.InvokeOptions): Promise<GetQuotaInfoResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -82,6 +91,15 @@ export interface GetQuotaInfoResult {
  * One quota of a service, as it stands for the parent.
  *
  * Request: `GET {parent*}/services/{service}/quotaInfos/{quotaId}`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.quotas.getQuotaInfoOutput({ service: "compute.googleapis.com", quotaId: "CPUS-per-project-region" });
+ * ```
  */
 export function getQuotaInfoOutput(args: GetQuotaInfoOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetQuotaInfoResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

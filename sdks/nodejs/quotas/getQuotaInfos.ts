@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * Every quota of a service, across all pages.
  *
  * Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.quotas.getQuotaInfosOutput({ service: "compute.googleapis.com" });
+ * ```
  */
 export function getQuotaInfos(args: GetQuotaInfosArgs, opts?: pulumi.InvokeOptions): Promise<GetQuotaInfosResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -55,6 +64,15 @@ export interface GetQuotaInfosResult {
  * Every quota of a service, across all pages.
  *
  * Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.quotas.getQuotaInfosOutput({ service: "compute.googleapis.com" });
+ * ```
  */
 export function getQuotaInfosOutput(args: GetQuotaInfosOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetQuotaInfosResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

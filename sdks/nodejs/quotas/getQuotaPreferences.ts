@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * The quota preferences of a parent, filtered and ordered as asked, across all pages, with the locations the service could not reach (`unreachable`).
  *
  * Request: `GET {parent}/quotaPreferences, every page, keeping each page's unreachable locations`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.quotas.getQuotaPreferencesOutput({});
+ * ```
  */
 export function getQuotaPreferences(args?: GetQuotaPreferencesArgs, opts?: pulumi.InvokeOptions): Promise<GetQuotaPreferencesResult> {
     args = args || {};
@@ -58,6 +67,15 @@ export interface GetQuotaPreferencesResult {
  * The quota preferences of a parent, filtered and ordered as asked, across all pages, with the locations the service could not reach (`unreachable`).
  *
  * Request: `GET {parent}/quotaPreferences, every page, keeping each page's unreachable locations`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.quotas.getQuotaPreferencesOutput({});
+ * ```
  */
 export function getQuotaPreferencesOutput(args?: GetQuotaPreferencesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetQuotaPreferencesResult> {
     args = args || {};

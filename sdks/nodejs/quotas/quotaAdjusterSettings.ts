@@ -19,6 +19,15 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:quotas/quotaAdjusterSettings:QuotaAdjusterSettings <name> 'projects/{project}/locations/global/quotaAdjusterSettings'
  * ```
+ *
+ * ## Example Usage
+ * ### A QuotaAdjusterSettings
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * new svc.quotas.QuotaAdjusterSettings("adjuster", { project: "my-project", enablement: "ENABLED" });
+ * ```
  */
 export class QuotaAdjusterSettings extends pulumi.CustomResource {
     /**

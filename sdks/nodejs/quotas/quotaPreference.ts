@@ -19,6 +19,16 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:quotas/quotaPreference:QuotaPreference <name> '{parentKind}/{parentId}/locations/global/quotaPreferences/{quotaPreferenceId}'
  * ```
+ *
+ * ## Example Usage
+ * ### A QuotaPreference
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * const cpus = new svc.quotas.QuotaPreference("cpus", { project: "my-project", service: "compute.googleapis.com", quotaId: "CPUS-per-project-region", dimensions: { region: "us-central1" }, preferredValue: "48", justification: "batch jobs", contactEmail: "ops@example.com" });
+ * export const granted = cpus.grantedValue;
+ * ```
  */
 export class QuotaPreference extends pulumi.CustomResource {
     /**

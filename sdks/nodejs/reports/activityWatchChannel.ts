@@ -19,6 +19,17 @@ import * as utilities from "../utilities";
  * ```sh
  * $ pulumi import svc:reports/activityWatchChannel:ActivityWatchChannel <name> '{userKey}/{applicationName}/{channelId}/{resourceId}'
  * ```
+ *
+ * ## Example Usage
+ * ### An ActivityWatchChannel
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as svc from "pulumi-svc";
+ *
+ * const config = new pulumi.Config();
+ * new svc.reports.ActivityWatchChannel("token-audit", { userKey: "all", eventName: "authorize", address: "https://hooks.example.com/token-audit", token: config.requireSecret("channelToken"), ttlSeconds: 21600 });
+ * ```
  */
 export class ActivityWatchChannel extends pulumi.CustomResource {
     /**

@@ -11,6 +11,15 @@ import * as utilities from "../utilities";
  * The activities of an application for a user (or `all`), newest first: every page, or with `pages: "one"` one page and the token of the next.
  *
  * Request: `GET admin/reports/v1/activity/users/{userKey}/applications/{applicationName}, every page or one`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.reports.getActivitiesOutput({ userKey: "all" });
+ * ```
  */
 export function getActivities(args: GetActivitiesArgs, opts?: pulumi.InvokeOptions): Promise<GetActivitiesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -66,6 +75,15 @@ export interface GetActivitiesResult {
  * The activities of an application for a user (or `all`), newest first: every page, or with `pages: "one"` one page and the token of the next.
  *
  * Request: `GET admin/reports/v1/activity/users/{userKey}/applications/{applicationName}, every page or one`.
+ *
+ * ## Example Usage
+ * ### A call
+ *
+ * ```typescript
+ * import * as svc from "pulumi-svc";
+ *
+ * export const result = svc.reports.getActivitiesOutput({ userKey: "all" });
+ * ```
  */
 export function getActivitiesOutput(args: GetActivitiesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetActivitiesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -7,13 +7,39 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // Every mediation adapter of one ad source of a publisher account, read across all pages. `publisherId` is `pub-` followed by 16 characters; the token is `svc:adsToken` (or `SVC_ADS_TOKEN`) or Google credentials (scope `ads.readonly`). `pageSize` (1 to 20,000) is only how many adapters each request asks for.
 //
 // Request: `GET /v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters, every page`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ads"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := ads.LookupAdaptersOutput(ctx, ads.LookupAdaptersOutputArgs{
+//				PublisherId: pulumi.String("pub-1234567890123456"),
+//				AdSourceId: pulumi.String("5450213213286189855"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupAdapters(ctx *pulumi.Context, args *LookupAdaptersArgs, opts ...pulumi.InvokeOption) (*LookupAdaptersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupAdaptersResult

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // An access rule of a calendar: one scope (everyone, a user, a group or a domain) and the role it has.
@@ -22,6 +22,35 @@ import (
 //
 // ```sh
 // $ pulumi import svc:calendar/aclRule:AclRule <name> '{calendarId}/{ruleId}'
+// ```
+//
+// ## Example Usage
+// ### An AclRule
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := calendar.NewAclRule(ctx, "team-reads", &calendar.AclRuleArgs{
+//				CalendarId: pulumi.String("primary"),
+//				Scope: &calendar.AclRuleScopeArgs{Type: calendar.AclRuleScopeType("domain"), Value: pulumi.String("example.com")},
+//				Role: calendar.AclRuleRole("reader"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type AclRule struct {
 	pulumi.CustomResourceState

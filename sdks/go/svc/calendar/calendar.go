@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A secondary calendar, owned by the caller and put in the caller's calendar list.
@@ -22,6 +22,34 @@ import (
 //
 // ```sh
 // $ pulumi import svc:calendar/calendar:Calendar <name> '{calendarId}'
+// ```
+//
+// ## Example Usage
+// ### A Calendar
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := calendar.NewCalendar(ctx, "team", &calendar.CalendarArgs{
+//				Summary: pulumi.String("Team"),
+//				TimeZone: pulumi.String("Europe/Zurich"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type Calendar struct {
 	pulumi.CustomResourceState

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A calendar in the caller's calendar list, with the caller's own settings of it: color, visibility, title, default reminders and notifications.
@@ -22,6 +22,42 @@ import (
 //
 // ```sh
 // $ pulumi import svc:calendar/calendarListEntry:CalendarListEntry <name> '{calendarId}'
+// ```
+//
+// ## Example Usage
+// ### A CalendarListEntry
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			team, err := calendar.NewCalendar(ctx, "team", &calendar.CalendarArgs{
+//				Summary: pulumi.String("Team"),
+//				TimeZone: pulumi.String("Europe/Zurich"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = calendar.NewCalendarListEntry(ctx, "team-in-my-list", &calendar.CalendarListEntryArgs{
+//				CalendarId: team.CalendarId,
+//				ColorId: pulumi.String("7"),
+//				SummaryOverride: pulumi.String("My team"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type CalendarListEntry struct {
 	pulumi.CustomResourceState

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // An event of type `default` in a calendar (other types cannot be moved or imported).
@@ -22,6 +22,44 @@ import (
 //
 // ```sh
 // $ pulumi import svc:calendar/event:Event <name> '{calendarId}/{eventId}'
+// ```
+//
+// ## Example Usage
+// ### An Event
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			team, err := calendar.NewCalendar(ctx, "team", &calendar.CalendarArgs{
+//				Summary: pulumi.String("Team"),
+//				TimeZone: pulumi.String("Europe/Zurich"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = calendar.NewEvent(ctx, "standup", &calendar.EventArgs{
+//				CalendarId: team.CalendarId,
+//				Summary: pulumi.String("Standup"),
+//				Start: &calendar.EventStartArgs{DateTime: pulumi.String("2030-01-07T09:00:00"), TimeZone: pulumi.String("Europe/Zurich")},
+//				End: &calendar.EventEndArgs{DateTime: pulumi.String("2030-01-07T09:15:00"), TimeZone: pulumi.String("Europe/Zurich")},
+//				Recurrence: pulumi.StringArray{pulumi.String("RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR")},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type Event struct {
 	pulumi.CustomResourceState

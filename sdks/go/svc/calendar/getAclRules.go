@@ -7,13 +7,38 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // Every access rule of a calendar (all pages); `showDeleted` adds removed ones (role `none`).
 //
 // Request: `GET calendars/{calendarId}/acl, every page`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := calendar.LookupAclRulesOutput(ctx, calendar.LookupAclRulesOutputArgs{
+//				CalendarId: pulumi.String("primary"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupAclRules(ctx *pulumi.Context, args *LookupAclRulesArgs, opts ...pulumi.InvokeOption) (*LookupAclRulesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupAclRulesResult

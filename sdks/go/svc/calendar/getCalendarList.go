@@ -7,13 +7,36 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The caller's calendar list (all pages), optionally from a minimum access role, with hidden or deleted entries.
 //
 // Request: `GET users/me/calendarList, every page`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := calendar.LookupCalendarListOutput(ctx, calendar.LookupCalendarListOutputArgs{})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupCalendarList(ctx *pulumi.Context, args *LookupCalendarListArgs, opts ...pulumi.InvokeOption) (*LookupCalendarListResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupCalendarListResult

@@ -7,13 +7,36 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The color palettes of calendars (ids 1 to 24) and events (1 to 11).
 //
 // Request: `GET colors`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := calendar.GetColorsOutput(ctx)
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetColors(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetColorsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetColorsResult

@@ -7,13 +7,39 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The instances of a recurring event (all pages), optionally between `timeMin` and `timeMax`.
 //
 // Request: `GET calendars/{calendarId}/events/{eventId}/instances, every page`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := calendar.LookupEventInstancesOutput(ctx, calendar.LookupEventInstancesOutputArgs{
+//				CalendarId: pulumi.String("primary"),
+//				EventId: pulumi.String("standup-2030"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupEventInstances(ctx *pulumi.Context, args *LookupEventInstancesArgs, opts ...pulumi.InvokeOption) (*LookupEventInstancesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupEventInstancesResult

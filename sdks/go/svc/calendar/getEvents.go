@@ -7,13 +7,38 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The events of a calendar (all pages): between `timeMin` and `timeMax`, by `iCalUID`, with recurring events expanded into instances when `singleEvents` is true.
 //
 // Request: `GET calendars/{calendarId}/events, every page`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := calendar.LookupEventsOutput(ctx, calendar.LookupEventsOutputArgs{
+//				CalendarId: pulumi.String("primary"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupEvents(ctx *pulumi.Context, args *LookupEventsArgs, opts ...pulumi.InvokeOption) (*LookupEventsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupEventsResult

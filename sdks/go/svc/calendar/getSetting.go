@@ -7,13 +7,38 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // One setting of the caller, by id (e.g. `timezone`).
 //
 // Request: `GET users/me/settings/{setting}`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := calendar.GetSettingOutput(ctx, calendar.GetSettingOutputArgs{
+//				Setting: pulumi.String("timezone"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetSetting(ctx *pulumi.Context, args *GetSettingArgs, opts ...pulumi.InvokeOption) (*GetSettingResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetSettingResult

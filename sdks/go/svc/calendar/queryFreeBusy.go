@@ -7,13 +7,39 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // Busy periods of calendars (and groups) between `timeMin` and `timeMax`. What the API could not answer for a calendar or group (`notFound`, `tooManyCalendarsRequested`, `groupTooBig`, ...) is kept in its `errors` and listed in `failures`, never dropped.
 //
 // Request: `POST freeBusy (the calendars and groups as its items)`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := calendar.QueryFreeBusyOutput(ctx, calendar.QueryFreeBusyOutputArgs{
+//				TimeMin: pulumi.String("2030-01-07T00:00:00Z"),
+//				TimeMax: pulumi.String("2030-01-08T00:00:00Z"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func QueryFreeBusy(ctx *pulumi.Context, args *QueryFreeBusyArgs, opts ...pulumi.InvokeOption) (*QueryFreeBusyResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv QueryFreeBusyResult

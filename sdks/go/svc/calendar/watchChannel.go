@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A push-notification channel on a calendar's access rules or events, or on the caller's calendar list or settings: the service POSTs a `sync` message to `address` first, then a notification (`X-Svc-Resource-State: exists`, no body: sync the list to see what changed) after each change of what is watched.
@@ -22,6 +22,46 @@ import (
 //
 // ```sh
 // $ pulumi import svc:calendar/watchChannel:WatchChannel <name> '{resource}/{channelId}/{resourceId}'
+// ```
+//
+// ## Example Usage
+// ### A WatchChannel
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/calendar"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			team, err := calendar.NewCalendar(ctx, "team", &calendar.CalendarArgs{
+//				Summary: pulumi.String("Team"),
+//				TimeZone: pulumi.String("Europe/Zurich"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = calendar.NewWatchChannel(ctx, "team-acl", &calendar.WatchChannelArgs{
+//				Resource: calendar.WatchChannelResource("acl"),
+//				CalendarId: team.CalendarId,
+//				Address: pulumi.String("https://hooks.example.com/calendar"),
+//				Token: cfg.RequireSecret("channelToken"),
+//				TtlSeconds: pulumi.Int(86400),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type WatchChannel struct {
 	pulumi.CustomResourceState

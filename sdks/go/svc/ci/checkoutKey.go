@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A checkout key of a CI project: the SSH key its jobs check code out with.
@@ -22,6 +22,37 @@ import (
 //
 // ```sh
 // $ pulumi import svc:ci/checkoutKey:CheckoutKey <name> '{vcsType}/{username}/{project}/{fingerprint}'
+// ```
+//
+// ## Example Usage
+// ### A CheckoutKey
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			key, err := ci.NewCheckoutKey(ctx, "deploy", &ci.CheckoutKeyArgs{
+//				VcsType: ci.CheckoutKeyVcsType("vcs-a"),
+//				Username: pulumi.String("acme"),
+//				Project: pulumi.String("api"),
+//				Type: ci.CheckoutKeyType("deploy-key"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("fingerprint", key.Fingerprint)
+//			return nil
+//		})
+//	}
+//
 // ```
 type CheckoutKey struct {
 	pulumi.CustomResourceState

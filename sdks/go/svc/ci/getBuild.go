@@ -7,13 +7,41 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // One job in full, with its steps and actions.
 //
 // Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := ci.GetBuildOutput(ctx, ci.GetBuildOutputArgs{
+//				VcsType: ci.GetBuildVcsType("vcs-a"),
+//				Username: pulumi.String("acme"),
+//				Project: pulumi.String("api"),
+//				BuildNum: pulumi.Int(42),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetBuild(ctx *pulumi.Context, args *GetBuildArgs, opts ...pulumi.InvokeOption) (*GetBuildResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetBuildResult

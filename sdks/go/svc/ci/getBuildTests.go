@@ -7,13 +7,41 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The test metadata of a job.
 //
 // Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/tests`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := ci.GetBuildTestsOutput(ctx, ci.GetBuildTestsOutputArgs{
+//				VcsType: ci.GetBuildTestsVcsType("vcs-a"),
+//				Username: pulumi.String("acme"),
+//				Project: pulumi.String("api"),
+//				BuildNum: pulumi.Int(42),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetBuildTests(ctx *pulumi.Context, args *GetBuildTestsArgs, opts ...pulumi.InvokeOption) (*GetBuildTestsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetBuildTestsResult

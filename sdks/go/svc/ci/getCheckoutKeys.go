@@ -7,13 +7,40 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A project's checkout keys, fingerprints in `digest` form (md5 by default, or sha256).
 //
 // Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/checkout-key`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := ci.LookupCheckoutKeysOutput(ctx, ci.LookupCheckoutKeysOutputArgs{
+//				VcsType: ci.GetCheckoutKeysVcsType("vcs-a"),
+//				Username: pulumi.String("acme"),
+//				Project: pulumi.String("api"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupCheckoutKeys(ctx *pulumi.Context, args *LookupCheckoutKeysArgs, opts ...pulumi.InvokeOption) (*LookupCheckoutKeysResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupCheckoutKeysResult

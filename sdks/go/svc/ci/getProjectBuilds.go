@@ -7,13 +7,40 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A project's jobs, newest first: `limit` (1-100, default 30) from `offset`, optionally of one `branch` and `filter`ed; `allPages` reads on until the listing ends (or `maxBuilds`).
 //
 // Request: `GET api/v1.1/project/{vcsType}/{username}/{project}[/tree/{branch}], pages of limit from offset`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := ci.GetProjectBuildsOutput(ctx, ci.GetProjectBuildsOutputArgs{
+//				VcsType: ci.GetProjectBuildsVcsType("vcs-a"),
+//				Username: pulumi.String("acme"),
+//				Project: pulumi.String("api"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetProjectBuilds(ctx *pulumi.Context, args *GetProjectBuildsArgs, opts ...pulumi.InvokeOption) (*GetProjectBuildsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetProjectBuildsResult

@@ -7,13 +7,36 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The user's recent jobs across projects: `limit` (1-100) from `offset`.
 //
 // Request: `GET api/v1.1/recent-builds`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := ci.LookupRecentBuildsOutput(ctx, ci.LookupRecentBuildsOutputArgs{})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupRecentBuilds(ctx *pulumi.Context, args *LookupRecentBuildsArgs, opts ...pulumi.InvokeOption) (*LookupRecentBuildsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupRecentBuildsResult

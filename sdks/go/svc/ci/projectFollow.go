@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The caller (the token's user) follows a CI project. Read through the project listing (`followed`); destroying it unfollows the project. Following a project for the first time starts its first build, whose number is an output.
@@ -20,6 +20,35 @@ import (
 //
 // ```sh
 // $ pulumi import svc:ci/projectFollow:ProjectFollow <name> '{vcsType}/{username}/{project}'
+// ```
+//
+// ## Example Usage
+// ### A ProjectFollow
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := ci.NewProjectFollow(ctx, "api", &ci.ProjectFollowArgs{
+//				VcsType: ci.ProjectFollowVcsType("vcs-a"),
+//				Username: pulumi.String("acme"),
+//				Project: pulumi.String("api"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type ProjectFollow struct {
 	pulumi.CustomResourceState

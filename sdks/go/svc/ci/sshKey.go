@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // An additional SSH key of a CI project, used by its jobs for one host.
@@ -17,6 +17,39 @@ import (
 // The API can add and remove such keys but cannot read them: the fingerprint is computed locally from the private key, a refresh cannot see a key deleted outside Pulumi (drift is not detected), and the resource cannot be imported. Every change replaces the key. A key that does not parse (or is encrypted) fails at `preview`.
 //
 // It cannot be imported: the API cannot read it back.
+//
+// ## Example Usage
+// ### A SshKey
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/ci"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := ci.NewSshKey(ctx, "deploy", &ci.SshKeyArgs{
+//				VcsType: ci.SshKeyVcsType("vcs-a"),
+//				Username: pulumi.String("acme"),
+//				Project: pulumi.String("api"),
+//				Hostname: pulumi.String("deploy.example.com"),
+//				PrivateKey: cfg.RequireSecret("deployKey"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type SshKey struct {
 	pulumi.CustomResourceState
 

@@ -7,13 +7,36 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The code host's rate-limit status: `{ resources: { core, search, graphql, ... } }`, each `{ limit, used, remaining, reset }` with `reset` as a Date. The call does not count against the primary limit. Credentials come from the settings (`svc:codehostToken`, SVC_TOKEN, an OAuth app's id and secret, or none).
 //
 // Request: `GET /rate_limit`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/codehost"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := codehost.GetRateLimitOutput(ctx)
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetRateLimit(ctx *pulumi.Context, opts ...pulumi.InvokeOption) (*GetRateLimitResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRateLimitResult

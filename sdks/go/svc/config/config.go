@@ -4,9 +4,9 @@
 package config
 
 import (
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 var _ = internal.GetEnvOrDefault

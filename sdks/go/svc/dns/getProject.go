@@ -7,13 +7,36 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A DNS project: its number and quotas. `project` defaults to `svc:project`.
 //
 // Request: `GET dns/v1/projects/{project}`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := dns.GetProjectOutput(ctx, dns.GetProjectOutputArgs{})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetProject(ctx *pulumi.Context, args *GetProjectArgs, opts ...pulumi.InvokeOption) (*GetProjectResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetProjectResult

@@ -7,13 +7,38 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // Every record set of a zone (all pages), optionally only of one `name` (and `type`).
 //
 // Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/rrsets, every page`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := dns.LookupRecordSetsOutput(ctx, dns.LookupRecordSetsOutputArgs{
+//				ManagedZone: pulumi.String("example-zone"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupRecordSets(ctx *pulumi.Context, args *LookupRecordSetsArgs, opts ...pulumi.InvokeOption) (*LookupRecordSetsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupRecordSetsResult

@@ -7,13 +7,38 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The operations (updates) of a zone.
 //
 // Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/operations, every page`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := dns.LookupZoneOperationsOutput(ctx, dns.LookupZoneOperationsOutputArgs{
+//				ManagedZone: pulumi.String("example-zone"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupZoneOperations(ctx *pulumi.Context, args *LookupZoneOperationsArgs, opts ...pulumi.InvokeOption) (*LookupZoneOperationsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupZoneOperationsResult

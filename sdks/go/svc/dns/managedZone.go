@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A DNS managed zone: the container of a domain's record sets.
@@ -22,6 +22,35 @@ import (
 //
 // ```sh
 // $ pulumi import svc:dns/managedZone:ManagedZone <name> 'projects/{project}/managedZones/{name}'
+// ```
+//
+// ## Example Usage
+// ### A ManagedZone
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			zone, err := dns.NewManagedZone(ctx, "zone", &dns.ManagedZoneArgs{
+//				Name: pulumi.String("example-zone"),
+//				DnsName: pulumi.String("example.com."),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("nameServers", zone.NameServers)
+//			return nil
+//		})
+//	}
+//
 // ```
 type ManagedZone struct {
 	pulumi.CustomResourceState

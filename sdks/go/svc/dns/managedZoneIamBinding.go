@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // Every member of one role on a managed zone (authoritative for that role; other roles are kept). Bindings of several roles on one zone, applied in parallel, all survive.
@@ -20,6 +20,42 @@ import (
 //
 // ```sh
 // $ pulumi import svc:dns/managedZoneIamBinding:ManagedZoneIamBinding <name> 'projects/{project}/managedZones/{managedZone} {role}'
+// ```
+//
+// ## Example Usage
+// ### A ManagedZoneIamBinding
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			zone, err := dns.NewManagedZone(ctx, "zone", &dns.ManagedZoneArgs{
+//				Name: pulumi.String("example-zone"),
+//				DnsName: pulumi.String("example.com."),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = dns.NewManagedZoneIamBinding(ctx, "readers", &dns.ManagedZoneIamBindingArgs{
+//				ManagedZone: zone.Name,
+//				Role: pulumi.String("roles/dns.reader"),
+//				Members: pulumi.StringArray{pulumi.String("group:readers@example.com")},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type ManagedZoneIamBinding struct {
 	pulumi.CustomResourceState

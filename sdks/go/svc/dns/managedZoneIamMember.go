@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // One member of one role on a managed zone (other members and roles are kept). Members added in parallel all survive; removing one removes only it.
@@ -20,6 +20,42 @@ import (
 //
 // ```sh
 // $ pulumi import svc:dns/managedZoneIamMember:ManagedZoneIamMember <name> 'projects/{project}/managedZones/{managedZone} {role} {member}'
+// ```
+//
+// ## Example Usage
+// ### A ManagedZoneIamMember
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			zone, err := dns.NewManagedZone(ctx, "zone", &dns.ManagedZoneArgs{
+//				Name: pulumi.String("example-zone"),
+//				DnsName: pulumi.String("example.com."),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = dns.NewManagedZoneIamMember(ctx, "jane", &dns.ManagedZoneIamMemberArgs{
+//				ManagedZone: zone.Name,
+//				Role: pulumi.String("roles/dns.admin"),
+//				Member: pulumi.String("user:jane@example.com"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type ManagedZoneIamMember struct {
 	pulumi.CustomResourceState

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The whole access policy of a managed zone (authoritative: bindings not listed are removed; destroy leaves the zone with none). Do not combine with `ManagedZoneIamBinding` or `ManagedZoneIamMember` on one zone. Changes are read-modify-writes on the policy's etag, retried from a fresh read when someone else changed the policy meanwhile; conditional bindings are left as they are.
@@ -20,6 +20,41 @@ import (
 //
 // ```sh
 // $ pulumi import svc:dns/managedZoneIamPolicy:ManagedZoneIamPolicy <name> 'projects/{project}/managedZones/{managedZone}'
+// ```
+//
+// ## Example Usage
+// ### A ManagedZoneIamPolicy
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			zone, err := dns.NewManagedZone(ctx, "zone", &dns.ManagedZoneArgs{
+//				Name: pulumi.String("example-zone"),
+//				DnsName: pulumi.String("example.com."),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = dns.NewManagedZoneIamPolicy(ctx, "access", &dns.ManagedZoneIamPolicyArgs{
+//				ManagedZone: zone.Name,
+//				Bindings: dns.ManagedZoneIamPolicyBindingArray{&dns.ManagedZoneIamPolicyBindingArgs{Role: pulumi.String("roles/dns.reader"), Members: pulumi.StringArray{pulumi.String("group:readers@example.com")}}},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type ManagedZoneIamPolicy struct {
 	pulumi.CustomResourceState

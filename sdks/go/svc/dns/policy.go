@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A DNS server policy for networks. The API refuses to delete a policy networks still use: destroy detaches them first. A network holds one policy, so a replacement deletes the old policy first.
@@ -20,6 +20,35 @@ import (
 //
 // ```sh
 // $ pulumi import svc:dns/policy:Policy <name> 'projects/{project}/policies/{name}'
+// ```
+//
+// ## Example Usage
+// ### A Policy
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := dns.NewPolicy(ctx, "inbound", &dns.PolicyArgs{
+//				Name: pulumi.String("inbound"),
+//				EnableInboundForwarding: pulumi.Bool(true),
+//				Networks: dns.PolicyNetworkArray{&dns.PolicyNetworkArgs{NetworkUrl: pulumi.String("https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default")}},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type Policy struct {
 	pulumi.CustomResourceState

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The records of one name and type in a managed zone.
@@ -20,6 +20,44 @@ import (
 //
 // ```sh
 // $ pulumi import svc:dns/recordSet:RecordSet <name> 'projects/{project}/managedZones/{managedZone}/rrsets/{name}/{type}'
+// ```
+//
+// ## Example Usage
+// ### A RecordSet
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			zone, err := dns.NewManagedZone(ctx, "zone", &dns.ManagedZoneArgs{
+//				Name: pulumi.String("example-zone"),
+//				DnsName: pulumi.String("example.com."),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = dns.NewRecordSet(ctx, "www", &dns.RecordSetArgs{
+//				ManagedZone: zone.Name,
+//				Name: pulumi.String("www.example.com."),
+//				Type: dns.RecordSetType("A"),
+//				Ttl: pulumi.Int(300),
+//				Rrdatas: pulumi.StringArray{pulumi.String("192.0.2.10")},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type RecordSet struct {
 	pulumi.CustomResourceState

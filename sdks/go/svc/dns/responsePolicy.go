@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A response policy: rules (`svc.dns.ResponsePolicyRule`) that override DNS answers for networks and GKE clusters. The API refuses to delete a response policy networks or clusters still use: destroy detaches them first.
@@ -20,6 +20,34 @@ import (
 //
 // ```sh
 // $ pulumi import svc:dns/responsePolicy:ResponsePolicy <name> 'projects/{project}/responsePolicies/{responsePolicyName}'
+// ```
+//
+// ## Example Usage
+// ### A ResponsePolicy
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := dns.NewResponsePolicy(ctx, "overrides", &dns.ResponsePolicyArgs{
+//				ResponsePolicyName: pulumi.String("overrides"),
+//				Networks: dns.ResponsePolicyNetworkArray{&dns.ResponsePolicyNetworkArgs{NetworkUrl: pulumi.String("https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default")}},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type ResponsePolicy struct {
 	pulumi.CustomResourceState

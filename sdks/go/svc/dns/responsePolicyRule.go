@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // One rule of a response policy: local data served for a name, or a behavior (bypass the policy), never both.
@@ -20,6 +20,43 @@ import (
 //
 // ```sh
 // $ pulumi import svc:dns/responsePolicyRule:ResponsePolicyRule <name> 'projects/{project}/responsePolicies/{responsePolicy}/rules/{ruleName}'
+// ```
+//
+// ## Example Usage
+// ### A ResponsePolicyRule
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/dns"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			overrides, err := dns.NewResponsePolicy(ctx, "overrides", &dns.ResponsePolicyArgs{
+//				ResponsePolicyName: pulumi.String("overrides"),
+//				Networks: dns.ResponsePolicyNetworkArray{&dns.ResponsePolicyNetworkArgs{NetworkUrl: pulumi.String("https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default")}},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = dns.NewResponsePolicyRule(ctx, "api", &dns.ResponsePolicyRuleArgs{
+//				ResponsePolicy: overrides.ResponsePolicyName,
+//				RuleName: pulumi.String("api"),
+//				DnsName: pulumi.String("api.example.com."),
+//				LocalData: &dns.ResponsePolicyRuleLocalDataArgs{LocalDatas: dns.ResponsePolicyRuleLocalDataLocalDataArray{&dns.ResponsePolicyRuleLocalDataLocalDataArgs{Name: pulumi.String("api.example.com."), Type: dns.ResponsePolicyRuleLocalDataLocalDataType("A"), Ttl: pulumi.Int(60), Rrdatas: pulumi.StringArray{pulumi.String("10.0.0.10")}}}},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type ResponsePolicyRule struct {
 	pulumi.CustomResourceState

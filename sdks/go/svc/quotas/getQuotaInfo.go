@@ -7,13 +7,39 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // One quota of a service, as it stands for the parent.
 //
 // Request: `GET {parent*}/services/{service}/quotaInfos/{quotaId}`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := quotas.GetQuotaInfoOutput(ctx, quotas.GetQuotaInfoOutputArgs{
+//				Service: pulumi.String("compute.googleapis.com"),
+//				QuotaId: pulumi.String("CPUS-per-project-region"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetQuotaInfo(ctx *pulumi.Context, args *GetQuotaInfoArgs, opts ...pulumi.InvokeOption) (*GetQuotaInfoResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetQuotaInfoResult

@@ -7,13 +7,38 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // Every quota of a service, across all pages.
 //
 // Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := quotas.LookupQuotaInfosOutput(ctx, quotas.LookupQuotaInfosOutputArgs{
+//				Service: pulumi.String("compute.googleapis.com"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupQuotaInfos(ctx *pulumi.Context, args *LookupQuotaInfosArgs, opts ...pulumi.InvokeOption) (*LookupQuotaInfosResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupQuotaInfosResult

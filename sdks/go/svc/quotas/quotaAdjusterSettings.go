@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The quota adjuster settings of a project (Cloud Quotas v1beta): whether the service raises quotas on its own as usage grows.
@@ -22,6 +22,34 @@ import (
 //
 // ```sh
 // $ pulumi import svc:quotas/quotaAdjusterSettings:QuotaAdjusterSettings <name> 'projects/{project}/locations/global/quotaAdjusterSettings'
+// ```
+//
+// ## Example Usage
+// ### A QuotaAdjusterSettings
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := quotas.NewQuotaAdjusterSettings(ctx, "adjuster", &quotas.QuotaAdjusterSettingsArgs{
+//				Project: pulumi.String("my-project"),
+//				Enablement: quotas.QuotaAdjusterSettingsEnablement("ENABLED"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type QuotaAdjusterSettings struct {
 	pulumi.CustomResourceState

@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A quota preference: the value a project, folder or organization wants for one quota of a service (Cloud Quotas).
@@ -22,6 +22,40 @@ import (
 //
 // ```sh
 // $ pulumi import svc:quotas/quotaPreference:QuotaPreference <name> '{parentKind}/{parentId}/locations/global/quotaPreferences/{quotaPreferenceId}'
+// ```
+//
+// ## Example Usage
+// ### A QuotaPreference
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/quotas"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cpus, err := quotas.NewQuotaPreference(ctx, "cpus", &quotas.QuotaPreferenceArgs{
+//				Project: pulumi.String("my-project"),
+//				Service: pulumi.String("compute.googleapis.com"),
+//				QuotaId: pulumi.String("CPUS-per-project-region"),
+//				Dimensions: pulumi.StringMap{"region": pulumi.String("us-central1")},
+//				PreferredValue: pulumi.String("48"),
+//				Justification: pulumi.String("batch jobs"),
+//				ContactEmail: pulumi.String("ops@example.com"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("granted", cpus.GrantedValue)
+//			return nil
+//		})
+//	}
+//
 // ```
 type QuotaPreference struct {
 	pulumi.CustomResourceState

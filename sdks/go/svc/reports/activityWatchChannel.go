@@ -8,8 +8,8 @@ import (
 	"reflect"
 
 	"errors"
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // A push-notification channel on the activities of an application: the service POSTs a notification to `address` for each new activity that matches (`X-Svc-Resource-State` is the event name, the body the Activity), after a first `sync` message.
@@ -22,6 +22,39 @@ import (
 //
 // ```sh
 // $ pulumi import svc:reports/activityWatchChannel:ActivityWatchChannel <name> '{userKey}/{applicationName}/{channelId}/{resourceId}'
+// ```
+//
+// ## Example Usage
+// ### An ActivityWatchChannel
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/reports"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			_, err := reports.NewActivityWatchChannel(ctx, "token-audit", &reports.ActivityWatchChannelArgs{
+//				UserKey: pulumi.String("all"),
+//				EventName: pulumi.String("authorize"),
+//				Address: pulumi.String("https://hooks.example.com/token-audit"),
+//				Token: cfg.RequireSecret("channelToken"),
+//				TtlSeconds: pulumi.Int(21600),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
 // ```
 type ActivityWatchChannel struct {
 	pulumi.CustomResourceState

@@ -7,13 +7,38 @@ import (
 	"context"
 	"reflect"
 
+	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"pulumi-svc/sdk/go/svc/internal"
 )
 
 // The activities of an application for a user (or `all`), newest first: every page, or with `pages: "one"` one page and the token of the next.
 //
 // Request: `GET admin/reports/v1/activity/users/{userKey}/applications/{applicationName}, every page or one`.
+//
+// ## Example Usage
+// ### A call
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+//	"github.com/pulumi-svc/pulumi-svc/sdks/go/svc/reports"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			result := reports.GetActivitiesOutput(ctx, reports.GetActivitiesOutputArgs{
+//				UserKey: pulumi.String("all"),
+//			})
+//			ctx.Export("result", result)
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetActivities(ctx *pulumi.Context, args *GetActivitiesArgs, opts ...pulumi.InvokeOption) (*GetActivitiesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetActivitiesResult

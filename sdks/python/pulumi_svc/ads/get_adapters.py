@@ -56,6 +56,16 @@ def get_adapters(ad_source_id: Optional[_builtins.str] = None,
     Every mediation adapter of one ad source of a publisher account, read across all pages. `publisherId` is `pub-` followed by 16 characters; the token is `svc:adsToken` (or `SVC_ADS_TOKEN`) or Google credentials (scope `ads.readonly`). `pageSize` (1 to 20,000) is only how many adapters each request asks for.
 
     Request: `GET /v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ads.get_adapters_output(publisher_id="pub-1234567890123456", ad_source_id="5450213213286189855")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['adSourceId'] = ad_source_id
@@ -74,6 +84,16 @@ def get_adapters_output(ad_source_id: pulumi.Input[Optional[_builtins.str]] = No
     Every mediation adapter of one ad source of a publisher account, read across all pages. `publisherId` is `pub-` followed by 16 characters; the token is `svc:adsToken` (or `SVC_ADS_TOKEN`) or Google credentials (scope `ads.readonly`). `pageSize` (1 to 20,000) is only how many adapters each request asks for.
 
     Request: `GET /v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ads.get_adapters_output(publisher_id="pub-1234567890123456", ad_source_id="5450213213286189855")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['adSourceId'] = ad_source_id

@@ -113,6 +113,15 @@ class AclRule(pulumi.CustomResource):
         $ pulumi import svc:calendar/aclRule:AclRule <name> '{calendarId}/{ruleId}'
         ```
 
+        ## Example Usage
+        ### An AclRule
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        svc.calendar.AclRule("team-reads", calendar_id="primary", scope=svc.calendar.AclRuleScopeArgs(type="domain", value="example.com"), role="reader")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] calendar_id: The calendar whose access this rule grants: `primary`, an e-mail address (a primary calendar) or a calendar id. Changing it replaces the ACL rule.
@@ -137,6 +146,15 @@ class AclRule(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:calendar/aclRule:AclRule <name> '{calendarId}/{ruleId}'
+        ```
+
+        ## Example Usage
+        ### An AclRule
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        svc.calendar.AclRule("team-reads", calendar_id="primary", scope=svc.calendar.AclRuleScopeArgs(type="domain", value="example.com"), role="reader")
         ```
 
         :param str resource_name: The name of the resource.

@@ -112,6 +112,15 @@ class Calendar(pulumi.CustomResource):
         $ pulumi import svc:calendar/calendar:Calendar <name> '{calendarId}'
         ```
 
+        ## Example Usage
+        ### A Calendar
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        svc.calendar.Calendar("team", summary="Team", time_zone="Europe/Zurich")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] description: What the calendar is for. Updated in place.
@@ -136,6 +145,15 @@ class Calendar(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:calendar/calendar:Calendar <name> '{calendarId}'
+        ```
+
+        ## Example Usage
+        ### A Calendar
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        svc.calendar.Calendar("team", summary="Team", time_zone="Europe/Zurich")
         ```
 
         :param str resource_name: The name of the resource.

@@ -200,6 +200,16 @@ class CalendarListEntry(pulumi.CustomResource):
         $ pulumi import svc:calendar/calendarListEntry:CalendarListEntry <name> '{calendarId}'
         ```
 
+        ## Example Usage
+        ### A CalendarListEntry
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        team = svc.calendar.Calendar("team", summary="Team", time_zone="Europe/Zurich")
+        svc.calendar.CalendarListEntry("team-in-my-list", calendar_id=team.calendar_id, color_id="7", summary_override="My team")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] background_color: The background color, `#rrggbb` (sent with `colorRgbFormat=true`); with `foregroundColor`, instead of `colorId`. Updated in place.
@@ -229,6 +239,16 @@ class CalendarListEntry(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:calendar/calendarListEntry:CalendarListEntry <name> '{calendarId}'
+        ```
+
+        ## Example Usage
+        ### A CalendarListEntry
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        team = svc.calendar.Calendar("team", summary="Team", time_zone="Europe/Zurich")
+        svc.calendar.CalendarListEntry("team-in-my-list", calendar_id=team.calendar_id, color_id="7", summary_override="My team")
         ```
 
         :param str resource_name: The name of the resource.

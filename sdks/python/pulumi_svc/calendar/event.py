@@ -249,6 +249,16 @@ class Event(pulumi.CustomResource):
         $ pulumi import svc:calendar/event:Event <name> '{calendarId}/{eventId}'
         ```
 
+        ## Example Usage
+        ### An Event
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        team = svc.calendar.Calendar("team", summary="Team", time_zone="Europe/Zurich")
+        svc.calendar.Event("standup", calendar_id=team.calendar_id, summary="Standup", start=svc.calendar.EventStartArgs(date_time="2030-01-07T09:00:00", time_zone="Europe/Zurich"), end=svc.calendar.EventEndArgs(date_time="2030-01-07T09:15:00", time_zone="Europe/Zurich"), recurrence=["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"])
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[Union['EventAttendeeArgs', 'EventAttendeeArgsDict']]]] attendees: The attendees; a given list replaces the whole list. Left out, attendees added elsewhere are kept. Updated in place.
@@ -281,6 +291,16 @@ class Event(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:calendar/event:Event <name> '{calendarId}/{eventId}'
+        ```
+
+        ## Example Usage
+        ### An Event
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        team = svc.calendar.Calendar("team", summary="Team", time_zone="Europe/Zurich")
+        svc.calendar.Event("standup", calendar_id=team.calendar_id, summary="Standup", start=svc.calendar.EventStartArgs(date_time="2030-01-07T09:00:00", time_zone="Europe/Zurich"), end=svc.calendar.EventEndArgs(date_time="2030-01-07T09:15:00", time_zone="Europe/Zurich"), recurrence=["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"])
         ```
 
         :param str resource_name: The name of the resource.

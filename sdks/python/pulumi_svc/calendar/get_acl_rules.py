@@ -55,6 +55,16 @@ def get_acl_rules(calendar_id: Optional[_builtins.str] = None,
     Every access rule of a calendar (all pages); `showDeleted` adds removed ones (role `none`).
 
     Request: `GET calendars/{calendarId}/acl, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_acl_rules_output(calendar_id="primary")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['calendarId'] = calendar_id
@@ -73,6 +83,16 @@ def get_acl_rules_output(calendar_id: pulumi.Input[Optional[_builtins.str]] = No
     Every access rule of a calendar (all pages); `showDeleted` adds removed ones (role `none`).
 
     Request: `GET calendars/{calendarId}/acl, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_acl_rules_output(calendar_id="primary")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['calendarId'] = calendar_id

@@ -57,6 +57,16 @@ def get_calendar_list(min_access_role: Optional['GetCalendarListMinAccessRole'] 
     The caller's calendar list (all pages), optionally from a minimum access role, with hidden or deleted entries.
 
     Request: `GET users/me/calendarList, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_calendar_list_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['minAccessRole'] = min_access_role
@@ -77,6 +87,16 @@ def get_calendar_list_output(min_access_role: pulumi.Input[Optional[Optional['Ge
     The caller's calendar list (all pages), optionally from a minimum access role, with hidden or deleted entries.
 
     Request: `GET users/me/calendarList, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_calendar_list_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['minAccessRole'] = min_access_role

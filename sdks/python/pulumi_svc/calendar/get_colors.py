@@ -67,6 +67,16 @@ def get_colors(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetColor
     The color palettes of calendars (ids 1 to 24) and events (1 to 11).
 
     Request: `GET colors`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_colors_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -81,6 +91,16 @@ def get_colors_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOu
     The color palettes of calendars (ids 1 to 24) and events (1 to 11).
 
     Request: `GET colors`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_colors_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

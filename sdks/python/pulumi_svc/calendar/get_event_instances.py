@@ -57,6 +57,16 @@ def get_event_instances(calendar_id: Optional[_builtins.str] = None,
     The instances of a recurring event (all pages), optionally between `timeMin` and `timeMax`.
 
     Request: `GET calendars/{calendarId}/events/{eventId}/instances, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_event_instances_output(calendar_id="primary", event_id="standup-2030")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['calendarId'] = calendar_id
@@ -79,6 +89,16 @@ def get_event_instances_output(calendar_id: pulumi.Input[Optional[_builtins.str]
     The instances of a recurring event (all pages), optionally between `timeMin` and `timeMax`.
 
     Request: `GET calendars/{calendarId}/events/{eventId}/instances, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_event_instances_output(calendar_id="primary", event_id="standup-2030")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['calendarId'] = calendar_id

@@ -62,6 +62,16 @@ def get_events(calendar_id: Optional[_builtins.str] = None,
     The events of a calendar (all pages): between `timeMin` and `timeMax`, by `iCalUID`, with recurring events expanded into instances when `singleEvents` is true.
 
     Request: `GET calendars/{calendarId}/events, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_events_output(calendar_id="primary")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['calendarId'] = calendar_id
@@ -92,6 +102,16 @@ def get_events_output(calendar_id: pulumi.Input[Optional[_builtins.str]] = None,
     The events of a calendar (all pages): between `timeMin` and `timeMax`, by `iCalUID`, with recurring events expanded into instances when `singleEvents` is true.
 
     Request: `GET calendars/{calendarId}/events, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_events_output(calendar_id="primary")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['calendarId'] = calendar_id

@@ -58,6 +58,16 @@ def get_setting(setting: Optional[_builtins.str] = None,
     One setting of the caller, by id (e.g. `timezone`).
 
     Request: `GET users/me/settings/{setting}`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_setting_output(setting="timezone")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['setting'] = setting
@@ -73,6 +83,16 @@ def get_setting_output(setting: pulumi.Input[Optional[_builtins.str]] = None,
     One setting of the caller, by id (e.g. `timezone`).
 
     Request: `GET users/me/settings/{setting}`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_setting_output(setting="timezone")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['setting'] = setting

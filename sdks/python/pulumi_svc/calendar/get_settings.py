@@ -52,6 +52,16 @@ def get_settings(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSet
     Every setting of the caller (`timezone`, `locale`, `weekStart`, ...).
 
     Request: `GET users/me/settings, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_settings_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -64,6 +74,16 @@ def get_settings_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.Invoke
     Every setting of the caller (`timezone`, `locale`, `weekStart`, ...).
 
     Request: `GET users/me/settings, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.get_settings_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

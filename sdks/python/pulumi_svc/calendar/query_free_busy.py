@@ -58,6 +58,16 @@ def query_free_busy(calendar_expansion_max: Optional[_builtins.int] = None,
     Busy periods of calendars (and groups) between `timeMin` and `timeMax`. What the API could not answer for a calendar or group (`notFound`, `tooManyCalendarsRequested`, `groupTooBig`, ...) is kept in its `errors` and listed in `failures`, never dropped.
 
     Request: `POST freeBusy (the calendars and groups as its items)`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.query_free_busy_output(time_min="2030-01-07T00:00:00Z", time_max="2030-01-08T00:00:00Z")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['calendarExpansionMax'] = calendar_expansion_max
@@ -84,6 +94,16 @@ def query_free_busy_output(calendar_expansion_max: pulumi.Input[Optional[Optiona
     Busy periods of calendars (and groups) between `timeMin` and `timeMax`. What the API could not answer for a calendar or group (`notFound`, `tooManyCalendarsRequested`, `groupTooBig`, ...) is kept in its `errors` and listed in `failures`, never dropped.
 
     Request: `POST freeBusy (the calendars and groups as its items)`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.calendar.query_free_busy_output(time_min="2030-01-07T00:00:00Z", time_max="2030-01-08T00:00:00Z")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['calendarExpansionMax'] = calendar_expansion_max

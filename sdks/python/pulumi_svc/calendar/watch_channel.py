@@ -163,6 +163,17 @@ class WatchChannel(pulumi.CustomResource):
         $ pulumi import svc:calendar/watchChannel:WatchChannel <name> '{resource}/{channelId}/{resourceId}'
         ```
 
+        ## Example Usage
+        ### A WatchChannel
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        config = pulumi.Config()
+        team = svc.calendar.Calendar("team", summary="Team", time_zone="Europe/Zurich")
+        svc.calendar.WatchChannel("team-acl", resource="acl", calendar_id=team.calendar_id, address="https://hooks.example.com/calendar", token=config.require_secret("channelToken"), ttl_seconds=86400)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] address: The HTTPS address notifications are POSTed to; its certificate must be valid (not self-signed). Changing it replaces the watch channel.
@@ -190,6 +201,17 @@ class WatchChannel(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:calendar/watchChannel:WatchChannel <name> '{resource}/{channelId}/{resourceId}'
+        ```
+
+        ## Example Usage
+        ### A WatchChannel
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        config = pulumi.Config()
+        team = svc.calendar.Calendar("team", summary="Team", time_zone="Europe/Zurich")
+        svc.calendar.WatchChannel("team-acl", resource="acl", calendar_id=team.calendar_id, address="https://hooks.example.com/calendar", token=config.require_secret("channelToken"), ttl_seconds=86400)
         ```
 
         :param str resource_name: The name of the resource.

@@ -110,6 +110,16 @@ class CheckoutKey(pulumi.CustomResource):
         $ pulumi import svc:ci/checkoutKey:CheckoutKey <name> '{vcsType}/{username}/{project}/{fingerprint}'
         ```
 
+        ## Example Usage
+        ### A CheckoutKey
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        key = svc.ci.CheckoutKey("deploy", vcs_type="vcs-a", username="acme", project="api", type="deploy-key")
+        pulumi.export("fingerprint", key.fingerprint)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] project: The project (repository) name. Changing it replaces the checkout key.
@@ -134,6 +144,16 @@ class CheckoutKey(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:ci/checkoutKey:CheckoutKey <name> '{vcsType}/{username}/{project}/{fingerprint}'
+        ```
+
+        ## Example Usage
+        ### A CheckoutKey
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        key = svc.ci.CheckoutKey("deploy", vcs_type="vcs-a", username="acme", project="api", type="deploy-key")
+        pulumi.export("fingerprint", key.fingerprint)
         ```
 
         :param str resource_name: The name of the resource.

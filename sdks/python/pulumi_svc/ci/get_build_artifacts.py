@@ -58,6 +58,16 @@ def get_build_artifacts(build_num: Optional[_builtins.int] = None,
 
     Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/artifacts`.
 
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_build_artifacts_output(vcs_type="vcs-a", username="acme", project="api", build_num=42)
+    pulumi.export("result", result)
+    ```
+
     :param _builtins.str project: The project (repository) name.
     :param _builtins.str username: The organization or user that owns the project.
     :param 'GetBuildArtifactsVcsType' vcs_type: The kind of source hosting of the project.
@@ -81,6 +91,16 @@ def get_build_artifacts_output(build_num: pulumi.Input[Optional[_builtins.int]] 
     The artifacts a job produced.
 
     Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/artifacts`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_build_artifacts_output(vcs_type="vcs-a", username="acme", project="api", build_num=42)
+    pulumi.export("result", result)
+    ```
 
     :param _builtins.str project: The project (repository) name.
     :param _builtins.str username: The organization or user that owns the project.

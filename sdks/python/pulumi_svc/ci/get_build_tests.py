@@ -55,6 +55,16 @@ def get_build_tests(build_num: Optional[_builtins.int] = None,
 
     Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/tests`.
 
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_build_tests_output(vcs_type="vcs-a", username="acme", project="api", build_num=42)
+    pulumi.export("result", result)
+    ```
+
     :param _builtins.str project: The project (repository) name.
     :param _builtins.str username: The organization or user that owns the project.
     :param 'GetBuildTestsVcsType' vcs_type: The kind of source hosting of the project.
@@ -78,6 +88,16 @@ def get_build_tests_output(build_num: pulumi.Input[Optional[_builtins.int]] = No
     The test metadata of a job.
 
     Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/tests`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_build_tests_output(vcs_type="vcs-a", username="acme", project="api", build_num=42)
+    pulumi.export("result", result)
+    ```
 
     :param _builtins.str project: The project (repository) name.
     :param _builtins.str username: The organization or user that owns the project.

@@ -58,6 +58,16 @@ def get_checkout_keys(digest: Optional['GetCheckoutKeysDigest'] = None,
 
     Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/checkout-key`.
 
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_checkout_keys_output(vcs_type="vcs-a", username="acme", project="api")
+    pulumi.export("result", result)
+    ```
+
     :param _builtins.str project: The project (repository) name.
     :param _builtins.str username: The organization or user that owns the project.
     :param 'GetCheckoutKeysVcsType' vcs_type: The kind of source hosting of the project.
@@ -81,6 +91,16 @@ def get_checkout_keys_output(digest: pulumi.Input[Optional[Optional['GetCheckout
     A project's checkout keys, fingerprints in `digest` form (md5 by default, or sha256).
 
     Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/checkout-key`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_checkout_keys_output(vcs_type="vcs-a", username="acme", project="api")
+    pulumi.export("result", result)
+    ```
 
     :param _builtins.str project: The project (repository) name.
     :param _builtins.str username: The organization or user that owns the project.

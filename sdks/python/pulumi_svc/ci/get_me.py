@@ -51,6 +51,16 @@ def get_me(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetMeResult:
     The signed-in user. Needs a personal API token.
 
     Request: `GET api/v1.1/me`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_me_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -63,6 +73,16 @@ def get_me_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutput
     The signed-in user. Needs a personal API token.
 
     Request: `GET api/v1.1/me`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_me_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

@@ -63,6 +63,16 @@ def get_project_builds(all_pages: Optional[_builtins.bool] = None,
 
     Request: `GET api/v1.1/project/{vcsType}/{username}/{project}[/tree/{branch}], pages of limit from offset`.
 
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_project_builds_output(vcs_type="vcs-a", username="acme", project="api")
+    pulumi.export("result", result)
+    ```
+
     :param _builtins.str project: The project (repository) name.
     :param _builtins.str username: The organization or user that owns the project.
     :param 'GetProjectBuildsVcsType' vcs_type: The kind of source hosting of the project.
@@ -98,6 +108,16 @@ def get_project_builds_output(all_pages: pulumi.Input[Optional[Optional[_builtin
     A project's jobs, newest first: `limit` (1-100, default 30) from `offset`, optionally of one `branch` and `filter`ed; `allPages` reads on until the listing ends (or `maxBuilds`).
 
     Request: `GET api/v1.1/project/{vcsType}/{username}/{project}[/tree/{branch}], pages of limit from offset`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_project_builds_output(vcs_type="vcs-a", username="acme", project="api")
+    pulumi.export("result", result)
+    ```
 
     :param _builtins.str project: The project (repository) name.
     :param _builtins.str username: The organization or user that owns the project.

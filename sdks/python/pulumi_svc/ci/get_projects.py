@@ -52,6 +52,16 @@ def get_projects(opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPro
     The projects the user can see, with `followed` and per-branch build information.
 
     Request: `GET api/v1.1/projects`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_projects_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -64,6 +74,16 @@ def get_projects_output(opts: Optional[Union[pulumi.InvokeOptions, pulumi.Invoke
     The projects the user can see, with `followed` and per-branch build information.
 
     Request: `GET api/v1.1/projects`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_projects_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

@@ -56,6 +56,16 @@ def get_recent_builds(limit: Optional[_builtins.int] = None,
     The user's recent jobs across projects: `limit` (1-100) from `offset`.
 
     Request: `GET api/v1.1/recent-builds`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_recent_builds_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['limit'] = limit
@@ -74,6 +84,16 @@ def get_recent_builds_output(limit: pulumi.Input[Optional[Optional[_builtins.int
     The user's recent jobs across projects: `limit` (1-100) from `offset`.
 
     Request: `GET api/v1.1/recent-builds`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.ci.get_recent_builds_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['limit'] = limit

@@ -92,6 +92,15 @@ class ProjectFollow(pulumi.CustomResource):
         $ pulumi import svc:ci/projectFollow:ProjectFollow <name> '{vcsType}/{username}/{project}'
         ```
 
+        ## Example Usage
+        ### A ProjectFollow
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        svc.ci.ProjectFollow("api", vcs_type="vcs-a", username="acme", project="api")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] project: The project (repository) name. Changing it replaces the project follow.
@@ -113,6 +122,15 @@ class ProjectFollow(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:ci/projectFollow:ProjectFollow <name> '{vcsType}/{username}/{project}'
+        ```
+
+        ## Example Usage
+        ### A ProjectFollow
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        svc.ci.ProjectFollow("api", vcs_type="vcs-a", username="acme", project="api")
         ```
 
         :param str resource_name: The name of the resource.

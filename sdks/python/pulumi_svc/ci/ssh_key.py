@@ -120,6 +120,16 @@ class SshKey(pulumi.CustomResource):
 
         It cannot be imported: the API cannot read it back.
 
+        ## Example Usage
+        ### A SshKey
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        config = pulumi.Config()
+        svc.ci.SshKey("deploy", vcs_type="vcs-a", username="acme", project="api", hostname="deploy.example.com", private_key=config.require_secret("deployKey"))
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] hostname: The host the key is for, e.g. `deploy.example.com`. Changing it replaces the SSH key.
@@ -140,6 +150,16 @@ class SshKey(pulumi.CustomResource):
         The API can add and remove such keys but cannot read them: the fingerprint is computed locally from the private key, a refresh cannot see a key deleted outside Pulumi (drift is not detected), and the resource cannot be imported. Every change replaces the key. A key that does not parse (or is encrypted) fails at `preview`.
 
         It cannot be imported: the API cannot read it back.
+
+        ## Example Usage
+        ### A SshKey
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        config = pulumi.Config()
+        svc.ci.SshKey("deploy", vcs_type="vcs-a", username="acme", project="api", hostname="deploy.example.com", private_key=config.require_secret("deployKey"))
+        ```
 
         :param str resource_name: The name of the resource.
         :param SshKeyArgs args: The arguments to use to populate this resource's properties.

@@ -54,6 +54,16 @@ def get_changes(managed_zone: Optional[_builtins.str] = None,
     The record changes of a zone.
 
     Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/changes, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_changes_output(managed_zone="example-zone")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['managedZone'] = managed_zone
@@ -70,6 +80,16 @@ def get_changes_output(managed_zone: pulumi.Input[Optional[_builtins.str]] = Non
     The record changes of a zone.
 
     Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/changes, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_changes_output(managed_zone="example-zone")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['managedZone'] = managed_zone

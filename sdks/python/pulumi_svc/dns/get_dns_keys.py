@@ -54,6 +54,16 @@ def get_dns_keys(managed_zone: Optional[_builtins.str] = None,
     The DNSSEC keys of a zone.
 
     Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/dnsKeys, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_dns_keys_output(managed_zone="example-zone")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['managedZone'] = managed_zone
@@ -70,6 +80,16 @@ def get_dns_keys_output(managed_zone: pulumi.Input[Optional[_builtins.str]] = No
     The DNSSEC keys of a zone.
 
     Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/dnsKeys, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_dns_keys_output(managed_zone="example-zone")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['managedZone'] = managed_zone

@@ -86,6 +86,16 @@ def get_managed_zone(managed_zone: Optional[_builtins.str] = None,
     One managed zone, by name or numeric id.
 
     Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_managed_zone_output(managed_zone="example-zone")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['managedZone'] = managed_zone
@@ -106,6 +116,16 @@ def get_managed_zone_output(managed_zone: pulumi.Input[Optional[_builtins.str]] 
     One managed zone, by name or numeric id.
 
     Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_managed_zone_output(managed_zone="example-zone")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['managedZone'] = managed_zone

@@ -54,6 +54,16 @@ def get_managed_zones(dns_name: Optional[_builtins.str] = None,
     Every managed zone of the project, optionally only those of one `dnsName`.
 
     Request: `GET dns/v1/projects/{project}/managedZones, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_managed_zones_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['dnsName'] = dns_name
@@ -70,6 +80,16 @@ def get_managed_zones_output(dns_name: pulumi.Input[Optional[Optional[_builtins.
     Every managed zone of the project, optionally only those of one `dnsName`.
 
     Request: `GET dns/v1/projects/{project}/managedZones, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_managed_zones_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['dnsName'] = dns_name

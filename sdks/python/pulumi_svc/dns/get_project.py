@@ -67,6 +67,16 @@ def get_project(project: Optional[_builtins.str] = None,
     A DNS project: its number and quotas. `project` defaults to `svc:project`.
 
     Request: `GET dns/v1/projects/{project}`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_project_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['project'] = project
@@ -83,6 +93,16 @@ def get_project_output(project: pulumi.Input[Optional[Optional[_builtins.str]]] 
     A DNS project: its number and quotas. `project` defaults to `svc:project`.
 
     Request: `GET dns/v1/projects/{project}`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_project_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['project'] = project

@@ -58,6 +58,16 @@ def get_record_sets(managed_zone: Optional[_builtins.str] = None,
 
     Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/rrsets, every page`.
 
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_record_sets_output(managed_zone="example-zone")
+    pulumi.export("result", result)
+    ```
+
     :param _builtins.int page_size: Records per request (the API's maxResults); every page is read regardless.
     """
     __args__ = dict()
@@ -81,6 +91,16 @@ def get_record_sets_output(managed_zone: pulumi.Input[Optional[_builtins.str]] =
     Every record set of a zone (all pages), optionally only of one `name` (and `type`).
 
     Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/rrsets, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_record_sets_output(managed_zone="example-zone")
+    pulumi.export("result", result)
+    ```
 
     :param _builtins.int page_size: Records per request (the API's maxResults); every page is read regardless.
     """

@@ -53,6 +53,16 @@ def get_response_policies(project: Optional[_builtins.str] = None,
     Every response policy of the project.
 
     Request: `GET dns/v1/projects/{project}/responsePolicies, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_response_policies_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['project'] = project
@@ -67,6 +77,16 @@ def get_response_policies_output(project: pulumi.Input[Optional[Optional[_builti
     Every response policy of the project.
 
     Request: `GET dns/v1/projects/{project}/responsePolicies, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_response_policies_output()
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['project'] = project

@@ -68,6 +68,16 @@ def get_response_policy(project: Optional[_builtins.str] = None,
     One response policy.
 
     Request: `GET dns/v1/projects/{project}/responsePolicies/{responsePolicy}`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_response_policy_output(response_policy="overrides")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['project'] = project
@@ -86,6 +96,16 @@ def get_response_policy_output(project: pulumi.Input[Optional[Optional[_builtins
     One response policy.
 
     Request: `GET dns/v1/projects/{project}/responsePolicies/{responsePolicy}`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_response_policy_output(response_policy="overrides")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['project'] = project

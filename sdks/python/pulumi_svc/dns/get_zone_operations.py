@@ -54,6 +54,16 @@ def get_zone_operations(managed_zone: Optional[_builtins.str] = None,
     The operations (updates) of a zone.
 
     Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/operations, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_zone_operations_output(managed_zone="example-zone")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['managedZone'] = managed_zone
@@ -70,6 +80,16 @@ def get_zone_operations_output(managed_zone: pulumi.Input[Optional[_builtins.str
     The operations (updates) of a zone.
 
     Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/operations, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.dns.get_zone_operations_output(managed_zone="example-zone")
+    pulumi.export("result", result)
+    ```
     """
     __args__ = dict()
     __args__['managedZone'] = managed_zone

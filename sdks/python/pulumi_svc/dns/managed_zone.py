@@ -250,6 +250,16 @@ class ManagedZone(pulumi.CustomResource):
         $ pulumi import svc:dns/managedZone:ManagedZone <name> 'projects/{project}/managedZones/{name}'
         ```
 
+        ## Example Usage
+        ### A ManagedZone
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        zone = svc.dns.ManagedZone("zone", name="example-zone", dns_name="example.com.")
+        pulumi.export("nameServers", zone.name_servers)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union['ManagedZoneCloudLoggingConfigArgs', 'ManagedZoneCloudLoggingConfigArgsDict']] cloud_logging_config: Whether queries to the zone are logged (`{ enableLogging }`). Updated in place.
@@ -282,6 +292,16 @@ class ManagedZone(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:dns/managedZone:ManagedZone <name> 'projects/{project}/managedZones/{name}'
+        ```
+
+        ## Example Usage
+        ### A ManagedZone
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        zone = svc.dns.ManagedZone("zone", name="example-zone", dns_name="example.com.")
+        pulumi.export("nameServers", zone.name_servers)
         ```
 
         :param str resource_name: The name of the resource.

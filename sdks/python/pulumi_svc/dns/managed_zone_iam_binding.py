@@ -108,6 +108,16 @@ class ManagedZoneIamBinding(pulumi.CustomResource):
         $ pulumi import svc:dns/managedZoneIamBinding:ManagedZoneIamBinding <name> 'projects/{project}/managedZones/{managedZone} {role}'
         ```
 
+        ## Example Usage
+        ### A ManagedZoneIamBinding
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        zone = svc.dns.ManagedZone("zone", name="example-zone", dns_name="example.com.")
+        svc.dns.ManagedZoneIamBinding("readers", managed_zone=zone.name, role="roles/dns.reader", members=["group:readers@example.com"])
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] managed_zone: The managed zone's name. Changing it replaces the managed zone IAM binding.
@@ -130,6 +140,16 @@ class ManagedZoneIamBinding(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:dns/managedZoneIamBinding:ManagedZoneIamBinding <name> 'projects/{project}/managedZones/{managedZone} {role}'
+        ```
+
+        ## Example Usage
+        ### A ManagedZoneIamBinding
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        zone = svc.dns.ManagedZone("zone", name="example-zone", dns_name="example.com.")
+        svc.dns.ManagedZoneIamBinding("readers", managed_zone=zone.name, role="roles/dns.reader", members=["group:readers@example.com"])
         ```
 
         :param str resource_name: The name of the resource.

@@ -108,6 +108,16 @@ class ManagedZoneIamMember(pulumi.CustomResource):
         $ pulumi import svc:dns/managedZoneIamMember:ManagedZoneIamMember <name> 'projects/{project}/managedZones/{managedZone} {role} {member}'
         ```
 
+        ## Example Usage
+        ### A ManagedZoneIamMember
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        zone = svc.dns.ManagedZone("zone", name="example-zone", dns_name="example.com.")
+        svc.dns.ManagedZoneIamMember("jane", managed_zone=zone.name, role="roles/dns.admin", member="user:jane@example.com")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] managed_zone: The managed zone's name. Changing it replaces the managed zone IAM member.
@@ -130,6 +140,16 @@ class ManagedZoneIamMember(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:dns/managedZoneIamMember:ManagedZoneIamMember <name> 'projects/{project}/managedZones/{managedZone} {role} {member}'
+        ```
+
+        ## Example Usage
+        ### A ManagedZoneIamMember
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        zone = svc.dns.ManagedZone("zone", name="example-zone", dns_name="example.com.")
+        svc.dns.ManagedZoneIamMember("jane", managed_zone=zone.name, role="roles/dns.admin", member="user:jane@example.com")
         ```
 
         :param str resource_name: The name of the resource.

@@ -94,6 +94,16 @@ class ManagedZoneIamPolicy(pulumi.CustomResource):
         $ pulumi import svc:dns/managedZoneIamPolicy:ManagedZoneIamPolicy <name> 'projects/{project}/managedZones/{managedZone}'
         ```
 
+        ## Example Usage
+        ### A ManagedZoneIamPolicy
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        zone = svc.dns.ManagedZone("zone", name="example-zone", dns_name="example.com.")
+        svc.dns.ManagedZoneIamPolicy("access", managed_zone=zone.name, bindings=[svc.dns.ManagedZoneIamPolicyBindingArgs(role="roles/dns.reader", members=["group:readers@example.com"])])
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ManagedZoneIamPolicyBindingArgs', 'ManagedZoneIamPolicyBindingArgsDict']]]] bindings: Every (unconditional) binding of the zone's policy: roles and their members, compared sorted. Updated in place.
@@ -115,6 +125,16 @@ class ManagedZoneIamPolicy(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:dns/managedZoneIamPolicy:ManagedZoneIamPolicy <name> 'projects/{project}/managedZones/{managedZone}'
+        ```
+
+        ## Example Usage
+        ### A ManagedZoneIamPolicy
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        zone = svc.dns.ManagedZone("zone", name="example-zone", dns_name="example.com.")
+        svc.dns.ManagedZoneIamPolicy("access", managed_zone=zone.name, bindings=[svc.dns.ManagedZoneIamPolicyBindingArgs(role="roles/dns.reader", members=["group:readers@example.com"])])
         ```
 
         :param str resource_name: The name of the resource.

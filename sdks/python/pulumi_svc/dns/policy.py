@@ -164,6 +164,15 @@ class Policy(pulumi.CustomResource):
         $ pulumi import svc:dns/policy:Policy <name> 'projects/{project}/policies/{name}'
         ```
 
+        ## Example Usage
+        ### A Policy
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        svc.dns.Policy("inbound", name="inbound", enable_inbound_forwarding=True, networks=[svc.dns.PolicyNetworkArgs(network_url="https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default")])
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union['PolicyAlternativeNameServerConfigArgs', 'PolicyAlternativeNameServerConfigArgsDict']] alternative_name_server_config: Alternative name servers that answer instead of the default resolver. Updated in place.
@@ -189,6 +198,15 @@ class Policy(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:dns/policy:Policy <name> 'projects/{project}/policies/{name}'
+        ```
+
+        ## Example Usage
+        ### A Policy
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        svc.dns.Policy("inbound", name="inbound", enable_inbound_forwarding=True, networks=[svc.dns.PolicyNetworkArgs(network_url="https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default")])
         ```
 
         :param str resource_name: The name of the resource.

@@ -162,6 +162,16 @@ class RecordSet(pulumi.CustomResource):
         $ pulumi import svc:dns/recordSet:RecordSet <name> 'projects/{project}/managedZones/{managedZone}/rrsets/{name}/{type}'
         ```
 
+        ## Example Usage
+        ### A RecordSet
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        zone = svc.dns.ManagedZone("zone", name="example-zone", dns_name="example.com.")
+        svc.dns.RecordSet("www", managed_zone=zone.name, name="www.example.com.", type="A", ttl=300, rrdatas=["192.0.2.10"])
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] managed_zone: The name of the managed zone the records belong to (the zone's `name`). Changing it replaces the record set.
@@ -187,6 +197,16 @@ class RecordSet(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:dns/recordSet:RecordSet <name> 'projects/{project}/managedZones/{managedZone}/rrsets/{name}/{type}'
+        ```
+
+        ## Example Usage
+        ### A RecordSet
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        zone = svc.dns.ManagedZone("zone", name="example-zone", dns_name="example.com.")
+        svc.dns.RecordSet("www", managed_zone=zone.name, name="www.example.com.", type="A", ttl=300, rrdatas=["192.0.2.10"])
         ```
 
         :param str resource_name: The name of the resource.

@@ -146,6 +146,15 @@ class ResponsePolicy(pulumi.CustomResource):
         $ pulumi import svc:dns/responsePolicy:ResponsePolicy <name> 'projects/{project}/responsePolicies/{responsePolicyName}'
         ```
 
+        ## Example Usage
+        ### A ResponsePolicy
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        svc.dns.ResponsePolicy("overrides", response_policy_name="overrides", networks=[svc.dns.ResponsePolicyNetworkArgs(network_url="https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default")])
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] description: A description of up to 1024 characters. Updated in place.
@@ -170,6 +179,15 @@ class ResponsePolicy(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:dns/responsePolicy:ResponsePolicy <name> 'projects/{project}/responsePolicies/{responsePolicyName}'
+        ```
+
+        ## Example Usage
+        ### A ResponsePolicy
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        svc.dns.ResponsePolicy("overrides", response_policy_name="overrides", networks=[svc.dns.ResponsePolicyNetworkArgs(network_url="https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default")])
         ```
 
         :param str resource_name: The name of the resource.

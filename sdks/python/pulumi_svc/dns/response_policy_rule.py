@@ -145,6 +145,16 @@ class ResponsePolicyRule(pulumi.CustomResource):
         $ pulumi import svc:dns/responsePolicyRule:ResponsePolicyRule <name> 'projects/{project}/responsePolicies/{responsePolicy}/rules/{ruleName}'
         ```
 
+        ## Example Usage
+        ### A ResponsePolicyRule
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        overrides = svc.dns.ResponsePolicy("overrides", response_policy_name="overrides", networks=[svc.dns.ResponsePolicyNetworkArgs(network_url="https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default")])
+        svc.dns.ResponsePolicyRule("api", response_policy=overrides.response_policy_name, rule_name="api", dns_name="api.example.com.", local_data=svc.dns.ResponsePolicyRuleLocalDataArgs(local_datas=[svc.dns.ResponsePolicyRuleLocalDataLocalDataArgs(name="api.example.com.", type="A", ttl=60, rrdatas=["10.0.0.10"])]))
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input['ResponsePolicyRuleBehavior'] behavior: `bypassResponsePolicy`: answer normally for this name. Give this or `localData`, never both. Updated in place.
@@ -169,6 +179,16 @@ class ResponsePolicyRule(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:dns/responsePolicyRule:ResponsePolicyRule <name> 'projects/{project}/responsePolicies/{responsePolicy}/rules/{ruleName}'
+        ```
+
+        ## Example Usage
+        ### A ResponsePolicyRule
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        overrides = svc.dns.ResponsePolicy("overrides", response_policy_name="overrides", networks=[svc.dns.ResponsePolicyNetworkArgs(network_url="https://www.googleapis.com/compute/v1/projects/my-project/global/networks/default")])
+        svc.dns.ResponsePolicyRule("api", response_policy=overrides.response_policy_name, rule_name="api", dns_name="api.example.com.", local_data=svc.dns.ResponsePolicyRuleLocalDataArgs(local_datas=[svc.dns.ResponsePolicyRuleLocalDataLocalDataArgs(name="api.example.com.", type="A", ttl=60, rrdatas=["10.0.0.10"])]))
         ```
 
         :param str resource_name: The name of the resource.

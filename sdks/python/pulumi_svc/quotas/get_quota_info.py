@@ -207,6 +207,16 @@ def get_quota_info(api_version: Optional['GetQuotaInfoApiVersion'] = None,
 
     Request: `GET {parent*}/services/{service}/quotaInfos/{quotaId}`.
 
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.quotas.get_quota_info_output(service="compute.googleapis.com", quota_id="CPUS-per-project-region")
+    pulumi.export("result", result)
+    ```
+
     :param 'GetQuotaInfoApiVersion' api_version: The API version the requests use: `v1` (default) or `v1beta`. A change sends nothing: the object is the same in both. Default: `"v1"`.
     :param _builtins.str folder: The folder (its number) the preference belongs to; give exactly one of `project`, `folder` and `organization`.
     :param _builtins.str organization: The organization (its number) the preference belongs to; give exactly one of `project`, `folder` and `organization`.
@@ -250,6 +260,16 @@ def get_quota_info_output(api_version: pulumi.Input[Optional[Optional['GetQuotaI
     One quota of a service, as it stands for the parent.
 
     Request: `GET {parent*}/services/{service}/quotaInfos/{quotaId}`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.quotas.get_quota_info_output(service="compute.googleapis.com", quota_id="CPUS-per-project-region")
+    pulumi.export("result", result)
+    ```
 
     :param 'GetQuotaInfoApiVersion' api_version: The API version the requests use: `v1` (default) or `v1beta`. A change sends nothing: the object is the same in both. Default: `"v1"`.
     :param _builtins.str folder: The folder (its number) the preference belongs to; give exactly one of `project`, `folder` and `organization`.

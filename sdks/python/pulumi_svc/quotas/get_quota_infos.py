@@ -60,6 +60,16 @@ def get_quota_infos(api_version: Optional['GetQuotaInfosApiVersion'] = None,
 
     Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
 
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.quotas.get_quota_infos_output(service="compute.googleapis.com")
+    pulumi.export("result", result)
+    ```
+
     :param 'GetQuotaInfosApiVersion' api_version: The API version the requests use: `v1` (default) or `v1beta`. A change sends nothing: the object is the same in both. Default: `"v1"`.
     :param _builtins.str folder: The folder (its number) the preference belongs to; give exactly one of `project`, `folder` and `organization`.
     :param _builtins.str organization: The organization (its number) the preference belongs to; give exactly one of `project`, `folder` and `organization`.
@@ -88,6 +98,16 @@ def get_quota_infos_output(api_version: pulumi.Input[Optional[Optional['GetQuota
     Every quota of a service, across all pages.
 
     Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.quotas.get_quota_infos_output(service="compute.googleapis.com")
+    pulumi.export("result", result)
+    ```
 
     :param 'GetQuotaInfosApiVersion' api_version: The API version the requests use: `v1` (default) or `v1beta`. A change sends nothing: the object is the same in both. Default: `"v1"`.
     :param _builtins.str folder: The folder (its number) the preference belongs to; give exactly one of `project`, `folder` and `organization`.

@@ -60,6 +60,16 @@ def get_quota_preferences(api_version: Optional['GetQuotaPreferencesApiVersion']
 
     Request: `GET {parent}/quotaPreferences, every page, keeping each page's unreachable locations`.
 
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.quotas.get_quota_preferences_output()
+    pulumi.export("result", result)
+    ```
+
     :param 'GetQuotaPreferencesApiVersion' api_version: The API version the requests use: `v1` (default) or `v1beta`. A change sends nothing: the object is the same in both. Default: `"v1"`.
     :param _builtins.str folder: The folder (its number) the preference belongs to; give exactly one of `project`, `folder` and `organization`.
     :param _builtins.str organization: The organization (its number) the preference belongs to; give exactly one of `project`, `folder` and `organization`.
@@ -90,6 +100,16 @@ def get_quota_preferences_output(api_version: pulumi.Input[Optional[Optional['Ge
     The quota preferences of a parent, filtered and ordered as asked, across all pages, with the locations the service could not reach (`unreachable`).
 
     Request: `GET {parent}/quotaPreferences, every page, keeping each page's unreachable locations`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.quotas.get_quota_preferences_output()
+    pulumi.export("result", result)
+    ```
 
     :param 'GetQuotaPreferencesApiVersion' api_version: The API version the requests use: `v1` (default) or `v1beta`. A change sends nothing: the object is the same in both. Default: `"v1"`.
     :param _builtins.str folder: The folder (its number) the preference belongs to; give exactly one of `project`, `folder` and `organization`.

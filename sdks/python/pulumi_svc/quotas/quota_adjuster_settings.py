@@ -79,6 +79,15 @@ class QuotaAdjusterSettings(pulumi.CustomResource):
         $ pulumi import svc:quotas/quotaAdjusterSettings:QuotaAdjusterSettings <name> 'projects/{project}/locations/global/quotaAdjusterSettings'
         ```
 
+        ## Example Usage
+        ### A QuotaAdjusterSettings
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        svc.quotas.QuotaAdjusterSettings("adjuster", project="my-project", enablement="ENABLED")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input['QuotaAdjusterSettingsEnablement'] enablement: `ENABLED`: the quota adjuster raises the project's quotas as usage grows; `DISABLED`: it does not. Updated in place.
@@ -101,6 +110,15 @@ class QuotaAdjusterSettings(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:quotas/quotaAdjusterSettings:QuotaAdjusterSettings <name> 'projects/{project}/locations/global/quotaAdjusterSettings'
+        ```
+
+        ## Example Usage
+        ### A QuotaAdjusterSettings
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        svc.quotas.QuotaAdjusterSettings("adjuster", project="my-project", enablement="ENABLED")
         ```
 
         :param str resource_name: The name of the resource.

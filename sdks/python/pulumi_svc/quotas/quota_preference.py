@@ -281,6 +281,16 @@ class QuotaPreference(pulumi.CustomResource):
         $ pulumi import svc:quotas/quotaPreference:QuotaPreference <name> '{parentKind}/{parentId}/locations/global/quotaPreferences/{quotaPreferenceId}'
         ```
 
+        ## Example Usage
+        ### A QuotaPreference
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        cpus = svc.quotas.QuotaPreference("cpus", project="my-project", service="compute.googleapis.com", quota_id="CPUS-per-project-region", dimensions={"region": "us-central1"}, preferred_value="48", justification="batch jobs", contact_email="ops@example.com")
+        pulumi.export("granted", cpus.granted_value)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] annotations: Free-form annotations of the quota configuration. Updated in place.
@@ -315,6 +325,16 @@ class QuotaPreference(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:quotas/quotaPreference:QuotaPreference <name> '{parentKind}/{parentId}/locations/global/quotaPreferences/{quotaPreferenceId}'
+        ```
+
+        ## Example Usage
+        ### A QuotaPreference
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        cpus = svc.quotas.QuotaPreference("cpus", project="my-project", service="compute.googleapis.com", quota_id="CPUS-per-project-region", dimensions={"region": "us-central1"}, preferred_value="48", justification="batch jobs", contact_email="ops@example.com")
+        pulumi.export("granted", cpus.granted_value)
         ```
 
         :param str resource_name: The name of the resource.

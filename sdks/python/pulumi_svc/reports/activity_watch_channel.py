@@ -214,6 +214,16 @@ class ActivityWatchChannel(pulumi.CustomResource):
         $ pulumi import svc:reports/activityWatchChannel:ActivityWatchChannel <name> '{userKey}/{applicationName}/{channelId}/{resourceId}'
         ```
 
+        ## Example Usage
+        ### An ActivityWatchChannel
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        config = pulumi.Config()
+        svc.reports.ActivityWatchChannel("token-audit", user_key="all", event_name="authorize", address="https://hooks.example.com/token-audit", token=config.require_secret("channelToken"), ttl_seconds=21600)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] address: The HTTPS address notifications are POSTed to; its certificate must be valid (not self-signed). Changing it replaces the activity watch channel.
@@ -244,6 +254,16 @@ class ActivityWatchChannel(pulumi.CustomResource):
 
         ```sh
         $ pulumi import svc:reports/activityWatchChannel:ActivityWatchChannel <name> '{userKey}/{applicationName}/{channelId}/{resourceId}'
+        ```
+
+        ## Example Usage
+        ### An ActivityWatchChannel
+        ```python
+        import pulumi
+        import pulumi_svc as svc
+
+        config = pulumi.Config()
+        svc.reports.ActivityWatchChannel("token-audit", user_key="all", event_name="authorize", address="https://hooks.example.com/token-audit", token=config.require_secret("channelToken"), ttl_seconds=21600)
         ```
 
         :param str resource_name: The name of the resource.

@@ -63,6 +63,16 @@ def get_activities(actor_ip_address: Optional[_builtins.str] = None,
 
     Request: `GET admin/reports/v1/activity/users/{userKey}/applications/{applicationName}, every page or one`.
 
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.reports.get_activities_output(user_key="all")
+    pulumi.export("result", result)
+    ```
+
     :param 'GetActivitiesApplicationName' application_name: The application whose activities are meant; `token` (the default) is the OAuth token audit. Default: `"token"`.
     :param _builtins.str event_name: Only activities containing this event (`activity`, `authorize`, `request`, `revoke` for `token`; other names for other applications). An activity that contains it is returned whole, its other events included.
     :param Sequence[_builtins.str] filters: Conditions on the event's parameters, each `<parameter>=<value>` (or `==`, `<>`, `<`, `<=`, `>`, `>=`); all must hold.
@@ -100,6 +110,16 @@ def get_activities_output(actor_ip_address: pulumi.Input[Optional[Optional[_buil
     The activities of an application for a user (or `all`), newest first: every page, or with `pages: "one"` one page and the token of the next.
 
     Request: `GET admin/reports/v1/activity/users/{userKey}/applications/{applicationName}, every page or one`.
+
+    ## Example Usage
+    ### A call
+    ```python
+    import pulumi
+    import pulumi_svc as svc
+
+    result = svc.reports.get_activities_output(user_key="all")
+    pulumi.export("result", result)
+    ```
 
     :param 'GetActivitiesApplicationName' application_name: The application whose activities are meant; `token` (the default) is the OAuth token audit. Default: `"token"`.
     :param _builtins.str event_name: Only activities containing this event (`activity`, `authorize`, `request`, `revoke` for `token`; other names for other applications). An activity that contains it is returned whole, its other events included.

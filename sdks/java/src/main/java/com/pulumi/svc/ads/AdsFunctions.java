@@ -20,6 +20,8 @@ public final class AdsFunctions {
      * 
      * Request: `GET /v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetAdaptersInvokeResult> getAdapters(GetAdaptersArgs args) {
         return getAdapters(args, InvokeOptions.Empty);
@@ -28,6 +30,8 @@ public final class AdsFunctions {
      * Every mediation adapter of one ad source of a publisher account, read across all pages. `publisherId` is `pub-` followed by 16 characters; the token is `svc:adsToken` (or `SVC_ADS_TOKEN`) or Google credentials (scope `ads.readonly`). `pageSize` (1 to 20,000) is only how many adapters each request asks for.
      * 
      * Request: `GET /v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetAdaptersInvokeResult> getAdaptersPlain(GetAdaptersPlainArgs args) {
@@ -38,6 +42,8 @@ public final class AdsFunctions {
      * 
      * Request: `GET /v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetAdaptersInvokeResult> getAdapters(GetAdaptersArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:ads/getAdapters:getAdapters", TypeShape.of(GetAdaptersInvokeResult.class), args, Utilities.withVersion(options));
@@ -47,6 +53,8 @@ public final class AdsFunctions {
      * 
      * Request: `GET /v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetAdaptersInvokeResult> getAdapters(GetAdaptersArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:ads/getAdapters:getAdapters", TypeShape.of(GetAdaptersInvokeResult.class), args, Utilities.withVersion(options));
@@ -55,6 +63,8 @@ public final class AdsFunctions {
      * Every mediation adapter of one ad source of a publisher account, read across all pages. `publisherId` is `pub-` followed by 16 characters; the token is `svc:adsToken` (or `SVC_ADS_TOKEN`) or Google credentials (scope `ads.readonly`). `pageSize` (1 to 20,000) is only how many adapters each request asks for.
      * 
      * Request: `GET /v1beta/accounts/{publisherId}/adSources/{adSourceId}/adapters, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetAdaptersInvokeResult> getAdaptersPlain(GetAdaptersPlainArgs args, InvokeOptions options) {

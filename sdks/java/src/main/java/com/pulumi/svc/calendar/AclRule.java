@@ -28,6 +28,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:calendar/aclRule:AclRule &lt;name&gt; &#39;{calendarId}/{ruleId}&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:calendar/aclRule:AclRule")
 public class AclRule extends com.pulumi.resources.CustomResource {
@@ -141,6 +143,7 @@ public class AclRule extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

@@ -26,6 +26,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:calendar/calendar:Calendar &lt;name&gt; &#39;{calendarId}&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:calendar/calendar:Calendar")
 public class Calendar extends com.pulumi.resources.CustomResource {
@@ -139,6 +141,7 @@ public class Calendar extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

@@ -38,6 +38,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET calendars/{calendarId}/acl, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetAclRulesInvokeResult> getAclRules(GetAclRulesArgs args) {
         return getAclRules(args, InvokeOptions.Empty);
@@ -46,6 +48,8 @@ public final class CalendarFunctions {
      * Every access rule of a calendar (all pages); `showDeleted` adds removed ones (role `none`).
      * 
      * Request: `GET calendars/{calendarId}/acl, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetAclRulesInvokeResult> getAclRulesPlain(GetAclRulesPlainArgs args) {
@@ -56,6 +60,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET calendars/{calendarId}/acl, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetAclRulesInvokeResult> getAclRules(GetAclRulesArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:calendar/getAclRules:getAclRules", TypeShape.of(GetAclRulesInvokeResult.class), args, Utilities.withVersion(options));
@@ -64,6 +70,8 @@ public final class CalendarFunctions {
      * Every access rule of a calendar (all pages); `showDeleted` adds removed ones (role `none`).
      * 
      * Request: `GET calendars/{calendarId}/acl, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetAclRulesInvokeResult> getAclRules(GetAclRulesArgs args, InvokeOutputOptions options) {
@@ -74,6 +82,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET calendars/{calendarId}/acl, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetAclRulesInvokeResult> getAclRulesPlain(GetAclRulesPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("svc:calendar/getAclRules:getAclRules", TypeShape.of(GetAclRulesInvokeResult.class), args, Utilities.withVersion(options));
@@ -82,6 +92,8 @@ public final class CalendarFunctions {
      * The caller&#39;s calendar list (all pages), optionally from a minimum access role, with hidden or deleted entries.
      * 
      * Request: `GET users/me/calendarList, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetCalendarListInvokeResult> getCalendarList() {
@@ -92,6 +104,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET users/me/calendarList, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetCalendarListInvokeResult> getCalendarListPlain() {
         return getCalendarListPlain(GetCalendarListPlainArgs.Empty, InvokeOptions.Empty);
@@ -100,6 +114,8 @@ public final class CalendarFunctions {
      * The caller&#39;s calendar list (all pages), optionally from a minimum access role, with hidden or deleted entries.
      * 
      * Request: `GET users/me/calendarList, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetCalendarListInvokeResult> getCalendarList(GetCalendarListArgs args) {
@@ -110,6 +126,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET users/me/calendarList, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetCalendarListInvokeResult> getCalendarListPlain(GetCalendarListPlainArgs args) {
         return getCalendarListPlain(args, InvokeOptions.Empty);
@@ -118,6 +136,8 @@ public final class CalendarFunctions {
      * The caller&#39;s calendar list (all pages), optionally from a minimum access role, with hidden or deleted entries.
      * 
      * Request: `GET users/me/calendarList, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetCalendarListInvokeResult> getCalendarList(GetCalendarListArgs args, InvokeOptions options) {
@@ -128,6 +148,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET users/me/calendarList, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetCalendarListInvokeResult> getCalendarList(GetCalendarListArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:calendar/getCalendarList:getCalendarList", TypeShape.of(GetCalendarListInvokeResult.class), args, Utilities.withVersion(options));
@@ -136,6 +158,8 @@ public final class CalendarFunctions {
      * The caller&#39;s calendar list (all pages), optionally from a minimum access role, with hidden or deleted entries.
      * 
      * Request: `GET users/me/calendarList, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetCalendarListInvokeResult> getCalendarListPlain(GetCalendarListPlainArgs args, InvokeOptions options) {
@@ -146,6 +170,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET colors`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetColorsResult> getColors() {
         return getColors(InvokeArgs.Empty, InvokeOptions.Empty);
@@ -154,6 +180,8 @@ public final class CalendarFunctions {
      * The color palettes of calendars (ids 1 to 24) and events (1 to 11).
      * 
      * Request: `GET colors`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetColorsResult> getColorsPlain() {
@@ -164,6 +192,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET colors`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetColorsResult> getColors(InvokeArgs args) {
         return getColors(args, InvokeOptions.Empty);
@@ -172,6 +202,8 @@ public final class CalendarFunctions {
      * The color palettes of calendars (ids 1 to 24) and events (1 to 11).
      * 
      * Request: `GET colors`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetColorsResult> getColorsPlain(InvokeArgs args) {
@@ -182,6 +214,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET colors`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetColorsResult> getColors(InvokeArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:calendar/getColors:getColors", TypeShape.of(GetColorsResult.class), args, Utilities.withVersion(options));
@@ -190,6 +224,8 @@ public final class CalendarFunctions {
      * The color palettes of calendars (ids 1 to 24) and events (1 to 11).
      * 
      * Request: `GET colors`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetColorsResult> getColors(InvokeArgs args, InvokeOutputOptions options) {
@@ -200,6 +236,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET colors`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetColorsResult> getColorsPlain(InvokeArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("svc:calendar/getColors:getColors", TypeShape.of(GetColorsResult.class), args, Utilities.withVersion(options));
@@ -208,6 +246,8 @@ public final class CalendarFunctions {
      * The instances of a recurring event (all pages), optionally between `timeMin` and `timeMax`.
      * 
      * Request: `GET calendars/{calendarId}/events/{eventId}/instances, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetEventInstancesInvokeResult> getEventInstances(GetEventInstancesArgs args) {
@@ -218,6 +258,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET calendars/{calendarId}/events/{eventId}/instances, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetEventInstancesInvokeResult> getEventInstancesPlain(GetEventInstancesPlainArgs args) {
         return getEventInstancesPlain(args, InvokeOptions.Empty);
@@ -226,6 +268,8 @@ public final class CalendarFunctions {
      * The instances of a recurring event (all pages), optionally between `timeMin` and `timeMax`.
      * 
      * Request: `GET calendars/{calendarId}/events/{eventId}/instances, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetEventInstancesInvokeResult> getEventInstances(GetEventInstancesArgs args, InvokeOptions options) {
@@ -236,6 +280,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET calendars/{calendarId}/events/{eventId}/instances, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetEventInstancesInvokeResult> getEventInstances(GetEventInstancesArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:calendar/getEventInstances:getEventInstances", TypeShape.of(GetEventInstancesInvokeResult.class), args, Utilities.withVersion(options));
@@ -244,6 +290,8 @@ public final class CalendarFunctions {
      * The instances of a recurring event (all pages), optionally between `timeMin` and `timeMax`.
      * 
      * Request: `GET calendars/{calendarId}/events/{eventId}/instances, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetEventInstancesInvokeResult> getEventInstancesPlain(GetEventInstancesPlainArgs args, InvokeOptions options) {
@@ -254,6 +302,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET calendars/{calendarId}/events, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetEventsInvokeResult> getEvents(GetEventsArgs args) {
         return getEvents(args, InvokeOptions.Empty);
@@ -262,6 +312,8 @@ public final class CalendarFunctions {
      * The events of a calendar (all pages): between `timeMin` and `timeMax`, by `iCalUID`, with recurring events expanded into instances when `singleEvents` is true.
      * 
      * Request: `GET calendars/{calendarId}/events, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetEventsInvokeResult> getEventsPlain(GetEventsPlainArgs args) {
@@ -272,6 +324,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET calendars/{calendarId}/events, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetEventsInvokeResult> getEvents(GetEventsArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:calendar/getEvents:getEvents", TypeShape.of(GetEventsInvokeResult.class), args, Utilities.withVersion(options));
@@ -280,6 +334,8 @@ public final class CalendarFunctions {
      * The events of a calendar (all pages): between `timeMin` and `timeMax`, by `iCalUID`, with recurring events expanded into instances when `singleEvents` is true.
      * 
      * Request: `GET calendars/{calendarId}/events, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetEventsInvokeResult> getEvents(GetEventsArgs args, InvokeOutputOptions options) {
@@ -290,6 +346,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET calendars/{calendarId}/events, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetEventsInvokeResult> getEventsPlain(GetEventsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("svc:calendar/getEvents:getEvents", TypeShape.of(GetEventsInvokeResult.class), args, Utilities.withVersion(options));
@@ -298,6 +356,8 @@ public final class CalendarFunctions {
      * One setting of the caller, by id (e.g. `timezone`).
      * 
      * Request: `GET users/me/settings/{setting}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetSettingResult> getSetting(GetSettingArgs args) {
@@ -308,6 +368,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET users/me/settings/{setting}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetSettingResult> getSettingPlain(GetSettingPlainArgs args) {
         return getSettingPlain(args, InvokeOptions.Empty);
@@ -316,6 +378,8 @@ public final class CalendarFunctions {
      * One setting of the caller, by id (e.g. `timezone`).
      * 
      * Request: `GET users/me/settings/{setting}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetSettingResult> getSetting(GetSettingArgs args, InvokeOptions options) {
@@ -326,6 +390,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET users/me/settings/{setting}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetSettingResult> getSetting(GetSettingArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:calendar/getSetting:getSetting", TypeShape.of(GetSettingResult.class), args, Utilities.withVersion(options));
@@ -334,6 +400,8 @@ public final class CalendarFunctions {
      * One setting of the caller, by id (e.g. `timezone`).
      * 
      * Request: `GET users/me/settings/{setting}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetSettingResult> getSettingPlain(GetSettingPlainArgs args, InvokeOptions options) {
@@ -344,6 +412,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET users/me/settings, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetSettingsInvokeResult> getSettings() {
         return getSettings(InvokeArgs.Empty, InvokeOptions.Empty);
@@ -352,6 +422,8 @@ public final class CalendarFunctions {
      * Every setting of the caller (`timezone`, `locale`, `weekStart`, ...).
      * 
      * Request: `GET users/me/settings, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetSettingsInvokeResult> getSettingsPlain() {
@@ -362,6 +434,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET users/me/settings, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetSettingsInvokeResult> getSettings(InvokeArgs args) {
         return getSettings(args, InvokeOptions.Empty);
@@ -370,6 +444,8 @@ public final class CalendarFunctions {
      * Every setting of the caller (`timezone`, `locale`, `weekStart`, ...).
      * 
      * Request: `GET users/me/settings, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetSettingsInvokeResult> getSettingsPlain(InvokeArgs args) {
@@ -380,6 +456,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET users/me/settings, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetSettingsInvokeResult> getSettings(InvokeArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:calendar/getSettings:getSettings", TypeShape.of(GetSettingsInvokeResult.class), args, Utilities.withVersion(options));
@@ -388,6 +466,8 @@ public final class CalendarFunctions {
      * Every setting of the caller (`timezone`, `locale`, `weekStart`, ...).
      * 
      * Request: `GET users/me/settings, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetSettingsInvokeResult> getSettings(InvokeArgs args, InvokeOutputOptions options) {
@@ -398,6 +478,8 @@ public final class CalendarFunctions {
      * 
      * Request: `GET users/me/settings, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetSettingsInvokeResult> getSettingsPlain(InvokeArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("svc:calendar/getSettings:getSettings", TypeShape.of(GetSettingsInvokeResult.class), args, Utilities.withVersion(options));
@@ -406,6 +488,8 @@ public final class CalendarFunctions {
      * Busy periods of calendars (and groups) between `timeMin` and `timeMax`. What the API could not answer for a calendar or group (`notFound`, `tooManyCalendarsRequested`, `groupTooBig`, ...) is kept in its `errors` and listed in `failures`, never dropped.
      * 
      * Request: `POST freeBusy (the calendars and groups as its items)`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<QueryFreeBusyResult> queryFreeBusy(QueryFreeBusyArgs args) {
@@ -416,6 +500,8 @@ public final class CalendarFunctions {
      * 
      * Request: `POST freeBusy (the calendars and groups as its items)`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<QueryFreeBusyResult> queryFreeBusyPlain(QueryFreeBusyPlainArgs args) {
         return queryFreeBusyPlain(args, InvokeOptions.Empty);
@@ -424,6 +510,8 @@ public final class CalendarFunctions {
      * Busy periods of calendars (and groups) between `timeMin` and `timeMax`. What the API could not answer for a calendar or group (`notFound`, `tooManyCalendarsRequested`, `groupTooBig`, ...) is kept in its `errors` and listed in `failures`, never dropped.
      * 
      * Request: `POST freeBusy (the calendars and groups as its items)`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<QueryFreeBusyResult> queryFreeBusy(QueryFreeBusyArgs args, InvokeOptions options) {
@@ -434,6 +522,8 @@ public final class CalendarFunctions {
      * 
      * Request: `POST freeBusy (the calendars and groups as its items)`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<QueryFreeBusyResult> queryFreeBusy(QueryFreeBusyArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:calendar/queryFreeBusy:queryFreeBusy", TypeShape.of(QueryFreeBusyResult.class), args, Utilities.withVersion(options));
@@ -442,6 +532,8 @@ public final class CalendarFunctions {
      * Busy periods of calendars (and groups) between `timeMin` and `timeMax`. What the API could not answer for a calendar or group (`notFound`, `tooManyCalendarsRequested`, `groupTooBig`, ...) is kept in its `errors` and listed in `failures`, never dropped.
      * 
      * Request: `POST freeBusy (the calendars and groups as its items)`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<QueryFreeBusyResult> queryFreeBusyPlain(QueryFreeBusyPlainArgs args, InvokeOptions options) {

@@ -33,6 +33,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:calendar/event:Event &lt;name&gt; &#39;{calendarId}/{eventId}&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:calendar/event:Event")
 public class Event extends com.pulumi.resources.CustomResource {
@@ -286,6 +288,7 @@ public class Event extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

@@ -29,6 +29,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:calendar/watchChannel:WatchChannel &lt;name&gt; &#39;{resource}/{channelId}/{resourceId}&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:calendar/watchChannel:WatchChannel")
 public class WatchChannel extends com.pulumi.resources.CustomResource {
@@ -212,6 +214,7 @@ public class WatchChannel extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .additionalSecretOutputs(List.of(
                 "token"
             ))

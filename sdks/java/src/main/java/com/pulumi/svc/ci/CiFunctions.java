@@ -38,6 +38,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetBuildResult> getBuild(GetBuildArgs args) {
         return getBuild(args, InvokeOptions.Empty);
@@ -46,6 +48,8 @@ public final class CiFunctions {
      * One job in full, with its steps and actions.
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetBuildResult> getBuildPlain(GetBuildPlainArgs args) {
@@ -56,6 +60,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetBuildResult> getBuild(GetBuildArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:ci/getBuild:getBuild", TypeShape.of(GetBuildResult.class), args, Utilities.withVersion(options));
@@ -64,6 +70,8 @@ public final class CiFunctions {
      * One job in full, with its steps and actions.
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetBuildResult> getBuild(GetBuildArgs args, InvokeOutputOptions options) {
@@ -74,6 +82,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetBuildResult> getBuildPlain(GetBuildPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("svc:ci/getBuild:getBuild", TypeShape.of(GetBuildResult.class), args, Utilities.withVersion(options));
@@ -82,6 +92,8 @@ public final class CiFunctions {
      * The artifacts a job produced.
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/artifacts`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetBuildArtifactsInvokeResult> getBuildArtifacts(GetBuildArtifactsArgs args) {
@@ -92,6 +104,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/artifacts`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetBuildArtifactsInvokeResult> getBuildArtifactsPlain(GetBuildArtifactsPlainArgs args) {
         return getBuildArtifactsPlain(args, InvokeOptions.Empty);
@@ -100,6 +114,8 @@ public final class CiFunctions {
      * The artifacts a job produced.
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/artifacts`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetBuildArtifactsInvokeResult> getBuildArtifacts(GetBuildArtifactsArgs args, InvokeOptions options) {
@@ -110,6 +126,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/artifacts`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetBuildArtifactsInvokeResult> getBuildArtifacts(GetBuildArtifactsArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:ci/getBuildArtifacts:getBuildArtifacts", TypeShape.of(GetBuildArtifactsInvokeResult.class), args, Utilities.withVersion(options));
@@ -118,6 +136,8 @@ public final class CiFunctions {
      * The artifacts a job produced.
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/artifacts`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetBuildArtifactsInvokeResult> getBuildArtifactsPlain(GetBuildArtifactsPlainArgs args, InvokeOptions options) {
@@ -128,6 +148,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/tests`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetBuildTestsResult> getBuildTests(GetBuildTestsArgs args) {
         return getBuildTests(args, InvokeOptions.Empty);
@@ -136,6 +158,8 @@ public final class CiFunctions {
      * The test metadata of a job.
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/tests`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetBuildTestsResult> getBuildTestsPlain(GetBuildTestsPlainArgs args) {
@@ -146,6 +170,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/tests`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetBuildTestsResult> getBuildTests(GetBuildTestsArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:ci/getBuildTests:getBuildTests", TypeShape.of(GetBuildTestsResult.class), args, Utilities.withVersion(options));
@@ -154,6 +180,8 @@ public final class CiFunctions {
      * The test metadata of a job.
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/tests`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetBuildTestsResult> getBuildTests(GetBuildTestsArgs args, InvokeOutputOptions options) {
@@ -164,6 +192,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/{buildNum}/tests`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetBuildTestsResult> getBuildTestsPlain(GetBuildTestsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("svc:ci/getBuildTests:getBuildTests", TypeShape.of(GetBuildTestsResult.class), args, Utilities.withVersion(options));
@@ -172,6 +202,8 @@ public final class CiFunctions {
      * A project&#39;s checkout keys, fingerprints in `digest` form (md5 by default, or sha256).
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/checkout-key`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetCheckoutKeysInvokeResult> getCheckoutKeys(GetCheckoutKeysArgs args) {
@@ -182,6 +214,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/checkout-key`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetCheckoutKeysInvokeResult> getCheckoutKeysPlain(GetCheckoutKeysPlainArgs args) {
         return getCheckoutKeysPlain(args, InvokeOptions.Empty);
@@ -190,6 +224,8 @@ public final class CiFunctions {
      * A project&#39;s checkout keys, fingerprints in `digest` form (md5 by default, or sha256).
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/checkout-key`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetCheckoutKeysInvokeResult> getCheckoutKeys(GetCheckoutKeysArgs args, InvokeOptions options) {
@@ -200,6 +236,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/checkout-key`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetCheckoutKeysInvokeResult> getCheckoutKeys(GetCheckoutKeysArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:ci/getCheckoutKeys:getCheckoutKeys", TypeShape.of(GetCheckoutKeysInvokeResult.class), args, Utilities.withVersion(options));
@@ -208,6 +246,8 @@ public final class CiFunctions {
      * A project&#39;s checkout keys, fingerprints in `digest` form (md5 by default, or sha256).
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}/checkout-key`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetCheckoutKeysInvokeResult> getCheckoutKeysPlain(GetCheckoutKeysPlainArgs args, InvokeOptions options) {
@@ -218,6 +258,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/me`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetMeResult> getMe() {
         return getMe(InvokeArgs.Empty, InvokeOptions.Empty);
@@ -226,6 +268,8 @@ public final class CiFunctions {
      * The signed-in user. Needs a personal API token.
      * 
      * Request: `GET api/v1.1/me`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetMeResult> getMePlain() {
@@ -236,6 +280,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/me`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetMeResult> getMe(InvokeArgs args) {
         return getMe(args, InvokeOptions.Empty);
@@ -244,6 +290,8 @@ public final class CiFunctions {
      * The signed-in user. Needs a personal API token.
      * 
      * Request: `GET api/v1.1/me`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetMeResult> getMePlain(InvokeArgs args) {
@@ -254,6 +302,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/me`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetMeResult> getMe(InvokeArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:ci/getMe:getMe", TypeShape.of(GetMeResult.class), args, Utilities.withVersion(options));
@@ -262,6 +312,8 @@ public final class CiFunctions {
      * The signed-in user. Needs a personal API token.
      * 
      * Request: `GET api/v1.1/me`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetMeResult> getMe(InvokeArgs args, InvokeOutputOptions options) {
@@ -272,6 +324,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/me`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetMeResult> getMePlain(InvokeArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("svc:ci/getMe:getMe", TypeShape.of(GetMeResult.class), args, Utilities.withVersion(options));
@@ -280,6 +334,8 @@ public final class CiFunctions {
      * A project&#39;s jobs, newest first: `limit` (1-100, default 30) from `offset`, optionally of one `branch` and `filter`ed; `allPages` reads on until the listing ends (or `maxBuilds`).
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}[/tree/{branch}], pages of limit from offset`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetProjectBuildsResult> getProjectBuilds(GetProjectBuildsArgs args) {
@@ -290,6 +346,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}[/tree/{branch}], pages of limit from offset`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetProjectBuildsResult> getProjectBuildsPlain(GetProjectBuildsPlainArgs args) {
         return getProjectBuildsPlain(args, InvokeOptions.Empty);
@@ -298,6 +356,8 @@ public final class CiFunctions {
      * A project&#39;s jobs, newest first: `limit` (1-100, default 30) from `offset`, optionally of one `branch` and `filter`ed; `allPages` reads on until the listing ends (or `maxBuilds`).
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}[/tree/{branch}], pages of limit from offset`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetProjectBuildsResult> getProjectBuilds(GetProjectBuildsArgs args, InvokeOptions options) {
@@ -308,6 +368,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}[/tree/{branch}], pages of limit from offset`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetProjectBuildsResult> getProjectBuilds(GetProjectBuildsArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:ci/getProjectBuilds:getProjectBuilds", TypeShape.of(GetProjectBuildsResult.class), args, Utilities.withVersion(options));
@@ -316,6 +378,8 @@ public final class CiFunctions {
      * A project&#39;s jobs, newest first: `limit` (1-100, default 30) from `offset`, optionally of one `branch` and `filter`ed; `allPages` reads on until the listing ends (or `maxBuilds`).
      * 
      * Request: `GET api/v1.1/project/{vcsType}/{username}/{project}[/tree/{branch}], pages of limit from offset`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetProjectBuildsResult> getProjectBuildsPlain(GetProjectBuildsPlainArgs args, InvokeOptions options) {
@@ -326,6 +390,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/projects`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetProjectsInvokeResult> getProjects() {
         return getProjects(InvokeArgs.Empty, InvokeOptions.Empty);
@@ -334,6 +400,8 @@ public final class CiFunctions {
      * The projects the user can see, with `followed` and per-branch build information.
      * 
      * Request: `GET api/v1.1/projects`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetProjectsInvokeResult> getProjectsPlain() {
@@ -344,6 +412,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/projects`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetProjectsInvokeResult> getProjects(InvokeArgs args) {
         return getProjects(args, InvokeOptions.Empty);
@@ -352,6 +422,8 @@ public final class CiFunctions {
      * The projects the user can see, with `followed` and per-branch build information.
      * 
      * Request: `GET api/v1.1/projects`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetProjectsInvokeResult> getProjectsPlain(InvokeArgs args) {
@@ -362,6 +434,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/projects`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetProjectsInvokeResult> getProjects(InvokeArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:ci/getProjects:getProjects", TypeShape.of(GetProjectsInvokeResult.class), args, Utilities.withVersion(options));
@@ -370,6 +444,8 @@ public final class CiFunctions {
      * The projects the user can see, with `followed` and per-branch build information.
      * 
      * Request: `GET api/v1.1/projects`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetProjectsInvokeResult> getProjects(InvokeArgs args, InvokeOutputOptions options) {
@@ -380,6 +456,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/projects`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetProjectsInvokeResult> getProjectsPlain(InvokeArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("svc:ci/getProjects:getProjects", TypeShape.of(GetProjectsInvokeResult.class), args, Utilities.withVersion(options));
@@ -388,6 +466,8 @@ public final class CiFunctions {
      * The user&#39;s recent jobs across projects: `limit` (1-100) from `offset`.
      * 
      * Request: `GET api/v1.1/recent-builds`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetRecentBuildsInvokeResult> getRecentBuilds() {
@@ -398,6 +478,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/recent-builds`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetRecentBuildsInvokeResult> getRecentBuildsPlain() {
         return getRecentBuildsPlain(GetRecentBuildsPlainArgs.Empty, InvokeOptions.Empty);
@@ -406,6 +488,8 @@ public final class CiFunctions {
      * The user&#39;s recent jobs across projects: `limit` (1-100) from `offset`.
      * 
      * Request: `GET api/v1.1/recent-builds`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetRecentBuildsInvokeResult> getRecentBuilds(GetRecentBuildsArgs args) {
@@ -416,6 +500,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/recent-builds`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetRecentBuildsInvokeResult> getRecentBuildsPlain(GetRecentBuildsPlainArgs args) {
         return getRecentBuildsPlain(args, InvokeOptions.Empty);
@@ -424,6 +510,8 @@ public final class CiFunctions {
      * The user&#39;s recent jobs across projects: `limit` (1-100) from `offset`.
      * 
      * Request: `GET api/v1.1/recent-builds`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetRecentBuildsInvokeResult> getRecentBuilds(GetRecentBuildsArgs args, InvokeOptions options) {
@@ -434,6 +522,8 @@ public final class CiFunctions {
      * 
      * Request: `GET api/v1.1/recent-builds`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetRecentBuildsInvokeResult> getRecentBuilds(GetRecentBuildsArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:ci/getRecentBuilds:getRecentBuilds", TypeShape.of(GetRecentBuildsInvokeResult.class), args, Utilities.withVersion(options));
@@ -442,6 +532,8 @@ public final class CiFunctions {
      * The user&#39;s recent jobs across projects: `limit` (1-100) from `offset`.
      * 
      * Request: `GET api/v1.1/recent-builds`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetRecentBuildsInvokeResult> getRecentBuildsPlain(GetRecentBuildsPlainArgs args, InvokeOptions options) {

@@ -27,6 +27,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:ci/projectFollow:ProjectFollow &lt;name&gt; &#39;{vcsType}/{username}/{project}&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:ci/projectFollow:ProjectFollow")
 public class ProjectFollow extends com.pulumi.resources.CustomResource {
@@ -140,6 +142,7 @@ public class ProjectFollow extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

@@ -21,6 +21,8 @@ import javax.annotation.Nullable;
  * 
  * It cannot be imported: the API cannot read it back.
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:ci/sshKey:SshKey")
 public class SshKey extends com.pulumi.resources.CustomResource {
@@ -148,6 +150,7 @@ public class SshKey extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .additionalSecretOutputs(List.of(
                 "privateKey"
             ))

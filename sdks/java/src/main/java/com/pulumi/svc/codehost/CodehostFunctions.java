@@ -19,6 +19,8 @@ public final class CodehostFunctions {
      * 
      * Request: `GET /rate_limit`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetRateLimitResult> getRateLimit() {
         return getRateLimit(InvokeArgs.Empty, InvokeOptions.Empty);
@@ -27,6 +29,8 @@ public final class CodehostFunctions {
      * The code host&#39;s rate-limit status: `{ resources: { core, search, graphql, ... } }`, each `{ limit, used, remaining, reset }` with `reset` as a Date. The call does not count against the primary limit. Credentials come from the settings (`svc:codehostToken`, SVC_TOKEN, an OAuth app&#39;s id and secret, or none).
      * 
      * Request: `GET /rate_limit`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetRateLimitResult> getRateLimitPlain() {
@@ -37,6 +41,8 @@ public final class CodehostFunctions {
      * 
      * Request: `GET /rate_limit`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetRateLimitResult> getRateLimit(InvokeArgs args) {
         return getRateLimit(args, InvokeOptions.Empty);
@@ -45,6 +51,8 @@ public final class CodehostFunctions {
      * The code host&#39;s rate-limit status: `{ resources: { core, search, graphql, ... } }`, each `{ limit, used, remaining, reset }` with `reset` as a Date. The call does not count against the primary limit. Credentials come from the settings (`svc:codehostToken`, SVC_TOKEN, an OAuth app&#39;s id and secret, or none).
      * 
      * Request: `GET /rate_limit`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetRateLimitResult> getRateLimitPlain(InvokeArgs args) {
@@ -55,6 +63,8 @@ public final class CodehostFunctions {
      * 
      * Request: `GET /rate_limit`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetRateLimitResult> getRateLimit(InvokeArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:codehost/getRateLimit:getRateLimit", TypeShape.of(GetRateLimitResult.class), args, Utilities.withVersion(options));
@@ -64,6 +74,8 @@ public final class CodehostFunctions {
      * 
      * Request: `GET /rate_limit`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetRateLimitResult> getRateLimit(InvokeArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:codehost/getRateLimit:getRateLimit", TypeShape.of(GetRateLimitResult.class), args, Utilities.withVersion(options));
@@ -72,6 +84,8 @@ public final class CodehostFunctions {
      * The code host&#39;s rate-limit status: `{ resources: { core, search, graphql, ... } }`, each `{ limit, used, remaining, reset }` with `reset` as a Date. The call does not count against the primary limit. Credentials come from the settings (`svc:codehostToken`, SVC_TOKEN, an OAuth app&#39;s id and secret, or none).
      * 
      * Request: `GET /rate_limit`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetRateLimitResult> getRateLimitPlain(InvokeArgs args, InvokeOptions options) {

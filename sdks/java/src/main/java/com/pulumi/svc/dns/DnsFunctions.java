@@ -44,6 +44,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/changes, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetChangesInvokeResult> getChanges(GetChangesArgs args) {
         return getChanges(args, InvokeOptions.Empty);
@@ -52,6 +54,8 @@ public final class DnsFunctions {
      * The record changes of a zone.
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/changes, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetChangesInvokeResult> getChangesPlain(GetChangesPlainArgs args) {
@@ -62,6 +66,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/changes, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetChangesInvokeResult> getChanges(GetChangesArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:dns/getChanges:getChanges", TypeShape.of(GetChangesInvokeResult.class), args, Utilities.withVersion(options));
@@ -70,6 +76,8 @@ public final class DnsFunctions {
      * The record changes of a zone.
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/changes, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetChangesInvokeResult> getChanges(GetChangesArgs args, InvokeOutputOptions options) {
@@ -80,6 +88,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/changes, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetChangesInvokeResult> getChangesPlain(GetChangesPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("svc:dns/getChanges:getChanges", TypeShape.of(GetChangesInvokeResult.class), args, Utilities.withVersion(options));
@@ -88,6 +98,8 @@ public final class DnsFunctions {
      * The DNSSEC keys of a zone.
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/dnsKeys, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetDnsKeysInvokeResult> getDnsKeys(GetDnsKeysArgs args) {
@@ -98,6 +110,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/dnsKeys, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetDnsKeysInvokeResult> getDnsKeysPlain(GetDnsKeysPlainArgs args) {
         return getDnsKeysPlain(args, InvokeOptions.Empty);
@@ -106,6 +120,8 @@ public final class DnsFunctions {
      * The DNSSEC keys of a zone.
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/dnsKeys, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetDnsKeysInvokeResult> getDnsKeys(GetDnsKeysArgs args, InvokeOptions options) {
@@ -116,6 +132,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/dnsKeys, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetDnsKeysInvokeResult> getDnsKeys(GetDnsKeysArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:dns/getDnsKeys:getDnsKeys", TypeShape.of(GetDnsKeysInvokeResult.class), args, Utilities.withVersion(options));
@@ -124,6 +142,8 @@ public final class DnsFunctions {
      * The DNSSEC keys of a zone.
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/dnsKeys, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetDnsKeysInvokeResult> getDnsKeysPlain(GetDnsKeysPlainArgs args, InvokeOptions options) {
@@ -134,6 +154,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetManagedZoneResult> getManagedZone(GetManagedZoneArgs args) {
         return getManagedZone(args, InvokeOptions.Empty);
@@ -142,6 +164,8 @@ public final class DnsFunctions {
      * One managed zone, by name or numeric id.
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetManagedZoneResult> getManagedZonePlain(GetManagedZonePlainArgs args) {
@@ -152,6 +176,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetManagedZoneResult> getManagedZone(GetManagedZoneArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:dns/getManagedZone:getManagedZone", TypeShape.of(GetManagedZoneResult.class), args, Utilities.withVersion(options));
@@ -160,6 +186,8 @@ public final class DnsFunctions {
      * One managed zone, by name or numeric id.
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetManagedZoneResult> getManagedZone(GetManagedZoneArgs args, InvokeOutputOptions options) {
@@ -170,6 +198,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetManagedZoneResult> getManagedZonePlain(GetManagedZonePlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("svc:dns/getManagedZone:getManagedZone", TypeShape.of(GetManagedZoneResult.class), args, Utilities.withVersion(options));
@@ -178,6 +208,8 @@ public final class DnsFunctions {
      * Every managed zone of the project, optionally only those of one `dnsName`.
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetManagedZonesInvokeResult> getManagedZones() {
@@ -188,6 +220,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetManagedZonesInvokeResult> getManagedZonesPlain() {
         return getManagedZonesPlain(GetManagedZonesPlainArgs.Empty, InvokeOptions.Empty);
@@ -196,6 +230,8 @@ public final class DnsFunctions {
      * Every managed zone of the project, optionally only those of one `dnsName`.
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetManagedZonesInvokeResult> getManagedZones(GetManagedZonesArgs args) {
@@ -206,6 +242,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetManagedZonesInvokeResult> getManagedZonesPlain(GetManagedZonesPlainArgs args) {
         return getManagedZonesPlain(args, InvokeOptions.Empty);
@@ -214,6 +252,8 @@ public final class DnsFunctions {
      * Every managed zone of the project, optionally only those of one `dnsName`.
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetManagedZonesInvokeResult> getManagedZones(GetManagedZonesArgs args, InvokeOptions options) {
@@ -224,6 +264,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetManagedZonesInvokeResult> getManagedZones(GetManagedZonesArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:dns/getManagedZones:getManagedZones", TypeShape.of(GetManagedZonesInvokeResult.class), args, Utilities.withVersion(options));
@@ -232,6 +274,8 @@ public final class DnsFunctions {
      * Every managed zone of the project, optionally only those of one `dnsName`.
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetManagedZonesInvokeResult> getManagedZonesPlain(GetManagedZonesPlainArgs args, InvokeOptions options) {
@@ -242,6 +286,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetProjectResult> getProject() {
         return getProject(GetProjectArgs.Empty, InvokeOptions.Empty);
@@ -250,6 +296,8 @@ public final class DnsFunctions {
      * A DNS project: its number and quotas. `project` defaults to `svc:project`.
      * 
      * Request: `GET dns/v1/projects/{project}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetProjectResult> getProjectPlain() {
@@ -260,6 +308,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetProjectResult> getProject(GetProjectArgs args) {
         return getProject(args, InvokeOptions.Empty);
@@ -268,6 +318,8 @@ public final class DnsFunctions {
      * A DNS project: its number and quotas. `project` defaults to `svc:project`.
      * 
      * Request: `GET dns/v1/projects/{project}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetProjectResult> getProjectPlain(GetProjectPlainArgs args) {
@@ -278,6 +330,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetProjectResult> getProject(GetProjectArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:dns/getProject:getProject", TypeShape.of(GetProjectResult.class), args, Utilities.withVersion(options));
@@ -286,6 +340,8 @@ public final class DnsFunctions {
      * A DNS project: its number and quotas. `project` defaults to `svc:project`.
      * 
      * Request: `GET dns/v1/projects/{project}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetProjectResult> getProject(GetProjectArgs args, InvokeOutputOptions options) {
@@ -296,6 +352,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetProjectResult> getProjectPlain(GetProjectPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("svc:dns/getProject:getProject", TypeShape.of(GetProjectResult.class), args, Utilities.withVersion(options));
@@ -304,6 +362,8 @@ public final class DnsFunctions {
      * Every record set of a zone (all pages), optionally only of one `name` (and `type`).
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/rrsets, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetRecordSetsInvokeResult> getRecordSets(GetRecordSetsArgs args) {
@@ -314,6 +374,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/rrsets, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetRecordSetsInvokeResult> getRecordSetsPlain(GetRecordSetsPlainArgs args) {
         return getRecordSetsPlain(args, InvokeOptions.Empty);
@@ -322,6 +384,8 @@ public final class DnsFunctions {
      * Every record set of a zone (all pages), optionally only of one `name` (and `type`).
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/rrsets, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetRecordSetsInvokeResult> getRecordSets(GetRecordSetsArgs args, InvokeOptions options) {
@@ -332,6 +396,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/rrsets, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetRecordSetsInvokeResult> getRecordSets(GetRecordSetsArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:dns/getRecordSets:getRecordSets", TypeShape.of(GetRecordSetsInvokeResult.class), args, Utilities.withVersion(options));
@@ -340,6 +406,8 @@ public final class DnsFunctions {
      * Every record set of a zone (all pages), optionally only of one `name` (and `type`).
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/rrsets, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetRecordSetsInvokeResult> getRecordSetsPlain(GetRecordSetsPlainArgs args, InvokeOptions options) {
@@ -350,6 +418,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/responsePolicies, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetResponsePoliciesInvokeResult> getResponsePolicies() {
         return getResponsePolicies(GetResponsePoliciesArgs.Empty, InvokeOptions.Empty);
@@ -358,6 +428,8 @@ public final class DnsFunctions {
      * Every response policy of the project.
      * 
      * Request: `GET dns/v1/projects/{project}/responsePolicies, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetResponsePoliciesInvokeResult> getResponsePoliciesPlain() {
@@ -368,6 +440,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/responsePolicies, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetResponsePoliciesInvokeResult> getResponsePolicies(GetResponsePoliciesArgs args) {
         return getResponsePolicies(args, InvokeOptions.Empty);
@@ -376,6 +450,8 @@ public final class DnsFunctions {
      * Every response policy of the project.
      * 
      * Request: `GET dns/v1/projects/{project}/responsePolicies, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetResponsePoliciesInvokeResult> getResponsePoliciesPlain(GetResponsePoliciesPlainArgs args) {
@@ -386,6 +462,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/responsePolicies, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetResponsePoliciesInvokeResult> getResponsePolicies(GetResponsePoliciesArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:dns/getResponsePolicies:getResponsePolicies", TypeShape.of(GetResponsePoliciesInvokeResult.class), args, Utilities.withVersion(options));
@@ -394,6 +472,8 @@ public final class DnsFunctions {
      * Every response policy of the project.
      * 
      * Request: `GET dns/v1/projects/{project}/responsePolicies, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetResponsePoliciesInvokeResult> getResponsePolicies(GetResponsePoliciesArgs args, InvokeOutputOptions options) {
@@ -404,6 +484,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/responsePolicies, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetResponsePoliciesInvokeResult> getResponsePoliciesPlain(GetResponsePoliciesPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("svc:dns/getResponsePolicies:getResponsePolicies", TypeShape.of(GetResponsePoliciesInvokeResult.class), args, Utilities.withVersion(options));
@@ -412,6 +494,8 @@ public final class DnsFunctions {
      * One response policy.
      * 
      * Request: `GET dns/v1/projects/{project}/responsePolicies/{responsePolicy}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetResponsePolicyResult> getResponsePolicy(GetResponsePolicyArgs args) {
@@ -422,6 +506,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/responsePolicies/{responsePolicy}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetResponsePolicyResult> getResponsePolicyPlain(GetResponsePolicyPlainArgs args) {
         return getResponsePolicyPlain(args, InvokeOptions.Empty);
@@ -430,6 +516,8 @@ public final class DnsFunctions {
      * One response policy.
      * 
      * Request: `GET dns/v1/projects/{project}/responsePolicies/{responsePolicy}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetResponsePolicyResult> getResponsePolicy(GetResponsePolicyArgs args, InvokeOptions options) {
@@ -440,6 +528,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/responsePolicies/{responsePolicy}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetResponsePolicyResult> getResponsePolicy(GetResponsePolicyArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:dns/getResponsePolicy:getResponsePolicy", TypeShape.of(GetResponsePolicyResult.class), args, Utilities.withVersion(options));
@@ -448,6 +538,8 @@ public final class DnsFunctions {
      * One response policy.
      * 
      * Request: `GET dns/v1/projects/{project}/responsePolicies/{responsePolicy}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetResponsePolicyResult> getResponsePolicyPlain(GetResponsePolicyPlainArgs args, InvokeOptions options) {
@@ -458,6 +550,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/operations, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetZoneOperationsInvokeResult> getZoneOperations(GetZoneOperationsArgs args) {
         return getZoneOperations(args, InvokeOptions.Empty);
@@ -466,6 +560,8 @@ public final class DnsFunctions {
      * The operations (updates) of a zone.
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/operations, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetZoneOperationsInvokeResult> getZoneOperationsPlain(GetZoneOperationsPlainArgs args) {
@@ -476,6 +572,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/operations, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetZoneOperationsInvokeResult> getZoneOperations(GetZoneOperationsArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:dns/getZoneOperations:getZoneOperations", TypeShape.of(GetZoneOperationsInvokeResult.class), args, Utilities.withVersion(options));
@@ -485,6 +583,8 @@ public final class DnsFunctions {
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/operations, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetZoneOperationsInvokeResult> getZoneOperations(GetZoneOperationsArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:dns/getZoneOperations:getZoneOperations", TypeShape.of(GetZoneOperationsInvokeResult.class), args, Utilities.withVersion(options));
@@ -493,6 +593,8 @@ public final class DnsFunctions {
      * The operations (updates) of a zone.
      * 
      * Request: `GET dns/v1/projects/{project}/managedZones/{managedZone}/operations, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetZoneOperationsInvokeResult> getZoneOperationsPlain(GetZoneOperationsPlainArgs args, InvokeOptions options) {

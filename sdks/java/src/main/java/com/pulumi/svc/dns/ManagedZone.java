@@ -35,6 +35,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:dns/managedZone:ManagedZone &lt;name&gt; &#39;projects/{project}/managedZones/{name}&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:dns/managedZone:ManagedZone")
 public class ManagedZone extends com.pulumi.resources.CustomResource {
@@ -288,6 +290,7 @@ public class ManagedZone extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

@@ -24,6 +24,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:dns/managedZoneIamBinding:ManagedZoneIamBinding &lt;name&gt; &#39;projects/{project}/managedZones/{managedZone} {role}&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:dns/managedZoneIamBinding:ManagedZoneIamBinding")
 public class ManagedZoneIamBinding extends com.pulumi.resources.CustomResource {
@@ -123,6 +125,7 @@ public class ManagedZoneIamBinding extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

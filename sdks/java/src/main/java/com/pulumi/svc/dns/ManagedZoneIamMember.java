@@ -23,6 +23,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:dns/managedZoneIamMember:ManagedZoneIamMember &lt;name&gt; &#39;projects/{project}/managedZones/{managedZone} {role} {member}&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:dns/managedZoneIamMember:ManagedZoneIamMember")
 public class ManagedZoneIamMember extends com.pulumi.resources.CustomResource {
@@ -122,6 +124,7 @@ public class ManagedZoneIamMember extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

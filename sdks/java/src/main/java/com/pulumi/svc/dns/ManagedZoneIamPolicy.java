@@ -25,6 +25,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:dns/managedZoneIamPolicy:ManagedZoneIamPolicy &lt;name&gt; &#39;projects/{project}/managedZones/{managedZone}&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:dns/managedZoneIamPolicy:ManagedZoneIamPolicy")
 public class ManagedZoneIamPolicy extends com.pulumi.resources.CustomResource {
@@ -110,6 +112,7 @@ public class ManagedZoneIamPolicy extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

@@ -28,6 +28,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:dns/recordSet:RecordSet &lt;name&gt; &#39;projects/{project}/managedZones/{managedZone}/rrsets/{name}/{type}&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:dns/recordSet:RecordSet")
 public class RecordSet extends com.pulumi.resources.CustomResource {
@@ -169,6 +171,7 @@ public class RecordSet extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

@@ -28,6 +28,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:dns/responsePolicy:ResponsePolicy &lt;name&gt; &#39;projects/{project}/responsePolicies/{responsePolicyName}&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:dns/responsePolicy:ResponsePolicy")
 public class ResponsePolicy extends com.pulumi.resources.CustomResource {
@@ -169,6 +171,7 @@ public class ResponsePolicy extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

@@ -27,6 +27,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:quotas/quotaAdjusterSettings:QuotaAdjusterSettings &lt;name&gt; &#39;projects/{project}/locations/global/quotaAdjusterSettings&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:quotas/quotaAdjusterSettings:QuotaAdjusterSettings")
 public class QuotaAdjusterSettings extends com.pulumi.resources.CustomResource {
@@ -154,6 +156,7 @@ public class QuotaAdjusterSettings extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

@@ -34,6 +34,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:quotas/quotaPreference:QuotaPreference &lt;name&gt; &#39;{parentKind}/{parentId}/locations/global/quotaPreferences/{quotaPreferenceId}&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:quotas/quotaPreference:QuotaPreference")
 public class QuotaPreference extends com.pulumi.resources.CustomResource {
@@ -399,6 +401,7 @@ public class QuotaPreference extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

@@ -26,6 +26,8 @@ public final class QuotasFunctions {
      * 
      * Request: `GET {parent*}/services/{service}/quotaInfos/{quotaId}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetQuotaInfoResult> getQuotaInfo(GetQuotaInfoArgs args) {
         return getQuotaInfo(args, InvokeOptions.Empty);
@@ -34,6 +36,8 @@ public final class QuotasFunctions {
      * One quota of a service, as it stands for the parent.
      * 
      * Request: `GET {parent*}/services/{service}/quotaInfos/{quotaId}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetQuotaInfoResult> getQuotaInfoPlain(GetQuotaInfoPlainArgs args) {
@@ -44,6 +48,8 @@ public final class QuotasFunctions {
      * 
      * Request: `GET {parent*}/services/{service}/quotaInfos/{quotaId}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetQuotaInfoResult> getQuotaInfo(GetQuotaInfoArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:quotas/getQuotaInfo:getQuotaInfo", TypeShape.of(GetQuotaInfoResult.class), args, Utilities.withVersion(options));
@@ -52,6 +58,8 @@ public final class QuotasFunctions {
      * One quota of a service, as it stands for the parent.
      * 
      * Request: `GET {parent*}/services/{service}/quotaInfos/{quotaId}`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetQuotaInfoResult> getQuotaInfo(GetQuotaInfoArgs args, InvokeOutputOptions options) {
@@ -62,6 +70,8 @@ public final class QuotasFunctions {
      * 
      * Request: `GET {parent*}/services/{service}/quotaInfos/{quotaId}`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetQuotaInfoResult> getQuotaInfoPlain(GetQuotaInfoPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("svc:quotas/getQuotaInfo:getQuotaInfo", TypeShape.of(GetQuotaInfoResult.class), args, Utilities.withVersion(options));
@@ -70,6 +80,8 @@ public final class QuotasFunctions {
      * Every quota of a service, across all pages.
      * 
      * Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetQuotaInfosInvokeResult> getQuotaInfos(GetQuotaInfosArgs args) {
@@ -80,6 +92,8 @@ public final class QuotasFunctions {
      * 
      * Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static CompletableFuture<GetQuotaInfosInvokeResult> getQuotaInfosPlain(GetQuotaInfosPlainArgs args) {
         return getQuotaInfosPlain(args, InvokeOptions.Empty);
@@ -88,6 +102,8 @@ public final class QuotasFunctions {
      * Every quota of a service, across all pages.
      * 
      * Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static Output<GetQuotaInfosInvokeResult> getQuotaInfos(GetQuotaInfosArgs args, InvokeOptions options) {
@@ -98,6 +114,8 @@ public final class QuotasFunctions {
      * 
      * Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetQuotaInfosInvokeResult> getQuotaInfos(GetQuotaInfosArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:quotas/getQuotaInfos:getQuotaInfos", TypeShape.of(GetQuotaInfosInvokeResult.class), args, Utilities.withVersion(options));
@@ -106,6 +124,8 @@ public final class QuotasFunctions {
      * Every quota of a service, across all pages.
      * 
      * Request: `GET {parent*}/services/{service}/quotaInfos, every page`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetQuotaInfosInvokeResult> getQuotaInfosPlain(GetQuotaInfosPlainArgs args, InvokeOptions options) {
@@ -116,6 +136,8 @@ public final class QuotasFunctions {
      * 
      * Request: `GET {parent}/quotaPreferences, every page, keeping each page&#39;s unreachable locations`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetQuotaPreferencesResult> getQuotaPreferences() {
         return getQuotaPreferences(GetQuotaPreferencesArgs.Empty, InvokeOptions.Empty);
@@ -124,6 +146,8 @@ public final class QuotasFunctions {
      * The quota preferences of a parent, filtered and ordered as asked, across all pages, with the locations the service could not reach (`unreachable`).
      * 
      * Request: `GET {parent}/quotaPreferences, every page, keeping each page&#39;s unreachable locations`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetQuotaPreferencesResult> getQuotaPreferencesPlain() {
@@ -134,6 +158,8 @@ public final class QuotasFunctions {
      * 
      * Request: `GET {parent}/quotaPreferences, every page, keeping each page&#39;s unreachable locations`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetQuotaPreferencesResult> getQuotaPreferences(GetQuotaPreferencesArgs args) {
         return getQuotaPreferences(args, InvokeOptions.Empty);
@@ -142,6 +168,8 @@ public final class QuotasFunctions {
      * The quota preferences of a parent, filtered and ordered as asked, across all pages, with the locations the service could not reach (`unreachable`).
      * 
      * Request: `GET {parent}/quotaPreferences, every page, keeping each page&#39;s unreachable locations`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetQuotaPreferencesResult> getQuotaPreferencesPlain(GetQuotaPreferencesPlainArgs args) {
@@ -152,6 +180,8 @@ public final class QuotasFunctions {
      * 
      * Request: `GET {parent}/quotaPreferences, every page, keeping each page&#39;s unreachable locations`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetQuotaPreferencesResult> getQuotaPreferences(GetQuotaPreferencesArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:quotas/getQuotaPreferences:getQuotaPreferences", TypeShape.of(GetQuotaPreferencesResult.class), args, Utilities.withVersion(options));
@@ -161,6 +191,8 @@ public final class QuotasFunctions {
      * 
      * Request: `GET {parent}/quotaPreferences, every page, keeping each page&#39;s unreachable locations`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetQuotaPreferencesResult> getQuotaPreferences(GetQuotaPreferencesArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:quotas/getQuotaPreferences:getQuotaPreferences", TypeShape.of(GetQuotaPreferencesResult.class), args, Utilities.withVersion(options));
@@ -169,6 +201,8 @@ public final class QuotasFunctions {
      * The quota preferences of a parent, filtered and ordered as asked, across all pages, with the locations the service could not reach (`unreachable`).
      * 
      * Request: `GET {parent}/quotaPreferences, every page, keeping each page&#39;s unreachable locations`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetQuotaPreferencesResult> getQuotaPreferencesPlain(GetQuotaPreferencesPlainArgs args, InvokeOptions options) {

@@ -30,6 +30,8 @@ import javax.annotation.Nullable;
  * $ pulumi import svc:reports/activityWatchChannel:ActivityWatchChannel &lt;name&gt; &#39;{userKey}/{applicationName}/{channelId}/{resourceId}&#39;
  * ```
  * 
+ * ## Example Usage
+ * 
  */
 @ResourceType(type="svc:reports/activityWatchChannel:ActivityWatchChannel")
 public class ActivityWatchChannel extends com.pulumi.resources.CustomResource {
@@ -255,6 +257,7 @@ public class ActivityWatchChannel extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v${VERSION}")
             .additionalSecretOutputs(List.of(
                 "token"
             ))

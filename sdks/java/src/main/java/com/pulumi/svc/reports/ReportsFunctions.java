@@ -20,6 +20,8 @@ public final class ReportsFunctions {
      * 
      * Request: `GET admin/reports/v1/activity/users/{userKey}/applications/{applicationName}, every page or one`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetActivitiesResult> getActivities(GetActivitiesArgs args) {
         return getActivities(args, InvokeOptions.Empty);
@@ -28,6 +30,8 @@ public final class ReportsFunctions {
      * The activities of an application for a user (or `all`), newest first: every page, or with `pages: &#34;one&#34;` one page and the token of the next.
      * 
      * Request: `GET admin/reports/v1/activity/users/{userKey}/applications/{applicationName}, every page or one`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetActivitiesResult> getActivitiesPlain(GetActivitiesPlainArgs args) {
@@ -38,6 +42,8 @@ public final class ReportsFunctions {
      * 
      * Request: `GET admin/reports/v1/activity/users/{userKey}/applications/{applicationName}, every page or one`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetActivitiesResult> getActivities(GetActivitiesArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("svc:reports/getActivities:getActivities", TypeShape.of(GetActivitiesResult.class), args, Utilities.withVersion(options));
@@ -47,6 +53,8 @@ public final class ReportsFunctions {
      * 
      * Request: `GET admin/reports/v1/activity/users/{userKey}/applications/{applicationName}, every page or one`.
      * 
+     * ## Example Usage
+     * 
      */
     public static Output<GetActivitiesResult> getActivities(GetActivitiesArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("svc:reports/getActivities:getActivities", TypeShape.of(GetActivitiesResult.class), args, Utilities.withVersion(options));
@@ -55,6 +63,8 @@ public final class ReportsFunctions {
      * The activities of an application for a user (or `all`), newest first: every page, or with `pages: &#34;one&#34;` one page and the token of the next.
      * 
      * Request: `GET admin/reports/v1/activity/users/{userKey}/applications/{applicationName}, every page or one`.
+     * 
+     * ## Example Usage
      * 
      */
     public static CompletableFuture<GetActivitiesResult> getActivitiesPlain(GetActivitiesPlainArgs args, InvokeOptions options) {

@@ -1,0 +1,126 @@
+/**
+ * Checks a release folder (scripts/release/main.ts writes it) as a user's download would be:
+ * every file's sha256 against the checksums file, and no file left out of it; each plugin archive
+ * holds the launcher the engine runs on its platform, the bundle, the release's schema and a Node.js
+ * binary byte for byte the pinned one of the npm registry (so its signature is intact), whose
+ * format (`file`) is the platform's; no token, key or credential in any file or archive member.
+ *
+ *   npm run release:verify -- DIR [--platforms linux-amd64,...]     (exit 1 and the problems when one fails)
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { verifyChecksums } from "./checksums";
+import { scanForCredentials, secretsOfEnvironment } from "./credentialScan";
+import { nodeRuntime, PLATFORMS, type Platform } from "./nodeRuntimes";
+import { archiveName, PLUGIN_NAME, UNIX_LAUNCHER, WINDOWS_LAUNCHER } from "./pluginArchives";
+
+/** What `file` says of each platform's Node.js binary. */
+export const BINARY_FORMAT: Readonly<Record<Platform, RegExp>> = {
+  "linux-amd64": /ELF 64-bit LSB (pie )?executable, x86-64/,
+  "linux-arm64": /ELF 64-bit LSB (pie )?executable, ARM aarch64/,
+  "darwin-amd64": /Mach-O 64-bit x86_64 executable/,
+  "darwin-arm64": /Mach-O 64-bit arm64 executable/,
+  "windows-amd64": /PE32\+ executable \(console\) x86-64/,
+};
+
+export interface ArchiveReport {
+  readonly platform: Platform;
+  readonly file: string;
+  readonly bytes: number;
+  /** What `file` says of its Node.js binary. */
+  readonly binaryFormat: string;
+}
+
+export interface VerifyReport {
+  readonly checksums: number;
+  readonly archives: ArchiveReport[];
+  readonly scanned: number;
+  readonly problems: string[];
+}
+
+const describe = (file: string): string => execFileSync("file", ["-b", file], { encoding: "utf8" }).trim();
+
+function checkArchive(dir: string, version: string, platform: Platform, downloadUrl: string | undefined, problems: string[]): ArchiveReport | undefined {
+  const name = archiveName(version, platform);
+  const file = path.join(dir, name);
+  let bytes: number;
+  try {
+    bytes = statSync(file).size;
+  } catch {
+    problems.push(`${name} is missing`);
+    return undefined;
+  }
+  const unpacked = mkdtempSync(path.join(os.tmpdir(), "svc-verify-"));
+  try {
+    execFileSync("tar", ["-xzf", file, "-C", unpacked]);
+    const windows = platform.startsWith("windows-");
+    const launcher = windows ? `${PLUGIN_NAME}.cmd` : PLUGIN_NAME;
+    const node = windows ? "runtime/node.exe" : "runtime/node";
+    const listing = execFileSync("tar", ["-tzvf", file], { encoding: "utf8" });
+    const expected = [launcher, "svc-plugin.js", "schema.json", node, "runtime/LICENSE"];
+    for (const entry of expected) if (!new RegExp(` ${entry.replace(/\./g, "\\.")}$`, "m").test(listing)) problems.push(`${name} has no ${entry}`);
+    if (!windows && !/^-rwxr-xr-x .* pulumi-resource-svc$/m.test(listing)) problems.push(`${name}: ${launcher} is not executable`);
+    const text = (member: string): string => readFileSync(path.join(unpacked, member), "utf8");
+    if (text(launcher) !== (windows ? WINDOWS_LAUNCHER : UNIX_LAUNCHER)) problems.push(`${name}: ${launcher} is not the release's launcher`);
+    const schema = JSON.parse(text("schema.json")) as { version?: string; pluginDownloadURL?: string };
+    if (schema.version !== version) problems.push(`${name}: its schema says version ${schema.version}, not ${version}`);
+    if (downloadUrl !== undefined && schema.pluginDownloadURL !== downloadUrl)
+      problems.push(`${name}: its schema's pluginDownloadURL is ${schema.pluginDownloadURL}, not ${downloadUrl}`);
+    const binaryFormat = describe(path.join(unpacked, node));
+    if (!BINARY_FORMAT[platform].test(binaryFormat)) problems.push(`${name}: ${node} is "${binaryFormat}", not a ${platform} executable`);
+    // Byte for byte the pinned package's binary: unmodified, so a signed one (macOS, Windows) keeps its signature.
+    const runtime = nodeRuntime(platform);
+    const pinned = mkdtempSync(path.join(os.tmpdir(), "svc-verify-pin-"));
+    try {
+      execFileSync("tar", ["-xzf", runtime.tarball, "-C", pinned, runtime.entry]);
+      if (spawnSync("cmp", ["-s", path.join(pinned, runtime.entry), path.join(unpacked, node)]).status !== 0)
+        problems.push(`${name}: ${node} differs from the pinned Node.js ${runtime.version}`);
+    } finally {
+      rmSync(pinned, { recursive: true, force: true });
+    }
+    return { platform, file: name, bytes, binaryFormat };
+  } finally {
+    rmSync(unpacked, { recursive: true, force: true });
+  }
+}
+
+export async function verifyRelease(
+  dir: string,
+  options: { version: string; platforms?: readonly Platform[]; downloadUrl?: string; secrets?: readonly string[] },
+): Promise<VerifyReport> {
+  const problems: string[] = [];
+  const sums = await verifyChecksums(dir, options.version);
+  problems.push(...sums.problems);
+  const archives = (options.platforms ?? PLATFORMS).flatMap((platform) => checkArchive(dir, options.version, platform, options.downloadUrl, problems) ?? []);
+  const scan = scanForCredentials(dir, [...(options.secrets ?? []), ...secretsOfEnvironment()]);
+  for (const finding of scan.findings) problems.push(`${finding.file}${finding.member === undefined ? "" : ` (${finding.member})`} holds ${finding.kind}`);
+  return { checksums: sums.verified.length, archives, scanned: scan.scanned, problems };
+}
+
+if (require.main === module) {
+  const [dir, ...rest] = process.argv.slice(2);
+  if (dir === undefined) {
+    console.error("usage: npm run release:verify -- DIR [--platforms linux-amd64,...]");
+    process.exit(2);
+  }
+  const flag = rest.indexOf("--platforms");
+  const platforms = flag >= 0 ? ((rest[flag + 1] ?? "").split(",") as Platform[]) : undefined;
+  const { version } = JSON.parse(readFileSync(path.resolve(__dirname, "..", "..", "package.json"), "utf8")) as { version: string };
+  verifyRelease(path.resolve(dir), { version, ...(platforms !== undefined && { platforms }) })
+    .then((report) => {
+      for (const archive of report.archives)
+        console.log(`${archive.file}  ${(archive.bytes / 1024 / 1024).toFixed(1)} MB  runtime: ${archive.binaryFormat.split(",").slice(0, 2).join(",")}`);
+      console.log(`${report.checksums} files match their sha256; ${report.scanned} files and archive members scanned for credentials`);
+      if (report.problems.length > 0) {
+        console.error(`release:verify: ${report.problems.length} problem(s):\n  ${report.problems.join("\n  ")}`);
+        process.exit(1);
+      }
+      console.log("release:verify: every check holds");
+    })
+    .catch((error: unknown) => {
+      console.error(`release:verify: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    });
+}
