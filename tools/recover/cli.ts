@@ -5,8 +5,9 @@
  * a lock the killed run left is removed (when its process is gone), and each create the engine had
  * started (a pending create) is completed with the id of the object it made, worked out from its
  * inputs and the live service, or dropped when it never reached the service. Objects created but
- * recorded nowhere (checkpoints skipped) need nothing here: the next `up` adopts them by their
- * ownership record (provider/engine/ownership.ts).
+ * recorded nowhere (checkpoints skipped) are adopted by the next `up` by their ownership records
+ * (provider/engine/ownership.ts), which the killed run's lock releases here: the lock, in this
+ * stack's backend, names the run's CLI process, and each record the processes it was written under.
  */
 import * as os from "node:os";
 import { parseArgs } from "node:util";
@@ -15,6 +16,8 @@ import { useStackConfig } from "../../provider/config";
 import { CONTROL_INPUTS } from "../../provider/engine/diff";
 import { ResourceEngine } from "../../provider/engine/resourceEngine";
 import { declarations } from "../../provider/registry";
+import { releaseRun } from "../../provider/engine/ownership";
+import { resourceToken } from "../../provider/typeTokens";
 import { typeKey, type Args } from "../../provider/engine/declaration";
 import { isAlive, locksIn, pendingOperations, repairFileBackend, runPulumi, stackConfiguration, type PendingOperation } from "./pulumi";
 import { runAsBin } from "../bin";
@@ -35,21 +38,27 @@ const USAGE = [
   "Settings come from the stack's configuration (as for `pulumi up`) and the environment.",
 ].join("\n");
 
-const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic\/(\w+:\w+)$/;
-const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
+/** Every type of this package's resources: the dynamic SDK's and the provider plugin's (`svc:dns/recordSet:RecordSet`). */
+const byType = new Map(
+  declarations.flatMap((declaration) => [
+    [`pulumi-nodejs:dynamic/${typeKey(declaration)}`, declaration],
+    [resourceToken(declaration), declaration],
+  ]),
+);
 
 type Outcome = { readonly urn: string; readonly id: string } | { readonly urn: string; readonly cleared: string };
 
 /** What a pending create made: the object's id, or why it is dropped. */
 async function settlePending(operation: PendingOperation): Promise<Outcome> {
   const { urn, type, inputs = {} } = operation.resource;
-  const declaration = byKey.get(DYNAMIC_TYPE.exec(type)?.[1] ?? "");
+  const declaration = byType.get(type);
   if (declaration === undefined) return { urn, cleared: `not a pulumi-svc resource (${type})` };
   const args: Args = Object.fromEntries(Object.entries(inputs).filter(([key]) => !CONTROL_INPUTS.has(key)));
-  const owner = typeof inputs["__owner"] === "string" ? inputs["__owner"] : undefined;
+  const { __owner: owner, __ownerNonce: nonce } = inputs;
+  const creator = typeof owner === "string" ? { owner, ...(typeof nonce === "string" && { nonce }) } : undefined;
   const engine = new ResourceEngine(declaration, clientFor(declaration.api), () => undefined);
-  const made = await engine.madeBy(args, owner);
-  return made === undefined ? { urn, cleared: "the create never reached the service" } : { urn, id: made.id };
+  const made = await engine.madeBy(args, creator);
+  return "none" in made ? { urn, cleared: made.none } : { urn, id: made.id };
 }
 
 function refreshArgs(stackArgs: readonly string[], outcomes: readonly Outcome[]): string[] {
@@ -113,6 +122,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 1;
     }
     say(`removing the lock the killed run left (${locks.map((lock) => `pid ${lock.pid} on ${lock.host}`).join(", ")})`);
+    // What the killed run made is in no state: the next `up` may adopt it (the lock, in this stack's backend, says whose run it was).
+    const released = locks.reduce(
+      (count, lock) => count + (lock.since === undefined ? 0 : releaseRun({ host: lock.host, pid: lock.pid, since: lock.since })),
+      0,
+    );
+    if (released > 0) say(`released ${released} ownership record(s) of the killed run: the next \`pulumi up\` adopts what it made`);
     const cancel = await runPulumi(["cancel", "--yes", ...stackArgs], cwd);
     if (cancel.status !== 0) throw new Error(`pulumi cancel failed: ${cancel.stderr.trim()}`);
     refresh = await runPulumi(args, cwd);

@@ -60,16 +60,22 @@ export async function stackConfiguration(stackArgs: readonly string[], cwd: stri
   );
 }
 
-/** A lock a run left: who made it, from the engine's refusal (`created by user@host (pid N)`). */
+/** A lock a run left: who made it and when, from the engine's refusal (`created by user@host (pid N) at <RFC 3339 time>`). */
 export interface HeldLock {
   readonly host: string;
   readonly pid: number;
+  /** When the run took it; absent when the engine's message leaves it out. */
+  readonly since?: string;
 }
 
 /** The locks the engine names when it refuses a stack that is locked; undefined when the output says nothing of a lock. */
 export function locksIn(output: string): HeldLock[] | undefined {
   if (!/the stack is currently locked/.test(output)) return undefined;
-  return [...output.matchAll(/created by [^@\s]+@(\S+) \(pid (\d+)\)/g)].map((match) => ({ host: match[1] ?? "", pid: Number(match[2]) }));
+  return [...output.matchAll(/created by [^@\s]+@(\S+) \(pid (\d+)\)(?: at (\S+))?/g)].map((match) => ({
+    host: match[1] ?? "",
+    pid: Number(match[2]),
+    ...(match[3] !== undefined && { since: match[3] }),
+  }));
 }
 
 /** Whether a process of this machine is still running. */
