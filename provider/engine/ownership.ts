@@ -17,11 +17,12 @@
  * may adopt the object a record names only when the record is
  * - **this resource's**: the record holds the nonce the resource's inputs carry in this stack's
  *   state (`__ownerNonce`, made by its first check and carried by every later one), which no other
- *   stack's state holds: a replacement, a pending create svc-recover completes; or
+ *   stack's state holds: a replacement; or
  * - **released**: its object is in no stack's state, because the create ended with an unknown
  *   outcome (the engine keeps no failed create), a destroy left the object behind (an API without a
- *   delete), or svc-recover found the run that wrote it killed (its lock, in this stack's backend,
- *   names one of the processes the record was written under).
+ *   delete), svc-recover found it made by a pending create it clears, or svc-recover found the run
+ *   that wrote it killed (its lock, in this stack's backend, names one of the processes the record
+ *   was written under) and its state without it.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -166,10 +167,21 @@ export interface DeadRun {
 }
 
 /**
- * Releases what a killed run wrote: the records written under its CLI process (on its machine, after
- * its lock was taken), whose objects the run's state never came to hold. Returns how many.
+ * svc-recover found what a pending create made: the next create of its owner adopts it. The record
+ * is written anew when none is left (the folder lost with a runner).
  */
-export function releaseRun(run: DeadRun): number {
+export function handOver(owner: Owner, id: string): void {
+  const record = recordOf(owner);
+  const now = new Date().toISOString();
+  keepRecord({ owner, id, since: record?.since ?? now, ...(record?.nonce !== undefined && { nonce: record.nonce }), written: now, released: true });
+}
+
+/**
+ * Releases what a killed run wrote: the records written under its CLI process (on its machine, after
+ * its lock was taken), whose objects the run's state never came to hold; `inState` says which owners
+ * the stack's state holds (their records stay theirs). Returns how many.
+ */
+export function releaseRun(run: DeadRun, inState: (owner: Owner) => boolean = () => false): number {
   const began = Date.parse(run.since);
   let released = 0;
   let files: string[];
@@ -181,6 +193,8 @@ export function releaseRun(run: DeadRun): number {
   for (const name of files) {
     const record = readRecord(path.join(ownershipDir(), name));
     if (record === undefined || record.released === true || record.run?.host !== run.host || !record.run.pids.includes(run.pid)) continue;
+    // A create the killed run completed and checkpointed: its object is in the state, and stays this stack's alone.
+    if (inState(record.owner)) continue;
     // A later process may reuse the pid: only what was written after the lock is the run's.
     if (!(Date.parse(record.written ?? "") >= began)) continue;
     keepRecord({ ...record, released: true });

@@ -17,7 +17,7 @@ import { managedZone } from "../../provider/apis/dns/managedZone";
 import type { Args } from "../../provider/engine/declaration";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 import { quotaPreference } from "../../provider/apis/quotas/quotaPreference";
-import { keepRecord, recordFor, recordOf, releaseRun } from "../../provider/engine/ownership";
+import { handOver, keepRecord, recordFor, recordOf, releaseRun } from "../../provider/engine/ownership";
 import { providerEmulator } from "../support/providerEmulator";
 
 const emulator = providerEmulator("ownership-token");
@@ -182,7 +182,7 @@ it("adopts the event its interrupted run made in a calendar (an id the server as
     end: { dateTime: "2026-12-01T10:00:00Z" },
     __owner: "project::prod::calendar:Event::planning",
   });
-  // The interrupted run: the insert landed and its record names the event; the pending create svc-recover completes carries its nonce.
+  // The interrupted run: the insert landed and its record names the event; a replacement of the same resource carries its nonce.
   const first = await events.create(inputs);
   const count = await creates();
   const adopted = await events.create(inputs);
@@ -236,4 +236,23 @@ it("releases only what the killed run wrote: its process, its machine, after its
   expect(["a", "b", "c", "d"].map((name) => recordOf(`project::prod::dns:RecordSet::${name}`)?.released === true)).toEqual([true, false, false, false]);
   // Written under this process and its parents (the CLI's, when a provider writes it).
   expect(recordOf("project::prod::dns:RecordSet::a")?.run?.pids).toEqual(expect.arrayContaining([process.pid, process.ppid]));
+});
+
+it("adopts what svc-recover handed on for a pending create, even with no record left (the folder lost)", async () => {
+  await zone();
+  const first = await records.create(await checked(records, { ...www, __owner: owner("prod", "www") }));
+  rmSync(folder, { recursive: true, force: true });
+  handOver(owner("prod", "www"), first.id);
+  const count = await creates();
+  expect((await records.create(await checked(records, { ...www, __owner: owner("prod", "www") }))).id).toBe(first.id);
+  expect(await creates()).toBe(count);
+});
+
+it("leaves the records of what the killed run's state holds unreleased: those objects are its stack's alone", () => {
+  const since = new Date().toISOString();
+  keepRecord(recordFor({ owner: "project::prod::dns:RecordSet::held", nonce: "n" }, { id: "held", since }));
+  keepRecord(recordFor({ owner: "project::prod::dns:RecordSet::orphan", nonce: "n" }, { id: "orphan", since }));
+  expect(releaseRun({ host: os.hostname(), pid: process.pid, since }, (who) => who.endsWith("::held"))).toBe(1);
+  expect(recordOf("project::prod::dns:RecordSet::held")?.released).toBeUndefined();
+  expect(recordOf("project::prod::dns:RecordSet::orphan")?.released).toBe(true);
 });

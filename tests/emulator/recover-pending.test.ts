@@ -1,5 +1,5 @@
 /**
- * What `svc-recover` makes of a pending create (`ResourceEngine.madeBy`, from the inputs the state
+ * What `svc-recover` finds a pending create made (`ResourceEngine.madeBy`, from the inputs the state
  * recorded): the object the create made when its record holds the pending create's nonce; nothing
  * when a record of a same-named stack names the object; and with no record at all (the ownership
  * folder lost with a runner), the id its inputs name, or for a server-assigned id the one object
@@ -50,7 +50,7 @@ function madeBy(declaration: ResourceDeclaration, inputs: Args): ReturnType<Reso
 
 const zone = { name: "pending", dnsName: "pending.example.", __owner: "project::prod::dns:ManagedZone::zone" };
 
-it("completes a pending create with what it made, its record holding the create's nonce", async () => {
+it("finds what a pending create made, its record holding the create's nonce", async () => {
   const inputs = await pending(managedZone, zone);
   const made = await dynamicProvider(managedZone).create(inputs);
   expect(await madeBy(managedZone, inputs)).toEqual(expect.objectContaining({ id: made.id }));

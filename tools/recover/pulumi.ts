@@ -36,14 +36,27 @@ const pendingOperation = z.looseObject({
 export type PendingOperation = z.infer<typeof pendingOperation>;
 
 const exported = z.looseObject({
-  deployment: z.looseObject({ pending_operations: z.array(pendingOperation).nullish() }).optional(),
+  deployment: z
+    .looseObject({
+      pending_operations: z.array(pendingOperation).nullish(),
+      resources: z.array(z.looseObject({ inputs: z.record(z.string(), z.unknown()).optional() })).nullish(),
+    })
+    .optional(),
 });
 
-/** The stack's pending operations (what a killed run left in its state). */
-export async function pendingOperations(stackArgs: readonly string[], cwd: string): Promise<PendingOperation[]> {
+/** What svc-recover reads of the stack's state: the pending operations a killed run left, and the owners of the resources it holds. */
+export interface StackState {
+  readonly pending: PendingOperation[];
+  /** The ownership keys (`__owner`) of the resources in the state. */
+  readonly owners: ReadonlySet<string>;
+}
+
+export async function stackState(stackArgs: readonly string[], cwd: string): Promise<StackState> {
   const run = await runPulumi(["stack", "export", ...stackArgs], cwd);
   if (run.status !== 0) throw new Error(`pulumi stack export failed: ${run.stderr.trim()}`);
-  return exported.parse(JSON.parse(run.stdout)).deployment?.pending_operations ?? [];
+  const deployment = exported.parse(JSON.parse(run.stdout)).deployment;
+  const owners = (deployment?.resources ?? []).flatMap((resource) => (typeof resource.inputs?.["__owner"] === "string" ? [resource.inputs["__owner"]] : []));
+  return { pending: deployment?.pending_operations ?? [], owners: new Set(owners) };
 }
 
 const configEntry = z.looseObject({ value: z.unknown().optional(), secret: z.boolean().optional() });
