@@ -36,7 +36,14 @@ export interface CommandLine<ApiOptions> {
   port: number;
   host: string;
   /** `createEmulator`'s options: `tokens` and every plug-in's part. */
-  emulatorOptions: { tokens?: string[]; tokenLifetimeSeconds?: number; trustCa?: string[]; speed?: SpeedSettings } & PersistenceOptions & Partial<ApiOptions>;
+  emulatorOptions: {
+    tokens?: string[];
+    tokenLifetimeSeconds?: number;
+    trustCa?: string[];
+    speed?: SpeedSettings;
+    allowedHosts?: string[];
+  } & PersistenceOptions &
+    Partial<ApiOptions>;
   /** Service accounts whose key files to write once the address is known (`--service-account`), and where. */
   serviceAccounts: { names: string[]; directory: string };
 }
@@ -44,6 +51,12 @@ export interface CommandLine<ApiOptions> {
 const CORE_FLAGS: readonly CliFlag[] = [
   { name: "port", value: "<port>", help: "TCP port; 0 (the default) picks a free one" },
   { name: "host", value: "<host>", help: "interface to bind (default 127.0.0.1)" },
+  {
+    name: "allow-host",
+    value: "<name>",
+    help: "also answer requests that name this host (e.g. a container's service\nname); addresses, localhost and --host always work; repeatable",
+    multiple: true,
+  },
   { name: "tokens", value: "<a,b,...>", help: "accept only these bearer tokens besides those the emulator\nissues (default: any non-empty token)" },
   { name: "token-lifetime", value: "<n>[s|m|h]", help: "how long the access tokens the emulator issues live\n(default 1h; a bare number is seconds)" },
   {
@@ -102,6 +115,9 @@ export function parseCommandLine<Plugins extends readonly ApiPlugin[]>(argv: str
   const exportOnExit = read.one("export-on-exit");
   if (dataDir !== undefined && importDir !== undefined)
     throw new UsageError("--data-dir loads its folder at start already: give --data-dir or --import, not both");
+  const allowedHosts = read.all("allow-host");
+  const badHost = allowedHosts.find((name) => !HOST_NAME.test(name));
+  if (badHost !== undefined) throw new UsageError(`--allow-host must be a host name such as emulator or dev.example.test, got '${badHost}'`);
   const names = read.all("service-account");
   const badName = names.find((name) => !SERVICE_ACCOUNT_NAME.test(name));
   if (badName !== undefined)
@@ -115,6 +131,7 @@ export function parseCommandLine<Plugins extends readonly ApiPlugin[]>(argv: str
       ...(lifetime !== undefined && { tokenLifetimeSeconds: parseDuration("--token-lifetime", lifetime) }),
       ...(tokens !== undefined && tokens.length > 0 ? { tokens } : {}),
       ...(trustCa.length > 0 && { trustCa }),
+      ...(allowedHosts.length > 0 && { allowedHosts }),
       ...(speed !== undefined && { speed }),
       ...(dataDir !== undefined && { dataDir }),
       ...(importDir !== undefined && { importDir }),
@@ -211,6 +228,7 @@ export function parseInteger(option: string, raw: string, max: number): number {
   return Number(raw);
 }
 
+const HOST_NAME = /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*\.?$/;
 const SERVICE_ACCOUNT_NAME = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
 const DURATION_UNITS: Record<string, number> = { "": 1, s: 1, m: 60, h: 3600 };
 

@@ -1,6 +1,7 @@
 /**
  * Endpoints for tests and operators, under `/_emulator/`, outside every API
- * namespace. They need no token and are neither recorded nor faulted.
+ * namespace. They need no token and are neither recorded nor faulted; the request guard
+ * (request-guard.ts) keeps web pages of other origins and rebinding host names away from them.
  *
  *   GET    /_emulator/stats     -> RequestStats and each API's own counters (calendar: quotaUnits)
  *   GET    /_emulator/requests  -> { requests: RecordedRequest[] }   (?method=PATCH&pathPrefix=/dns/v1/...)

@@ -3,6 +3,8 @@
  * origin at its documented paths, plus the internal endpoints under
  * `/_emulator/`.
  *
+ * Every request is first checked by the request guard (request-guard.ts: the Host must be the
+ * emulator's, a write must not come from a web page of another origin); refused, it goes no further.
  * Every API request goes through the same pipeline, in this order:
  *   onRequest  record it -> authenticate (API's own rule) -> maybe inject a 429/5xx fault
  *   handler    the API's synchronous handler against the in-memory store
@@ -15,7 +17,7 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fastify from "fastify";
 import type { ApiModule, QueryParams } from "./api";
 import { apis as defaultApis } from "./apis";
@@ -36,6 +38,7 @@ import type { BodyRenderer } from "./responses";
 import { partialResult, renderJson, replaceWithError, replaceWithLostResponse, sendError, sendResult } from "./responses";
 import { installFormBodyParser, installJsonBodyParser } from "./body-parsers";
 import { EmulatorStore } from "./store";
+import { AllowedHosts, guardRequests } from "./request-guard";
 import { TokenAuthority } from "./google/tokens/authority";
 import { baseUrlOf, credentialFingerprint, pathOf, toApiError, unsaved } from "./server-support";
 import { registerConsole } from "./console/routes";
@@ -64,6 +67,11 @@ export interface CoreEmulatorOptions<Plugins extends readonly ApiPlugin[]> exten
   channelDelivery?: Partial<Omit<DeliverySettings, "trustCa">>;
   /** The services' latency and write propagation (`--latency`, `--change-propagation`); default: at once. */
   speed?: SpeedSettings;
+  /**
+   * Host names the emulator answers to besides its addresses, `localhost` and the host it listens on
+   * (`--allow-host`, e.g. a container's service name); any other name is refused (DNS rebinding).
+   */
+  allowedHosts?: string[];
 }
 
 /**
@@ -123,6 +131,10 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
   const apisByName = new Map(apis.map((api) => [api.name, api]));
   const apiOwningPath = (path: string): ApiModule | undefined => apis.find((api) => api.pathPrefixes.some((prefix) => path.startsWith(prefix)));
   const errorFamilyOf = (state: ApiRequestState | null): ErrorFamily => state?.api?.errorFamily ?? DEFAULT_ERROR_FAMILY;
+  // A request the guard refused has no state yet: its route's API says whose errors it gets.
+  const familyOfRequest = (request: FastifyRequest): ErrorFamily =>
+    request.apiRequest?.api?.errorFamily ?? apisByName.get(request.routeOptions.config.apiName ?? "")?.errorFamily ?? DEFAULT_ERROR_FAMILY;
+  const allowedHosts = new AllowedHosts(options.allowedHosts);
   const rendererOf = (api: ApiModule | undefined, headers: IncomingHttpHeaders): BodyRenderer => {
     const renderBody = api?.renderBody;
     return renderBody === undefined ? renderJson : (body) => renderBody(body, headers);
@@ -138,6 +150,8 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
   app.decorateRequest("apiRequest", null);
   installJsonBodyParser(app);
   installFormBodyParser(app, (apiName) => (apiName !== undefined ? apisByName.get(apiName)?.acceptsFormBodies === true : false));
+
+  guardRequests(app, allowedHosts);
 
   app.addHook("onRequest", async (request) => {
     const config = request.routeOptions.config;
@@ -213,7 +227,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    sendError(reply, errorFamilyOf(request.apiRequest), toApiError(error), rendererOf(request.apiRequest?.api, request.headers));
+    sendError(reply, familyOfRequest(request), toApiError(error), rendererOf(request.apiRequest?.api, request.headers));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -268,6 +282,8 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     faults,
     speed,
     async listen(port = 0, host = "127.0.0.1") {
+      // The name it was started on is its own (an address or a wildcard needs no entry).
+      allowedHosts.add(host);
       await app.listen({ port, host });
       return baseUrlOf(app.server.address() as AddressInfo);
     },

@@ -19,6 +19,13 @@ export interface ControlsState {
   tokenStats: TokenStats;
 }
 
+/** Nothing set: no fault configuration, or speed settings that hold no number (`{}`, an API's `{}`). */
+const isNone = (value: unknown): boolean =>
+  value === null || value === undefined || (typeof value === "object" && !Array.isArray(value) && Object.values(value).every(isNone));
+
+/** What is in effect as the page shows it: "none", or the settings' JSON (the script shows a change the same way). */
+const inEffect = (value: unknown): string => (isNone(value) ? "none" : json(value));
+
 const number = (name: string, label: string, attributes: { min: number; max?: number; step?: string }): Html =>
   html`<label
     >${label}
@@ -44,7 +51,7 @@ function faultsSection(state: ControlsState): Html {
   return html`<section aria-labelledby="faults-title" class="control">
     <h2 id="faults-title">Faults</h2>
     <p>In effect:</p>
-    <pre class="json" id="faults-now" tabindex="0">${json(state.faults)}</pre>
+    <pre class="json" id="faults-now" tabindex="0">${inEffect(state.faults)}</pre>
     <form data-endpoint="/_emulator/faults" data-method="POST" data-kind="faults" aria-labelledby="faults-title">
       ${apiSelect(state, (api) => api.pathPrefix)}
       <label>Methods <input type="text" name="methods" placeholder="e.g. POST,PATCH (all when empty)" /></label>
@@ -71,7 +78,7 @@ function speedSection(state: ControlsState): Html {
   return html`<section aria-labelledby="speed-title" class="control">
     <h2 id="speed-title">Speed</h2>
     <p>In effect:</p>
-    <pre class="json" id="speed-now" tabindex="0" data-speed="${JSON.stringify(state.speed)}">${json(state.speed)}</pre>
+    <pre class="json" id="speed-now" tabindex="0" data-speed="${JSON.stringify(state.speed)}">${inEffect(state.speed)}</pre>
     <form data-endpoint="/_emulator/speed" data-method="POST" data-kind="speed" aria-labelledby="speed-title">
       ${apiSelect(state, (api) => api.name)} ${number("latencyMs", "latency (ms)", { min: 0 })} ${number("jitterMs", "jitter (ms)", { min: 0 })}
       ${number("changePropagationMs", "propagation (ms)", { min: 0 })}

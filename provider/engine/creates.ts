@@ -13,12 +13,12 @@ import { runCreate } from "./writeSteps";
 import { listCreated } from "./readSteps";
 import { fillTemplate } from "./template";
 import { EngineCore } from "./engineCore";
-import { dropRecord, keepRecord, recordOf, type Owner, type OwnershipRecord } from "./ownership";
+import { dropRecord, keepRecord, mayAdopt, recordFile, recordFor, recordOf, stackOf, type Creator, type OwnershipRecord } from "./ownership";
 import { ApiError } from "../http/errors";
 
 /**
- * A create met its object already made by this stack's own earlier, interrupted run (its ownership
- * record names the id): the object is adopted instead of failing as "already exists".
+ * A create met its object already made by this stack's own earlier, interrupted run (an ownership
+ * record it may adopt by names the id): the object is adopted instead of failing as "already exists".
  */
 export class OwnObjectFound extends Error {
   constructor(
@@ -58,32 +58,30 @@ export class ResourceCreates extends EngineCore {
    * blindly: the object is looked for first, adopted if it is what was asked
    * for, and only created again when it is absent.
    */
-  async create(args: Args, owner?: Owner): Promise<{ id: string; state: State }> {
+  async create(args: Args, creator?: Creator): Promise<{ id: string; state: State }> {
     if (this.serverAssigned.length > 0) {
       // One create at a time per collection, so that after a lost answer the one new object in the listing is ours.
       return keyedLock(`${this.label} ${fillTemplate(this.declaration.paths.collection, this.context(this.knownIdentity(args), args).identity)}`, () =>
-        this.createWithServerId(args, owner),
+        this.createWithServerId(args, creator),
       );
     }
     const identity = this.identityOf(args);
     const id = this.idOf(identity);
     const plan = this.createPlan(args);
-    // Read before this create's own record replaces it: only an earlier run's record can claim an existing object.
-    const earlier = recordOf(owner);
+    // Read before this create's own record replaces it: only an earlier record this resource may adopt can claim an existing object.
+    const found = recordOf(creator?.owner);
+    const earlier = mayAdopt(found, creator?.nonce) ? found : undefined;
     // This resource's earlier run sent this create: what it made is settled by reading, not by sending it again.
     if (earlier?.id === id) {
       const existing = await this.readFor(plan.readFirst, identity, args);
       if (existing !== undefined) throw new OwnObjectFound(id, earlier, existing);
     }
-    if (owner !== undefined) keepRecord({ owner, id, since: new Date().toISOString() });
+    const written = creator === undefined ? undefined : recordFor(creator, { id, since: new Date().toISOString() });
+    if (written !== undefined) keepRecord(written);
     try {
-      return await this.createWithId(plan, args, identity, id, earlier);
+      return await this.createWithId(plan, args, identity, id, earlier, found);
     } catch (error) {
-      // Refused, the create made nothing: this record claims no object (the earlier one, if any, stands).
-      if (owner !== undefined && !(error instanceof OwnObjectFound) && !(error instanceof ApiError && error.outcome === "unknown")) {
-        if (earlier === undefined) dropRecord(owner, id);
-        else keepRecord(earlier);
-      }
+      if (written !== undefined && !(error instanceof OwnObjectFound)) settleRecord(written, found, error);
       throw error;
     }
   }
@@ -94,6 +92,7 @@ export class ResourceCreates extends EngineCore {
     identity: Readonly<Record<string, string>>,
     id: string,
     earlier: OwnershipRecord | undefined,
+    found: OwnershipRecord | undefined,
   ): Promise<{ id: string; state: State }> {
     let outcomeUnknown = false;
     return guarded<{ id: string; state: State }>({
@@ -108,7 +107,8 @@ export class ResourceCreates extends EngineCore {
           if (error.isConflict) {
             throw new Error(
               `${this.label} ${id} could not be created: the API reports a conflict (${error.apiMessage ?? error.message}). ` +
-                `If ${id} already exists outside this stack, manage it with the resource option { import: "${id}" } or choose another name.`,
+                `If ${id} already exists outside this stack, manage it with the resource option { import: "${id}" } or choose another name.` +
+                (found?.id === id ? ` ${madeElsewhere(found)}` : ""),
             );
           }
           return undefined;
@@ -134,7 +134,7 @@ export class ResourceCreates extends EngineCore {
   }
 
   /** Creates an object whose id the server assigns; a lost response is settled by comparing listings. */
-  private async createWithServerId(args: Args, owner: Owner | undefined): Promise<{ id: string; state: State }> {
+  private async createWithServerId(args: Args, creator: Creator | undefined): Promise<{ id: string; state: State }> {
     const context = this.context(this.knownIdentity(args), args);
     const plan = this.createPlan(args);
     const list = async (): Promise<unknown[] | undefined> => listCreated(this.declaration, plan.listing, context);
@@ -142,38 +142,55 @@ export class ResourceCreates extends EngineCore {
     const listed = await list();
     const before = listed?.map(keyOf);
     const made = (state: State): { id: string; state: State } => this.listedObject(state, args);
-    const own = this.ownFromEarlierRun(recordOf(owner), listed ?? [], keyOf, args);
+    const found = recordOf(creator?.owner);
+    const own = this.ownFromEarlierRun(mayAdopt(found, creator?.nonce) ? found : undefined, listed ?? [], keyOf, args);
     if (own !== undefined) {
-      const found = made(this.listedState(own.wire, args));
-      this.log(`svc: ${this.label} ${found.id} was made by this stack's interrupted run (its create was sent ${own.since}); it is adopted, not made again.`);
-      if (owner !== undefined) keepRecord({ owner, id: found.id, since: own.since });
-      return found;
+      const adopted = made(this.listedState(own.wire, args));
+      this.log(`svc: ${this.label} ${adopted.id} was made by this stack's interrupted run (its create was sent ${own.since}); it is adopted, not made again.`);
+      if (creator !== undefined) keepRecord(recordFor(creator, { id: adopted.id, since: own.since }));
+      return adopted;
+    }
+    // What a same-named stack's record names and the program asks for: neither taken over nor made a second time.
+    const theirs = found === undefined || mayAdopt(found, creator?.nonce) ? undefined : this.ownFromEarlierRun(found, listed ?? [], keyOf, args);
+    if (theirs !== undefined && found !== undefined) {
+      const id = keyOf(theirs.wire);
+      throw new Error(
+        `${this.label} ${id} exists and is what this resource asks for, but it is not this stack's to adopt. ${madeElsewhere(found)} ` +
+          `To manage it here as well, use the resource option { import: "${id}" }; to make a new one, remove ${recordFile(found.owner)}.`,
+      );
     }
     const since = new Date().toISOString();
-    if (owner !== undefined && before !== undefined) keepRecord({ owner, before, since });
-    const result = await guarded<{ id: string; state: State }>({
-      loop: "create",
-      send: async () => made(this.stateOfAnswer(await this.post(plan, args), {}, args)),
-      settle: async (error, attempt, last) => {
-        if (error.outcome !== "unknown" || before === undefined) return undefined;
-        const appeared = ((await list()) ?? []).filter((wire) => !before.includes(keyOf(wire)));
-        if (appeared.length === 1) {
-          const found = made(this.listedState(appeared[0], args));
-          this.log(`svc: ${this.label}: the answer to the create was lost or unreadable; the new object ${found.id} is adopted.`);
-          return { done: found };
-        }
-        if (appeared.length > 1) {
-          throw new Error(
-            `${this.label}: the create response was lost and ${appeared.length} new objects appeared meanwhile ` +
-              `(${appeared.map(keyOf).join(", ")}); none was adopted. Delete the extra ones or import one. (${error.message})`,
-          );
-        }
-        if (last) return { again: true };
-        const because = `svc: ${this.label}: the create failed with an unknown outcome and nothing new exists; creating again`;
-        return createAgain(attempt, this.log, because);
-      },
-    });
-    if (owner !== undefined) keepRecord({ owner, id: result.id, since });
+    const written = creator === undefined || before === undefined ? undefined : recordFor(creator, { before, since });
+    if (written !== undefined) keepRecord(written);
+    let result: { id: string; state: State };
+    try {
+      result = await guarded<{ id: string; state: State }>({
+        loop: "create",
+        send: async () => made(this.stateOfAnswer(await this.post(plan, args), {}, args)),
+        settle: async (error, attempt, last) => {
+          if (error.outcome !== "unknown" || before === undefined) return undefined;
+          const appeared = ((await list()) ?? []).filter((wire) => !before.includes(keyOf(wire)));
+          if (appeared.length === 1) {
+            const adopted = made(this.listedState(appeared[0], args));
+            this.log(`svc: ${this.label}: the answer to the create was lost or unreadable; the new object ${adopted.id} is adopted.`);
+            return { done: adopted };
+          }
+          if (appeared.length > 1) {
+            throw new Error(
+              `${this.label}: the create response was lost and ${appeared.length} new objects appeared meanwhile ` +
+                `(${appeared.map(keyOf).join(", ")}); none was adopted. Delete the extra ones or import one. (${error.message})`,
+            );
+          }
+          if (last) return { again: true };
+          const because = `svc: ${this.label}: the create failed with an unknown outcome and nothing new exists; creating again`;
+          return createAgain(attempt, this.log, because);
+        },
+      });
+    } catch (error) {
+      if (written !== undefined) settleRecord(written, found, error);
+      throw error;
+    }
+    if (creator !== undefined) keepRecord(recordFor(creator, { id: result.id, since }));
     return result;
   }
 
@@ -205,20 +222,34 @@ export class ResourceCreates extends EngineCore {
   }
 
   /**
-   * The object an interrupted create of this resource made, when it exists (what `svc-recover` needs
-   * to complete a pending create): the id its inputs name, or for a server-assigned id the one its
-   * ownership record names or made since its listing. Undefined when the create made nothing.
+   * What an interrupted create of this resource made, when it exists (what `svc-recover` needs to
+   * complete a pending create): the id its inputs name, or for a server-assigned id the one the
+   * ownership record it may adopt names or made since its listing. Without any record (the folder
+   * lost with a runner), a create the API repeats without making a second object (an ACL rule: the
+   * scope is the rule) made the one listed object that is what it asks for. An object a record of a
+   * same-named stack names is that stack's, not this create's.
    */
-  async madeBy(args: Args, owner: Owner | undefined): Promise<{ id: string; state: State } | undefined> {
+  async madeBy(args: Args, creator: Creator | undefined): Promise<{ id: string; state: State } | { none: string }> {
+    const found = recordOf(creator?.owner);
+    const ours = mayAdopt(found, creator?.nonce) ? found : undefined;
+    const theirs = found !== undefined && ours === undefined ? ` ${madeElsewhere(found)}` : "";
     if (this.serverAssigned.length === 0) {
       const identity = this.identityOf(args);
+      const id = this.idOf(identity);
+      if (theirs !== "" && found?.id === id) return { none: `${id} is not this create's.${theirs}` };
       const state = await this.fetch(identity, args);
-      return state === undefined ? undefined : { id: this.idOf(identity), state };
+      return state === undefined ? { none: "the create never reached the service" } : { id, state };
     }
     const context = this.context(this.knownIdentity(args), args);
     const keyOf = (wire: unknown): string => this.idOf(this.identityOf(args, this.listedState(wire, args)));
-    const own = this.ownFromEarlierRun(recordOf(owner), (await listCreated(this.declaration, this.createPlan(args).listing, context)) ?? [], keyOf, args);
-    return own === undefined ? undefined : this.listedObject(this.listedState(own.wire, args), args);
+    const listed = (await listCreated(this.declaration, this.createPlan(args).listing, context)) ?? [];
+    const own = this.ownFromEarlierRun(ours, listed, keyOf, args);
+    if (own !== undefined) return this.listedObject(this.listedState(own.wire, args), args);
+    if (found === undefined && this.declaration.steps?.create?.repeat === "idempotent") {
+      const asked = listed.filter((wire) => diffArgs(this.declaration, this.listedObject(this.listedState(wire, args), args).state, args).changed.length === 0);
+      if (asked.length === 1) return this.listedObject(this.listedState(asked[0], args), args);
+    }
+    return { none: found === undefined ? "no record of this create on this machine tells its object apart" : `nothing this create made exists.${theirs}` };
   }
 
   /** The state of a listed object: the listing parsed each with the wire schema already, unless it lists another shape. */
@@ -231,4 +262,24 @@ export class ResourceCreates extends EngineCore {
     const identity = this.identityOf(args, state);
     return { id: this.idOf(identity), state: { ...state, ...this.inputsOf(identity) } };
   }
+}
+
+/** Why a record of the same names is not this stack's: for the messages of a create and of svc-recover. */
+function madeElsewhere(record: OwnershipRecord): string {
+  return (
+    `A record on this machine says a run of a stack named ${stackOf(record.owner)} made it (its create was sent ${record.since}), ` +
+    "but this stack's state does not hold it: a same-named stack of another backend, or one removed and made again. " +
+    "If this stack's own run was killed, run svc-recover first."
+  );
+}
+
+/**
+ * After a create failed: with an unknown outcome the object may exist, and no state will hold it
+ * (the engine keeps no failed create), so its record is released; a refusal made nothing, so the
+ * record that stood before it stands again.
+ */
+function settleRecord(written: OwnershipRecord, previous: OwnershipRecord | undefined, error: unknown): void {
+  if (error instanceof ApiError && error.outcome === "unknown") keepRecord({ ...written, released: true });
+  else if (previous !== undefined) keepRecord(previous);
+  else dropRecord(written.owner, written.id);
 }

@@ -17,7 +17,8 @@ import { StepBudget, withStepBudget } from "../http/stepBudget";
 import { ResourceEngine } from "./resourceEngine";
 import { assertUsableId, autoName, forTheEngine, importFailures, issuesToFailures, pathInputs, REASON_LIMIT, type CheckFailure } from "./checkInputs";
 import { pathValueProblem } from "./template";
-import { dropRecord } from "./ownership";
+import { randomUUID } from "node:crypto";
+import { dropRecord, releaseRecord, type Creator } from "./ownership";
 import { abandons } from "./steps";
 
 export type { CheckFailure };
@@ -79,7 +80,15 @@ export function dynamicProvider(declaration: ResourceDeclaration, batching: Proc
 
     async check(olds, news) {
       occupancy.touch();
-      const { __provider: _provider, __import: importId, __resourceName: resourceName, __autoName: _autoName, __owner: owner, ...given } = news;
+      const {
+        __provider: _provider,
+        __import: importId,
+        __resourceName: resourceName,
+        __autoName: _autoName,
+        __owner: owner,
+        __ownerNonce: _nonce,
+        ...given
+      } = news;
       const args: Args = { ...given };
       const autoNamed = autoName(declaration, olds, args, resourceName, importId);
       if (declaration.projectScoped === true && (args["project"] === undefined || args["project"] === "")) {
@@ -119,8 +128,12 @@ export function dynamicProvider(declaration: ResourceDeclaration, batching: Proc
       const inputs: Args = { ...(parsed.success ? parsed.data : {}) };
       for (const field of unknownFields) inputs[field] = args[field];
       if (importId !== undefined) inputs["__import"] = importId;
-      // Who makes the object (the SDK names the stack and the resource): the key of its ownership record.
-      if (typeof owner === "string") inputs["__owner"] = owner;
+      // Who makes the object (the SDK names the stack and the resource): the key of its ownership record; and what
+      // tells this resource from a same-named one of another stack: a nonce made once and carried in this stack's state.
+      if (typeof owner === "string") {
+        inputs["__owner"] = owner;
+        inputs["__ownerNonce"] = typeof olds["__ownerNonce"] === "string" ? olds["__ownerNonce"] : randomUUID();
+      }
       // Marks the value as Pulumi's own, so it is kept by the next check and made anew for a replacement.
       if (autoNamed) inputs["__autoName"] = true;
       return { inputs };
@@ -140,16 +153,16 @@ export function dynamicProvider(declaration: ResourceDeclaration, batching: Proc
     },
 
     async create(inputs) {
-      const { __provider: _provider, __import: importId, __autoName: _autoName, __owner: owner, ...args } = inputs;
+      const { __provider: _provider, __import: importId, __autoName: _autoName, __owner: owner, __ownerNonce: nonce, ...args } = inputs;
       if (typeof importId === "string" && declaration.importable !== false) {
         const problems = importFailures(declaration, importId, args);
         if (problems.length > 0) throw new Error(`${label}: ${problems.map((p) => clip(p.reason, REASON_LIMIT)).join("; ")}`);
       }
-      const who = typeof owner === "string" ? owner : undefined;
+      const who: Creator | undefined = typeof owner === "string" ? { owner, ...(typeof nonce === "string" && { nonce }) } : undefined;
       const { id, state } = await bounded(occupancy, `${label} create`, () =>
         typeof importId === "string" ? engine().adopt(importId, args) : engine().create(args, who),
       );
-      return { id, outs: { ...state, ...(who !== undefined && { __owner: who }) } };
+      return { id, outs: { ...state, ...(who !== undefined && { __owner: who.owner }) } };
     },
 
     async read(id, props) {
@@ -165,7 +178,7 @@ export function dynamicProvider(declaration: ResourceDeclaration, batching: Proc
     },
 
     async update(id, olds, news) {
-      const { __provider: _provider, __import: _import, __autoName: _autoName, __owner: owner, ...args } = news;
+      const { __provider: _provider, __import: _import, __autoName: _autoName, __owner: owner, __ownerNonce: _nonce, ...args } = news;
       assertUsableId(declaration, label, id);
       const difference = diffArgs(declaration, olds, args);
       if (difference.replaces.length > 0) {
@@ -180,8 +193,10 @@ export function dynamicProvider(declaration: ResourceDeclaration, batching: Proc
       const { __provider: _provider, __owner: owner, ...state } = props;
       assertUsableId(declaration, label, id);
       await bounded(occupancy, `${label} ${id}: delete`, () => engine().delete(id, state));
-      // An object the API cannot delete stays, and stays this stack's: a later create of it adopts it.
-      if (!abandons(declaration.steps?.delete)) dropRecord(typeof owner === "string" ? owner : undefined, id);
+      // An object the API cannot delete stays, in no state now: a later create of it may adopt it.
+      const who = typeof owner === "string" ? owner : undefined;
+      if (abandons(declaration.steps?.delete)) releaseRecord(who, id);
+      else dropRecord(who, id);
     },
   };
 }

@@ -10,7 +10,7 @@ import { diffArgs, type ArgsDiff } from "./diff";
 import { runDelete, runUpdate } from "./writeSteps";
 import { derivedDisagreements } from "./derived";
 import { OwnObjectFound, ResourceCreates } from "./creates";
-import type { Owner } from "./ownership";
+import { keepRecord, recordFor, type Creator } from "./ownership";
 import { updateOf } from "./steps";
 
 export class ResourceEngine extends ResourceCreates {
@@ -19,15 +19,18 @@ export class ResourceEngine extends ResourceCreates {
    * ownership record says so), adopts it as an import would: it must agree on every input that
    * cannot change in place, and what differs otherwise is updated to match the program.
    */
-  override async create(args: Args, owner?: Owner): Promise<{ id: string; state: State }> {
+  override async create(args: Args, creator?: Creator): Promise<{ id: string; state: State }> {
     try {
-      return await super.create(args, owner);
+      return await super.create(args, creator);
     } catch (error) {
       if (!(error instanceof OwnObjectFound)) throw error;
       this.log(
         `svc: ${this.label} ${error.id} already exists: this stack's interrupted run made it (its create was sent ${error.record.since}); it is adopted.`,
       );
-      return this.adopt(error.id, args, error.existing);
+      const adopted = await this.adopt(error.id, args, error.existing);
+      // Now this resource's: a run killed before its state holds it leaves a record svc-recover can release.
+      if (creator !== undefined) keepRecord(recordFor(creator, { id: adopted.id, since: error.record.since }));
+      return adopted;
     }
   }
 

@@ -155,6 +155,9 @@ it("shows the up's requests live, the objects with the API's values, filters, co
   // Latency and a 429 from the controls, through the internal endpoints; the next requests show both.
   await visit(page, "/controls");
   expect(await seriousViolations(page)).toEqual([]);
+  // Nothing is set yet: the page says so in words.
+  await holds(page, "#faults-now", "none");
+  await holds(page, "#speed-now", "none");
   const speed = page.locator("form[data-kind=speed]");
   await speed.locator("input[name=latencyMs]").fill("100");
   await speed.locator("button[type=submit]").click();

@@ -133,6 +133,10 @@ it("filters and pages the log, masks secrets in the detail, and streams answered
 });
 
 it("injects faults for the next N requests only, then clears them", async () => {
+  // Nothing set: the controls say so in words, not as JSON's null or {}.
+  const idle = await ui("/controls");
+  expect(idle).toContain('id="faults-now" tabindex="0">none</pre>');
+  expect(idle).toMatch(/id="speed-now" tabindex="0" data-speed="\{\}">none<\/pre>/);
   const configured = await fetch(`${emulator.baseUrl}/_emulator/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -144,6 +148,7 @@ it("injects faults for the next N requests only, then clears them", async () => 
   expect(statuses).toEqual([429, 429, 200]);
   expect(await (await fetch(`${emulator.baseUrl}/_emulator/faults`)).json()).toEqual({ faults: null });
   expect(await ui("/controls")).toContain("only the next N requests");
+  expect(await ui("/controls")).toContain('id="faults-now" tabindex="0">none</pre>');
 });
 
 it("never showed the token", () => {

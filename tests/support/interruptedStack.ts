@@ -15,6 +15,31 @@ export const RECORDS = 300;
 /** The program's resources: the record sets, the zone, the response policy and its two rules, the calendar and its two rules, the quota preference. */
 export const RESOURCES = RECORDS + 8;
 
+/** What a converged stack of a kill test holds: its zone, its resources' type prefix in the state, and the objects at the service. */
+export interface ConvergedShape {
+  readonly zone: string;
+  /** The state's resources of the program (their types start with `types`). */
+  readonly resources: number;
+  readonly types: string;
+  readonly objects: {
+    readonly zones: number;
+    readonly recordSets: number;
+    readonly responsePolicies: number;
+    readonly rules: number;
+    readonly calendars: number;
+    readonly aclRules: number;
+    readonly quotaPreferences: number;
+  };
+}
+
+/** examples/interrupted's, through the dynamic SDK. */
+export const INTERRUPTED_SHAPE: ConvergedShape = {
+  zone: "interrupted",
+  resources: RESOURCES,
+  types: "pulumi-nodejs:dynamic/",
+  objects: { zones: 1, recordSets: RECORDS, responsePolicies: 1, rules: 2, calendars: 1, aclRules: 2, quotaPreferences: 1 },
+};
+
 /** The moments of a file's kills, from a seed it prints (SVC_KILL_SEED repeats a run). */
 export function killMoments(file: string): () => number {
   const seed = Number(process.env["SVC_KILL_SEED"] ?? Math.floor(Math.random() * 1e9));
@@ -77,6 +102,8 @@ export async function killAndRecover(
   test: TestStack,
   command: "up" | "destroy",
   { afterWrites, startupMs }: { afterWrites: number; startupMs: number },
+  /** Runs between the kill and `svc-recover` (a test that removes the ownership records there). */
+  beforeRecovery?: () => void,
 ): Promise<KillRecord> {
   const before = (await emulator.requests()).length;
   const args = command === "up" ? ["up", "--yes", "--skip-preview", "--non-interactive"] : ["destroy", "--yes", "--skip-preview", "--non-interactive"];
@@ -84,6 +111,7 @@ export async function killAndRecover(
     afterWrites === 0 ? elapsedMs >= startupMs : writesOf((await emulator.requests()).slice(before)).length >= afterWrites,
   );
   const written = writesOf((await emulator.requests()).slice(before)).length;
+  beforeRecovery?.();
   const recovered = await svcRecover(test);
   expect({ status: recovered.status, stderr: recovered.stderr }).toEqual({ status: 0, stderr: expect.stringContaining("the stack is ready: run `pulumi up`") });
   // Progress in the test's output: each round takes minutes.
@@ -127,7 +155,13 @@ function creations(requests: readonly RecordedRequest[]): Map<string, number> {
  * each made at most once since `since` (the kill's start), the state holding exactly the program's
  * resources with no pending operation, and a preview with no change. `ttl`: what every record set has.
  */
-export async function expectConverged(emulator: RunningEmulator, test: TestStack, since: number, ttl: number): Promise<void> {
+export async function expectConverged(
+  emulator: RunningEmulator,
+  test: TestStack,
+  since: number,
+  ttl: number,
+  shape: ConvergedShape = INTERRUPTED_SHAPE,
+): Promise<void> {
   const objects = (await emulator.objects()) as unknown as Objects;
   expect({
     zones: objects.dns.managedZones.length,
@@ -138,19 +172,19 @@ export async function expectConverged(emulator: RunningEmulator, test: TestStack
     calendars: objects.calendar.calendars.length,
     aclRules: objects.calendar.aclRules.length,
     quotaPreferences: objects.quotas.quotaPreferences.length,
-  }).toEqual({ zones: 1, recordSets: RECORDS, distinctRecordSets: RECORDS, responsePolicies: 1, rules: 2, calendars: 1, aclRules: 2, quotaPreferences: 1 });
+  }).toEqual({ ...shape.objects, distinctRecordSets: shape.objects.recordSets });
   const twice = [...creations((await emulator.requests()).slice(since))].filter(([, times]) => times > 1);
   expect(twice).toEqual([]);
-  const listing = await emulator.api("GET", "/dns/v1/projects/e2e-project/managedZones/interrupted/rrsets?maxResults=1000");
+  const listing = await emulator.api("GET", `/dns/v1/projects/e2e-project/managedZones/${shape.zone}/rrsets?maxResults=1000`);
   const ttls = new Set(
     ((listing.body as { rrsets: Array<{ type: string; ttl: number }> }).rrsets ?? []).filter((set) => set.type === "A").map((set) => set.ttl),
   );
   expect([...ttls]).toEqual([ttl]);
   const deployment = (await test.stack.exportStack()).deployment as { resources?: Array<{ type: string }>; pending_operations?: unknown[] };
   expect({
-    resources: (deployment.resources ?? []).filter((resource) => resource.type.startsWith("pulumi-nodejs:dynamic/")).length,
+    resources: (deployment.resources ?? []).filter((resource) => resource.type.startsWith(shape.types)).length,
     pending: deployment.pending_operations ?? [],
-  }).toEqual({ resources: RESOURCES, pending: [] });
+  }).toEqual({ resources: shape.resources, pending: [] });
   expect(Object.keys((await test.stack.preview()).changeSummary)).toEqual(["same"]);
 }
 

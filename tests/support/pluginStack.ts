@@ -52,15 +52,15 @@ export interface PluginStack {
   readonly test: TestStack;
 }
 
-/** examples/<example> run by the `language` host, as a stack of the suite with the emulator's calendar token. */
-export function pluginStack(suite: EngineSuite, example: string, language: string): PluginStack {
+/** examples/<example> run by the `language` host, as a stack of the suite with the emulator's calendar token (and `env` for the engine, if any). */
+export function pluginStack(suite: EngineSuite, example: string, language: string, env: Record<string, string> = {}): PluginStack {
   let program: PluginProgram | undefined;
   let test: TestStack | undefined;
   beforeAll(async () => {
     requireLanguageHost(language);
     program = pluginProgram(example);
     const { emulator } = suite;
-    test = suite.track(await openStack(program.dir, emulator, { "svc:calendarToken": { value: emulator.token, secret: true } }));
+    test = suite.track(await openStack(program.dir, emulator, { "svc:calendarToken": { value: emulator.token, secret: true } }, env));
   });
   afterAll(() => program?.dispose());
   const opened = <T>(value: T | undefined): T => {

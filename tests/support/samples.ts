@@ -4,6 +4,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Args, ResourceDeclaration } from "../../provider/engine/declaration";
+import { CONTROL_INPUTS } from "../../provider/engine/diff";
 import { comparisonFor } from "../../provider/engine/equality";
 
 /** Inputs that change in place, and inputs whose change replaces (every input, for an API without update). */
@@ -52,8 +53,10 @@ export function applyChange(inputs: Args, change: Args): Args {
  * a patch that carries more than the change fails.
  */
 export function changedWireFields(declaration: ResourceDeclaration, olds: Args, news: Args): Record<string, unknown> {
-  const before = (declaration.toCreateBody?.(olds) ?? {}) as Record<string, unknown>;
-  const after = (declaration.toCreateBody?.(news) ?? {}) as Record<string, unknown>;
+  // What the engine and the provider pass beside the inputs (an owner, its nonce) never reaches the API.
+  const object = (args: Args): Args => Object.fromEntries(Object.entries(args).filter(([key]) => !CONTROL_INPUTS.has(key)));
+  const before = (declaration.toCreateBody?.(object(olds)) ?? {}) as Record<string, unknown>;
+  const after = (declaration.toCreateBody?.(object(news)) ?? {}) as Record<string, unknown>;
   const changed: Record<string, unknown> = {};
   for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (isDeepStrictEqual(before[field], after[field])) continue;

@@ -99,16 +99,20 @@ function watched(stack: Stack, output: readonly string[], running: Set<AbortCont
   });
 }
 
-/** `example` is a folder under examples/, or the absolute path of a program's folder. */
+/**
+ * `example` is a folder under examples/, or the absolute path of a program's folder. Each stack has
+ * a backend of its own; `stackName` gives two of them the same name (a same-named stack of another backend).
+ */
 export async function openStack(
   example: string,
   emulator: { url: string; token: string },
   config: ConfigMap = {},
   env: Record<string, string> = {},
+  stackName?: string,
 ): Promise<TestStack> {
   const home = mkdtempSync(path.join(os.tmpdir(), "svc-pulumi-"));
   mkdirSync(path.join(home, "state"));
-  const name = `t${process.pid}x${++counter}`;
+  const name = stackName ?? `t${process.pid}x${++counter}`;
   const output: string[] = [];
   const stateFile = async (): Promise<string> => {
     const project = (await workspace.projectSettings()).name;

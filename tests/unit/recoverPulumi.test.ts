@@ -1,5 +1,5 @@
 /**
- * What svc-recover reads of the Pulumi CLI and its file backend: the locks a refusal names, the
+ * What svc-recover reads of the Pulumi CLI and its file backend: the locks a refusal names (with when they were taken), the
  * folder of a `file://` backend, and the metadata sidecars a kill left empty.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,7 +11,9 @@ it("reads the locks the engine names when it refuses a locked stack, and nothing
   const refusal =
     "error: the stack is currently locked by 1 lock(s). Either wait for the other process(es) to end or delete the lock file with `pulumi cancel`.\n" +
     "  file:///tmp/state/.pulumi/locks/p/s/abc.json: created by root@runner-7 (pid 4242) at 2026-11-26T01:00:00Z";
-  expect(locksIn(refusal)).toEqual([{ host: "runner-7", pid: 4242 }]);
+  expect(locksIn(refusal)).toEqual([{ host: "runner-7", pid: 4242, since: "2026-11-26T01:00:00Z" }]);
+  // An engine that leaves the time out still names the process.
+  expect(locksIn(refusal.replace(/ at \S+$/, ""))).toEqual([{ host: "runner-7", pid: 4242 }]);
   expect(locksIn("error: failed to load checkpoint: EOF")).toBeUndefined();
 });
 

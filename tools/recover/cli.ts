@@ -2,11 +2,15 @@
 /**
  * `svc-recover [--stack NAME] [--cwd DIR] [--print] [--cancel-other-hosts]`: after a `pulumi up`,
  * `refresh` or `destroy` was killed, makes the stack ready for the next `pulumi up` in one command:
- * a lock the killed run left is removed (when its process is gone), and each create the engine had
- * started (a pending create) is completed with the id of the object it made, worked out from its
- * inputs and the live service, or dropped when it never reached the service. Objects created but
- * recorded nowhere (checkpoints skipped) need nothing here: the next `up` adopts them by their
- * ownership record (provider/engine/ownership.ts).
+ * a lock the killed run left is removed (when its process is gone), and the object each create the
+ * engine had started (a pending create) made, worked out from its inputs, its record and the live
+ * service, is handed to the next `up` by a released ownership record (provider/engine/ownership.ts),
+ * which that `up` adopts; the pending creates are then cleared. (The engine's own
+ * `refresh --import-pending-creates` leaves the resources out of the state in this engine version,
+ * as tests/e2e/interruptedPlugin.e2e.test.ts found.) Objects created but recorded nowhere
+ * (checkpoints skipped) are adopted by the next `up` by their records too, which the killed run's
+ * lock releases here: the lock, in this stack's backend, names the run's CLI process, and each
+ * record the processes it was written under.
  */
 import * as os from "node:os";
 import { parseArgs } from "node:util";
@@ -15,8 +19,10 @@ import { useStackConfig } from "../../provider/config";
 import { CONTROL_INPUTS } from "../../provider/engine/diff";
 import { ResourceEngine } from "../../provider/engine/resourceEngine";
 import { declarations } from "../../provider/registry";
+import { handOver, releaseRun } from "../../provider/engine/ownership";
+import { resourceToken } from "../../provider/typeTokens";
 import { typeKey, type Args } from "../../provider/engine/declaration";
-import { isAlive, locksIn, pendingOperations, repairFileBackend, runPulumi, stackConfiguration, type PendingOperation } from "./pulumi";
+import { isAlive, locksIn, repairFileBackend, runPulumi, stackConfiguration, stackState, type PendingOperation } from "./pulumi";
 import { runAsBin } from "../bin";
 
 const USAGE = [
@@ -24,39 +30,51 @@ const USAGE = [
   "",
   "After a pulumi up, refresh or destroy was killed (a CI timeout, Ctrl-C twice, a lost runner), makes",
   "the stack ready for the next `pulumi up`: removes the lock the killed run left when its process is",
-  "gone, completes each pending create with the id of the object it made (read from the service), and",
-  "drops the pending creates that never reached it. Then run `pulumi up`.",
+  "gone, hands the object each pending create made (read from the service) to the next `pulumi up`, which",
+  "adopts it, and drops the pending creates that never reached it. Then run `pulumi up`.",
   "",
   "  --stack NAME           the stack (default: the selected one)",
   "  --cwd DIR              the project's folder (default: the current one)",
-  "  --print                print the pulumi commands instead of running them",
+  "  --print                print the pulumi commands instead of running them (the records are still written)",
   "  --cancel-other-hosts   also remove a lock made on another machine (only when no run of the stack is going on)",
   "",
   "Settings come from the stack's configuration (as for `pulumi up`) and the environment.",
 ].join("\n");
 
-const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic\/(\w+:\w+)$/;
-const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
+/** Every type of this package's resources: the dynamic SDK's and the provider plugin's (`svc:dns/recordSet:RecordSet`). */
+const byType = new Map(
+  declarations.flatMap((declaration) => [
+    [`pulumi-nodejs:dynamic/${typeKey(declaration)}`, declaration],
+    [resourceToken(declaration), declaration],
+  ]),
+);
 
-type Outcome = { readonly urn: string; readonly id: string } | { readonly urn: string; readonly cleared: string };
+type Outcome = { readonly urn: string; readonly id: string; readonly owner?: string } | { readonly urn: string; readonly cleared: string };
 
 /** What a pending create made: the object's id, or why it is dropped. */
 async function settlePending(operation: PendingOperation): Promise<Outcome> {
   const { urn, type, inputs = {} } = operation.resource;
-  const declaration = byKey.get(DYNAMIC_TYPE.exec(type)?.[1] ?? "");
+  const declaration = byType.get(type);
   if (declaration === undefined) return { urn, cleared: `not a pulumi-svc resource (${type})` };
   const args: Args = Object.fromEntries(Object.entries(inputs).filter(([key]) => !CONTROL_INPUTS.has(key)));
-  const owner = typeof inputs["__owner"] === "string" ? inputs["__owner"] : undefined;
+  const { __owner: owner, __ownerNonce: nonce } = inputs;
+  const creator = typeof owner === "string" ? { owner, ...(typeof nonce === "string" && { nonce }) } : undefined;
   const engine = new ResourceEngine(declaration, clientFor(declaration.api), () => undefined);
-  const made = await engine.madeBy(args, owner);
-  return made === undefined ? { urn, cleared: "the create never reached the service" } : { urn, id: made.id };
+  const made = await engine.madeBy(args, creator);
+  if ("none" in made) return { urn, cleared: made.none };
+  return { urn, id: made.id, ...(creator !== undefined && { owner: creator.owner }) };
 }
 
+/** The refresh that ends the recovery: it meets the dead run's lock, and clears the pending creates (their objects are handed on by records). */
 function refreshArgs(stackArgs: readonly string[], outcomes: readonly Outcome[]): string[] {
-  const imports = outcomes.flatMap((outcome) => ("id" in outcome ? ["--import-pending-creates", outcome.urn, "--import-pending-creates", outcome.id] : []));
-  const clears = outcomes.some((outcome) => "cleared" in outcome) ? ["--clear-pending-creates"] : [];
-  return ["refresh", "--yes", "--skip-preview", "--non-interactive", ...stackArgs, ...imports, ...clears];
+  return ["refresh", "--yes", "--skip-preview", "--non-interactive", ...stackArgs, ...(outcomes.length > 0 ? ["--clear-pending-creates"] : [])];
 }
+
+const outcomeLine = (outcome: Outcome): string => {
+  if ("cleared" in outcome) return `${outcome.urn}: ${outcome.cleared}: dropped`;
+  if (outcome.owner === undefined) return `${outcome.urn}: made ${outcome.id}, but its inputs name no owner: adopt it with { import: "${outcome.id}" }`;
+  return `${outcome.urn}: made ${outcome.id}: handed to the next \`pulumi up\`, which adopts it`;
+};
 
 const quote = (arg: string): string => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`);
 
@@ -89,9 +107,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     say(`removed ${file}: the killed run left this metadata file of the state empty (it is read as the default)`);
   const config = await stackConfiguration(stackArgs, cwd);
   useStackConfig({ get: (key) => config.get(key)?.value, isSecret: (key) => config.get(key)?.secret === true });
-  const pending = (await pendingOperations(stackArgs, cwd)).filter((operation) => operation.type === "creating");
+  const state = await stackState(stackArgs, cwd);
+  const pending = state.pending.filter((operation) => operation.type === "creating");
   const outcomes = await Promise.all(pending.map(settlePending));
-  for (const outcome of outcomes) say(`${outcome.urn}: ${"id" in outcome ? `made ${outcome.id}: its create is completed` : `${outcome.cleared}: dropped`}`);
+  for (const outcome of outcomes) {
+    if ("id" in outcome && outcome.owner !== undefined) handOver(outcome.owner, outcome.id);
+    say(outcomeLine(outcome));
+  }
   if (pending.length === 0) say("no pending creates");
   const args = refreshArgs(stackArgs, outcomes);
   if (values.print === true) {
@@ -113,6 +135,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 1;
     }
     say(`removing the lock the killed run left (${locks.map((lock) => `pid ${lock.pid} on ${lock.host}`).join(", ")})`);
+    // What the killed run made is in no state: the next `up` may adopt it (the lock, in this stack's backend, says whose run it was).
+    const released = locks.reduce(
+      (count, lock) =>
+        count + (lock.since === undefined ? 0 : releaseRun({ host: lock.host, pid: lock.pid, since: lock.since }, (owner) => state.owners.has(owner))),
+      0,
+    );
+    if (released > 0) say(`released ${released} ownership record(s) of the killed run: the next \`pulumi up\` adopts what it made`);
     const cancel = await runPulumi(["cancel", "--yes", ...stackArgs], cwd);
     if (cancel.status !== 0) throw new Error(`pulumi cancel failed: ${cancel.stderr.trim()}`);
     refresh = await runPulumi(args, cwd);

@@ -36,14 +36,27 @@ const pendingOperation = z.looseObject({
 export type PendingOperation = z.infer<typeof pendingOperation>;
 
 const exported = z.looseObject({
-  deployment: z.looseObject({ pending_operations: z.array(pendingOperation).nullish() }).optional(),
+  deployment: z
+    .looseObject({
+      pending_operations: z.array(pendingOperation).nullish(),
+      resources: z.array(z.looseObject({ inputs: z.record(z.string(), z.unknown()).optional() })).nullish(),
+    })
+    .optional(),
 });
 
-/** The stack's pending operations (what a killed run left in its state). */
-export async function pendingOperations(stackArgs: readonly string[], cwd: string): Promise<PendingOperation[]> {
+/** What svc-recover reads of the stack's state: the pending operations a killed run left, and the owners of the resources it holds. */
+export interface StackState {
+  readonly pending: PendingOperation[];
+  /** The ownership keys (`__owner`) of the resources in the state. */
+  readonly owners: ReadonlySet<string>;
+}
+
+export async function stackState(stackArgs: readonly string[], cwd: string): Promise<StackState> {
   const run = await runPulumi(["stack", "export", ...stackArgs], cwd);
   if (run.status !== 0) throw new Error(`pulumi stack export failed: ${run.stderr.trim()}`);
-  return exported.parse(JSON.parse(run.stdout)).deployment?.pending_operations ?? [];
+  const deployment = exported.parse(JSON.parse(run.stdout)).deployment;
+  const owners = (deployment?.resources ?? []).flatMap((resource) => (typeof resource.inputs?.["__owner"] === "string" ? [resource.inputs["__owner"]] : []));
+  return { pending: deployment?.pending_operations ?? [], owners: new Set(owners) };
 }
 
 const configEntry = z.looseObject({ value: z.unknown().optional(), secret: z.boolean().optional() });
@@ -60,16 +73,22 @@ export async function stackConfiguration(stackArgs: readonly string[], cwd: stri
   );
 }
 
-/** A lock a run left: who made it, from the engine's refusal (`created by user@host (pid N)`). */
+/** A lock a run left: who made it and when, from the engine's refusal (`created by user@host (pid N) at <RFC 3339 time>`). */
 export interface HeldLock {
   readonly host: string;
   readonly pid: number;
+  /** When the run took it; absent when the engine's message leaves it out. */
+  readonly since?: string;
 }
 
 /** The locks the engine names when it refuses a stack that is locked; undefined when the output says nothing of a lock. */
 export function locksIn(output: string): HeldLock[] | undefined {
   if (!/the stack is currently locked/.test(output)) return undefined;
-  return [...output.matchAll(/created by [^@\s]+@(\S+) \(pid (\d+)\)/g)].map((match) => ({ host: match[1] ?? "", pid: Number(match[2]) }));
+  return [...output.matchAll(/created by [^@\s]+@(\S+) \(pid (\d+)\)(?: at (\S+))?/g)].map((match) => ({
+    host: match[1] ?? "",
+    pid: Number(match[2]),
+    ...(match[3] !== undefined && { since: match[3] }),
+  }));
 }
 
 /** Whether a process of this machine is still running. */

@@ -40,6 +40,13 @@ function speedBody(form: HTMLFormElement, now: Settings): unknown {
   return { ...now, apis: { ...now.apis, [api]: fields } };
 }
 
+/** As the server renders it (controls-page.ts `inEffect`): "none" when nothing is set (null, `{}`), else the JSON. */
+function inEffect(value: unknown): string {
+  const none = (item: unknown): boolean =>
+    item === null || item === undefined || (typeof item === "object" && !Array.isArray(item) && Object.values(item).every(none));
+  return none(value) ? "none" : JSON.stringify(value, null, 2);
+}
+
 function download(name: string, content: unknown): void {
   const url = URL.createObjectURL(new Blob([JSON.stringify(content, null, 2)], { type: "application/json" }));
   const anchor = document.createElement("a");
@@ -65,7 +72,7 @@ export function startControls(doc: Document): void {
       const answer = await fetch(endpoint);
       const value = ((await answer.json()) as Record<string, unknown>)[field];
       if (shown === null) continue;
-      shown.textContent = JSON.stringify(value, null, 2);
+      shown.textContent = inEffect(value);
       if (field === "speed") shown.dataset["speed"] = JSON.stringify(value);
     }
   }
