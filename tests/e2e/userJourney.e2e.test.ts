@@ -85,7 +85,8 @@ describe.each([
     }
 
     await suite.emulator.reset();
-    const test = suite.track(await openStack(project.dir, suite.emulator));
+    // As the user's `pulumi up` runs it: a TypeScript program through ts-node, type check included.
+    const test = suite.track(await openStack(project.dir, suite.emulator, {}, {}, { typeCheck: true }));
     const preview = await test.stack.preview();
     expect(preview.changeSummary).toMatchObject({ create: 4 });
 
