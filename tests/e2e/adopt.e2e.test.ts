@@ -69,7 +69,7 @@ beforeAll(async () => {
         .map((api) => `export * from "./${api}";`)
         .join("\n") + "\n",
   };
-  project = installUserProject(tarball, lockedVersion("@pulumi/pulumi"), files, [
+  project = await installUserProject(tarball, lockedVersion("@pulumi/pulumi"), files, [
     `typescript@${lockedVersion("typescript")}`,
     `ts-node@${lockedVersion("ts-node")}`,
     `@types/node@${lockedVersion("@types/node")}`,
