@@ -2,7 +2,8 @@
 # The test command (`npm test` runs it through scripts/with-tools.sh, which sets up Node, the npm
 # packages and the Pulumi engine). Any failing step fails the whole run; the times of every step
 # and every end-to-end file are printed at the end either way (`npm run test:times` prints them
-# again). The long campaigns are `npm run test:campaign` (scripts/campaign.sh).
+# again). The benchmark runs at a tiny N as an end-to-end file (tests/e2e/benchSmoke.e2e.test.ts);
+# the long campaigns are `npm run test:campaign` (scripts/campaign.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,10 +27,17 @@ echo "== build (tsc) and link the package for the example programs"
 step "build" npm run --silent build
 
 echo "== format (prettier; npm run format fixes), lint (eslint, type-aware) and type-check tests and examples"
+# Three single-threaded checks side by side, each on its own core while there is one.
 formatted() { npx prettier --check . >/dev/null || { npx prettier --list-different . >&2; echo "these files are not formatted: run npm run format" >&2; return 1; }; }
-step "format (prettier)" formatted
-step "lint (eslint)" npx eslint .
-step "type-check tests and examples (tsc)" npx tsc -p tests/tsconfig.json
+checks() {
+  local pids=() status=0
+  formatted & pids+=($!)
+  npx eslint . & pids+=($!)
+  npx tsc -p tests/tsconfig.json & pids+=($!)
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+  return "$status"
+}
+step "format, lint, type-check (prettier, eslint, tsc)" checks
 
 echo "== PostgreSQL for the team-backend test (installed when missing; each run starts its own)"
 step "PostgreSQL ready" bash scripts/postgres.sh ensure >/dev/null
@@ -41,14 +49,3 @@ echo "== unit, emulator, end-to-end (the real Pulumi engine) and browser tests, 
 workers="$(node -p 'require("node:os").availableParallelism()')"
 step "tests: unit, emulator, e2e, browser (jest, $workers workers)" \
   env NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects unit emulator e2e browser --maxWorkers="$workers"
-
-echo "== the benchmark, every scenario at a tiny N: that it runs (its numbers mean nothing at this size)"
-bench_out="$(mktemp -d)"
-# (Inside a function that `step` runs, errexit is off: each command's failure is chained by hand.)
-bench() {
-  npx ts-node --transpile-only scripts/bench/main.ts 5 --out "$bench_out/default.json" \
-    && npx ts-node --transpile-only scripts/bench/main.ts 3 --scenario latency --latency 50 --propagation 300 --out "$bench_out/latency.json" \
-    && npx ts-node --transpile-only scripts/bench/main.ts 3 --scenario scale --out "$bench_out/scale.json" \
-    && npx ts-node --transpile-only scripts/bench/main.ts 20 --scenario console --out "$bench_out/console.json"
-}
-step "bench smoke (every scenario, tiny N)" bench
