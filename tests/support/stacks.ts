@@ -129,6 +129,9 @@ export async function openStack(
     SVC_EMULATOR_URL: emulator.url,
     SVC_PROJECT: "e2e-project",
     ...(!typeCheck && { PULUMI_NODEJS_TRANSPILE_ONLY: "true" }),
+    // The program and the provider each load @pulumi/pulumi at every engine run: Node keeps what it
+    // compiled of it on disk (written whole and renamed, so runs at once may share it).
+    NODE_COMPILE_CACHE: path.join(os.tmpdir(), "svc-node-compile-cache"),
     ...env,
   };
   const workspace = await LocalWorkspace.create({
