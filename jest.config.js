@@ -1,24 +1,25 @@
-// Unit and emulator tests run in parallel; the end-to-end suite (the real Pulumi engine) is its
-// own project, run two files at a time by scripts/test.sh, and so are the browser tests of the web
-// console. Each project's time limit is set by its setup file (tests/support/limits/): a project
+// The test projects. `npm test` (scripts/test.sh) runs unit, emulator, e2e and browser in one jest
+// run, on as many workers as the machine has cores, longest files first (tests/runner/sequencer.js)
+// so that the workers end together; `npm run test:campaign` runs the campaign project (the full kill
+// campaigns). Each project's time limit is set by its setup file (tests/support/limits/): a project
 // option cannot set it, and the limits are generous on purpose (see those files).
 const transform = {
   "^.+\\.ts$": ["ts-jest", { tsconfig: "tests/tsconfig.json" }],
 };
 const limits = (kind) => [`<rootDir>/tests/support/limits/${kind}.ts`];
+const project = (displayName, testMatch, limit) => ({ displayName, testMatch, transform, testEnvironment: "node", setupFilesAfterEnv: limits(limit) });
 
 module.exports = {
+  testSequencer: "<rootDir>/tests/runner/sequencer.js",
+  reporters: ["default", "<rootDir>/tests/runner/timesReporter.js"],
   projects: [
-    { displayName: "unit", testMatch: ["<rootDir>/tests/unit/**/*.test.ts"], transform, testEnvironment: "node", setupFilesAfterEnv: limits("unit") },
-    { displayName: "emulator", testMatch: ["<rootDir>/tests/emulator/**/*.test.ts"], transform, testEnvironment: "node", setupFilesAfterEnv: limits("unit") },
-    { displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.e2e.test.ts"], transform, testEnvironment: "node", setupFilesAfterEnv: limits("engine") },
-    // The web console in headless Chromium (with the engine, as e2e); scripts/test.sh runs it after e2e.
-    {
-      displayName: "browser",
-      testMatch: ["<rootDir>/tests/browser/**/*.browser.test.ts"],
-      transform,
-      testEnvironment: "node",
-      setupFilesAfterEnv: limits("engine"),
-    },
+    project("unit", ["<rootDir>/tests/unit/**/*.test.ts"], "unit"),
+    project("emulator", ["<rootDir>/tests/emulator/**/*.test.ts"], "unit"),
+    // The real Pulumi engine against the emulator.
+    project("e2e", ["<rootDir>/tests/e2e/**/*.e2e.test.ts"], "engine"),
+    // The web console in headless Chromium.
+    project("browser", ["<rootDir>/tests/browser/**/*.browser.test.ts"], "engine"),
+    // The long campaigns, apart from `npm test`: the same tests as e2e files at full size.
+    project("campaign", ["<rootDir>/tests/campaign/**/*.campaign.test.ts"], "engine"),
   ],
 };

@@ -1,35 +1,51 @@
 #!/usr/bin/env bash
-# The test command (`npm test` runs it through scripts/with-tools.sh, which sets up Node, the
-# npm packages and the Pulumi engine). Any failing step fails the whole run.
+# The test command (`npm test` runs it through scripts/with-tools.sh, which sets up Node, the npm
+# packages and the Pulumi engine). Any failing step fails the whole run; the times of every step
+# and every end-to-end file are printed at the end either way (`npm run test:times` prints them
+# again). The benchmark runs at a tiny N as an end-to-end file (tests/e2e/benchSmoke.e2e.test.ts);
+# the long campaigns are `npm run test:campaign` (scripts/campaign.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# One name for this run's times, whichever jest run records them.
+SVC_TEST_RUN="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+export SVC_TEST_RUN
+mkdir -p build
+: >build/test-phases.tsv
+trap 'echo; echo "== times"; node tests/runner/report.js' EXIT
+
+# step NAME COMMAND...: runs the command and records its wall time and exit status.
+step() {
+  local name="$1" started=$SECONDS status=0
+  shift
+  "$@" || status=$?
+  printf '%s\t%s\t%s\n' "$name" "$((SECONDS - started))" "$status" >>build/test-phases.tsv
+  return "$status"
+}
+
 echo "== build (tsc) and link the package for the example programs"
-npm run --silent build
+step "build" npm run --silent build
 
 echo "== format (prettier; npm run format fixes), lint (eslint, type-aware) and type-check tests and examples"
-npx prettier --check . >/dev/null || { npx prettier --list-different . >&2; echo "these files are not formatted: run npm run format" >&2; exit 1; }
-npx eslint .
-npx tsc -p tests/tsconfig.json
-
-echo "== unit and emulator tests"
-# ky is ESM-only; jest loads it from CommonJS tests only with VM modules enabled.
-NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects unit emulator
+# Three single-threaded checks side by side, each on its own core while there is one.
+formatted() { npx prettier --check . >/dev/null || { npx prettier --list-different . >&2; echo "these files are not formatted: run npm run format" >&2; return 1; }; }
+checks() {
+  local pids=() status=0
+  formatted & pids+=($!)
+  npx eslint . & pids+=($!)
+  npx tsc -p tests/tsconfig.json & pids+=($!)
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+  return "$status"
+}
+step "format, lint, type-check (prettier, eslint, tsc)" checks
 
 echo "== PostgreSQL for the team-backend test (installed when missing; each run starts its own)"
-bash scripts/postgres.sh ensure >/dev/null
+step "PostgreSQL ready" bash scripts/postgres.sh ensure >/dev/null
 
-echo "== end-to-end tests with the real Pulumi engine"
-# Two files at a time: each has its own emulator, backends and stack names, and most of a file's
-# time is the engine and ts-node waiting on each other, so a second one uses the idle core.
-NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects e2e --maxWorkers=2
-
-echo "== the web console in headless Chromium (Debian's chromium; scripts/setup.sh installs it)"
-NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects browser
-
-echo "== the benchmark, every scenario at a tiny N: that it runs (its numbers mean nothing at this size)"
-bench_out="$(mktemp -d)"
-npx ts-node --transpile-only scripts/bench/main.ts 5 --out "$bench_out/default.json"
-npx ts-node --transpile-only scripts/bench/main.ts 3 --scenario latency --latency 50 --propagation 300 --out "$bench_out/latency.json"
-npx ts-node --transpile-only scripts/bench/main.ts 3 --scenario scale --out "$bench_out/scale.json"
-npx ts-node --transpile-only scripts/bench/main.ts 20 --scenario console --out "$bench_out/console.json"
+echo "== unit, emulator, end-to-end (the real Pulumi engine) and browser tests, longest files first"
+# One jest run on every core: the end-to-end files start first (their measured times say they are
+# the longest) and the short unit files fill the workers' ends. ky is ESM-only; jest loads it from
+# CommonJS tests only with VM modules enabled.
+workers="$(node -p 'require("node:os").availableParallelism()')"
+step "tests: unit, emulator, e2e, browser (jest, $workers workers)" \
+  env NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects unit emulator e2e browser --maxWorkers="$workers"

@@ -69,7 +69,7 @@ beforeAll(async () => {
         .map((api) => `export * from "./${api}";`)
         .join("\n") + "\n",
   };
-  project = installUserProject(tarball, lockedVersion("@pulumi/pulumi"), files, [
+  project = await installUserProject(tarball, lockedVersion("@pulumi/pulumi"), files, [
     `typescript@${lockedVersion("typescript")}`,
     `ts-node@${lockedVersion("ts-node")}`,
     `@types/node@${lockedVersion("@types/node")}`,
@@ -136,7 +136,10 @@ describe("svc-import", () => {
 
   it("up adopts every object with no write; preview and refresh then show no change; destroy removes what can be deleted", async () => {
     const { emulator } = suite;
-    const stack = suite.track(await openStack(project.dir, emulator, { "svc:calendarToken": { value: emulator.token, secret: true } }));
+    // A user's installed project, run as their `pulumi up` runs it (type check included).
+    const stack = suite.track(
+      await openStack(project.dir, emulator, { "svc:calendarToken": { value: emulator.token, secret: true } }, {}, { typeCheck: true }),
+    );
     const writes = await writesDuring(emulator, () => stack.stack.up({ onOutput: (line) => stack.output.push(line) }));
     expect(writes.map((request) => `${request.method} ${request.path}`)).toEqual([]);
     const adopted = (await stack.stateResources()).filter((resource) => resource.type.startsWith("pulumi-nodejs:dynamic/"));

@@ -21,12 +21,12 @@ it("does not adopt what a same-named stack of another backend made: the second u
   const { emulator } = suite;
   const name = `same${process.pid}`;
   const env = { SVC_OWNERSHIP_DIR: records };
-  const first = suite.track(await openStack("dns-zone", emulator, {}, env, name));
+  const first = suite.track(await openStack("dns-zone", emulator, {}, env, { stackName: name }));
   expect((await first.stack.up()).summary.result).toBe("succeeded");
   const objects = await emulator.objects();
   const since = (await emulator.requests()).length;
 
-  const second = suite.track(await openStack("dns-zone", emulator, {}, env, name));
+  const second = suite.track(await openStack("dns-zone", emulator, {}, env, { stackName: name }));
   expect(second.name).toBe(first.name);
   const zoneId = "projects/e2e-project/managedZones/example-zone";
   const failed = await second.stack.up().then(

@@ -53,28 +53,38 @@ const FLAVOURS = {
   },
 } as const;
 
-let tarball: string;
+let tarball: string | undefined;
 let newestSdk: string;
-const projects: UserProject[] = [];
+const AGES = ["oldest supported", "newest published"] as const;
+const sdkOf = (age: (typeof AGES)[number]): string => (age === "oldest supported" ? OLDEST_SDK : newestSdk);
+/** The four projects, installed at once in beforeAll (npm's work is mostly waiting on the registry and the disk). */
+const projects = new Map<string, UserProject>();
 
-beforeAll(() => {
-  tarball = packPackage();
+beforeAll(async () => {
+  const packed = packPackage();
+  tarball = packed;
   newestSdk = execFileSync("npm", ["view", "@pulumi/pulumi", "version"], { encoding: "utf8" }).trim();
+  const installs = AGES.flatMap((age) =>
+    (["commonjs", "esm"] as const).map(async (flavour) => {
+      const { files, extra } = FLAVOURS[flavour];
+      projects.set(`${age} ${flavour}`, await installUserProject(packed, sdkOf(age), files, extra));
+    }),
+  );
+  // Every install ends (and is cleaned up) before a failure is reported.
+  const failed = (await Promise.allSettled(installs)).find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed !== undefined) throw failed.reason;
 });
 
 afterAll(() => {
-  for (const project of projects) rmSync(project.dir, { recursive: true, force: true });
-  rmSync(path.dirname(tarball), { recursive: true, force: true });
+  for (const project of projects.values()) rmSync(project.dir, { recursive: true, force: true });
+  if (tarball !== undefined) rmSync(path.dirname(tarball), { recursive: true, force: true });
 });
 
-describe.each([
-  ["oldest supported", () => OLDEST_SDK],
-  ["newest published", () => newestSdk],
-])("with the %s @pulumi/pulumi", (_label, sdk) => {
+describe.each(AGES)("with the %s @pulumi/pulumi", (age) => {
   it.each(["commonjs", "esm"] as const)("a program written as %s installs one SDK copy and goes through up, an empty preview and destroy", async (flavour) => {
-    const { files, extra } = FLAVOURS[flavour];
-    const project = installUserProject(tarball, sdk(), files, extra);
-    projects.push(project);
+    const sdk = (): string => sdkOf(age);
+    const project = projects.get(`${age} ${flavour}`);
+    if (project === undefined) throw new Error(`the ${age} ${flavour} project was not installed (see beforeAll)`);
 
     // One copy of the runtime: the package's caret range is met by the user's own.
     expect(project.sdkCopies()).toEqual([path.join(project.dir, "node_modules", "@pulumi", "pulumi")]);
@@ -85,7 +95,8 @@ describe.each([
     }
 
     await suite.emulator.reset();
-    const test = suite.track(await openStack(project.dir, suite.emulator));
+    // As the user's `pulumi up` runs it: a TypeScript program through ts-node, type check included.
+    const test = suite.track(await openStack(project.dir, suite.emulator, {}, {}, { typeCheck: true }));
     const preview = await test.stack.preview();
     expect(preview.changeSummary).toMatchObject({ create: 4 });
 

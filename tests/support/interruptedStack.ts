@@ -1,5 +1,5 @@
 /**
- * The interrupted-runs scenario (examples/interrupted: 300 record sets, a response policy with
+ * The interrupted-runs scenario (examples/interrupted: a zone of record sets, a response policy with
  * rules, a calendar with ACL rules, a quota preference) against an emulator with latency: a run
  * killed at a random moment, the documented recovery (`svc-recover`, then the same command again),
  * and the checks that the stack converged: the state equals the program, the service holds exactly
@@ -11,9 +11,8 @@ import { runAndKill, svcRecover } from "./interruptions";
 import type { TestStack } from "./stacks";
 import { isWrite } from "./requests";
 
-export const RECORDS = 300;
-/** The program's resources: the record sets, the zone, the response policy and its two rules, the calendar and its two rules, the quota preference. */
-export const RESOURCES = RECORDS + 8;
+/** The program's resources besides its `records` record sets: the zone, the response policy and its two rules, the calendar and its two rules, the quota preference. */
+export const OTHER_RESOURCES = 8;
 
 /** What a converged stack of a kill test holds: its zone, its resources' type prefix in the state, and the objects at the service. */
 export interface ConvergedShape {
@@ -32,13 +31,15 @@ export interface ConvergedShape {
   };
 }
 
-/** examples/interrupted's, through the dynamic SDK. */
-export const INTERRUPTED_SHAPE: ConvergedShape = {
-  zone: "interrupted",
-  resources: RESOURCES,
-  types: "pulumi-nodejs:dynamic/",
-  objects: { zones: 1, recordSets: RECORDS, responsePolicies: 1, rules: 2, calendars: 1, aclRules: 2, quotaPreferences: 1 },
-};
+/** examples/interrupted's with `records` record sets, through the dynamic SDK. */
+export function interruptedShape(records: number): ConvergedShape {
+  return {
+    zone: "interrupted",
+    resources: records + OTHER_RESOURCES,
+    types: "pulumi-nodejs:dynamic/",
+    objects: { zones: 1, recordSets: records, responsePolicies: 1, rules: 2, calendars: 1, aclRules: 2, quotaPreferences: 1 },
+  };
+}
 
 /** The moments of a file's kills, from a seed it prints (SVC_KILL_SEED repeats a run). */
 export function killMoments(file: string): () => number {
@@ -56,13 +57,19 @@ export type RunKind = "up" | "update" | "destroy";
  * that run is then no kill, and the test runs another.
  */
 export class KillPoints {
-  private readonly whole = new Map<RunKind, number>([
-    ["up", 60],
-    ["update", 30],
-    ["destroy", 30],
-  ]);
+  private readonly whole: Map<RunKind, number>;
 
-  constructor(private readonly moment: () => number) {}
+  /** `records`: the program's record sets, which most writes carry (the first estimates: what 300 took). */
+  constructor(
+    private readonly moment: () => number,
+    records: number,
+  ) {
+    this.whole = new Map<RunKind, number>([
+      ["up", 8 + Math.ceil(records / 6)],
+      ["update", Math.max(4, Math.ceil(records / 10))],
+      ["destroy", 8 + Math.ceil(records / 12)],
+    ]);
+  }
 
   /** After how many writes the next run of `kind` is killed (0 for an `up`: a moment of its first 8 s, before any write). */
   next(kind: RunKind): { afterWrites: number; startupMs: number } {
@@ -153,15 +160,10 @@ function creations(requests: readonly RecordedRequest[]): Map<string, number> {
 /**
  * The stack converged: every declared object at the service once and nothing else of the program's,
  * each made at most once since `since` (the kill's start), the state holding exactly the program's
- * resources with no pending operation, and a preview with no change. `ttl`: what every record set has.
+ * resources with no pending operation, and a preview with no change. `ttl`: what every record set
+ * has; `shape`: what the program declares.
  */
-export async function expectConverged(
-  emulator: RunningEmulator,
-  test: TestStack,
-  since: number,
-  ttl: number,
-  shape: ConvergedShape = INTERRUPTED_SHAPE,
-): Promise<void> {
+export async function expectConverged(emulator: RunningEmulator, test: TestStack, since: number, ttl: number, shape: ConvergedShape): Promise<void> {
   const objects = (await emulator.objects()) as unknown as Objects;
   expect({
     zones: objects.dns.managedZones.length,

@@ -100,15 +100,19 @@ function watched(stack: Stack, output: readonly string[], running: Set<AbortCont
 }
 
 /**
- * `example` is a folder under examples/, or the absolute path of a program's folder. Each stack has
- * a backend of its own; `stackName` gives two of them the same name (a same-named stack of another backend).
+ * `example` is a folder under examples/, or the absolute path of a program's folder. A TypeScript
+ * program runs without ts-node's type check (PULUMI_NODEJS_TRANSPILE_ONLY): every example is
+ * type-checked once by `tsc -p tests/tsconfig.json` before the tests, and the check would cost each
+ * engine run about half of its CPU. `typeCheck` runs a program exactly as a user's `pulumi up` does,
+ * type check included (the journey tests). Each stack has a backend of its own; `stackName` gives
+ * two of them the same name (a same-named stack of another backend).
  */
 export async function openStack(
   example: string,
   emulator: { url: string; token: string },
   config: ConfigMap = {},
   env: Record<string, string> = {},
-  stackName?: string,
+  { typeCheck = false, stackName }: { readonly typeCheck?: boolean; readonly stackName?: string } = {},
 ): Promise<TestStack> {
   const home = mkdtempSync(path.join(os.tmpdir(), "svc-pulumi-"));
   mkdirSync(path.join(home, "state"));
@@ -125,6 +129,10 @@ export async function openStack(
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     SVC_EMULATOR_URL: emulator.url,
     SVC_PROJECT: "e2e-project",
+    ...(!typeCheck && { PULUMI_NODEJS_TRANSPILE_ONLY: "true" }),
+    // The program and the provider each load @pulumi/pulumi at every engine run: Node keeps what it
+    // compiled of it on disk (written whole and renamed, so runs at once may share it).
+    NODE_COMPILE_CACHE: path.join(os.tmpdir(), "svc-node-compile-cache"),
     ...env,
   };
   const workspace = await LocalWorkspace.create({

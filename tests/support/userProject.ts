@@ -3,7 +3,7 @@
  * repository ships) beside the `@pulumi/pulumi` the user chose, in a temporary folder. What the
  * journey tests run, and what tells whether npm keeps one copy of the Pulumi SDK.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -58,14 +58,24 @@ export interface UserProject {
   sdkVersion(): string;
 }
 
+/** `npm install` in the background (several may run at once, sharing npm's cache); rejects with npm's output. */
+function npmInstall(cwd: string, packages: readonly string[]): Promise<void> {
+  const args = ["install", ...packages, "--no-audit", "--no-fund", "--loglevel=error"];
+  return new Promise((resolve, reject) =>
+    execFile("npm", args, { cwd, encoding: "utf8", env: { ...process.env, npm_config_update_notifier: "false" } }, (error, stdout, stderr) =>
+      error === null ? resolve() : reject(new Error(`npm ${args.join(" ")} failed in ${cwd}:\n${stderr}${stdout}${error.message}`)),
+    ),
+  );
+}
+
 /**
  * Makes a project in a new folder from `files` (package.json, Pulumi.yaml, the program) and
  * installs the tarball, `@pulumi/pulumi@sdk` and `extra` packages into it, as a user would.
  */
-export function installUserProject(tarball: string, sdk: string, files: Record<string, string>, extra: readonly string[]): UserProject {
+export async function installUserProject(tarball: string, sdk: string, files: Record<string, string>, extra: readonly string[]): Promise<UserProject> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "svc-user-"));
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
-  npm(dir, ["install", tarball, `@pulumi/pulumi@${sdk}`, ...extra]);
+  await npmInstall(dir, [tarball, `@pulumi/pulumi@${sdk}`, ...extra]);
   return {
     dir,
     sdkCopies() {

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `npm run test:campaign`: the long campaigns that `npm test` runs only at a small size (through
+# scripts/with-tools.sh, as npm test). Each is a real check that fails the command:
+#   - the kill campaigns (tests/campaign/): 10 kills of `up` and 5 of an update or a destroy, with
+#     checkpoints written and skipped, on 300 record sets;
+#   - the soak at full size (`npm run soak -- 500`): about 550 resources created, changed and
+#     destroyed, each in one run, under injected faults;
+#   - the benchmark at N = 500, default and latency scenarios (`npm run bench -- 500`), its tables
+#     and JSON kept in build/campaign/.
+# It takes one to two hours on two cores. The times of each step print at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SVC_TEST_RUN="campaign-$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+export SVC_TEST_RUN
+out=build/campaign
+mkdir -p "$out"
+: >build/test-phases.tsv
+trap 'echo; echo "== times"; node tests/runner/report.js' EXIT
+
+step() {
+  local name="$1" started=$SECONDS status=0
+  shift
+  "$@" || status=$?
+  printf '%s\t%s\t%s\n' "$name" "$((SECONDS - started))" "$status" >>build/test-phases.tsv
+  return "$status"
+}
+
+echo "== build"
+step "build" npm run --silent build
+
+echo "== the kill campaigns (10 kills of up, 5 of update or destroy; checkpoints written and skipped)"
+workers="$(node -p 'require("node:os").availableParallelism()')"
+step "kill campaigns (jest, $workers workers)" env NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects campaign --maxWorkers="$workers"
+
+echo "== the soak at full size: 500 record sets and every other kind, under faults"
+step "soak 500" npx ts-node --transpile-only scripts/soak.ts 500
+
+echo "== the benchmark at N = 500: default and latency scenarios"
+step "bench 500 default" npx ts-node --transpile-only scripts/bench/main.ts 500 --out "$out/bench-default.json"
+step "bench 500 latency" npx ts-node --transpile-only scripts/bench/main.ts 500 --scenario latency --out "$out/bench-latency.json"

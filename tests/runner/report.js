@@ -1,0 +1,61 @@
+// @ts-check
+/**
+ * `npm run test:times [-- --save]`: the times of the last test run, as `npm test` prints them at its
+ * end: each step's wall time (build/test-phases.tsv, written by scripts/test.sh), each jest project's
+ * files, tests and summed file time, and every end-to-end, browser and campaign file's own time,
+ * longest first.
+ * `--save` keeps the files' times as the committed ones the sequencer starts from (tests/durations.json).
+ */
+const { existsSync, readFileSync } = require("node:fs");
+const path = require("node:path");
+const { ROOT, localTimes, saveCommitted } = require("./times");
+
+const PHASES = path.join(ROOT, "build", "test-phases.tsv");
+
+/** @param {number} seconds */
+const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
+
+function main() {
+  if (process.argv.includes("--save")) {
+    process.stdout.write(`kept the measured times in ${path.relative(ROOT, saveCommitted())}\n`);
+    return;
+  }
+  const lines = [];
+  if (existsSync(PHASES)) {
+    lines.push("step                                             wall (m:ss)");
+    for (const row of readFileSync(PHASES, "utf8").trim().split("\n")) {
+      const [name = "", seconds = "0", status = ""] = row.split("\t");
+      lines.push(`  ${name.padEnd(47)} ${clock(Number(seconds)).padStart(6)}${status === "0" ? "" : `  (exit ${status})`}`);
+    }
+  }
+  // The files of one run: `npm test`'s (SVC_TEST_RUN), else the newest.
+  const all = Object.entries(localTimes());
+  const run =
+    process.env["SVC_TEST_RUN"] ??
+    all
+      .map(([, time]) => time.run)
+      .sort()
+      .at(-1);
+  const times = all.filter(([, time]) => time.run === run);
+  /** @type {Map<string, { files: number, tests: number, seconds: number }>} */
+  const projects = new Map();
+  for (const [, time] of times) {
+    const sum = projects.get(time.project) ?? { files: 0, tests: 0, seconds: 0 };
+    projects.set(time.project, { files: sum.files + 1, tests: sum.tests + time.tests, seconds: sum.seconds + time.seconds });
+  }
+  lines.push("", "jest project       files   tests   file time summed (m:ss)");
+  for (const [project, sum] of [...projects].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    lines.push(`  ${project.padEnd(16)} ${String(sum.files).padStart(5)} ${String(sum.tests).padStart(7)}   ${clock(sum.seconds).padStart(8)}`);
+  }
+  // The files of the projects that run the engine or a browser: each one's own time, to see a slow one.
+  const slow = times.filter(([, time]) => !["unit", "emulator"].includes(time.project)).sort(([, a], [, b]) => b.seconds - a.seconds);
+  lines.push("", "end-to-end, browser and campaign files, longest first  seconds  tests");
+  for (const [file, time] of slow) {
+    lines.push(
+      `  ${file.padEnd(52)} ${String(Math.round(time.seconds)).padStart(5)} ${String(time.tests).padStart(6)}${time.status === "passed" ? "" : "  FAILED"}`,
+    );
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+main();
