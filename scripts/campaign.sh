@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # `npm run test:campaign`: the long campaigns that `npm test` runs only at a small size (through
 # scripts/with-tools.sh, as npm test). Each is a real check that fails the command:
-#   - the kill campaigns (tests/campaign/): 10 kills of `up` and 5 of an update or a destroy, with
-#     checkpoints written and skipped, on 300 record sets;
+#   - the campaign jest project (tests/campaign/): the kill campaigns (10 kills of `up` and 5 of an
+#     update or a destroy, with checkpoints written and skipped, on 300 record sets; 10 kills of a
+#     plugin stack) and the release's SDK packages installed as users install them;
+#   - the release of every platform, built and verified (`npm run release:campaign`);
 #   - the soak at full size (`npm run soak -- 500`): about 550 resources created, changed and
 #     destroyed, each in one run, under injected faults;
-#   - the benchmark at N = 500, default and latency scenarios (`npm run bench -- 500`), its tables
-#     and JSON kept in build/campaign/.
+#   - the benchmark at N = 500, default, latency and scale scenarios (`npm run bench -- 500`), its
+#     tables and JSON kept in build/campaign/.
 # It takes one to two hours on two cores. The times of each step print at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,9 +31,12 @@ step() {
 echo "== build"
 step "build" npm run --silent build
 
-echo "== the kill campaigns (10 kills of up, 5 of update or destroy; checkpoints written and skipped)"
+echo "== the kill campaigns and the release's SDK packages (jest's campaign project)"
 workers="$(node -p 'require("node:os").availableParallelism()')"
-step "kill campaigns (jest, $workers workers)" env NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects campaign --maxWorkers="$workers"
+step "campaign tests (jest, $workers workers)" env NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects campaign --maxWorkers="$workers"
+
+echo "== the release of every platform, built and verified"
+step "release, five platforms" bash scripts/release/campaign.sh
 
 echo "== the soak at full size: 500 record sets and every other kind, under faults"
 step "soak 500" npx ts-node --transpile-only scripts/soak.ts 500
@@ -39,3 +44,4 @@ step "soak 500" npx ts-node --transpile-only scripts/soak.ts 500
 echo "== the benchmark at N = 500: default and latency scenarios"
 step "bench 500 default" npx ts-node --transpile-only scripts/bench/main.ts 500 --out "$out/bench-default.json"
 step "bench 500 latency" npx ts-node --transpile-only scripts/bench/main.ts 500 --scenario latency --out "$out/bench-latency.json"
+step "bench scale (N = 500)" npx ts-node --transpile-only scripts/bench/main.ts 500 --scenario scale --out "$out/bench-scale.json"

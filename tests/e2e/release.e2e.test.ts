@@ -1,25 +1,22 @@
 /**
- * The release as a user meets it (the smoke of `npm run release`; the five platforms' build is
- * `npm run release` itself with `npm run release:verify`, in the campaign). The release folder is
- * built for linux-amd64 with the plugin, the YAML declaration, the Go module and the Python
- * packages, its download URL a local HTTP server serving that folder, then:
+ * The release as a user meets it, the smoke of `npm run release` that `npm test` runs. The release
+ * folder is built for linux-amd64 (the plugin and the YAML declaration), its download URL a local
+ * HTTP server serving that folder, then:
  * - its checksums verify, the archive holds the pinned Node.js unmodified, no file holds a credential;
  * - a new YAML project with an empty PULUMI_HOME, no `plugins:` section, no plugin install and no
  *   node on PATH goes up, previews empty and is destroyed: the engine downloads the plugin from the
  *   server by itself (its log says so) and runs it on the archive's own Node.js;
- * - a new Go project `go get`s the SDK from the release's module-proxy folder (no replace), builds
- *   and runs; a new virtual environment installs the wheel and runs a program: both pass the
- *   release's version and download URL with every registration; the Registry's Go examples build
- *   and its Python examples run on them (its YAML examples are read against the schema);
  * - the release workflow passes actionlint.
+ * The SDK packages (`go get` from the module-proxy folder, `pip install` of the wheel, the
+ * Registry's examples on them) are tests/campaign/releasePackages.campaign.test.ts, and the five
+ * platforms' build is `npm run release:campaign`: both in `npm run test:campaign`.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { buildRelease, type Release } from "../../scripts/release/main";
 import { verifyRelease } from "../../scripts/release/verify";
-import { examplesIn } from "../../scripts/generator/examples";
 import { engineSuite } from "../support/suite";
 import { engineDir, run, serveFolder, type FolderServer } from "../support/release";
 import { requireLanguageHost, REPO_ROOT } from "../support/toolchain";
@@ -27,11 +24,6 @@ import { requireLanguageHost, REPO_ROOT } from "../support/toolchain";
 const suite = engineSuite();
 const ACTIONLINT = "v1.7.12";
 const FIXTURES = path.join(REPO_ROOT, "tests", "fixtures", "release");
-/** The committed schema, whose descriptions hold the Registry's examples. */
-const SCHEMA = JSON.parse(readFileSync(path.join(REPO_ROOT, "plugin", "schema.json"), "utf8")) as {
-  resources: Record<string, { description?: string }>;
-  functions: Record<string, { description?: string }>;
-};
 let root: string;
 let server: FolderServer;
 let release: Release;
@@ -42,7 +34,7 @@ beforeAll(async () => {
   const folder = path.join(root, "release");
   mkdirSync(folder);
   server = await serveFolder(folder);
-  release = await buildRelease({ out: folder, downloadUrl: server.url, platforms: ["linux-amd64"], only: ["plugin", "yaml", "go", "python"] });
+  release = await buildRelease({ out: folder, downloadUrl: server.url, platforms: ["linux-amd64"], only: ["plugin", "yaml"] });
 });
 
 afterAll(async () => {
@@ -65,8 +57,8 @@ it("writes a release whose checksums verify, with the pinned Node.js unmodified 
   expect(report.problems).toEqual([]);
   expect(report.archives.map((archive) => archive.file)).toEqual([`pulumi-resource-svc-v${version()}-linux-amd64.tar.gz`]);
   expect(report.archives[0]?.binaryFormat).toMatch(/ELF 64-bit LSB (pie )?executable, x86-64/);
-  // The archive, the YAML declaration, the wheel, the sdist and the module's four proxy files.
-  expect(report.checksums).toBeGreaterThanOrEqual(8);
+  // The archive and the YAML declaration.
+  expect(report.checksums).toBeGreaterThanOrEqual(2);
   expect(spawnSync("sha256sum", ["--check", "--quiet", `pulumi-svc_${version()}_checksums.txt`], { cwd: release.dir }).status).toBe(0);
 });
 
@@ -113,71 +105,6 @@ it("lets the engine download the plugin by itself and run a YAML program with no
   expect(JSON.stringify(await suite.emulator.objects())).not.toContain("release-zone");
   // Fetched once: later runs use the installed plugin.
   expect(server.requests.filter((request) => request.endsWith(".tar.gz"))).toHaveLength(1);
-});
-
-interface Registration {
-  readonly type: string;
-  readonly version: string;
-  readonly pluginDownloadURL: string;
-}
-
-const expectRegistrations = (printed: string): void => {
-  // The program's own stack registers too (Python's mocks see it): the package's resources are what is asked about.
-  const seen = (JSON.parse(printed) as Registration[]).filter((registration) => registration.type.startsWith("svc:"));
-  expect(seen.map((registration) => registration.type).sort()).toEqual(["svc:dns/managedZone:ManagedZone", "svc:dns/recordSet:RecordSet"]);
-  for (const registration of seen) expect(registration).toMatchObject({ version: version(), pluginDownloadURL: server.url });
-};
-
-it("serves the Go SDK to go get from the release's module-proxy folder, no replace, and a program built on it runs", async () => {
-  const project = path.join(root, "go");
-  mkdirSync(project);
-  const module = release.info.goModule;
-  writeFileSync(path.join(project, "go.mod"), "module releasesmoke\n\ngo 1.25.0\n");
-  writeFileSync(path.join(project, "main.go"), readFileSync(path.join(FIXTURES, "go", "main.go.txt"), "utf8").replace("{{module}}", module));
-  const goenv = (name: string): string => execFileSync("go", ["env", name], { encoding: "utf8" }).trim();
-  // A module cache of the test's own (the machine's may hold this version from another run, with
-  // another download URL); the modules the SDK needs come from the machine's cache as a proxy.
-  const env = {
-    ...(process.env as Record<string, string>),
-    GOPROXY: `file://${path.join(release.dir, "go")},file://${path.join(goenv("GOMODCACHE"), "cache", "download")},${goenv("GOPROXY")}`,
-    GOMODCACHE: path.join(root, "gomodcache"),
-    GOFLAGS: `${goenv("GOFLAGS")} -mod=mod -modcacherw -trimpath`,
-    GONOSUMDB: module,
-  };
-  await run("go", ["get", `${module}@v${version()}`], { cwd: project, env });
-  expect(readFileSync(path.join(project, "go.mod"), "utf8")).toContain(`${module} v${version()}`);
-  expect(readFileSync(path.join(project, "go.mod"), "utf8")).not.toContain("replace");
-  const ran = await run("go", ["run", "."], { cwd: project, env });
-  expectRegistrations(ran.stdout);
-
-  // The Registry's Go example of every resource and function compiles against the released module.
-  const examples = examplesIn(SCHEMA, "go");
-  expect(examples).toHaveLength(Object.keys(SCHEMA.resources).length + Object.keys(SCHEMA.functions).length);
-  examples.forEach(({ code }, index) => {
-    mkdirSync(path.join(project, "examples", String(index)), { recursive: true });
-    writeFileSync(path.join(project, "examples", String(index), "main.go"), code);
-  });
-  // vet type-checks every package as the compiler does, without linking fifty programs.
-  await run("go", ["vet", "./examples/..."], { cwd: project, env });
-});
-
-it("installs the Python wheel into a new virtual environment, and a program on it runs", async () => {
-  const venv = path.join(root, "venv");
-  execFileSync("python3", ["-m", "venv", venv]);
-  const wheel = release.files.find((file) => file.file.endsWith(".whl"));
-  expect(wheel?.file).toBe(`pulumi_svc-${version()}-py3-none-any.whl`);
-  const env = { ...(process.env as Record<string, string>), PIP_DISABLE_PIP_VERSION_CHECK: "1" };
-  await run(path.join(venv, "bin", "pip"), ["install", "--quiet", path.join(release.dir, wheel!.file)], { cwd: root, env });
-  const ran = await run(path.join(venv, "bin", "python"), [path.join(FIXTURES, "python", "program.py")], { cwd: root, env });
-  expectRegistrations(ran.stdout);
-
-  // The Registry's Python example of every resource and function runs on the wheel; its YAML ones name what the schema has.
-  const checked = await run(path.join(venv, "bin", "python"), [path.join(FIXTURES, "python", "examples.py"), path.join(REPO_ROOT, "plugin", "schema.json")], {
-    cwd: root,
-    env,
-  });
-  const count = Object.keys(SCHEMA.resources).length + Object.keys(SCHEMA.functions).length;
-  expect(JSON.parse(checked.stdout.trim().split("\n").at(-1) ?? "{}")).toEqual({ python: count, yaml: count, failures: [] });
 });
 
 it("writes a release workflow that actionlint passes", async () => {
