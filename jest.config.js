@@ -7,7 +7,17 @@ const transform = {
   "^.+\\.ts$": ["ts-jest", { tsconfig: "tests/tsconfig.json" }],
 };
 const limits = (kind) => [`<rootDir>/tests/support/limits/${kind}.ts`];
-const project = (displayName, testMatch, limit) => ({ displayName, testMatch, transform, testEnvironment: "node", setupFilesAfterEnv: limits(limit) });
+// The built copy of the plugin's Node.js SDK (dist/sdks/nodejs) has the same package name as its
+// source; jest's module map would see two packages of one name.
+const modulePathIgnorePatterns = ["<rootDir>/dist/sdks/"];
+const project = (displayName, testMatch, limit) => ({
+  displayName,
+  testMatch,
+  transform,
+  modulePathIgnorePatterns,
+  testEnvironment: "node",
+  setupFilesAfterEnv: limits(limit),
+});
 
 module.exports = {
   testSequencer: "<rootDir>/tests/runner/sequencer.js",

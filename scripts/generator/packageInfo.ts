@@ -37,8 +37,10 @@ export function packageInfo(root = path.resolve(__dirname, "..", "..")): Package
   return {
     version: parsed.data.version,
     repository,
-    // ${VERSION} is the engine's: it fills in the version it asks for (interpolateURL in the engine's plugins.go).
-    pluginDownloadURL: `${repository}/releases/download/v\${VERSION}`,
+    // The version written out, not the engine's `${VERSION}` placeholder: `pulumi import` writes the URL
+    // into a PCL string, where `${VERSION}` is an interpolation the engine's binder refuses ("invalid
+    // download URL"), so every import of an svc object would fail. The schema is written per version anyway.
+    pluginDownloadURL: `${repository}/releases/download/v${parsed.data.version}`,
     goModule: `${repository.replace(/^https:\/\//, "")}/${GO_SDK_DIR}`,
   };
 }

@@ -10,7 +10,7 @@
  *   and CHANGELOG.md must have its section.
  * - `--download-url` is where the engine downloads the plugin archives from, written into the
  *   schema and so into every SDK (default: the GitHub release of the version, package.json's
- *   repository). `${VERSION}` in it is the engine's to fill in.
+ *   repository). It names the version itself (no `${VERSION}`: see packageInfo.ts).
  * - `--platforms` (default all five) and `--only` (default every part: plugin, yaml, go, python,
  *   dotnet, java, npm) build a part of it, as the smoke test does.
  *

@@ -56,7 +56,7 @@ it("writes Go for a record set made by hand that pulumi import adopts, without a
   await stack.test.pulumi(["import", "svc:dns/recordSet:RecordSet", "legacy", id, "--yes", "--protect=false", "--out", out]);
   expect(await writesSince(suite.emulator, since)).toEqual([]);
   expect(readFileSync(out, "utf8")).toMatch(
-    /"pulumi-svc\/sdk\/go\/svc\/dns"[\s\S]*dns\.NewRecordSet\(ctx, "legacy", &dns\.RecordSetArgs\{[\s\S]*Ttl:\s+pulumi\.Int\(300\)/,
+    /"github\.com\/pulumi-svc\/pulumi-svc\/sdks\/go\/svc\/dns"[\s\S]*dns\.NewRecordSet\(ctx, "legacy", &dns\.RecordSetArgs\{[\s\S]*Ttl:\s+pulumi\.Int\(300\)/,
   );
   // It leaves the stack again (not the API): the example does not declare it.
   const [adopted] = (await stack.test.stateResources()).filter((resource) => resource.urn.endsWith("::legacy"));

@@ -77,6 +77,6 @@ it("takes a release's notes from its CHANGELOG.md section, and refuses a version
 it("derives the plugin's download URL and the Go module path from package.json's repository", () => {
   const info = packageInfo();
   expect(info.repository).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/);
-  expect(info.pluginDownloadURL).toBe(`${info.repository}/releases/download/v\${VERSION}`);
+  expect(info.pluginDownloadURL).toBe(`${info.repository}/releases/download/v${info.version}`);
   expect(info.goModule).toBe(`${info.repository.replace("https://", "")}/sdks/go/svc`);
 });
