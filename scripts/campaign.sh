@@ -4,11 +4,13 @@
 #   - the campaign jest project (tests/campaign/): the kill campaigns (10 kills of `up` and 5 of an
 #     update or a destroy, with checkpoints written and skipped, on 300 record sets; 10 kills of a
 #     plugin stack) and the release's SDK packages installed as users install them;
+#   - every step of the engine conformance runs (`npm test` takes the first step of each target:
+#     tests/support/conformance.ts), SVC_CONFORMANCE=all over the e2e files that run one;
 #   - the release of every platform, built and verified (`npm run release:campaign`);
 #   - the soak at full size (`npm run soak -- 500`): about 550 resources created, changed and
 #     destroyed, each in one run, under injected faults;
-#   - the benchmark at N = 500, default, latency and scale scenarios (`npm run bench -- 500`), its
-#     tables and JSON kept in build/campaign/.
+#   - the benchmark at N = 500, default, latency and scale scenarios, alone on the machine
+#     (tests/campaign/bench.campaign.test.ts), its tables and JSON kept in build/campaign/.
 # It takes one to two hours on two cores. The times of each step print at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,7 +35,12 @@ step "build" npm run --silent build
 
 echo "== the kill campaigns and the release's SDK packages (jest's campaign project)"
 workers="$(node -p 'require("node:os").availableParallelism()')"
-step "campaign tests (jest, $workers workers)" env NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects campaign --maxWorkers="$workers"
+export NODE_OPTIONS=--experimental-vm-modules
+step "campaign tests (jest, $workers workers)" npx jest --selectProjects campaign --testPathIgnorePatterns bench.campaign --maxWorkers="$workers"
+
+echo "== every step of the engine conformance runs"
+mapfile -t conformance < <(grep -l "runConformance(" tests/e2e/*.e2e.test.ts)
+step "conformance, every step (jest, $workers workers)" env SVC_CONFORMANCE=all npx jest --selectProjects e2e --maxWorkers="$workers" -- "${conformance[@]}"
 
 echo "== the release of every platform, built and verified"
 step "release, five platforms" bash scripts/release/campaign.sh
@@ -41,7 +48,5 @@ step "release, five platforms" bash scripts/release/campaign.sh
 echo "== the soak at full size: 500 record sets and every other kind, under faults"
 step "soak 500" npx ts-node --transpile-only scripts/soak.ts 500
 
-echo "== the benchmark at N = 500: default and latency scenarios"
-step "bench 500 default" npx ts-node --transpile-only scripts/bench/main.ts 500 --out "$out/bench-default.json"
-step "bench 500 latency" npx ts-node --transpile-only scripts/bench/main.ts 500 --scenario latency --out "$out/bench-latency.json"
-step "bench scale (N = 500)" npx ts-node --transpile-only scripts/bench/main.ts 500 --scenario scale --out "$out/bench-scale.json"
+echo "== the benchmark at N = 500: default, latency and scale scenarios, alone"
+step "bench 500 (jest, one worker)" npx jest --selectProjects campaign --runInBand -- tests/campaign/bench.campaign.test.ts
