@@ -140,25 +140,37 @@ describe("the code host's limiter", () => {
   });
 
   it("spaces writes and keeps content creation under the per-minute limit (scaled minute)", async () => {
-    // A code-host minute of one second: the emulator allows 4 issues in it; the client spaces writes by 250 ms
-    // (at the emulator one request may arrive late on a new connection, so each gap gets some slack, the whole run little).
+    // A code-host minute of one second: the emulator allows 4 issues in it; the client spaces writes by 250 ms.
+    // The spacing is read where the client sends, not where the emulator receives: on a loaded machine two
+    // requests sent 250 ms apart can arrive close together.
     const store = await start({ hourMs: 60_000, secondary: { creationsPerMinute: 4 } });
+    const sent: number[] = [];
     const api = createApiClient(
       { api: "codehost", baseUrl: `${url}/codehost`, token: "p", authStyle: "bearer" },
-      { rateLimits: codeHostRateLimits(undefined, { ...CODEHOST_REQUEST_LIMITS, creationsPerMinute: 4, minuteMs: 1000, writeSpacingMs: 250 }) },
+      {
+        rateLimits: codeHostRateLimits(undefined, { ...CODEHOST_REQUEST_LIMITS, creationsPerMinute: 4, minuteMs: 1000, writeSpacingMs: 250 }),
+        fetch: (input, init) => {
+          sent.push(performance.now());
+          return fetch(input, init);
+        },
+      },
     );
     await Promise.all(
       Array.from({ length: 6 }, (_, index) => api.send({ method: "POST", path: "/repos/acme/app/issues", body: { title: `t${index}` }, repeat: "settle" })),
     );
     expect(store.issues).toHaveLength(6);
+    // The emulator enforces the per-minute limit: every creation admitted means none went over it.
     expect(store.arrivals.every((arrival) => arrival.outcome === "admitted")).toBe(true);
-    const times = store.arrivals.map((arrival) => arrival.at);
-    times.slice(1).forEach((at, index) => expect(at - times[index]!).toBeGreaterThanOrEqual(100));
-    expect(times[5]! - times[0]!).toBeGreaterThanOrEqual(5 * 250 - 150);
+    expect(sent).toHaveLength(6);
+    // The limiter starts a write 250 ms after the last; what runs between its start and the send (the token, the
+    // request's hooks) moves each send by a little, so each gap gets some slack, the whole run little.
+    sent.slice(1).forEach((at, index) => expect(at - sent[index]!).toBeGreaterThanOrEqual(150));
+    expect(sent[5]! - sent[0]!).toBeGreaterThanOrEqual(5 * 250 - 100);
   });
 
   it("without it the same burst would have met the emulator's concurrency limit", async () => {
-    const store = await start({ hourMs: 3_600_000, latencyMs: 60 });
+    // Each request held 3 s, so that the burst overlaps even when a loaded machine sends it slowly.
+    const store = await start({ hourMs: 3_600_000, latencyMs: 3000 });
     const plain = createApiClient({ api: "codehost", baseUrl: `${url}/codehost`, token: "p", authStyle: "bearer" }, { concurrency: 300 });
     const outcomes = await Promise.allSettled(Array.from({ length: 300 }, (_, index) => getRepo(plain, `repo-${index}`)));
     expect(outcomes.some((outcome) => outcome.status === "rejected")).toBe(true);
