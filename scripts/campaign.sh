@@ -15,20 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SVC_TEST_RUN="campaign-$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-export SVC_TEST_RUN
-out=build/campaign
-mkdir -p "$out"
-: >build/test-phases.tsv
-trap 'echo; echo "== times"; node tests/runner/report.js' EXIT
-
-step() {
-  local name="$1" started=$SECONDS status=0
-  shift
-  "$@" || status=$?
-  printf '%s\t%s\t%s\n' "$name" "$((SECONDS - started))" "$status" >>build/test-phases.tsv
-  return "$status"
-}
+# shellcheck source=scripts/timed-steps.sh
+source scripts/timed-steps.sh "campaign-"
 
 echo "== build"
 step "build" npm run --silent build

@@ -7,21 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# One name for this run's times, whichever jest run records them.
-SVC_TEST_RUN="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-export SVC_TEST_RUN
-mkdir -p build
-: >build/test-phases.tsv
-trap 'echo; echo "== times"; node tests/runner/report.js' EXIT
-
-# step NAME COMMAND...: runs the command and records its wall time and exit status.
-step() {
-  local name="$1" started=$SECONDS status=0
-  shift
-  "$@" || status=$?
-  printf '%s\t%s\t%s\n' "$name" "$((SECONDS - started))" "$status" >>build/test-phases.tsv
-  return "$status"
-}
+# One name for this run's times, whichever jest run records them, and `step`.
+# shellcheck source=scripts/timed-steps.sh
+source scripts/timed-steps.sh ""
 
 echo "== build (tsc) and link the package for the example programs"
 step "build" npm run --silent build
