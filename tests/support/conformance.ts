@@ -9,7 +9,9 @@
  * request's method and path, or, for a step that names no request, its change summary. Each field's
  * request body is proved for every sample without the engine (tests/emulator/conformance.test.ts);
  * what the engine adds (preview, up, convergence, replacement order) is the same for another field of
- * the same object. `npm run test:campaign` runs every step (`SVC_CONFORMANCE=all`).
+ * the same object. Updates of different objects next to each other share one engine round (`rounds`):
+ * one preview, one `up` and one empty preview for all of them, each step's writes still compared
+ * alone. `npm run test:campaign` runs every step, one round each (`SVC_CONFORMANCE=all`).
  */
 import type { ConfigMap, OpMap, OutputMap } from "@pulumi/pulumi/automation";
 import type { RunningEmulator } from "./emulatorControl";
@@ -68,6 +70,51 @@ export function stepsToRun(updates: readonly Step[], replaces: readonly Step[], 
   });
 }
 
+/** A step that may share its engine round: an in-place update of one object, its requests named. */
+function sharable(step: Step): boolean {
+  const { same, update, ...others } = step.changes;
+  return update === 1 && same !== undefined && Object.keys(others).length === 0 && (step.writes?.length ?? 0) > 0;
+}
+
+const targets = (step: Step): Set<string> => new Set((step.writes ?? []).map((write) => `${write.method} ${write.path}`));
+
+/**
+ * The engine rounds of a run: the steps of `stepsToRun`, with neighbouring updates of different
+ * objects (no request target and no config key in common) joined into one round, as a user's
+ * change of several objects in one `up`. Replacements, and every step in the campaign, go alone.
+ */
+export function rounds(updates: readonly Step[], replaces: readonly Step[], every = process.env["SVC_CONFORMANCE"] === "all"): Step[][] {
+  const steps = stepsToRun(updates, replaces, every);
+  if (every) return steps.map((step) => [step]);
+  const result: Step[][] = [];
+  for (const step of steps) {
+    const current = result.at(-1);
+    const joins =
+      current !== undefined &&
+      updates.includes(step) &&
+      sharable(step) &&
+      current.every(
+        (other) =>
+          updates.includes(other) &&
+          sharable(other) &&
+          other.changes["same"] === step.changes["same"] &&
+          ![...targets(step)].some((target) => targets(other).has(target)) &&
+          !Object.keys(step.config).some((key) => key in other.config),
+      );
+    if (joins) current.push(step);
+    else result.push([step]);
+  }
+  return result;
+}
+
+/** What the preview and the `up` of a round must report: its steps' changes together. */
+function roundChanges(round: readonly Step[]): OpMap {
+  const [only] = round;
+  if (round.length === 1 && only !== undefined) return only.changes;
+  const same = (round[0]?.changes["same"] ?? 0) - (round.length - 1);
+  return { same, update: round.length };
+}
+
 function label(step: string, error: unknown): Error {
   const cause = error instanceof Error ? error.message : String(error);
   return new Error(`conformance step "${step}": ${cause}`);
@@ -97,22 +144,29 @@ export async function runConformance(test: TestStack, emulator: RunningEmulator,
     expect((await stack.refresh()).summary.resourceChanges).toEqual({ same: total });
   });
 
-  for (const step of stepsToRun(spec.updates, spec.replaces)) {
-    await run(step.what, async () => {
-      await stack.setAllConfig(step.config);
-      expect((await stack.preview()).changeSummary).toEqual(step.changes);
-      let changes: OpMap | undefined;
+  for (const round of rounds(spec.updates, spec.replaces)) {
+    await run(round.map((step) => step.what).join("; "), async () => {
+      const changes = roundChanges(round);
+      await stack.setAllConfig(Object.assign({}, ...round.map((step) => step.config)) as ConfigMap);
+      expect((await stack.preview()).changeSummary).toEqual(changes);
+      let made: OpMap | undefined;
       const writes = await writesDuring(emulator, async () => {
-        changes = (await stack.up()).summary.resourceChanges;
+        made = (await stack.up()).summary.resourceChanges;
       });
-      expect(changes).toEqual(step.changes);
-      if (step.writes !== undefined) {
+      expect(made).toEqual(changes);
+      // Each step's writes alone, in their order (the objects of a round are written in any order).
+      const ofRound = new Set(round.flatMap((step) => [...targets(step)]));
+      if (round.length > 1) expect(writes.filter((write) => !ofRound.has(`${write.method} ${write.path}`))).toEqual([]);
+      for (const step of round) {
+        if (step.writes === undefined) continue;
         const expected = step.writes;
-        expect(writes.map(({ method, path, body, query }, i) => ({ method, path, body, ...(expected[i]?.query !== undefined && { query }) }))).toEqual(
-          expected,
-        );
+        const own = round.length > 1 ? writes.filter((write) => targets(step).has(`${write.method} ${write.path}`)) : writes;
+        expect({
+          step: step.what,
+          writes: own.map(({ method, path, body, query }, i) => ({ method, path, body, ...(expected[i]?.query !== undefined && { query }) })),
+        }).toEqual({ step: step.what, writes: expected });
       }
-      await step.verify?.();
+      for (const step of round) await step.verify?.();
       expect((await stack.preview()).changeSummary).toEqual({ same: total });
     });
   }
