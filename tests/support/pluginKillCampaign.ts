@@ -6,7 +6,7 @@
  * runner loses them: the pending creates are completed from their inputs and the live service alone.
  * After each: the service holds each declared object once (nothing left behind, nothing made twice,
  * from the emulator's request log), the state holds exactly the program with no pending operation,
- * and the next preview is empty. `npm test` runs 3 kills (tests/e2e/interruptedPlugin.e2e.test.ts),
+ * and the next preview is empty. `npm test` runs 2 kills (tests/e2e/interruptedPlugin.e2e.test.ts),
  * the campaign 10 (tests/campaign/interruptedPlugin.campaign.test.ts).
  */
 import { rmSync } from "node:fs";
