@@ -11,42 +11,20 @@ import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
-import { emulatorCredential, externalAccountConfig, WIF_AUDIENCE } from "../support/googleCredentials";
+import { DNS_SCOPE, expectNoSecret, internal, NO_GCLOUD, STATIC_TOKENS, tokenStats, type Issued } from "../support/credentialChecks";
+import { externalAccountConfig, WIF_AUDIENCE } from "../support/googleCredentials";
+import { longTokenRun } from "../support/longTokenRun";
 import { openStack, type TestStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
 
 const suite = engineSuite({ tokenLifetimeSeconds: 3600 });
-const STATIC_TOKENS = ["svc:dnsToken", "svc:ciToken", "svc:adsToken", "svc:quotasToken"];
 const folder = mkdtempSync(path.join(os.tmpdir(), "svc-creds-e2e-"));
-/** An empty gcloud folder: the machine's own application default credentials are never picked up. */
-const NO_GCLOUD = { CLOUDSDK_CONFIG: mkdtempSync(path.join(os.tmpdir(), "svc-gcloud-")) };
-
-interface Issued {
-  grant: string;
-  principal: string;
-  subject?: string;
-  scopes: string[];
-}
-
-const internal = (emulator: RunningEmulator, route: string, body: object): Promise<Record<string, string>> => emulatorCredential(emulator.url, route, body);
-
-async function tokenStats(emulator: RunningEmulator): Promise<{ issued: Issued[]; expiredUses: number; scopeRefusals: number }> {
-  return (await (await fetch(`${emulator.url}/_emulator/tokens/stats`)).json()) as { issued: Issued[]; expiredUses: number; scopeRefusals: number };
-}
 
 const writeFile = (name: string, content: string): string => {
   const where = path.join(folder, name);
   writeFileSync(where, content, { mode: 0o600 });
   return where;
 };
-
-/** What no output may hold: the credentials' secret parts, and any access token the emulator issues (`ya29.emu-...`). */
-function expectNoSecret(text: string, secrets: readonly string[]): void {
-  expect(text).not.toMatch(/ya29\.emu-/);
-  expect(text).not.toMatch(/-----BEGIN PRIVATE KEY-----|PRIVATE KEY/);
-  for (const secret of secrets) expect(text).not.toContain(secret);
-}
 
 /**
  * The -v=9 log without Pulumi's own RPC traces, which print the provider's configure inputs (a
@@ -81,8 +59,6 @@ async function runForm(
   expect(destroy.summary.result).toBe("succeeded");
   return { outputs, issued, test };
 }
-
-const DNS_SCOPE = "https://www.googleapis.com/auth/ndev.clouddns.readwrite";
 
 describe("each credential form makes its stack's objects", () => {
   let key: Record<string, string>;
@@ -185,40 +161,5 @@ describe("each credential form makes its stack's objects", () => {
   });
 });
 
-describe("a long run under 5-second tokens", () => {
-  let emulator: RunningEmulator | undefined;
-  afterAll(async () => {
-    await emulator?.close();
-  });
-
-  it("creates a zone of 300 record sets and waits for a quota grant across many token lifetimes, every request with a live token", async () => {
-    // Its own emulator: tokens live 5 s, and a quota increase reconciles for 25 s (what makes the run long).
-    emulator = await startEmulator(undefined, { tokenLifetimeSeconds: 5, quotas: { reconcileMs: 25_000 } });
-    const key = await internal(emulator, "service-accounts", { name: "long-runner" });
-    const config = {
-      "svc:credentials": { value: JSON.stringify(key), secret: true },
-      records: { value: "300" },
-      zoneName: { value: "long" },
-      quotaWait: { value: "120" },
-    };
-    const test = suite.track(await openStack("credentials", emulator, config, NO_GCLOUD));
-    await test.stack.removeAllConfig(STATIC_TOKENS);
-    const started = Date.now();
-    const up = await test.stack.up({ onOutput: (line) => test.output.push(line) });
-    const tookMs = Date.now() - started;
-    expect(up.summary.result).toBe("succeeded");
-    expect(up.summary.resourceChanges?.create).toBe(303);
-    expect(up.outputs["quotaGranted"]?.value).toBe("1000");
-    expect(tookMs).toBeGreaterThan(4 * 5000);
-    const stats = await tokenStats(emulator);
-    // Refreshed along the way: at least one token per lifetime the run lasted, each one's scopes DNS's or the quotas'.
-    expect(stats.issued.length).toBeGreaterThanOrEqual(Math.floor(tookMs / 5000));
-    expect(new Set(stats.issued.map(({ scopes }) => scopes.join(" ")))).toEqual(new Set([DNS_SCOPE, "https://www.googleapis.com/auth/cloud-platform"]));
-    // No request went out with an expired token, or each that did was sent once more with a new one.
-    const retried = test.output.join("").match(/refused the access token/g)?.length ?? 0;
-    expect(stats.expiredUses).toBe(retried);
-    expect(stats.expiredUses).toBeLessThanOrEqual(2);
-    expectNoSecret(`${test.output.join("")}\n${await test.stateText()}\n${JSON.stringify(await emulator.requests())}`, [key.private_key ?? ""]);
-    expect((await test.stack.destroy({ onOutput: (line) => test.output.push(line) })).summary.result).toBe("succeeded");
-  });
-});
+// A long run under 5-second tokens, at 100 record sets (the campaign runs 300: tests/campaign/longTokenRun.campaign.test.ts).
+longTokenRun(suite, 100);
