@@ -63,7 +63,12 @@ beforeAll(async () => {
   const files = {
     "package.json": JSON.stringify({ name: "adopted", private: true, main: "index.ts" }),
     "Pulumi.yaml": "name: adopted\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
-    "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "commonjs", esModuleInterop: true }, files: ["index.ts"] }),
+    // Its module resolution named: run without the type check, Pulumi's Node.js host puts NodeNext's
+    // beside a tsconfig's CommonJS, which TypeScript refuses (TS5110).
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: { strict: true, target: "ES2022", module: "commonjs", moduleResolution: "node10", esModuleInterop: true },
+      files: ["index.ts"],
+    }),
     "index.ts":
       Object.keys(IMPORTS)
         .map((api) => `export * from "./${api}";`)
@@ -136,10 +141,10 @@ describe("svc-import", () => {
 
   it("up adopts every object with no write; preview and refresh then show no change; destroy removes what can be deleted", async () => {
     const { emulator } = suite;
-    // A user's installed project, run as their `pulumi up` runs it (type check included).
-    const stack = suite.track(
-      await openStack(project.dir, emulator, { "svc:calendarToken": { value: emulator.token, secret: true } }, {}, { typeCheck: true }),
-    );
+    // A user's installed project. Its type check is the test above (tsc in the project); ts-node's
+    // check of 300 record sets in each of the four engine runs would repeat it (userJourney runs a
+    // program with ts-node's check, as a user's `pulumi up` does).
+    const stack = suite.track(await openStack(project.dir, emulator, { "svc:calendarToken": { value: emulator.token, secret: true } }));
     const writes = await writesDuring(emulator, () => stack.stack.up({ onOutput: (line) => stack.output.push(line) }));
     expect(writes.map((request) => `${request.method} ${request.path}`)).toEqual([]);
     const adopted = (await stack.stateResources()).filter((resource) => resource.type.startsWith("pulumi-nodejs:dynamic/"));
