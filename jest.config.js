@@ -8,8 +8,9 @@ const transform = {
 };
 const limits = (kind) => [`<rootDir>/tests/support/limits/${kind}.ts`];
 // The built copy of the plugin's Node.js SDK (dist/sdks/nodejs) has the same package name as its
-// source; jest's module map would see two packages of one name.
-const modulePathIgnorePatterns = ["<rootDir>/dist/sdks/"];
+// source, and so have the test stacks' compiled copies of the examples (build/programs/): jest's
+// module map would see two packages of one name.
+const modulePathIgnorePatterns = ["<rootDir>/dist/sdks/", "<rootDir>/build/programs/"];
 const project = (displayName, testMatch, limit) => ({
   displayName,
   testMatch,
