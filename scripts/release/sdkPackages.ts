@@ -112,7 +112,7 @@ export function writeJavaArtifact(sdkDir: string, out: string): string {
   }
   const repository = path.join(out, "maven");
   mkdirSync(repository, { recursive: true });
-  run("mvn", ["-B", "-q", "-DskipTests", `-DaltDeploymentRepository=release::file://${repository}`, "deploy"], { cwd: sdkDir });
+  run("mvn", ["-B", "-q", "-DskipTests", `-DaltDeploymentRepository=release::default::file://${repository}`, "deploy"], { cwd: sdkDir });
   return repository;
 }
 
