@@ -13,8 +13,32 @@
 #   - the benchmark at N = 500, default, latency and scale scenarios, alone on the machine
 #     (tests/campaign/bench.campaign.test.ts), its tables and JSON kept in build/campaign/.
 # It takes one to two hours on two cores. The times of each step print at the end.
+# `npm run test:campaign -- --from STEP` starts at a later step (after a fix to the step that
+# failed, without running the hour before it again): kills, conformance, release, soak or bench.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+STEPS=(kills conformance release soak bench)
+from="${STEPS[0]}"
+if [[ "${1:-}" == "--from" ]]; then
+  from="${2:-}"
+  if [[ " ${STEPS[*]} " != *" $from "* ]]; then
+    echo "campaign: --from takes one of: ${STEPS[*]} (got '${from}')" >&2
+    exit 2
+  fi
+elif [[ $# -gt 0 ]]; then
+  echo "campaign: usage: npm run test:campaign [-- --from STEP]; STEP is one of: ${STEPS[*]}" >&2
+  exit 2
+fi
+# runs NAME: whether the step NAME is at or after --from.
+runs() {
+  local name
+  for name in "${STEPS[@]}"; do
+    [[ "$name" == "$from" ]] && return 0
+    [[ "$name" == "$1" ]] && return 1
+  done
+  return 1
+}
 
 # shellcheck source=scripts/timed-steps.sh
 source scripts/timed-steps.sh "campaign-"
@@ -22,20 +46,31 @@ source scripts/timed-steps.sh "campaign-"
 echo "== build"
 step "build" npm run --silent build
 
-echo "== the kill campaigns and the release's SDK packages (jest's campaign project)"
 workers="$(node -p 'require("node:os").availableParallelism()')"
 export NODE_OPTIONS=--experimental-vm-modules
-step "campaign tests (jest, $workers workers)" npx jest --selectProjects campaign --testPathIgnorePatterns bench.campaign --maxWorkers="$workers"
 
-echo "== every step of the engine conformance runs"
-mapfile -t conformance < <(grep -l "runConformance(" tests/e2e/*.e2e.test.ts)
-step "conformance, every step (jest, $workers workers)" env SVC_CONFORMANCE=all npx jest --selectProjects e2e --maxWorkers="$workers" -- "${conformance[@]}"
+if runs kills; then
+  echo "== the kill campaigns, the long token run and the release's SDK packages (jest's campaign project)"
+  step "campaign tests (jest, $workers workers)" npx jest --selectProjects campaign --testPathIgnorePatterns bench.campaign --maxWorkers="$workers"
+fi
 
-echo "== the release of every platform, built and verified"
-step "release, five platforms" bash scripts/release/campaign.sh
+if runs conformance; then
+  echo "== every step of the engine conformance runs"
+  mapfile -t conformance < <(grep -l "runConformance(" tests/e2e/*.e2e.test.ts)
+  step "conformance, every step (jest, $workers workers)" env SVC_CONFORMANCE=all npx jest --selectProjects e2e --maxWorkers="$workers" -- "${conformance[@]}"
+fi
 
-echo "== the soak at full size: 500 record sets and every other kind, under faults"
-step "soak 500" npx ts-node --transpile-only scripts/soak.ts 500
+if runs release; then
+  echo "== the release of every platform, built and verified"
+  step "release, five platforms" bash scripts/release/campaign.sh
+fi
 
-echo "== the benchmark at N = 500: default, latency and scale scenarios, alone"
-step "bench 500 (jest, one worker)" npx jest --selectProjects campaign --runInBand -- tests/campaign/bench.campaign.test.ts
+if runs soak; then
+  echo "== the soak at full size: 500 record sets and every other kind, under faults"
+  step "soak 500" npx ts-node --transpile-only scripts/soak.ts 500
+fi
+
+if runs bench; then
+  echo "== the benchmark at N = 500: default, latency and scale scenarios, alone"
+  step "bench 500 (jest, one worker)" npx jest --selectProjects campaign --runInBand -- tests/campaign/bench.campaign.test.ts
+fi
