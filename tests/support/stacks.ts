@@ -3,12 +3,22 @@
  * dynamic-provider plugin) through the Automation API, fully offline: a local
  * file backend and a private PULUMI_HOME in a temp folder, passphrase secrets.
  */
-import { LocalWorkspace, Stack, type ConfigMap } from "@pulumi/pulumi/automation";
+import {
+  LocalWorkspace,
+  PulumiCommand,
+  Stack,
+  type ConfigMap,
+  type EngineEvent,
+  type OutputMap,
+  type SummaryEvent,
+  type UpdateSummary,
+} from "@pulumi/pulumi/automation";
 import { execFile, execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { compiledProgram } from "./compiledProgram";
+import { recordEngineOp } from "./engineLog";
 import { REPO_ROOT } from "./toolchain";
 
 export interface TestStack {
@@ -39,6 +49,13 @@ export interface StateResource {
 
 let counter = 0;
 
+let command: Promise<PulumiCommand> | undefined;
+/** The CLI, its version asked once per worker (each workspace would run `pulumi version` again). */
+function pulumiCommand(): Promise<PulumiCommand> {
+  command ??= PulumiCommand.get();
+  return command;
+}
+
 /**
  * An engine operation that shows no output and no event for this long has stopped making progress:
  * it is stopped and fails saying so. Slowness is no failure (a loaded two-core machine runs a step
@@ -48,9 +65,66 @@ export const STALL_MS = 10 * 60_000;
 
 type Operation = (options?: Record<string, unknown>) => Promise<unknown>;
 const WATCHED = new Set(["up", "preview", "refresh", "destroy"]);
+/** The operations after which the Automation API asks the CLI for the outputs and the last history entry. */
+const SUMMARISED = new Set(["up", "refresh", "destroy"]);
+
+/**
+ * What the Automation API reads back after an operation, without the CLI runs it would start.
+ * After each `up` it runs `pulumi stack output` twice (masked, then with secrets) and
+ * `pulumi stack history` once, and once after each refresh and destroy: a CLI start reading the
+ * whole state each, about a fifth of an end-to-end file's CPU in all. The summary is the
+ * engine's own summary event of the operation (the same counts the history keeps); the outputs
+ * are read, as the Automation API reads them, when a test first looks at them.
+ */
+function readBackLazily(
+  stack: Stack,
+  cli: (args: readonly string[]) => string,
+  summaryEvent: () => SummaryEvent | undefined,
+  kind: string,
+  started: Date,
+): Stack {
+  const outputs = (): OutputMap => {
+    let read: OutputMap | undefined;
+    const load = (): OutputMap => {
+      if (read !== undefined) return read;
+      const masked = JSON.parse(cli(["stack", "output", "--json"])) as Record<string, unknown>;
+      const plain = JSON.parse(cli(["stack", "output", "--json", "--show-secrets"])) as Record<string, unknown>;
+      read = Object.fromEntries(Object.entries(plain).map(([key, value]) => [key, { value, secret: masked[key] === "[secret]" }]));
+      return read;
+    };
+    return new Proxy(
+      {},
+      {
+        // `await` asks for `then`, jest's printer for symbols: no output has those names, and they must not read.
+        get: (_target, key) => (key === "then" || typeof key === "symbol" ? undefined : Reflect.get(load(), key)),
+        has: (_target, key) => key in load(),
+        ownKeys: () => Reflect.ownKeys(load()),
+        getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(load(), key),
+      },
+    );
+  };
+  const summary = async (showSecrets?: boolean): Promise<UpdateSummary> => {
+    const event = summaryEvent();
+    // No summary event seen (none is sent when the operation failed, and then no summary is read).
+    if (event === undefined) return stack.info(showSecrets) as Promise<UpdateSummary>;
+    const missing = (field: string) => () => {
+      throw new Error(`summary.${field} is not read back after ${kind} in the tests (stacks.ts): call stack.history() for it`);
+    };
+    const built = { kind, result: "succeeded", resourceChanges: event.resourceChanges, startTime: started, endTime: new Date() };
+    for (const field of ["message", "environment", "config", "version", "Deployment"]) Object.defineProperty(built, field, { get: missing(field) });
+    return built as unknown as UpdateSummary;
+  };
+  return new Proxy(stack, {
+    get(target, property, receiver) {
+      if (property === "outputs") return async () => outputs();
+      if (property === "info") return summary;
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
 
 /** The stack with each engine operation watched for progress, and stoppable when its test ends (`running`). */
-function watched(stack: Stack, output: readonly string[], running: Set<AbortController>): Stack {
+function watched(stack: Stack, output: readonly string[], running: Set<AbortController>, cli: (args: readonly string[]) => string): Stack {
   return new Proxy(stack, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
@@ -59,8 +133,10 @@ function watched(stack: Stack, output: readonly string[], running: Set<AbortCont
       return async (options: Record<string, unknown> = {}): Promise<unknown> => {
         const controller = new AbortController();
         running.add(controller);
-        let last = Date.now();
+        const started = Date.now();
+        let last = started;
         let stalled = false;
+        let summaryEvent: SummaryEvent | undefined;
         const touch = (): void => {
           last = Date.now();
         };
@@ -70,17 +146,21 @@ function watched(stack: Stack, output: readonly string[], running: Set<AbortCont
           controller.abort();
         }, 5_000);
         const onOutput = options["onOutput"] as ((line: string) => void) | undefined;
-        const onEvent = options["onEvent"] as ((event: unknown) => void) | undefined;
+        const onEvent = options["onEvent"] as ((event: EngineEvent) => void) | undefined;
+        const self = SUMMARISED.has(property)
+          ? readBackLazily(target, cli, () => summaryEvent, property === "up" ? "update" : property, new Date(started))
+          : target;
         try {
-          return await operation.call(target, {
+          return await operation.call(self, {
             ...options,
             signal: controller.signal,
             onOutput: (line: string) => {
               touch();
               onOutput?.(line);
             },
-            onEvent: (event: unknown) => {
+            onEvent: (event: EngineEvent) => {
               touch();
+              if (event.summaryEvent !== undefined) summaryEvent = event.summaryEvent;
               onEvent?.(event);
             },
           });
@@ -94,6 +174,7 @@ function watched(stack: Stack, output: readonly string[], running: Set<AbortCont
         } finally {
           clearInterval(timer);
           running.delete(controller);
+          recordEngineOp(property, started);
         }
       };
     },
@@ -138,19 +219,30 @@ export async function openStack(
     ...env,
   };
   const workspace = await LocalWorkspace.create({
+    pulumiCommand: await pulumiCommand(),
     workDir: path.isAbsolute(example) ? example : typeCheck ? path.join(REPO_ROOT, "examples", example) : compiledProgram(example),
     pulumiHome: path.join(home, "home"),
     envVars,
   });
   const running = new Set<AbortController>();
-  const stack = watched(await Stack.create(name, workspace), output, running);
+  const cliEnv = { ...process.env, ...envVars, PULUMI_HOME: path.join(home, "home") };
+  const cliSync = (args: readonly string[]): string =>
+    execFileSync("pulumi", [...args, "--non-interactive", "--stack", name], {
+      cwd: workspace.workDir,
+      env: cliEnv,
+      encoding: "utf8",
+      stdio: "pipe",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  const stack = watched(await Stack.create(name, workspace), output, running, cliSync);
+  // One `pulumi config set-all` for the tokens and the test's configuration.
   await stack.setAllConfig({
     "svc:dnsToken": { value: emulator.token, secret: true },
     "svc:ciToken": { value: emulator.token, secret: true },
     "svc:adsToken": { value: emulator.token, secret: true },
     "svc:quotasToken": { value: emulator.token, secret: true },
+    ...config,
   });
-  await stack.setAllConfig(config);
   return {
     stack,
     name,
@@ -170,6 +262,7 @@ export async function openStack(
     },
     pulumi(args, options = {}) {
       // Asynchronous: the emulator answers from this process.
+      const started = Date.now();
       return new Promise((resolve, reject) => {
         execFile(
           "pulumi",
@@ -181,6 +274,7 @@ export async function openStack(
             maxBuffer: 64 * 1024 * 1024,
           },
           (error, stdout, stderr) => {
+            recordEngineOp(`pulumi ${args[0] ?? ""}`, started);
             if (error === null) resolve(stdout);
             else reject(new Error(`pulumi ${args.join(" ")} failed:\n${stderr}\n${stdout.slice(-4000)}`, { cause: error }));
           },
@@ -194,7 +288,8 @@ export async function openStack(
     async dispose() {
       // An operation its test left running (the test failed or ran out of time) is stopped first.
       for (const controller of running) controller.abort();
-      await workspace.removeStack(name, { force: true }).catch(() => undefined);
+      // The stack's own file backend goes with its folder; a backend the test named (a team's database) is asked.
+      if (env["PULUMI_BACKEND_URL"] !== undefined) await workspace.removeStack(name, { force: true }).catch(() => undefined);
       rmSync(home, { recursive: true, force: true });
       rmSync(path.join(workspace.workDir, `Pulumi.${name}.yaml`), { force: true });
     },
