@@ -6,6 +6,7 @@ SVC_TEST_RUN="${1:-}$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 export SVC_TEST_RUN
 mkdir -p build
 : >build/test-phases.tsv
+: >build/engine-ops.tsv
 trap 'echo; echo "== times"; node tests/runner/report.js' EXIT
 
 # step NAME COMMAND...: runs the command and records its wall time and exit status.

@@ -3,7 +3,7 @@
  * `npm run test:times [-- --save]`: the times of the last test run, as `npm test` prints them at its
  * end: each step's wall time (build/test-phases.tsv, written by scripts/test.sh), each jest project's
  * files, tests and summed file time, and every end-to-end, browser and campaign file's own time,
- * longest first.
+ * longest first, with the count and time of each one's engine operations (build/engine-ops.tsv).
  * `--save` keeps the files' times as the committed ones the sequencer starts from (tests/durations.json).
  */
 const { existsSync, readFileSync } = require("node:fs");
@@ -11,6 +11,22 @@ const path = require("node:path");
 const { ROOT, localTimes, saveCommitted } = require("./times");
 
 const PHASES = path.join(ROOT, "build", "test-phases.tsv");
+/** Each engine operation of a test stack: run, file, operation, seconds (tests/support/engineLog.ts). */
+const ENGINE_OPS = path.join(ROOT, "build", "engine-ops.tsv");
+
+/** @param {string} run @returns {Map<string, { ops: number, seconds: number }>} each file's engine operations in the run */
+function engineOps(run) {
+  /** @type {Map<string, { ops: number, seconds: number }>} */
+  const byFile = new Map();
+  if (!existsSync(ENGINE_OPS)) return byFile;
+  for (const row of readFileSync(ENGINE_OPS, "utf8").trim().split("\n")) {
+    const [opRun = "", file = "", , seconds = "0"] = row.split("\t");
+    if (opRun !== run) continue;
+    const sum = byFile.get(file) ?? { ops: 0, seconds: 0 };
+    byFile.set(file, { ops: sum.ops + 1, seconds: sum.seconds + Number(seconds) });
+  }
+  return byFile;
+}
 
 /** @param {number} seconds */
 const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
@@ -49,10 +65,14 @@ function main() {
   }
   // The files of the projects that run the engine or a browser: each one's own time, to see a slow one.
   const slow = times.filter(([, time]) => !["unit", "emulator"].includes(time.project)).sort(([, a], [, b]) => b.seconds - a.seconds);
-  lines.push("", "end-to-end, browser and campaign files, longest first  seconds  tests");
+  // With the test stacks' engine operations (preview, up, refresh, destroy): how many, and how much of the file's time.
+  const ops = engineOps(run ?? "");
+  lines.push("", "end-to-end, browser and campaign files, longest first  seconds  tests  engine ops  their seconds");
   for (const [file, time] of slow) {
+    const engine = ops.get(file);
+    const engineColumns = engine === undefined ? "" : `${String(engine.ops).padStart(12)} ${String(Math.round(engine.seconds)).padStart(14)}`;
     lines.push(
-      `  ${file.padEnd(52)} ${String(Math.round(time.seconds)).padStart(5)} ${String(time.tests).padStart(6)}${time.status === "passed" ? "" : "  FAILED"}`,
+      `  ${file.padEnd(52)} ${String(Math.round(time.seconds)).padStart(5)} ${String(time.tests).padStart(6)}${engineColumns}${time.status === "passed" ? "" : "  FAILED"}`,
     );
   }
   process.stdout.write(`${lines.join("\n")}\n`);
