@@ -3,7 +3,8 @@
  * project, then preview, up, an empty preview and destroy with the real engine. Run with the
  * oldest `@pulumi/pulumi` the package supports and the newest the registry has, each as a
  * CommonJS TypeScript program and as an ES module (`"type": "module"`), and npm must keep one
- * copy of the SDK (the package declares a caret range, not a pin).
+ * copy of the SDK (the package declares a caret range, not a pin). The two programs of one SDK
+ * share one install (the ES module project gets the CommonJS project's packages and lockfile).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
@@ -11,7 +12,7 @@ import * as path from "node:path";
 import { openStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
 import { REPO_ROOT } from "../support/toolchain";
-import { installUserProject, lockedVersion, packPackage, type UserProject } from "../support/userProject";
+import { installUserProject, lockedVersion, packPackage, projectLike, type UserProject } from "../support/userProject";
 
 // Installs from the registry (two SDK versions) take most of this file's time.
 const suite = engineSuite();
@@ -49,7 +50,6 @@ const FLAVOURS = {
       "Pulumi.yaml": "name: journey-esm\nruntime: nodejs\n",
       "index.js": `import * as pulumi from "@pulumi/pulumi";\nimport * as svc from "pulumi-svc";\n${PROGRAM_BODY}`,
     },
-    extra: [],
   },
 } as const;
 
@@ -57,19 +57,20 @@ let tarball: string | undefined;
 let newestSdk: string;
 const AGES = ["oldest supported", "newest published"] as const;
 const sdkOf = (age: (typeof AGES)[number]): string => (age === "oldest supported" ? OLDEST_SDK : newestSdk);
-/** The four projects, installed at once in beforeAll (npm's work is mostly waiting on the registry and the disk). */
+/** The four projects: one install per SDK age (at once: npm's work is mostly waiting on the registry and the disk). */
 const projects = new Map<string, UserProject>();
 
 beforeAll(async () => {
   const packed = packPackage();
   tarball = packed;
   newestSdk = execFileSync("npm", ["view", "@pulumi/pulumi", "version"], { encoding: "utf8" }).trim();
-  const installs = AGES.flatMap((age) =>
-    (["commonjs", "esm"] as const).map(async (flavour) => {
-      const { files, extra } = FLAVOURS[flavour];
-      projects.set(`${age} ${flavour}`, await installUserProject(packed, sdkOf(age), files, extra));
-    }),
-  );
+  // The CommonJS project installs the packages (with its TypeScript tools); the ES module project of
+  // the same SDK gets the same tree (projectLike: its lockfile and hard links, not a second install).
+  const installs = AGES.map(async (age) => {
+    const commonjs = await installUserProject(packed, sdkOf(age), FLAVOURS.commonjs.files, FLAVOURS.commonjs.extra);
+    projects.set(`${age} commonjs`, commonjs);
+    projects.set(`${age} esm`, projectLike(commonjs, FLAVOURS.esm.files));
+  });
   // Every install ends (and is cleaned up) before a failure is reported.
   const failed = (await Promise.allSettled(installs)).find((result): result is PromiseRejectedResult => result.status === "rejected");
   if (failed !== undefined) throw failed.reason;

@@ -4,7 +4,7 @@
  * journey tests run, and what tells whether npm keeps one copy of the Pulumi SDK.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { REPO_ROOT } from "./toolchain";
@@ -76,6 +76,26 @@ export async function installUserProject(tarball: string, sdk: string, files: Re
   const dir = mkdtempSync(path.join(os.tmpdir(), "svc-user-"));
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   await npmInstall(dir, [tarball, `@pulumi/pulumi@${sdk}`, ...extra]);
+  return userProject(dir);
+}
+
+/**
+ * A second project with what `installed` installed, without installing it again: a new folder
+ * with `files`, the installed project's dependencies and lockfile, and its node_modules as hard
+ * links (the same tree npm would write from that lockfile; `npm ls` agrees). For tests that need
+ * the same packages under another program (a CommonJS and an ES module program of one SDK).
+ */
+export function projectLike(installed: UserProject, files: Record<string, string>): UserProject {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "svc-user-"));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  const read = (folder: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as Record<string, unknown>;
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ ...read(dir), dependencies: read(installed.dir)["dependencies"] }, null, 2));
+  copyFileSync(path.join(installed.dir, "package-lock.json"), path.join(dir, "package-lock.json"));
+  execFileSync("cp", ["-al", path.join(installed.dir, "node_modules"), path.join(dir, "node_modules")]);
+  return userProject(dir);
+}
+
+function userProject(dir: string): UserProject {
   return {
     dir,
     sdkCopies() {
