@@ -37,6 +37,9 @@ echo "== unit, emulator, end-to-end (the real Pulumi engine) and browser tests, 
 # One worker more than the cores: an end-to-end worker spends part of its time waiting (emulator
 # latency, Retry-After, a quota's grant, token lifetimes, npm's registry), and the extra worker
 # fills those waits. SVC_TEST_WORKERS overrides.
+# Go builds (the generated Go SDK, the Go example's program) named by their module paths rather than
+# their folders: Go's build cache then serves a package built in another clone or a temporary folder.
+export GOFLAGS="${GOFLAGS:+$GOFLAGS }-trimpath"
 workers="${SVC_TEST_WORKERS:-$(node -p 'require("node:os").availableParallelism() + 1')}"
 step "tests: unit, emulator, e2e, browser (jest, $workers workers)" \
   env NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects unit emulator e2e browser --maxWorkers="$workers"
