@@ -13,6 +13,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { builtEmulatorCli } from "./helpers";
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
 let project: string;
@@ -20,15 +21,11 @@ let project: string;
 const started = new Set<number>();
 
 beforeAll(() => {
-  execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tests/emulator/tsconfig.build.json"], {
-    cwd: REPO_ROOT,
-    stdio: "pipe",
-  });
   project = mkdtempSync(path.join(tmpdir(), "svc-emulator-npx-"));
   writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "npx-user", private: true }));
   mkdirSync(path.join(project, "node_modules/.bin"), { recursive: true });
   symlinkSync(REPO_ROOT, path.join(project, "node_modules/pulumi-svc"), "dir");
-  const cli = path.join(REPO_ROOT, "dist/emulator/cli.js");
+  const cli = builtEmulatorCli();
   chmodSync(cli, 0o755);
   symlinkSync("../pulumi-svc/dist/emulator/cli.js", path.join(project, "node_modules/.bin/svc-emulator"));
 });

@@ -1,10 +1,9 @@
 /**
- * The `svc-emulator` bin as users run it: compiled to dist/, started as a
- * child process. Only the emulator is compiled (tests/emulator/tsconfig.build.json),
- * so the test does not depend on the state of the rest of the package.
+ * The `svc-emulator` bin as users run it: the built dist/emulator/cli.js, started as a
+ * child process.
  */
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
@@ -12,19 +11,12 @@ import * as os from "node:os";
 import { createInterface } from "node:readline";
 import { credentialPlan } from "../../provider/google/credentials/settings";
 import { createTokenSource } from "../../provider/google/credentials/tokenSource";
-import { httpRequest, ZONES } from "./helpers";
+import { builtEmulatorCli, httpRequest, ZONES } from "./helpers";
 
 jest.setTimeout(120_000);
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
-const CLI = path.join(REPO_ROOT, "dist/emulator/cli.js");
-
-beforeAll(() => {
-  execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tests/emulator/tsconfig.build.json"], {
-    cwd: REPO_ROOT,
-    stdio: "pipe",
-  });
-});
+const CLI = builtEmulatorCli();
 
 function startCli(args: string[]): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [CLI, ...args], { cwd: REPO_ROOT });

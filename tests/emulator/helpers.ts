@@ -2,6 +2,8 @@
 import type { ManagedZone } from "../../emulator/apis/dns/resources";
 import type { EmulatorOptions } from "../../emulator/server";
 import { createEmulator } from "../../emulator/server";
+import { existsSync } from "node:fs";
+import * as path from "node:path";
 
 export const TOKEN = "test-token-7d41";
 export const PROJECT = "test-project";
@@ -86,4 +88,11 @@ export async function createZone(emulator: TestEmulator, name: string, dnsName: 
 
 export function rrset(name: string, type: string, ttl: number, ...rrdatas: string[]) {
   return { name, type, ttl, rrdatas };
+}
+
+/** The built bin (`npm run build`, which npm test runs first): the tests run what the package ships, and never write dist/ under other tests. */
+export function builtEmulatorCli(): string {
+  const cli = path.resolve(__dirname, "..", "..", "dist", "emulator", "cli.js");
+  if (!existsSync(cli)) throw new Error("dist/emulator/cli.js is not built: run `npm run build` (npm test does) before the emulator's CLI tests");
+  return cli;
 }
