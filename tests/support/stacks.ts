@@ -225,6 +225,7 @@ export async function openStack(
     envVars,
   });
   const running = new Set<AbortController>();
+  // The CLI on this stack, as `forget`, `pulumi` and the outputs read back run it.
   const cliEnv = { ...process.env, ...envVars, PULUMI_HOME: path.join(home, "home") };
   const cliSync = (args: readonly string[]): string =>
     execFileSync("pulumi", [...args, "--non-interactive", "--stack", name], {
@@ -253,11 +254,7 @@ export async function openStack(
       const file = JSON.parse(await stateFile()) as { checkpoint: { latest?: { resources?: StateResource[] } } };
       const resource = (file.checkpoint.latest?.resources ?? []).find((r) => r.urn.endsWith(urnSuffix));
       if (resource === undefined) throw new Error(`no resource ${urnSuffix} in the state`);
-      execFileSync("pulumi", ["state", "delete", resource.urn, "--yes", "--non-interactive", "--stack", name], {
-        cwd: workspace.workDir,
-        env: { ...process.env, ...envVars, PULUMI_HOME: path.join(home, "home") },
-        stdio: "pipe",
-      });
+      cliSync(["state", "delete", resource.urn, "--yes"]);
       return resource.id ?? "";
     },
     pulumi(args, options = {}) {
@@ -269,7 +266,7 @@ export async function openStack(
           [...args, "--non-interactive", "--stack", name],
           {
             cwd: options.cwd ?? workspace.workDir,
-            env: { ...process.env, ...envVars, PULUMI_HOME: path.join(home, "home") },
+            env: cliEnv,
             encoding: "utf8",
             maxBuffer: 64 * 1024 * 1024,
           },
