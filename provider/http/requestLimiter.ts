@@ -23,7 +23,7 @@ export interface RequestLimits {
   /** Content-creating requests (POST) per minute and per hour. */
   readonly creationsPerMinute: number;
   readonly creationsPerHour: number;
-  /** Shortest time between the starts of two writes. */
+  /** Shortest time between the sending of two writes. */
   readonly writeSpacingMs: number;
   /** Length of a minute (tests scale it with the emulator's clock); an hour is 60 of them. */
   readonly minuteMs: number;
@@ -66,17 +66,36 @@ export interface RequestLimiter {
   schedule<T>(method: string, endpoint: string, send: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * Runs each `send` at least `spacingMs` after the one before, read from the clock when it is called.
+ * The queue that orders the writes (Bottleneck's minTime) spaces their starts, but the stages after
+ * it (a budget, a slot in flight) take their own time, longer on a loaded machine: two writes
+ * started 250 ms apart could leave 30 ms apart. The last step before sending checks again.
+ */
+export function spacedAtSend(spacingMs: number): <T>(send: () => Promise<T>) => Promise<T> {
+  let lastSentAt = -Infinity;
+  return async <T>(send: () => Promise<T>): Promise<T> => {
+    for (let wait = lastSentAt + spacingMs - performance.now(); wait > 0; wait = lastSentAt + spacingMs - performance.now()) {
+      await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+    }
+    lastSentAt = performance.now();
+    return send();
+  };
+}
+
 export function createRequestLimiter(limits: RequestLimits): RequestLimiter {
   const inFlight = new Bottleneck({ maxConcurrent: limits.maxConcurrent });
   const endpoints = new Bottleneck.Group(bucketOptions(limits.pointsPerMinute, limits.minuteMs));
   const writes = new Bottleneck({ maxConcurrent: null, minTime: limits.writeSpacingMs });
+  const writeSent = spacedAtSend(limits.writeSpacingMs);
   const creationsPerMinute = new Bottleneck(bucketOptions(limits.creationsPerMinute, limits.minuteMs));
   const creationsPerHour = new Bottleneck(bucketOptions(limits.creationsPerHour, 60 * limits.minuteMs));
 
   return {
     schedule<T>(method: string, endpoint: string, send: () => Promise<T>): Promise<T> {
-      // Innermost the slot in flight, so a request waiting for a budget holds none.
-      const sendInSlot = (): Promise<T> => inFlight.schedule(send);
+      // Innermost the slot in flight, so a request waiting for a budget holds none (a write waits in
+      // it only for what the stages before it took too little of its spacing).
+      const sendInSlot = (): Promise<T> => inFlight.schedule(isWrite(method) ? () => writeSent(send) : send);
       const budgeted = (): Promise<T> => endpoints.key(endpoint).schedule({ weight: pointsOf(limits, method) }, sendInSlot);
       if (!isWrite(method)) return budgeted();
       const spaced = (): Promise<T> => writes.schedule(budgeted);

@@ -8,7 +8,7 @@ import {
   type LimitedAttempt,
   type RateLimitHeaders,
 } from "../../provider/apis/codehost/limits";
-import { bucketOptions, isContentCreating, pointsOf } from "../../provider/http/requestLimiter";
+import { bucketOptions, createRequestLimiter, isContentCreating, pointsOf, spacedAtSend } from "../../provider/http/requestLimiter";
 
 const policy = DEFAULT_CODEHOST_LIMIT_POLICY;
 const now = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -123,5 +123,29 @@ describe("code-host request limits", () => {
       expect(options.reservoir + refillPerWindow).toBeLessThanOrEqual(limit);
       expect(options.reservoir).toBeGreaterThanOrEqual(Math.floor(limit / 2) - 1);
     }
+  });
+
+  it("sends writes at least the spacing apart by the clock at the send, even after the process stalls", async () => {
+    const spaced = spacedAtSend(100);
+    const sentAt: number[] = [];
+    const record = async (stall: number): Promise<void> => {
+      sentAt.push(performance.now());
+      // A process that gets no CPU for a while: timers of later writes come due meanwhile.
+      for (const until = performance.now() + stall; performance.now() < until;);
+    };
+    await Promise.all([spaced(() => record(250)), spaced(() => record(0)), spaced(() => record(250)), spaced(() => record(0))]);
+    expect(sentAt).toHaveLength(4);
+    sentAt.slice(1).forEach((at, index) => expect(at - sentAt[index]!).toBeGreaterThanOrEqual(100));
+  });
+
+  it("spaces the writes of the whole limiter at the send, through its budgets and slots", async () => {
+    const limiter = createRequestLimiter({ ...CODEHOST_REQUEST_LIMITS, writeSpacingMs: 100, minuteMs: 60_000 });
+    const writesAt: number[] = [];
+    const writing = Array.from({ length: 4 }, (_, index) =>
+      limiter.schedule(index % 2 === 0 ? "POST" : "PATCH", `POST /repos/acme/app/issues/${index}`, async () => writesAt.push(performance.now())),
+    );
+    await Promise.all(writing);
+    expect(writesAt).toHaveLength(4);
+    writesAt.slice(1).forEach((at, index) => expect(at - writesAt[index]!).toBeGreaterThanOrEqual(100));
   });
 });
