@@ -1,7 +1,7 @@
 /**
  * Runs the example programs with the real Pulumi engine (CLI, language host and
  * dynamic-provider plugin) through the Automation API, fully offline: a local
- * file backend and a private PULUMI_HOME in a temp folder, passphrase secrets.
+ * file backend and a private PULUMI_HOME in a temp folder, secrets through a Vault stand-in (vaultTransit.ts).
  */
 import {
   LocalWorkspace,
@@ -20,6 +20,7 @@ import * as path from "node:path";
 import { compiledProgram } from "./compiledProgram";
 import { recordEngineOp } from "./engineLog";
 import { REPO_ROOT } from "./toolchain";
+import { testSecretsKeeper } from "./vaultTransit";
 
 export interface TestStack {
   readonly stack: Stack;
@@ -205,9 +206,10 @@ export async function openStack(
     const project = (await workspace.projectSettings()).name;
     return readFileSync(path.join(home, "state", ".pulumi", "stacks", project, `${name}.json`), "utf8");
   };
+  const secrets = await testSecretsKeeper();
   const envVars: Record<string, string> = {
     PULUMI_BACKEND_URL: `file://${path.join(home, "state")}`,
-    PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+    ...secrets.env,
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     SVC_EMULATOR_URL: emulator.url,
@@ -223,6 +225,7 @@ export async function openStack(
     workDir: path.isAbsolute(example) ? example : typeCheck ? path.join(REPO_ROOT, "examples", example) : compiledProgram(example),
     pulumiHome: path.join(home, "home"),
     envVars,
+    secretsProvider: secrets.provider,
   });
   const running = new Set<AbortController>();
   // The CLI on this stack, as `forget`, `pulumi` and the outputs read back run it.
