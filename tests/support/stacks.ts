@@ -218,9 +218,8 @@ export async function openStack(
     // The program and the provider each load @pulumi/pulumi at every engine run: Node keeps what it
     // compiled of it on disk (written whole and renamed, so runs at once may share it).
     NODE_COMPILE_CACHE: path.join(os.tmpdir(), "svc-node-compile-cache"),
-    // Go's collector in the CLI, the Go language hosts and programs, each a process of one engine
-    // run: collecting less often spends about a tenth less of a CLI start's CPU, at a few hundred
-    // MB more at most.
+    // Go's collector in the CLI, Go language hosts and programs (each a process of one engine run)
+    // runs less often: about a tenth less of a CLI start's CPU, a few hundred MB more at most.
     GOGC: "400",
     ...env,
   };

@@ -3,9 +3,9 @@
  * Vault's transit engine (vaultTransitServer.js), one per process that opens test stacks.
  *
  * Why not the passphrase provider users of a file backend start with: it derives its key with
- * PBKDF2 of 1,000,000 rounds in every CLI process that reads a stack's secrets, 0.3 CPU-s of a
- * CLI start's 0.55 (measured, 2026-11-27), and nearly every CLI start of a test stack reads them
- * (the tokens are secret config). A transit key costs one local request. The secrets stay secret
+ * PBKDF2 of 1,000,000 rounds in every CLI process that reads a stack's secrets, about 0.25 CPU-s
+ * of a CLI start's 0.5 (measured, 2026-11-27), and nearly every CLI start of a test stack reads
+ * them (the tokens are secret config). A transit key costs one local request. The secrets stay secret
  * all the same: the CLI encrypts each value with the stack's data key, which only the stand-in
  * can unwrap. The stand-in runs in a child process, not in the test's own: the tests run the
  * CLI synchronously at times (execFileSync), which would block a server in the same process.
