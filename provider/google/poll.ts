@@ -5,6 +5,7 @@
  * a wait longer than 3 s is logged once with what it waits for, and a wait past the timeout is an
  * error that says so.
  */
+import { setTimeout as defaultSleep } from "node:timers/promises";
 import { z } from "zod";
 import type { ApiClient } from "../http/client";
 import { outsideStepBudget } from "../http/stepBudget";
@@ -90,8 +91,6 @@ export interface WaitOptions {
 
 /** How often an opt-in wait says it is still waiting. */
 const PROGRESS_EVERY_MS = 10_000;
-
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls in progress per client and path: every waiter of one piece of work shares one poll. */
 const polls = new WeakMap<ApiClient, Map<string, Promise<unknown>>>();

@@ -10,6 +10,7 @@
  * end, when not retried, in an ApiError with outcome "unknown" that names the
  * request, so callers reconcile them like a lost response.
  */
+import { setTimeout as defaultSleep } from "node:timers/promises";
 import ky, { isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { z } from "zod";
@@ -85,7 +86,6 @@ function searchParams(query: RequestSpec<unknown>["query"]): Record<string, stri
   return entries.length === 0 ? undefined : Object.fromEntries(entries);
 }
 
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const defaultLog = (message: string): void => {
   process.stderr.write(`${message}\n`);
 };

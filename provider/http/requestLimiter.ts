@@ -10,6 +10,7 @@
  * more than the limit. A fixed reservoir refreshed each minute could send a
  * full budget at the end of one minute and another at the start of the next.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import Bottleneck from "bottleneck";
 
 export interface RequestLimits {
@@ -76,7 +77,7 @@ export function spacedAtSend(spacingMs: number): <T>(send: () => Promise<T>) => 
   let lastSentAt = -Infinity;
   return async <T>(send: () => Promise<T>): Promise<T> => {
     for (let wait = lastSentAt + spacingMs - performance.now(); wait > 0; wait = lastSentAt + spacingMs - performance.now()) {
-      await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+      await sleep(Math.ceil(wait));
     }
     lastSentAt = performance.now();
     return send();

@@ -6,6 +6,7 @@
  * the loop's name, the same way for all of them. (The HTTP layer's own retries of a request it may
  * repeat are one level below, in http/client.ts; the step's budget bounds both together.)
  */
+import { setTimeout as defaultSleep } from "node:timers/promises";
 import { ApiError } from "../../http/errors";
 import { LOOPS, loopPauseMs, type LoopName } from "../../http/retryTable";
 
@@ -24,8 +25,6 @@ export interface Guard<T> {
   readonly settle: (error: ApiError, attempt: number, last: boolean) => Promise<Settled<T>>;
   readonly sleep?: (ms: number) => Promise<void>;
 }
-
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Rounds in all of `loop`. */
 export const roundsOf = (loop: LoopName): number => LOOPS[loop].attempts;

@@ -17,6 +17,7 @@
  * of the key at once, so the waiting costs a few requests per run rather than
  * one per batch.
  */
+import { setTimeout as defaultSleep } from "node:timers/promises";
 import type { Occupancy } from "../../../engine/occupancy";
 
 export interface RelayPolicy {
@@ -98,8 +99,6 @@ export interface Relay<C> {
 
 /** How often a patient holder looks whether the engine went idle. */
 const IDLE_PROBE_MS = 10;
-
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
   const { check, describe, log, policy = RELAY_POLICY, occupancy, sleep = defaultSleep, clock = Date.now } = options;
