@@ -13,7 +13,7 @@
 #     destroyed, each in one run, under injected faults;
 #   - the benchmark at N = 500, default, latency and scale scenarios, alone on the machine
 #     (tests/campaign/bench.campaign.test.ts), its tables and JSON kept in build/campaign/.
-# It takes one to two hours on two cores. The times of each step print at the end.
+# It takes about 75 minutes alone on two cores. The times of each step print at the end.
 # `npm run test:campaign -- --from STEP` starts at a later step (after a fix to the step that
 # failed, without running the hour before it again): kills, conformance, release, soak or bench.
 set -euo pipefail
