@@ -8,7 +8,7 @@
  * it once came after 1.5 s.
  */
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { CHANGE_POLL } from "../../provider/apis/dns/service";
+import { RELAY_POLICY } from "../../provider/apis/dns/recordSets/servedRelay";
 import { dynamicProvider } from "../../provider/engine/dynamicProvider";
 import type { Args } from "../../provider/engine/declaration";
 import { providerEmulator } from "../support/providerEmulator";
@@ -25,10 +25,10 @@ async function inputs(host: string, zone = "relay"): Promise<Args> {
   return checked.inputs ?? {};
 }
 
-/** How many checks one waiter makes in `ms` on the change poll's schedule (doubling pauses, capped). */
-function pollsWithin(ms: number): number {
+/** How many checks of the zone's changes one waiter of the relay makes in `ms`: one at once, then after pauses doubling up to the longest. */
+function checksWithin(ms: number): number {
   let checks = 0;
-  for (let at = 0, pause = CHANGE_POLL.firstPauseMs; at <= ms; at += pause, pause = Math.min(2 * pause, CHANGE_POLL.maxPauseMs)) checks++;
+  for (let at = 0, pause = RELAY_POLICY.firstPauseMs; at <= ms; at += pause, pause = Math.min(2 * pause, RELAY_POLICY.maxPauseMs)) checks++;
   return checks;
 }
 
@@ -79,7 +79,7 @@ it("frees every write of a batch but one while its change is pending; the wait i
   expect(checks.length).toBeGreaterThan(0);
   // One waiter at a time: at most two waiters' schedules over the whole wait (it is handed on
   // once), where a waiter per write would make eleven times one's.
-  expect(checks.length).toBeLessThanOrEqual(2 * pollsWithin(elapsed));
+  expect(checks.length).toBeLessThanOrEqual(2 * checksWithin(elapsed));
 });
 
 it("counts the writes as made when whether their change is done cannot be read, and says so", async () => {
