@@ -4,7 +4,7 @@
  * request, as it does for the TypeScript SDK; a refusal names the argument.
  */
 import { z } from "zod";
-import { declaredFunctions } from "../provider/engine/readFunction";
+import { declaredFunctions } from "../provider/engine/functions/readFunction";
 import { FUNCTION_MODULES } from "./functionModules";
 import { invokeOutputs, resultForm } from "./invokeResult";
 import { functionToken } from "../provider/typeTokens";

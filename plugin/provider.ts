@@ -6,12 +6,12 @@
  */
 import type { z } from "zod";
 import { defaultProject, useStackConfig } from "../provider/config";
-import type { Args, ResourceDeclaration, State } from "../provider/engine/declaration";
-import { dynamicProvider, type CheckFailure, type DynamicProvider } from "../provider/engine/dynamicProvider";
-import { ProcessBatching } from "../provider/engine/processBatching";
-import { importIdentity } from "../provider/engine/checkInputs";
-import type { PropertyChangeKind } from "../provider/engine/diff";
-import { formatId, placeholders } from "../provider/engine/template";
+import type { Args, ResourceDeclaration, State } from "../provider/engine/declaration/declaration";
+import { dynamicProvider, type CheckFailure, type DynamicProvider } from "../provider/engine/pulumi/dynamicProvider";
+import { ProcessBatching } from "../provider/engine/batching/processBatching";
+import { importIdentity } from "../provider/engine/pulumi/checkInputs";
+import type { PropertyChangeKind } from "../provider/engine/lifecycle/diff";
+import { formatId, placeholders } from "../provider/engine/declaration/template";
 import { declarations } from "../provider/registry";
 import { parseUrn, resourceToken } from "../provider/typeTokens";
 import type { Values } from "./values";

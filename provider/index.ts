@@ -10,10 +10,10 @@
  * `<module>/<name>.js` (`dns:RecordSet` in dns/recordSet); types declared
  * elsewhere (the DNS IAM types in dns/iam) come from the full registry.
  */
-import type { ResourceDeclaration } from "./engine/declaration";
-import { typeKey } from "./engine/declaration";
-import { dynamicProvider, type DynamicProvider } from "./engine/dynamicProvider";
-import { ProcessBatching } from "./engine/processBatching";
+import type { ResourceDeclaration } from "./engine/declaration/declaration";
+import { typeKey } from "./engine/declaration/declaration";
+import { dynamicProvider, type DynamicProvider } from "./engine/pulumi/dynamicProvider";
+import { ProcessBatching } from "./engine/batching/processBatching";
 
 const providers = new Map<string, DynamicProvider>();
 /** This process's batching: every resource's provider in it shares its occupancy and windows. */
@@ -66,4 +66,4 @@ export function providerFor(key: string): DynamicProvider {
 }
 
 export { ApiError } from "./http/errors";
-export type { DynamicProvider } from "./engine/dynamicProvider";
+export type { DynamicProvider } from "./engine/pulumi/dynamicProvider";

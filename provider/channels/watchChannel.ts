@@ -19,11 +19,11 @@
  * An API's channel resource spreads `channelDeclaration(...)` into its
  * declaration and adds what it watches (its own inputs and watch path).
  */
-import type { ReviewFacts } from "../engine/review";
+import type { ReviewFacts } from "../engine/declaration/review";
 import { z } from "zod";
-import type { Args, RefusedStep, State } from "../engine/declaration";
-import { excerpt } from "../engine/excerpt";
-import type { ChosenPath, QuerySpec, Steps } from "../engine/steps";
+import type { Args, RefusedStep, State } from "../engine/declaration/declaration";
+import { excerpt } from "../engine/declaration/excerpt";
+import type { ChosenPath, QuerySpec, Steps } from "../engine/declaration/steps";
 import type { ApiError } from "../http/errors";
 
 export const MAX_CHANNEL_ID_LENGTH = 64;

@@ -7,8 +7,8 @@
  * parameters from inputs (`{ input, as }`), a path an input chooses, a body naming the object,
  * an opt-in wait's input, request options and the named comparisons (equality.ts).
  */
-import type { ResourceDeclaration } from "../../provider/engine/declaration";
-import { typeKey } from "../../provider/engine/declaration";
+import type { ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import { typeKey } from "../../provider/engine/declaration/declaration";
 import { cell } from "./text";
 
 interface Kind {

@@ -5,8 +5,8 @@
  */
 import { aclRule } from "../../provider/apis/calendar/aclRule";
 import { policy } from "../../provider/apis/dns/policy";
-import type { Args, ResourceDeclaration } from "../../provider/engine/declaration";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import type { Args, ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 
 const emulator = providerEmulator("parse-counter");

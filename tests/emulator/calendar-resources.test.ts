@@ -12,8 +12,8 @@ import { aclRule } from "../../provider/apis/calendar/aclRule";
 import { calendar } from "../../provider/apis/calendar/calendar";
 import { event } from "../../provider/apis/calendar/event";
 import { setClientOptions } from "../../provider/clients";
-import type { Args, State } from "../../provider/engine/declaration";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import type { Args, State } from "../../provider/engine/declaration/declaration";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 
 const emulator = providerEmulator("calendar-owner");

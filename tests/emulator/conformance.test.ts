@@ -5,8 +5,8 @@
  * Each call that makes a state parses each answer by the wire schema once at most (the call path
  * parses it and says so; the engine makes the state of what was parsed), batched steps too.
  */
-import { typeKey } from "../../provider/engine/declaration";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import { typeKey } from "../../provider/engine/declaration/declaration";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { declarations } from "../../provider/registry";
 import { lifecycleOf, runSamples } from "../support/conformanceRun";
 import { countParses } from "../support/parseCount";

@@ -9,11 +9,11 @@
  */
 import * as fc from "fast-check";
 import type { z } from "zod";
-import { pathValues } from "../../provider/engine/derived";
+import { pathValues } from "../../provider/engine/declaration/derived";
 import { resolveApiSettings, settingNames } from "../../provider/config";
-import { typeKey, type ResourceDeclaration } from "../../provider/engine/declaration";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "../../provider/engine/template";
+import { typeKey, type ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "../../provider/engine/declaration/template";
 import { ApiError } from "../../provider/http/errors";
 import { declarations } from "../../provider/registry";
 import { startEmulator, type RunningEmulator } from "../support/emulatorControl";

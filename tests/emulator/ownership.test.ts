@@ -14,10 +14,10 @@ import { calendar } from "../../provider/apis/calendar/calendar";
 import { event } from "../../provider/apis/calendar/event";
 import { recordSet } from "../../provider/apis/dns/recordSet";
 import { managedZone } from "../../provider/apis/dns/managedZone";
-import type { Args } from "../../provider/engine/declaration";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import type { Args } from "../../provider/engine/declaration/declaration";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { quotaPreference } from "../../provider/apis/quotas/quotaPreference";
-import { handOver, keepRecord, recordFor, recordOf, releaseRun } from "../../provider/engine/ownership";
+import { handOver, keepRecord, recordFor, recordOf, releaseRun } from "../../provider/engine/ownership/records";
 import { providerEmulator } from "../support/providerEmulator";
 
 const emulator = providerEmulator("ownership-token");

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { typeKey } from "../../provider/engine/declaration";
+import { typeKey } from "../../provider/engine/declaration/declaration";
 import { declarations } from "../../provider/registry";
 import { lifecycleOf, runSamples } from "../support/conformanceRun";
 import { configurePlugin, pluginProvider, servedPlugin } from "../support/pluginProvider";

@@ -6,8 +6,8 @@
  * are answered by one listing that a write drops.
  */
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import type { Args } from "../../provider/engine/declaration";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import type { Args } from "../../provider/engine/declaration/declaration";
 import { providerEmulator } from "../support/providerEmulator";
 
 const PROJECT = "batch-project";

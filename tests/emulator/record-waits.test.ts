@@ -8,9 +8,9 @@
  * it once came after 1.5 s.
  */
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { RELAY_POLICY } from "../../provider/apis/dns/recordSets/servedRelay";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import type { Args } from "../../provider/engine/declaration";
+import { RELAY_POLICY } from "../../provider/engine/batching/relay";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import type { Args } from "../../provider/engine/declaration/declaration";
 import { providerEmulator } from "../support/providerEmulator";
 
 const PROJECT = "wait-project";

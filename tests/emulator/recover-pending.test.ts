@@ -12,10 +12,10 @@ import { aclRule } from "../../provider/apis/calendar/aclRule";
 import { calendar } from "../../provider/apis/calendar/calendar";
 import { managedZone } from "../../provider/apis/dns/managedZone";
 import { clientFor } from "../../provider/clients";
-import type { Args, ResourceDeclaration } from "../../provider/engine/declaration";
-import { CONTROL_INPUTS } from "../../provider/engine/diff";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { ResourceEngine } from "../../provider/engine/resourceEngine";
+import type { Args, ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import { CONTROL_INPUTS } from "../../provider/engine/lifecycle/diff";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import { ResourceEngine } from "../../provider/engine/lifecycle/resourceEngine";
 import { providerEmulator } from "../support/providerEmulator";
 
 const emulator = providerEmulator("recover-token");

@@ -8,20 +8,20 @@
  * A resource is added by its declaration alone: nothing here names one.
  */
 import { isDeepStrictEqual } from "node:util";
-import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
-import { type DynamicProvider } from "../../provider/engine/dynamicProvider";
-import { pathValues } from "../../provider/engine/derived";
-import { comparisonFor } from "../../provider/engine/equality";
-import { abandons } from "../../provider/engine/steps";
-import { fillTemplate, formatId, matchTemplate, placeholders } from "../../provider/engine/template";
+import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration/declaration";
+import { type DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import { pathValues } from "../../provider/engine/declaration/derived";
+import { comparisonFor } from "../../provider/engine/declaration/equality";
+import { abandons } from "../../provider/engine/declaration/steps";
+import { fillTemplate, formatId, matchTemplate, placeholders } from "../../provider/engine/declaration/template";
 import { resolveApiSettings } from "../../provider/config";
 import { declarationFor } from "../../provider/registry";
 import type { RunningEmulator } from "./emulatorControl";
 import { writesDuring } from "./requests";
 import { addedObjects, applyChange, inputKinds, sampleProblems, withParentOutputs } from "./samples";
 import { step, checked, isEmptyValue, expectUpdateWrites } from "./conformanceChecks";
-import { updateOf } from "../../provider/engine/steps";
-import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/diff";
+import { updateOf } from "../../provider/engine/declaration/steps";
+import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/lifecycle/diff";
 import { planStep } from "../../provider/engine/plan/planStep";
 import { followsPlan } from "./planLog";
 import { runTogether } from "./conformanceTogether";

@@ -6,9 +6,9 @@
  * (each key's joined writes as one request, `jointRequests`), and a read must show what the steps
  * said. Nothing here names a resource.
  */
-import type { Args, ResourceDeclaration, State } from "../../provider/engine/declaration";
-import type { DynamicProvider } from "../../provider/engine/dynamicProvider";
-import { diffArgs } from "../../provider/engine/diff";
+import type { Args, ResourceDeclaration, State } from "../../provider/engine/declaration/declaration";
+import type { DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import { diffArgs } from "../../provider/engine/lifecycle/diff";
 import type { PlanEntry } from "../../provider/engine/plan/entries";
 import { planStep, type PlannedStep, type StepFacts } from "../../provider/engine/plan/planStep";
 import { checked, step } from "./conformanceChecks";

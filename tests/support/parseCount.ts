@@ -6,8 +6,8 @@
  * before (an answer parsed in the call path, then its parsed value parsed again).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { ResourceDeclaration } from "../../provider/engine/declaration";
-import type { DynamicProvider } from "../../provider/engine/dynamicProvider";
+import type { ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import type { DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 
 export interface ParseCount {
   readonly call: string;

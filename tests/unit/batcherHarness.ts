@@ -1,6 +1,6 @@
 /** The batcher tests' shared set-up: timers advanced by hand and a batcher over numbers whose sends are recorded. */
-import { createBatcher, type Outcome, type Timers } from "../../provider/engine/batcher";
-import { Occupancy } from "../../provider/engine/occupancy";
+import { createBatcher, type Outcome, type Timers } from "../../provider/engine/batching/windows";
+import { Occupancy } from "../../provider/engine/batching/occupancy";
 
 /** Timers driven by the test: `advance(ms)` runs what is due. */
 export function manualTimers(): Timers & { advance(ms: number): void } {

@@ -1,6 +1,6 @@
 /** createBatcher: bisecting refused batches, the process's occupancy, and quiet times after full windows, the engine's activity and operations just ended. */
-import { bisect, quietAfterFull } from "../../provider/engine/batcher";
-import { Occupancy } from "../../provider/engine/occupancy";
+import { bisect, quietAfterFull } from "../../provider/engine/batching/windows";
+import { Occupancy } from "../../provider/engine/batching/occupancy";
 import { flushPromises, harness } from "./batcherHarness";
 
 describe("bisect", () => {

@@ -1,6 +1,6 @@
 /** createBatcher: what goes out together, its windows and quiet times. */
-import { nextQuiet } from "../../provider/engine/batcher";
-import { Occupancy } from "../../provider/engine/occupancy";
+import { nextQuiet } from "../../provider/engine/batching/windows";
+import { Occupancy } from "../../provider/engine/batching/occupancy";
 import { flushPromises, harness } from "./batcherHarness";
 
 describe("createBatcher", () => {

@@ -6,7 +6,7 @@
 import { keyedLock } from "../../provider/google/keyedLock";
 import { listAll } from "../../provider/google/listAll";
 import type { Binding, IamPolicy } from "../../provider/google/iamPolicy";
-import { runPlan } from "../../provider/engine/plan/executor";
+import { runPlan } from "../../provider/engine/executor/executor";
 import { policyEntry } from "../../provider/engine/plan/planWrites";
 import type { ApiClient } from "../../provider/http/client";
 import { POLL_KINDS, waitFor } from "../../provider/google/poll";

@@ -1,6 +1,6 @@
 /** The lifecycle as data: what create and each update kind send. */
 import { z } from "zod";
-import { declare } from "../../provider/engine/declaration";
+import { declare } from "../../provider/engine/declaration/declaration";
 import { send } from "../../provider/engine/plan/entries";
 import { POLL_KINDS } from "../../provider/google/poll";
 import { LOOPS } from "../../provider/http/retryTable";

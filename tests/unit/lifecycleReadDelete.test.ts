@@ -1,8 +1,8 @@
 /** The lifecycle as data: read and delete, declarations whose steps would turn each other off, and the update's answer as the new state. */
 import { z } from "zod";
-import { declare, stepConflicts, type ResourceDeclaration } from "../../provider/engine/declaration";
-import { ResourceEngine } from "../../provider/engine/resourceEngine";
-import { fromListing } from "../../provider/engine/steps";
+import { declare, stepConflicts, type ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import { ResourceEngine } from "../../provider/engine/lifecycle/resourceEngine";
+import { fromListing } from "../../provider/engine/declaration/steps";
 import { declarations } from "../../provider/registry";
 import { fakeClient, statusError, type Handler } from "./fakeClient";
 import { Args, wire, ITEM, base, engineOf, ID } from "./lifecycleStepsHarness";

@@ -1,7 +1,7 @@
 /** The lifecycle-step tests' shared set-up. */
 import { z } from "zod";
-import { type ResourceDeclaration } from "../../provider/engine/declaration";
-import { ResourceEngine } from "../../provider/engine/resourceEngine";
+import { type ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import { ResourceEngine } from "../../provider/engine/lifecycle/resourceEngine";
 import { fakeClient, type Handler } from "./fakeClient";
 
 export const args = z.object({ project: z.string(), name: z.string(), title: z.string().optional(), color: z.string().optional() });

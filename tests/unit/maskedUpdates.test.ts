@@ -6,9 +6,9 @@
  * abandon in the declaration's words, `{name*}` paths, and opt-in bounded waits.
  */
 import { z } from "zod";
-import { declare } from "../../provider/engine/declaration";
-import { ResourceEngine } from "../../provider/engine/resourceEngine";
-import { fillTemplate } from "../../provider/engine/template";
+import { declare } from "../../provider/engine/declaration/declaration";
+import { ResourceEngine } from "../../provider/engine/lifecycle/resourceEngine";
+import { fillTemplate } from "../../provider/engine/declaration/template";
 import { POLL_KINDS, waitFor } from "../../provider/google/poll";
 import { fakeClient, statusError, type Handler } from "./fakeClient";
 

@@ -9,7 +9,7 @@
 import { checkoutKey } from "../../provider/apis/ci/checkoutKey";
 import { managedZone } from "../../provider/apis/dns/managedZone";
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { dynamicProvider, type DynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider, type DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import type { FaultSettings } from "../support/emulatorControl";
 import { providerEmulator } from "../support/providerEmulator";
 

@@ -4,7 +4,7 @@
  * as followed, not as gone (which would make every refresh drop it).
  */
 import { projectFollow } from "../../provider/apis/ci/projectFollow";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 
 const running = providerEmulator("case-token-5521", { instantRetries: true });

@@ -12,7 +12,7 @@ import { sshKey } from "../../provider/apis/ci/sshKey";
 import { managedZoneIamMember } from "../../provider/apis/dns/iam";
 import { managedZone } from "../../provider/apis/dns/managedZone";
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { dynamicProvider, type DynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider, type DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 
 const PROJECT = "rules-project";

@@ -6,18 +6,18 @@
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
-import { diffArgs } from "../../provider/engine/diff";
+import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration/declaration";
+import { diffArgs } from "../../provider/engine/lifecycle/diff";
 import { planStep, type PlannedStep } from "../../provider/engine/plan/planStep";
 import { batchWorstCase, stepWorstCase } from "../../provider/engine/plan/worstCase";
-import { formatId, placeholders } from "../../provider/engine/template";
+import { formatId, placeholders } from "../../provider/engine/declaration/template";
 import { declarations } from "../../provider/registry";
 import { LOOPS, STEP_BUDGET } from "../../provider/http/retryTable";
 import { StepBudget, withStepBudget } from "../../provider/http/stepBudget";
 import { aclRule } from "../../provider/apis/calendar/aclRule";
 import { REPO_ROOT } from "../support/toolchain";
 import { createApiClient } from "../../provider/http/client";
-import { ResourceEngine } from "../../provider/engine/resourceEngine";
+import { ResourceEngine } from "../../provider/engine/lifecycle/resourceEngine";
 
 /** Sample inputs as a program's check leaves them: defaults applied, a parent's output and the default project filled in. */
 function inputsOf(declaration: ResourceDeclaration, sample: Args): Args {

@@ -8,12 +8,12 @@
  */
 import type { z } from "zod";
 import type { ApiName } from "../../provider/config";
-import { isAdoptable, type Adoption } from "../../provider/engine/adoption";
-import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
-import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/diff";
-import { isEmpty, sameValue } from "../../provider/engine/equality";
-import { ResourceEngine } from "../../provider/engine/resourceEngine";
-import { fillTemplate, matchTemplate } from "../../provider/engine/template";
+import { isAdoptable, type Adoption } from "../../provider/engine/declaration/adoption";
+import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration/declaration";
+import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/lifecycle/diff";
+import { isEmpty, sameValue } from "../../provider/engine/declaration/equality";
+import { ResourceEngine } from "../../provider/engine/lifecycle/resourceEngine";
+import { fillTemplate, matchTemplate } from "../../provider/engine/declaration/template";
 import { listAll } from "../../provider/google/listAll";
 import type { ApiClient } from "../../provider/http/client";
 import { declarations } from "../../provider/registry";

@@ -4,11 +4,11 @@
  * with what it takes out and puts in, and the declaration's review warnings. A formatter only: the
  * requests are the engine's, worked out by the code `up` runs.
  */
-import type { Args, ResourceDeclaration } from "../../provider/engine/declaration";
+import type { Args, ResourceDeclaration } from "../../provider/engine/declaration/declaration";
 import type { JoinEntry, PlanEntry, PlannedRequest as EngineRequest } from "../../provider/engine/plan/entries";
 import { requestsOf } from "../../provider/engine/plan/entries";
 import { planStep, readerPath, type PlannedStep, type StepFacts } from "../../provider/engine/plan/planStep";
-import type { ReviewFacts } from "../../provider/engine/review";
+import type { ReviewFacts } from "../../provider/engine/declaration/review";
 import type { PlannedRequest, RecordWrite, Warning, ZoneChange } from "./schema";
 import { SECRET, shown, shownPath } from "./values";
 

@@ -4,10 +4,10 @@
  * replacement happens and in which order, and the requests `up` sends; a summary with warnings.
  */
 import { declarations } from "../../provider/registry";
-import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
+import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration/declaration";
 import { resourceToken } from "../../provider/typeTokens";
-import { diffArgs, replacedBy, type ArgsDiff } from "../../provider/engine/diff";
-import { abandons } from "../../provider/engine/steps";
+import { diffArgs, replacedBy, type ArgsDiff } from "../../provider/engine/lifecycle/diff";
+import { abandons } from "../../provider/engine/declaration/steps";
 import type { PreviewJson, PreviewStep } from "./preview";
 import type { JoinEntry } from "../../provider/engine/plan/entries";
 import type { StepFacts } from "../../provider/engine/plan/planStep";

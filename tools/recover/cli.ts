@@ -16,12 +16,12 @@ import * as os from "node:os";
 import { parseArgs } from "node:util";
 import { clientFor } from "../../provider/clients";
 import { useStackConfig } from "../../provider/config";
-import { CONTROL_INPUTS } from "../../provider/engine/diff";
-import { ResourceEngine } from "../../provider/engine/resourceEngine";
+import { CONTROL_INPUTS } from "../../provider/engine/lifecycle/diff";
+import { ResourceEngine } from "../../provider/engine/lifecycle/resourceEngine";
 import { declarations } from "../../provider/registry";
-import { handOver, releaseRun } from "../../provider/engine/ownership";
+import { handOver, releaseRun } from "../../provider/engine/ownership/records";
 import { resourceToken } from "../../provider/typeTokens";
-import { typeKey, type Args } from "../../provider/engine/declaration";
+import { typeKey, type Args } from "../../provider/engine/declaration/declaration";
 import { isAlive, locksIn, repairFileBackend, runPulumi, stackConfiguration, stackState, type PendingOperation } from "./pulumi";
 import { runAsBin } from "../bin";
 

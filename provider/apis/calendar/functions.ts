@@ -7,8 +7,8 @@
  */
 import { z } from "zod";
 import { clientFor } from "../../clients";
-import { excerpt } from "../../engine/excerpt";
-import { readFunctionsOf } from "../../engine/readFunction";
+import { excerpt } from "../../engine/declaration/excerpt";
+import { readFunctionsOf } from "../../engine/functions/readFunction";
 import { ACL_ROLES } from "./aclRule";
 import { CALENDAR_LIST_PATH, CALENDAR_PAGING, CALENDAR_PATH, calendarId } from "./shapes";
 

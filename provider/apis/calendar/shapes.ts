@@ -6,8 +6,8 @@
  * is neither shown as drift nor cleared).
  */
 import { z } from "zod";
-import { excerpt } from "../../engine/excerpt";
-import type { State } from "../../engine/declaration";
+import { excerpt } from "../../engine/declaration/excerpt";
+import type { State } from "../../engine/declaration/declaration";
 import type { Paging } from "../../google/listAll";
 
 /** `primary`, an e-mail address (a user's primary calendar) or a calendar id (`...@group.calendar.google.com`). */

@@ -6,10 +6,10 @@
 import { z } from "zod";
 import { clientFor } from "../../clients";
 import { ApiError } from "../../http/errors";
-import { excerpt } from "../../engine/excerpt";
-import { fillTemplate, isDotSegment } from "../../engine/template";
+import { excerpt } from "../../engine/declaration/excerpt";
+import { fillTemplate, isDotSegment } from "../../engine/declaration/template";
 import { VCS_TYPES, projectShape, PROJECT_PATH } from "./names";
-import { readFunctionsOf } from "../../engine/readFunction";
+import { readFunctionsOf } from "../../engine/functions/readFunction";
 
 const nullableString = z.string().nullish();
 const timestamp = z.string().nullish();

@@ -3,8 +3,8 @@
  * project listing (`followed`); deleted by unfollowing.
  */
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
-import { fromListing } from "../../engine/steps";
+import { declare } from "../../engine/declaration/declaration";
+import { fromListing } from "../../engine/declaration/steps";
 import { PROJECT_PATH, projectShape } from "./names";
 
 export const projectFollowArgs = z.object(projectShape);

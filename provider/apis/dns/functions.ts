@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { defaultProject } from "../../config";
-import { readFunctionsOf } from "../../engine/readFunction";
+import { readFunctionsOf } from "../../engine/functions/readFunction";
 import { fqdn, projectId, zoneName } from "./names";
 import { DNS_PAGING } from "./service";
 import { API_PREFIX } from "./wire";

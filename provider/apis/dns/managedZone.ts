@@ -1,10 +1,10 @@
 /** `svc.dns.ManagedZone`: a DNS zone (the container of record sets). */
 import { z } from "zod";
-import { declare, type State } from "../../engine/declaration";
+import { declare, type State } from "../../engine/declaration/declaration";
 import type { PlanEntry, SettledEntry } from "../../engine/plan/entries";
-import { sendPlanned } from "../../engine/plan/executor";
+import { sendPlanned } from "../../engine/executor/executor";
 import type { ApiError } from "../../http/errors";
-import { fillTemplate } from "../../engine/template";
+import { fillTemplate } from "../../engine/declaration/template";
 import { listAll } from "../../google/listAll";
 import { DNS_PAGING, ZONE_OPERATION_POLL } from "./service";
 import { fqdn, projectId, zoneName } from "./names";

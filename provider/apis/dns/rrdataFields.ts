@@ -5,7 +5,7 @@
  */
 import { dnsNameProblem } from "./names";
 import { presentationTokens, type PresentationToken } from "./rrdata";
-import { excerpt } from "../../engine/excerpt";
+import { excerpt } from "../../engine/declaration/excerpt";
 
 export function unsigned(field: string | undefined, name: string, max: number): string | undefined {
   if (field === undefined) return `the ${name} is missing`;

@@ -4,7 +4,7 @@
  * add some, and they must not fail a read. Paging, polling and IAM are the
  * shared Google helpers (provider/google/), with DNS's own parameters (service.ts).
  */
-import type { HookContext } from "../../engine/declaration";
+import type { HookContext } from "../../engine/declaration/declaration";
 import { waitFor } from "../../google/poll";
 import { CHANGE_POLL, changeWire } from "./service";
 

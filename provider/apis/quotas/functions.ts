@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import { clientFor } from "../../clients";
-import { readFunctionsOf } from "../../engine/readFunction";
-import { fillTemplate } from "../../engine/template";
+import { readFunctionsOf } from "../../engine/functions/readFunction";
+import { fillTemplate } from "../../engine/declaration/template";
 import { apiVersionArg, parentDerived, parentProblems, parentShape } from "./parent";
 
 const int64 = z.union([z.string(), z.number()]).transform((value) => String(value));

@@ -1,8 +1,8 @@
 /** `svc.quotas.QuotaPreference`: the value a project, folder or organization wants for one quota. */
 import { quotaDecrease } from "./review";
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
-import { excerpt } from "../../engine/excerpt";
+import { declare } from "../../engine/declaration/declaration";
+import { excerpt } from "../../engine/declaration/excerpt";
 import type { ApiError } from "../../http/errors";
 import { POLL_KINDS } from "../../google/poll";
 import { apiVersionArg, apiVersionDerived, etagOutput, parentDerived, parentInputs, parentProblems, parentShape, text } from "./parent";

@@ -7,11 +7,11 @@
  */
 import { z } from "zod";
 import { clientFor } from "../../clients";
-import { excerpt } from "../../engine/excerpt";
-import { fillTemplate } from "../../engine/template";
+import { excerpt } from "../../engine/declaration/excerpt";
+import { fillTemplate } from "../../engine/declaration/template";
 import { parseActivity, type Activity } from "./activitySchema";
 import { ACTIVITIES_PATH, applicationName, eventName, filters, filtersParameter, userKey } from "./names";
-import { readFunctionsOf } from "../../engine/readFunction";
+import { readFunctionsOf } from "../../engine/functions/readFunction";
 
 /** The largest page the API serves (the reference: maxResults 1 to 1000). */
 export const MAX_ACTIVITIES_PAGE_SIZE = 1000;

@@ -10,8 +10,8 @@ import type { Binding } from "../../google/iamPolicy";
 import type { PollKind } from "../../google/poll";
 import type { RepeatRule } from "../../http/retry";
 import type { LoopName } from "../../http/retryTable";
-import type { HookContext } from "../declaration";
-import type { QueryValues } from "../queries";
+import type { HookContext } from "../declaration/declaration";
+import type { QueryValues } from "../declaration/queries";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

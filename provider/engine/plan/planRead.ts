@@ -3,8 +3,8 @@
  * page), the access policy it is part of, or none (the state is what was stored).
  */
 import { policyWire } from "../../google/iamPolicy";
-import type { ResourceDeclaration } from "../declaration";
-import { fillTemplate } from "../template";
+import type { ResourceDeclaration } from "../declaration/declaration";
+import { fillTemplate } from "../declaration/template";
 import type { PlannedRequest } from "./entries";
 
 type Identity = Readonly<Record<string, string>>;

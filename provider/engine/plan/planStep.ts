@@ -4,11 +4,11 @@
  * read back when the answer is not the object), delete, read. What `svc-plan` prints, and what the
  * conformance run checks against the requests the emulator saw. Pure: nothing is sent.
  */
-import type { Args, ResourceDeclaration, State } from "../declaration";
-import { derivedIdentity, pathValues } from "../derived";
-import type { ArgsDiff } from "../diff";
-import { updateOf } from "../steps";
-import { matchAny, matchTemplate, placeholders } from "../template";
+import type { Args, ResourceDeclaration, State } from "../declaration/declaration";
+import { derivedIdentity, pathValues } from "../declaration/derived";
+import type { ArgsDiff } from "../lifecycle/diff";
+import { updateOf } from "../declaration/steps";
+import { matchAny, matchTemplate, placeholders } from "../declaration/template";
 import { read, send, type PlanEntry, type PlannedRequest, type ReadEntry, type SendEntry } from "./entries";
 import { itemRead, planRead } from "./planRead";
 import { describedPath, planCreate, planDelete, planMove, planUpdate, UNSET } from "./planWrites";

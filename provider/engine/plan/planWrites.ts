@@ -4,10 +4,10 @@
  */
 import { bindingWire, policyWire, type Binding } from "../../google/iamPolicy";
 import { z } from "zod";
-import type { Args, PatchChange, PolicyHook, ResourceDeclaration, State } from "../declaration";
-import { abandons, createTemplate, fillQuery, mergedQuery, optionQuery, updateOf } from "../steps";
-import { defaultPatchBody, maskedPatch } from "../updateBodies";
-import { fillTemplate, formatId } from "../template";
+import type { Args, PatchChange, PolicyHook, ResourceDeclaration, State } from "../declaration/declaration";
+import { abandons, createTemplate, fillQuery, mergedQuery, optionQuery, updateOf } from "../declaration/steps";
+import { defaultPatchBody, maskedPatch } from "./updateBodies";
+import { fillTemplate, formatId } from "../declaration/template";
 import { send, type PlanEntry, type PlannedRequest, type PolicyEntry } from "./entries";
 
 type Identity = Readonly<Record<string, string>>;

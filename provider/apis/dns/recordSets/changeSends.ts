@@ -5,11 +5,11 @@
  * zone's changes are done.
  */
 import { z } from "zod";
-import { bisect, type Outcome } from "../../../engine/batcher";
-import type { HookContext } from "../../../engine/declaration";
+import { bisect, type Outcome } from "../../../engine/batching/windows";
+import type { HookContext } from "../../../engine/declaration/declaration";
 import type { BatchAnswer, PlannedRequest } from "../../../engine/plan/entries";
-import { sendPlanned } from "../../../engine/plan/executor";
-import { guarded } from "../../../engine/plan/guarded";
+import { sendPlanned } from "../../../engine/executor/executor";
+import { guarded } from "../../../engine/executor/guarded";
 import { listAll } from "../../../google/listAll";
 import { DNS_PAGING } from "../service";
 import { ApiError } from "../../../http/errors";

@@ -3,8 +3,8 @@
  * change that deletes the live set and adds the new one, so the name never goes without records.
  */
 import type { SettledEntry } from "../../../engine/plan/entries";
-import { sendPlanned } from "../../../engine/plan/executor";
-import { fillTemplate } from "../../../engine/template";
+import { sendPlanned } from "../../../engine/executor/executor";
+import { fillTemplate } from "../../../engine/declaration/template";
 import { changeWire } from "../wire";
 import { holdUntilServed } from "./zoneChange";
 import { ITEM, ZONE, recordSetWire, sameRecordSet, wireRecordSet, type RecordSetInput, type WireRecordSet } from "./wire";

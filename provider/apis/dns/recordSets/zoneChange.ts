@@ -15,16 +15,16 @@
  * every write is in place it happened; if none is, it is sent again; a write
  * is never sent twice blindly.
  */
-import { createBatcher, type Batcher, type WindowPolicy } from "../../../engine/batcher";
-import type { HookContext } from "../../../engine/declaration";
+import { createBatcher, type Batcher, type WindowPolicy } from "../../../engine/batching/windows";
+import type { HookContext } from "../../../engine/declaration/declaration";
 import type { Batch, BatchAnswer, JoinEntry, PlanEntry } from "../../../engine/plan/entries";
-import { createRelay, type Relay } from "./servedRelay";
+import { createRelay, type Relay } from "../../../engine/batching/relay";
 import { outsideStepBudget } from "../../../http/stepBudget";
 import { withoutKinds } from "../wire";
 import { tallyOf, fitsInChange, changeBody, type RecordWrite, type ChangeTally } from "./changeWrites";
 import { changeRequest, doneChanges, runZoneWrites, servedWait, type PendingWrite, type Written } from "./changeSends";
 import { ZONE } from "./wire";
-import { fillTemplate } from "../../../engine/template";
+import { fillTemplate } from "../../../engine/declaration/template";
 
 export type { PendingWrite };
 

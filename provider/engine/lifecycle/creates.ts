@@ -3,18 +3,18 @@
  * again blindly (the object is read first, or for a server-assigned id the listing compared), and a
  * create that finds its object already made by this stack's interrupted run adopts it (ownership.ts).
  */
-import type { Args, State } from "./declaration";
-import { keyedLock } from "../google/keyedLock";
+import type { Args, State } from "../declaration/declaration";
+import { keyedLock } from "../../google/keyedLock";
 import { diffArgs } from "./diff";
-import type { Answer } from "./plan/executor";
-import { guarded, roundsOf } from "./plan/guarded";
-import { createParts, type CreateParts } from "./plan/planStep";
+import type { Answer } from "../executor/executor";
+import { guarded, roundsOf } from "../executor/guarded";
+import { createParts, type CreateParts } from "../plan/planStep";
 import { runCreate } from "./writeSteps";
 import { listCreated } from "./readSteps";
-import { fillTemplate } from "./template";
+import { fillTemplate } from "../declaration/template";
 import { EngineCore } from "./engineCore";
-import { dropRecord, keepRecord, mayAdopt, recordFile, recordFor, recordOf, stackOf, type Creator, type OwnershipRecord } from "./ownership";
-import { ApiError } from "../http/errors";
+import { dropRecord, keepRecord, mayAdopt, recordFile, recordFor, recordOf, stackOf, type Creator, type OwnershipRecord } from "../ownership/records";
+import { ApiError } from "../../http/errors";
 
 /**
  * A create met its object already made by this stack's own earlier, interrupted run (an ownership

@@ -9,8 +9,8 @@
  * from a complete listing is gone, as a 404 would say; a listing that failed
  * (after the HTTP layer's retries) fails the reads that waited for it.
  */
-import type { ApiClient, RequestSpec } from "../http/client";
-import { createBatcher, outcomeOf, type Batcher, type Timers, type WindowPolicy } from "./batcher";
+import type { ApiClient, RequestSpec } from "../../http/client";
+import { createBatcher, outcomeOf, type Batcher, type Timers, type WindowPolicy } from "./windows";
 import type { Occupancy } from "./occupancy";
 
 export interface ListingPolicy {

@@ -29,7 +29,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { readSetting } from "../stackConfig";
+import { readSetting } from "../../stackConfig";
 
 /** Who makes an object: the stack and the resource in it (`project::stack::module:Type::name`), as the program names it. */
 export type Owner = string;

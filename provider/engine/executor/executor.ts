@@ -10,9 +10,9 @@ import { normalizeBindings, type IamPolicy } from "../../google/iamPolicy";
 import { waitFor } from "../../google/poll";
 import type { RequestSpec } from "../../http/client";
 import { ApiError } from "../../http/errors";
-import type { HookContext } from "../declaration";
-import { fillTemplate } from "../template";
-import type { MergeEntry, PlanEntry, PlannedRequest, PolicyEntry, ReadEntry, SendEntry, SettledEntry } from "./entries";
+import type { HookContext } from "../declaration/declaration";
+import { fillTemplate } from "../declaration/template";
+import type { MergeEntry, PlanEntry, PlannedRequest, PolicyEntry, ReadEntry, SendEntry, SettledEntry } from "../plan/entries";
 import { guarded, roundsOf } from "./guarded";
 
 /** An answer and the schema that parsed it (undefined: none did, or it is not the object's). */

@@ -18,7 +18,7 @@
  * one per batch.
  */
 import { setTimeout as defaultSleep } from "node:timers/promises";
-import type { Occupancy } from "../../../engine/occupancy";
+import type { Occupancy } from "./occupancy";
 
 export interface RelayPolicy {
   /** The patience of the first holder of a key, before any gap between handovers was seen. */

@@ -2,10 +2,10 @@
  * A declared resource's ids: the identity values its id format names, taken from inputs and,
  * for server-assigned parts, state; ids parsed back, import ids in their short forms too.
  */
-import type { Args, ResourceDeclaration, State } from "./declaration";
-import { derivedIdentity, isDerived } from "./derived";
-import { formatId, matchAny, matchTemplate, placeholders } from "./template";
-import { updateOf } from "./steps";
+import type { Args, ResourceDeclaration, State } from "../declaration/declaration";
+import { derivedIdentity, isDerived } from "../declaration/derived";
+import { formatId, matchAny, matchTemplate, placeholders } from "../declaration/template";
+import { updateOf } from "../declaration/steps";
 
 export class ResourceIds {
   constructor(protected readonly declaration: ResourceDeclaration) {}

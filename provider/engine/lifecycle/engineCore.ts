@@ -2,17 +2,17 @@
  * What every step of the engine works with: the client, the context steps and hooks get, the
  * object's state made of an answer (parsed once), and the read of the object.
  */
-import { ApiError } from "../http/errors";
-import type { ApiClient } from "../http/client";
-import type { HookContext, ResourceDeclaration, State } from "./declaration";
-import { sharedListingsFor } from "./sharedListings";
-import { ProcessBatching } from "./processBatching";
-import { runPlan, type Answer, type ObjectReader } from "./plan/executor";
-import { planStep, type PlannedStep, type StepFacts } from "./plan/planStep";
-import type { PlanEntry } from "./plan/entries";
+import { ApiError } from "../../http/errors";
+import type { ApiClient } from "../../http/client";
+import type { HookContext, ResourceDeclaration, State } from "../declaration/declaration";
+import { sharedListingsFor } from "../batching/listings";
+import { ProcessBatching } from "../batching/processBatching";
+import { runPlan, type Answer, type ObjectReader } from "../executor/executor";
+import { planStep, type PlannedStep, type StepFacts } from "../plan/planStep";
+import type { PlanEntry } from "../plan/entries";
 import { readWire } from "./readSteps";
-import { updateOf } from "./steps";
-import { pathValues } from "./derived";
+import { updateOf } from "../declaration/steps";
+import { pathValues } from "../declaration/derived";
 import { ResourceIds } from "./resourceIds";
 
 export class EngineCore extends ResourceIds {

@@ -4,14 +4,14 @@
  * written, a create answer turned into the object, the refusal explained by the declaration, an
  * etag conflict checked against what the update changes.
  */
-import { ApiError } from "../http/errors";
-import type { Args, HookContext, ResourceDeclaration, State } from "./declaration";
+import { ApiError } from "../../http/errors";
+import type { Args, HookContext, ResourceDeclaration, State } from "../declaration/declaration";
 import { concurrentChange, conflictError } from "./concurrentChange";
-import type { PlanEntry, PlannedRequest } from "./plan/entries";
-import { runPlan, type Answer, type ObjectReader } from "./plan/executor";
-import { planStep, type StepFacts } from "./plan/planStep";
-import { abandons, updateOf } from "./steps";
-import { formatId } from "./template";
+import type { PlanEntry, PlannedRequest } from "../plan/entries";
+import { runPlan, type Answer, type ObjectReader } from "../executor/executor";
+import { planStep, type StepFacts } from "../plan/planStep";
+import { abandons, updateOf } from "../declaration/steps";
+import { formatId } from "../declaration/template";
 
 /** Runs the create's writes (its plan without the reconciliation's reads); resolves to the object's wire form (and the schema that parsed it, when it is the object). */
 export async function runCreate(declaration: ResourceDeclaration, writes: readonly PlanEntry[], args: Args, context: HookContext): Promise<Answer> {

@@ -3,10 +3,10 @@
  * alone (no API call): a changed mutable input is an in-place update carrying
  * only what changed; a changed immutable input is a replacement.
  */
-import type { Args, PatchChange, ResourceDeclaration, State } from "./declaration";
-import { comparisonFor, isEmpty } from "./equality";
-import { placeholders } from "./template";
-import { updateOf } from "./steps";
+import type { Args, PatchChange, ResourceDeclaration, State } from "../declaration/declaration";
+import { comparisonFor, isEmpty } from "../declaration/equality";
+import { placeholders } from "../declaration/template";
+import { updateOf } from "../declaration/steps";
 
 /** The value the engine sends for inputs that are not known yet during a preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

@@ -4,14 +4,14 @@
  * sends is its plan (plan/), from the declaration's data and hooks; here is when steps run:
  * adoption, reading back.
  */
-import { ApiError } from "../http/errors";
-import type { Args, State } from "./declaration";
+import { ApiError } from "../../http/errors";
+import type { Args, State } from "../declaration/declaration";
 import { diffArgs, type ArgsDiff } from "./diff";
 import { runDelete, runUpdate } from "./writeSteps";
-import { derivedDisagreements } from "./derived";
+import { derivedDisagreements } from "../declaration/derived";
 import { OwnObjectFound, ResourceCreates } from "./creates";
-import { keepRecord, recordFor, type Creator } from "./ownership";
-import { updateOf } from "./steps";
+import { keepRecord, recordFor, type Creator } from "../ownership/records";
+import { updateOf } from "../declaration/steps";
 
 export class ResourceEngine extends ResourceCreates {
   /**

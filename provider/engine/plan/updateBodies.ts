@@ -2,8 +2,8 @@
  * The bodies of in-place updates, as pure functions of the change: a PATCH of the changed
  * fields, and an update-mask PATCH (`updateMask`) of the changed inputs' paths.
  */
-import type { Args, PatchChange, ResourceDeclaration, State } from "./declaration";
-import type { UpdateKind } from "./steps";
+import type { Args, PatchChange, ResourceDeclaration, State } from "../declaration/declaration";
+import type { UpdateKind } from "../declaration/steps";
 
 /** A PATCH body of what changed: the new values, and `null` for what the program removed. */
 export function defaultPatchBody(change: PatchChange<Args>): Args {

@@ -6,9 +6,9 @@
  * one of the named hooks in declaration.ts.
  */
 import type { z } from "zod";
-import type { Paging } from "../google/listAll";
-import type { PollKind } from "../google/poll";
-import type { RepeatRule } from "../http/retry";
+import type { Paging } from "../../google/listAll";
+import type { PollKind } from "../../google/poll";
+import type { RepeatRule } from "../../http/retry";
 
 export * from "./queries";
 import type { ChosenPath, QuerySpec } from "./queries";

@@ -3,23 +3,23 @@
  * check (validation and defaults, no API call), diff (patch semantics, no API
  * call), create/read/update/delete (through the resource engine).
  */
-import { channelClientFor, clientFor } from "../clients";
-import type { ApiClient } from "../http/client";
-import { defaultProject, resolveApiSettings, useStackConfig, type ConfigSource } from "../config";
-import { tokenSourceFor } from "../google/credentials/tokenSource";
-import { report } from "../log";
-import type { Args, ResourceDeclaration, State } from "./declaration";
-import { containsUnknown, diffArgs, type PropertyChangeKind } from "./diff";
-import { clip } from "./excerpt";
-import type { Occupancy } from "./occupancy";
-import { ProcessBatching } from "./processBatching";
-import { StepBudget, withStepBudget } from "../http/stepBudget";
-import { ResourceEngine } from "./resourceEngine";
+import { channelClientFor, clientFor } from "../../clients";
+import type { ApiClient } from "../../http/client";
+import { defaultProject, resolveApiSettings, useStackConfig, type ConfigSource } from "../../config";
+import { tokenSourceFor } from "../../google/credentials/tokenSource";
+import { report } from "../../log";
+import type { Args, ResourceDeclaration, State } from "../declaration/declaration";
+import { containsUnknown, diffArgs, type PropertyChangeKind } from "../lifecycle/diff";
+import { clip } from "../declaration/excerpt";
+import type { Occupancy } from "../batching/occupancy";
+import { ProcessBatching } from "../batching/processBatching";
+import { StepBudget, withStepBudget } from "../../http/stepBudget";
+import { ResourceEngine } from "../lifecycle/resourceEngine";
 import { assertUsableId, autoName, forTheEngine, importFailures, issuesToFailures, pathInputs, REASON_LIMIT, type CheckFailure } from "./checkInputs";
-import { pathValueProblem } from "./template";
+import { pathValueProblem } from "../declaration/template";
 import { randomUUID } from "node:crypto";
-import { dropRecord, releaseRecord, type Creator } from "./ownership";
-import { abandons } from "./steps";
+import { dropRecord, releaseRecord, type Creator } from "../ownership/records";
+import { abandons } from "../declaration/steps";
 
 export type { CheckFailure };
 

@@ -4,8 +4,8 @@
  * applies cleanly (nobody else touched what it changes, or changed it to what
  * the program wants). Pure: the engine reads the object again and decides (writeSteps.ts).
  */
-import type { Args, PatchChange, ResourceDeclaration, State } from "./declaration";
-import { comparisonFor } from "./equality";
+import type { Args, PatchChange, ResourceDeclaration, State } from "../declaration/declaration";
+import { comparisonFor } from "../declaration/equality";
 
 export interface ConcurrentChange {
   /** Inputs whose value at the service differs from what the stack last saw. */

@@ -4,16 +4,16 @@
  * answer was lost.
  */
 import { z } from "zod";
-import { listAll } from "../google/listAll";
-import type { IamPolicy } from "../google/iamPolicy";
-import { sharedListingsFor } from "./sharedListings";
-import { ProcessBatching } from "./processBatching";
-import type { HookContext, ResourceDeclaration, State } from "./declaration";
-import type { ListRead } from "./steps";
-import type { Answer } from "./plan/executor";
-import { sendPlanned } from "./plan/executor";
-import type { PlannedRequest } from "./plan/entries";
-import { fillTemplate } from "./template";
+import { listAll } from "../../google/listAll";
+import type { IamPolicy } from "../../google/iamPolicy";
+import { sharedListingsFor } from "../batching/listings";
+import { ProcessBatching } from "../batching/processBatching";
+import type { HookContext, ResourceDeclaration, State } from "../declaration/declaration";
+import type { ListRead } from "../declaration/steps";
+import type { Answer } from "../executor/executor";
+import { sendPlanned } from "../executor/executor";
+import type { PlannedRequest } from "../plan/entries";
+import { fillTemplate } from "../declaration/template";
 
 /** Every entry of the listing the plan's `request` reads, validated once. */
 async function listEntries(list: ListRead, request: PlannedRequest, context: HookContext): Promise<unknown[]> {

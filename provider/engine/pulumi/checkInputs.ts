@@ -5,10 +5,10 @@
  */
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
-import type { Args, ResourceDeclaration } from "./declaration";
-import { clip, excerpt } from "./excerpt";
-import { matchAny, matchTemplate, pathValueProblem, placeholders } from "./template";
-import { derivedProblem, isDerived } from "./derived";
+import type { Args, ResourceDeclaration } from "../declaration/declaration";
+import { clip, excerpt } from "../declaration/excerpt";
+import { matchAny, matchTemplate, pathValueProblem, placeholders } from "../declaration/template";
+import { derivedProblem, isDerived } from "../declaration/derived";
 
 export interface CheckFailure {
   readonly property: string;

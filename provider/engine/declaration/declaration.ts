@@ -5,9 +5,9 @@
  * one adapter (dynamicProvider.ts) do the rest for every resource.
  */
 import type { z } from "zod";
-import type { ApiName } from "../config";
-import type { ProcessBatching } from "./processBatching";
-import type { ApiClient } from "../http/client";
+import type { ApiName } from "../../config";
+import type { ProcessBatching } from "../batching/processBatching";
+import type { ApiClient } from "../../http/client";
 import { abandons, updateOf, type RequestOption, type Steps, type UpdateDeclaration } from "./steps";
 import type { Hooks } from "./hooks";
 import type { Comparison, ComparisonName } from "./equality";

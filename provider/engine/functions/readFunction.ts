@@ -9,11 +9,11 @@
  * is more than one GET or one listing, e.g. it pages by offset or folds pages into a summary).
  */
 import { z } from "zod";
-import { clientFor } from "../clients";
-import type { ApiName } from "../config";
-import { parseFunctionArgs } from "../functionArgs";
-import { listAll, type Paging } from "../google/listAll";
-import { fillTemplate } from "./template";
+import { clientFor } from "../../clients";
+import type { ApiName } from "../../config";
+import { parseFunctionArgs } from "../../functionArgs";
+import { listAll, type Paging } from "../../google/listAll";
+import { fillTemplate } from "../declaration/template";
 
 type Values = Record<string, unknown>;
 type Input<S> = S extends z.ZodType ? z.input<S> : Record<string, never>;
