@@ -8,9 +8,9 @@ import type { z } from "zod";
 import { defaultProject, useStackConfig } from "../provider/config";
 import type { Args, ResourceDeclaration, State } from "../provider/engine/declaration/declaration";
 import { dynamicProvider, type CheckFailure, type DynamicProvider } from "../provider/engine/pulumi/dynamicProvider";
-import { ProcessBatching } from "../provider/engine/batching/processBatching";
+import { EngineProcess } from "../provider/engine/batching/engineProcess";
 import { importIdentity } from "../provider/engine/pulumi/checkInputs";
-import type { PropertyChangeKind } from "../provider/engine/lifecycle/diff";
+import type { PropertyChangeKind } from "../provider/engine/plan/diff";
 import { formatId, placeholders } from "../provider/engine/declaration/template";
 import { declarations } from "../provider/registry";
 import { parseUrn, resourceToken } from "../provider/typeTokens";
@@ -34,11 +34,11 @@ interface Served {
   readonly provider: DynamicProvider;
 }
 
-/** The plugin process's batching: every type it serves shares its occupancy and windows. */
-const batching = new ProcessBatching();
+/** The plugin process's engine parts: every type it serves shares its occupancy, windows, listings, polls and locks. */
+const engineProcess = new EngineProcess();
 
 const served = new Map<string, Served>(
-  declarations.map((declaration) => [resourceToken(declaration), { declaration, provider: dynamicProvider(declaration, batching) }]),
+  declarations.map((declaration) => [resourceToken(declaration), { declaration, provider: dynamicProvider(declaration, engineProcess) }]),
 );
 
 function servedBy(urn: string): Served & { readonly name: string } {

@@ -11,7 +11,7 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { clip } from "../provider/engine/declaration/excerpt";
-import type { PropertyChangeKind } from "../provider/engine/lifecycle/diff";
+import type { PropertyChangeKind } from "../provider/engine/plan/diff";
 import * as provider from "./provider";
 import { invoke } from "./invoke";
 import { reveal, toStruct } from "./values";

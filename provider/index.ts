@@ -13,11 +13,11 @@
 import type { ResourceDeclaration } from "./engine/declaration/declaration";
 import { typeKey } from "./engine/declaration/declaration";
 import { dynamicProvider, type DynamicProvider } from "./engine/pulumi/dynamicProvider";
-import { ProcessBatching } from "./engine/batching/processBatching";
+import { EngineProcess } from "./engine/batching/engineProcess";
 
 const providers = new Map<string, DynamicProvider>();
-/** This process's batching: every resource's provider in it shares its occupancy and windows. */
-const batching = new ProcessBatching();
+/** This process's engine parts: every resource's provider in it shares its occupancy, windows, listings, polls and locks. */
+const engineProcess = new EngineProcess();
 
 /** The module file a type's declaration lives in by convention, e.g. `./dns/recordSet`; undefined for a key of another shape. */
 export function conventionalFile(key: string): string | undefined {
@@ -59,7 +59,7 @@ export function declarationOf(key: string): ResourceDeclaration {
 export function providerFor(key: string): DynamicProvider {
   let provider = providers.get(key);
   if (provider === undefined) {
-    provider = dynamicProvider(declarationOf(key), batching);
+    provider = dynamicProvider(declarationOf(key), engineProcess);
     providers.set(key, provider);
   }
   return provider;

@@ -48,8 +48,8 @@ export function repeatRuleOf(ruleOrMethod: string): RepeatRule {
 }
 
 export interface RetryPolicy {
-  /** Attempts in all, the first included. */
-  readonly maxAttempts: number;
+  /** Attempts in all of one request, the first included, by its repeat rule (after 5xx, timeouts, lost or unreadable answers), and after rate limits. */
+  readonly attempts: Readonly<Record<RepeatRule | "rateLimited", number>>;
   /** The most time spent waiting between attempts of one request. */
   readonly maxTotalWaitMs: number;
   /** First backoff step; doubles every attempt. */
@@ -58,9 +58,14 @@ export interface RetryPolicy {
   readonly maxDelayMs: number;
 }
 
-/** The HTTP layer's policy, from the one retry table (retryTable.ts). */
+/** The HTTP layer's policy, from the one retry table (retryTable.ts): each rule's own attempts. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  maxAttempts: Math.max(RATE_LIMITED_ATTEMPTS, ...Object.values(REQUEST_ATTEMPTS).map(({ attempts }) => attempts)),
+  attempts: {
+    read: REQUEST_ATTEMPTS.read.attempts,
+    idempotent: REQUEST_ATTEMPTS.idempotent.attempts,
+    settle: REQUEST_ATTEMPTS.settle.attempts,
+    rateLimited: RATE_LIMITED_ATTEMPTS,
+  },
   ...REQUEST_BACKOFF,
 };
 
@@ -107,14 +112,14 @@ export function planRetry(
   waitedMs: number,
   random: () => number = Math.random,
 ): RetryDecision {
-  if (attempt >= policy.maxAttempts) return { retry: false };
+  const rateLimited = result.kind === "status" && result.status === 429;
+  // A rate limit did nothing, so any request goes again after one; a fault, as often as its repeat rule allows.
+  if (attempt >= (rateLimited ? policy.attempts.rateLimited : policy.attempts[repeatRuleOf(rule)])) return { retry: false };
   let delayMs: number;
   let because: string;
   if (result.kind === "status" && result.status === 429) {
     delayMs = result.retryAfterMs ?? backoffDelay(policy, attempt, random);
     because = result.retryAfterMs !== undefined ? "rate limited (429, Retry-After)" : "rate limited (429)";
-  } else if (repeatRuleOf(rule) === "settle") {
-    return { retry: false };
   } else if (result.kind === "status" && TRANSIENT_STATUSES.has(result.status)) {
     delayMs = result.retryAfterMs ?? backoffDelay(policy, attempt, random);
     because = `server error (${result.status})`;

@@ -12,6 +12,7 @@ import { createTokenSource, resetTokenSources, tokenSourceFor } from "../../prov
 import { credentialPlan } from "../../provider/google/credentials/settings";
 import { createApiClient } from "../../provider/http/client";
 import { emulatorCredential, externalAccountConfig, WIF_AUDIENCE } from "../support/googleCredentials";
+import { testBudget } from "../support/budget";
 
 let offsetMs = 0;
 let emulator: Emulator;
@@ -53,7 +54,7 @@ describe("a service-account key", () => {
       expect.objectContaining({ grant: "jwt-bearer", principal: key.client_email, scopes: ["https://www.googleapis.com/auth/ndev.clouddns.readwrite"] }),
     ]);
     const client = createApiClient({ api: "dns", baseUrl: url, token: "", authStyle: "google-credentials" }, { tokens: source });
-    await expect(client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" })).resolves.toMatchObject({ managedZones: [] });
+    await expect(client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" }, testBudget())).resolves.toMatchObject({ managedZones: [] });
   });
 
   it("refreshes ahead of expiry, and once after a 401 for a token the service holds expired", async () => {
@@ -67,7 +68,7 @@ describe("a service-account key", () => {
     expect(await source.token()).toBe(first);
     const expiredBefore = emulator.accessTokens.report().expiredUses;
     offsetMs += 61_000; // the service's clock passes the token's expiry; the library's has not
-    await expect(client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" })).resolves.toBeDefined();
+    await expect(client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" }, testBudget())).resolves.toBeDefined();
     expect(emulator.accessTokens.report().expiredUses).toBe(expiredBefore + 1);
     expect(logs).toEqual([expect.stringMatching(/refused the access token .*401.*once more with a new token/)]);
     expect(await source.token()).not.toBe(first);
@@ -170,7 +171,7 @@ describe("the other forms", () => {
     const user = await internal("authorized-users", { email: "cal@example.test", scopes: ["https://www.googleapis.com/auth/calendar"] });
     const tokens = tokenSourceFor("dns", { ...base, GOOGLE_APPLICATION_CREDENTIALS: file("calendar-only.json", user) });
     const client = createApiClient({ api: "dns", baseUrl: url, token: "", authStyle: "google-credentials" }, { tokens });
-    await expect(client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" })).rejects.toThrow(
+    await expect(client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" }, testBudget())).rejects.toThrow(
       /HTTP 403 \(insufficientPermissions: Request had insufficient authentication scopes\. \(the login in GOOGLE_APPLICATION_CREDENTIALS was not granted .*ndev\.clouddns\.readwrite: run `gcloud auth application-default login --scopes=/,
     );
   });

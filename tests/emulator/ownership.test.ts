@@ -17,7 +17,16 @@ import { managedZone } from "../../provider/apis/dns/managedZone";
 import type { Args } from "../../provider/engine/declaration/declaration";
 import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { quotaPreference } from "../../provider/apis/quotas/quotaPreference";
-import { handOver, keepRecord, recordFor, recordOf, releaseRun } from "../../provider/engine/ownership/records";
+import { OwnershipRecords, ownershipDir } from "../../provider/engine/ownership/records";
+import { readSetting } from "../../provider/config";
+
+/** The records the provider keeps, in the folder the settings name (as the provider finds it when it runs). */
+const onDisk = (): OwnershipRecords => new OwnershipRecords(ownershipDir(readSetting));
+const recordOf = (owner: string): ReturnType<OwnershipRecords["recordOf"]> => onDisk().recordOf(owner);
+const recordFor = (...args: Parameters<OwnershipRecords["recordFor"]>): ReturnType<OwnershipRecords["recordFor"]> => onDisk().recordFor(...args);
+const keepRecord = (record: Parameters<OwnershipRecords["keep"]>[0]): void => onDisk().keep(record);
+const releaseRun = (...args: Parameters<OwnershipRecords["releaseRun"]>): number => onDisk().releaseRun(...args);
+const handOver = (owner: string, id: string): void => onDisk().handOver(owner, id);
 import { providerEmulator } from "../support/providerEmulator";
 
 const emulator = providerEmulator("ownership-token");

@@ -21,7 +21,7 @@ import { writesDuring } from "./requests";
 import { addedObjects, applyChange, inputKinds, sampleProblems, withParentOutputs } from "./samples";
 import { step, checked, isEmptyValue, expectUpdateWrites } from "./conformanceChecks";
 import { updateOf } from "../../provider/engine/declaration/steps";
-import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/lifecycle/diff";
+import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/plan/diff";
 import { planStep } from "../../provider/engine/plan/planStep";
 import { followsPlan } from "./planLog";
 import { runTogether } from "./conformanceTogether";

@@ -6,7 +6,8 @@
  * joined write is what it sends alone (one resource at a time joins nothing).
  */
 import { isDeepStrictEqual } from "node:util";
-import { jointRequests, requestsOf, type PlanEntry, type PlannedRequest } from "../../provider/engine/plan/entries";
+import type { PlanEntry, PlannedRequest } from "../../provider/engine/plan/entries";
+import { jointRequests, requestsOf } from "../../provider/engine/plan/requests";
 import type { RecordedRequest, RunningEmulator } from "./emulatorControl";
 
 /** A planned path as a pattern: a placeholder (`{operation}`, a part the server assigns) matches one segment. */

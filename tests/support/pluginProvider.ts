@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { Args, ResourceDeclaration, State } from "../../provider/engine/declaration/declaration";
 import type { DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
-import type { PropertyChangeKind } from "../../provider/engine/lifecycle/diff";
+import type { PropertyChangeKind } from "../../provider/engine/plan/diff";
 import { serve } from "../../plugin/server";
 import { resourceToken } from "../../provider/typeTokens";
 import { reveal, toStruct, type Values } from "../../plugin/values";

@@ -14,6 +14,7 @@ import { resolveApiSettings, useStackConfig } from "../../provider/config";
 import { createApiClient, type ApiClient } from "../../provider/http/client";
 import { CODEHOST_REQUEST_LIMITS, codeHostRateLimits, RateLimitError } from "../../provider/apis/codehost/limits";
 import * as sdk from "../../sdk/codehost/functions";
+import { testBudget } from "../support/budget";
 
 let emulator: Emulator | undefined;
 let url = "";
@@ -47,7 +48,7 @@ function client(hourMs: number, overrides: { maxAttempts?: number; secondaryMinW
 }
 
 const getRepo = (api: ApiClient, repo = "app"): Promise<unknown> =>
-  api.send({ method: "GET", path: `/repos/acme/${repo}`, endpoint: "GET /repos/{owner}/{repo}" });
+  api.send({ method: "GET", path: `/repos/acme/${repo}`, endpoint: "GET /repos/{owner}/{repo}" }, testBudget());
 
 /** The arrivals after the first one refused for `outcome`, and that refusal. */
 function afterRefusal(arrivals: readonly Arrival[], outcome: Arrival["outcome"]): { refused: Arrival; later: Arrival[] } {
@@ -156,7 +157,9 @@ describe("the code host's limiter", () => {
       },
     );
     await Promise.all(
-      Array.from({ length: 6 }, (_, index) => api.send({ method: "POST", path: "/repos/acme/app/issues", body: { title: `t${index}` }, repeat: "settle" })),
+      Array.from({ length: 6 }, (_, index) =>
+        api.send({ method: "POST", path: "/repos/acme/app/issues", body: { title: `t${index}` }, repeat: "settle" }, testBudget()),
+      ),
     );
     expect(store.issues).toHaveLength(6);
     // The emulator enforces the per-minute limit: every creation admitted means none went over it.

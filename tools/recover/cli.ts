@@ -15,11 +15,12 @@
 import * as os from "node:os";
 import { parseArgs } from "node:util";
 import { clientFor } from "../../provider/clients";
-import { useStackConfig } from "../../provider/config";
-import { CONTROL_INPUTS } from "../../provider/engine/lifecycle/diff";
-import { ResourceEngine } from "../../provider/engine/lifecycle/resourceEngine";
+import { readSetting, useStackConfig } from "../../provider/config";
+import { CONTROL_INPUTS } from "../../provider/engine/plan/diff";
+import { Resource } from "../../provider/engine/lifecycle/resource";
+import { EngineProcess } from "../../provider/engine/batching/engineProcess";
 import { declarations } from "../../provider/registry";
-import { handOver, releaseRun } from "../../provider/engine/ownership/records";
+import { OwnershipRecords, ownershipDir } from "../../provider/engine/ownership/records";
 import { resourceToken } from "../../provider/typeTokens";
 import { typeKey, type Args } from "../../provider/engine/declaration/declaration";
 import { isAlive, locksIn, repairFileBackend, runPulumi, stackConfiguration, stackState, type PendingOperation } from "./pulumi";
@@ -52,15 +53,15 @@ const byType = new Map(
 type Outcome = { readonly urn: string; readonly id: string; readonly owner?: string } | { readonly urn: string; readonly cleared: string };
 
 /** What a pending create made: the object's id, or why it is dropped. */
-async function settlePending(operation: PendingOperation): Promise<Outcome> {
+async function settlePending(operation: PendingOperation, records: OwnershipRecords, process: EngineProcess): Promise<Outcome> {
   const { urn, type, inputs = {} } = operation.resource;
   const declaration = byType.get(type);
   if (declaration === undefined) return { urn, cleared: `not a pulumi-svc resource (${type})` };
   const args: Args = Object.fromEntries(Object.entries(inputs).filter(([key]) => !CONTROL_INPUTS.has(key)));
   const { __owner: owner, __ownerNonce: nonce } = inputs;
   const creator = typeof owner === "string" ? { owner, ...(typeof nonce === "string" && { nonce }) } : undefined;
-  const engine = new ResourceEngine(declaration, clientFor(declaration.api), () => undefined);
-  const made = await engine.madeBy(args, creator);
+  const resource = new Resource(declaration, { client: () => clientFor(declaration.api), log: () => undefined, process, ownership: records });
+  const made = await resource.madeBy(args, creator);
   if ("none" in made) return { urn, cleared: made.none };
   return { urn, id: made.id, ...(creator !== undefined && { owner: creator.owner }) };
 }
@@ -109,9 +110,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   useStackConfig({ get: (key) => config.get(key)?.value, isSecret: (key) => config.get(key)?.secret === true });
   const state = await stackState(stackArgs, cwd);
   const pending = state.pending.filter((operation) => operation.type === "creating");
-  const outcomes = await Promise.all(pending.map(settlePending));
+  const records = new OwnershipRecords(ownershipDir(readSetting));
+  const engineProcess = new EngineProcess();
+  const outcomes = await Promise.all(pending.map((operation) => settlePending(operation, records, engineProcess)));
   for (const outcome of outcomes) {
-    if ("id" in outcome && outcome.owner !== undefined) handOver(outcome.owner, outcome.id);
+    if ("id" in outcome && outcome.owner !== undefined) records.handOver(outcome.owner, outcome.id);
     say(outcomeLine(outcome));
   }
   if (pending.length === 0) say("no pending creates");
@@ -138,7 +141,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     // What the killed run made is in no state: the next `up` may adopt it (the lock, in this stack's backend, says whose run it was).
     const released = locks.reduce(
       (count, lock) =>
-        count + (lock.since === undefined ? 0 : releaseRun({ host: lock.host, pid: lock.pid, since: lock.since }, (owner) => state.owners.has(owner))),
+        count + (lock.since === undefined ? 0 : records.releaseRun({ host: lock.host, pid: lock.pid, since: lock.since }, (owner) => state.owners.has(owner))),
       0,
     );
     if (released > 0) say(`released ${released} ownership record(s) of the killed run: the next \`pulumi up\` adopts what it made`);

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { excerpt } from "../../engine/declaration/excerpt";
 import type { State } from "../../engine/declaration/declaration";
-import type { Paging } from "../../google/listAll";
+import type { Paging } from "../../google/listing";
 
 /** `primary`, an e-mail address (a user's primary calendar) or a calendar id (`...@group.calendar.google.com`). */
 export const calendarId = z

@@ -18,8 +18,10 @@
  * one per batch.
  */
 import { setTimeout as defaultSleep } from "node:timers/promises";
+import { RELAY, WAITS } from "../../http/retryTable";
 import type { Occupancy } from "./occupancy";
 
+/** The relay's numbers: the retry table's RELAY and its wait schedule (tests shrink them). */
 export interface RelayPolicy {
   /** The patience of the first holder of a key, before any gap between handovers was seen. */
   readonly firstPatienceMs: number;
@@ -36,15 +38,23 @@ export interface RelayPolicy {
 }
 
 export const RELAY_POLICY: RelayPolicy = {
-  firstPatienceMs: 200,
-  minPatienceMs: 50,
-  maxPatienceMs: 2000,
-  gapsOfPatience: 3,
-  firstPauseMs: 50,
-  maxPauseMs: 2000,
-  reportAfterMs: 3000,
-  timeoutMs: 10 * 60_000,
+  firstPatienceMs: RELAY.firstPatienceMs,
+  minPatienceMs: RELAY.minPatienceMs,
+  maxPatienceMs: RELAY.maxPatienceMs,
+  gapsOfPatience: RELAY.gapsOfPatience,
+  firstPauseMs: WAITS[RELAY.schedule].firstPauseMs,
+  maxPauseMs: WAITS[RELAY.schedule].maxPauseMs,
+  reportAfterMs: RELAY.reportAfterMs,
+  timeoutMs: WAITS[RELAY.schedule].timeoutMs,
 };
+
+/** The relay's wait passed its deadline with work of the key not done. */
+export class WaitUnfinished extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WaitUnfinished";
+  }
+}
 
 export interface RelayOptions<C> {
   /** Which of `ids` (the key's outstanding work) are done; throws when it cannot tell or one failed. */
@@ -135,7 +145,7 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
           return;
         }
         const waited = clock() - started;
-        if (waited > policy.timeoutMs) throw new Error(`${describe(key, [...lane.outstanding])} not done after ${Math.round(waited / 1000)}s`);
+        if (waited > policy.timeoutMs) throw new WaitUnfinished(`${describe(key, [...lane.outstanding])} not done after ${Math.round(waited / 1000)}s`);
         if (!reported && waited > policy.reportAfterMs) {
           log(lane.context ?? holderContext, `svc: waiting for ${describe(key, [...lane.outstanding])} to be done...`);
           reported = true;

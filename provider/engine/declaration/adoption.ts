@@ -5,7 +5,7 @@
  * listed under; the objects' values come from the resource's own read, so what is
  * written is what `diff` will compare against.
  */
-import type { Paging } from "../../google/listAll";
+import type { Paging } from "../../google/listing";
 import type { State } from "./declaration";
 
 /** The command-line value that scopes a root listing, e.g. `--project my-project`. */

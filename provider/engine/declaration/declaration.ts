@@ -6,8 +6,6 @@
  */
 import type { z } from "zod";
 import type { ApiName } from "../../config";
-import type { ProcessBatching } from "../batching/processBatching";
-import type { ApiClient } from "../../http/client";
 import { abandons, updateOf, type RequestOption, type Steps, type UpdateDeclaration } from "./steps";
 import type { Hooks } from "./hooks";
 import type { Comparison, ComparisonName } from "./equality";
@@ -24,18 +22,6 @@ export type State = Record<string, unknown>;
 export interface PatchChange<A extends Args> {
   readonly set: Partial<A>;
   readonly cleared: readonly (keyof A & string)[];
-}
-
-/** What hooks get to work with. */
-export interface HookContext {
-  readonly client: ApiClient;
-  /** The identity values (`project`, `managedZone`, ...) of the object at hand, as far as known. */
-  readonly identity: Readonly<Record<string, string>>;
-  readonly log: (message: string) => void;
-  /** The client of the API's channel base address (`steps.delete.at: "channelBase"`). */
-  readonly channelClient?: () => ApiClient;
-  /** The provider process's batching (processBatching.ts): its occupancy, and the windows an API keeps in it. */
-  readonly batching?: ProcessBatching;
 }
 
 /** The accepted form of a server-assigned id part: a pattern, and the words that describe it in messages. */

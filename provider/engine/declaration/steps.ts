@@ -6,7 +6,7 @@
  * one of the named hooks in declaration.ts.
  */
 import type { z } from "zod";
-import type { Paging } from "../../google/listAll";
+import type { Paging } from "../../google/listing";
 import type { PollKind } from "../../google/poll";
 import type { RepeatRule } from "../../http/retry";
 

@@ -12,8 +12,14 @@ import { z } from "zod";
 import { clientFor } from "../../clients";
 import type { ApiName } from "../../config";
 import { parseFunctionArgs } from "../../functionArgs";
-import { listAll, type Paging } from "../../google/listAll";
+import { listingRequest, type Paging } from "../../google/listing";
+import { Budget } from "../../http/budget";
+import { FUNCTION_BUDGET } from "../../http/retryTable";
+import { report } from "../../log";
+import { EngineProcess } from "../batching/engineProcess";
 import { fillTemplate } from "../declaration/template";
+import { sendPlanned } from "../executor/context";
+import type { PlannedRequest } from "../plan/entries";
 
 type Values = Record<string, unknown>;
 type Input<S> = S extends z.ZodType ? z.input<S> : Record<string, never>;
@@ -63,10 +69,23 @@ export interface ReadFunctionsOptions<P extends Values> {
   readonly prepare?: (args: Values, fn: string) => P;
 }
 
+/** How a read function sends a request: planned as data, through the executor's one sender, on the call's budget; its answer parsed once by the schema. */
+export type FunctionSend = <T>(request: PlannedRequest & { readonly schema: z.ZodType<T> }) => Promise<T>;
+
+/** A call's sender: one budget for the call (FUNCTION_BUDGET: a listing's every page and their retries), named after the function. */
+function sender(api: ApiName, name: string): FunctionSend {
+  const context = {
+    client: clientFor(api),
+    identity: {},
+    log: report,
+    budget: new Budget({ step: "call", resource: `svc.${api}.${name}` }, FUNCTION_BUDGET.requests),
+    process: new EngineProcess(),
+  };
+  return <T>(request: PlannedRequest & { readonly schema: z.ZodType<T> }) => sendPlanned(request, context) as Promise<T>;
+}
+
 /** The declaring functions of one API's read functions. */
 export function readFunctionsOf<P extends Values = Record<never, never>>(api: ApiName, options: ReadFunctionsOptions<P> = {}) {
-  const client = () => clientFor(api);
-
   function parse(args: z.ZodObject | undefined, input: unknown, name: string): Values {
     const parsed = args === undefined ? {} : (parseFunctionArgs(args, input ?? {}, `${api}.${name}`) as Values);
     return { ...parsed, ...options.prepare?.(parsed, name) };
@@ -101,7 +120,10 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
       const info = infoOf(decl, `GET ${decl.path}`, decl.result);
       return declared(info, async (input) => {
         const values = parse(decl.args, input, decl.name);
-        return client().send({
+        return sender(
+          api,
+          decl.name,
+        )({
           method: "GET",
           path: pathOf(decl.path, values),
           endpoint: `GET ${decl.path}`,
@@ -130,8 +152,11 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
         const query = Object.fromEntries(
           Object.entries(queryOf(values, decl.query)).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
         );
-        const items = await listAll(client(), pathOf(decl.path, values), decl.field, { ...decl.paging, pageSize, query });
-        return z.array(decl.result).parse(items);
+        // Each page's items are checked by the result's schema once, in the call path.
+        return (await sender(
+          api,
+          decl.name,
+        )({ ...listingRequest(pathOf(decl.path, values), decl.field, { ...decl.paging, pageSize, query }), schema: decl.result })) as R[];
       });
     },
 
@@ -140,13 +165,14 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
       decl: Common<S> & {
         /** The requests in words, for the README. */
         readonly request: string;
-        readonly run: (args: Output<S> & P) => Promise<R>;
+        /** `send` sends each of its requests, planned as data, on the call's budget. */
+        readonly run: (args: Output<S> & P, send: FunctionSend) => Promise<R>;
         /** What `run` resolves to, as a schema: other languages' SDKs get its types (without it, an untyped value). */
         readonly result?: z.ZodType<R>;
       },
     ): ReadFunction<S, R> => {
       const info = infoOf(decl, decl.request, decl.result);
-      return declared(info, async (input) => decl.run(parse(decl.args, input, decl.name) as Output<S> & P));
+      return declared(info, async (input) => decl.run(parse(decl.args, input, decl.name) as Output<S> & P, sender(api, decl.name)));
     },
   };
 }

@@ -29,7 +29,6 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { readSetting } from "../../stackConfig";
 
 /** Who makes an object: the stack and the resource in it (`project::stack::module:Type::name`), as the program names it. */
 export type Owner = string;
@@ -60,16 +59,11 @@ export interface OwnershipRecord {
 
 export const OWNERSHIP_SETTING = ["svc:ownershipDir", "SVC_OWNERSHIP_DIR"] as const;
 
-/** Where the records live. */
-export function ownershipDir(env: NodeJS.ProcessEnv = process.env): string {
-  const own = readSetting(...OWNERSHIP_SETTING, env);
+/** Where the records live: the setting's folder (`svc:ownershipDir` / SVC_OWNERSHIP_DIR, as `read` finds it), else beside Pulumi's home. */
+export function ownershipDir(read: (configKey: string, envVar: string) => string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  const own = read(...OWNERSHIP_SETTING);
   if (own !== undefined) return path.resolve(own);
   return path.join(env["PULUMI_HOME"] ?? path.join(os.homedir(), ".pulumi"), "svc-ownership");
-}
-
-/** The file of `owner`'s record (named in messages: removing it lets a create make a new object). */
-export function recordFile(owner: Owner): string {
-  return path.join(ownershipDir(), `${createHash("sha256").update(owner).digest("hex").slice(0, 40)}.json`);
 }
 
 function readRecord(file: string): OwnershipRecord | undefined {
@@ -80,27 +74,22 @@ function readRecord(file: string): OwnershipRecord | undefined {
   }
 }
 
-/** The record under `owner`'s name, whoever wrote it (`mayAdopt` says whether a create may act on it). */
-export function recordOf(owner: Owner | undefined): OwnershipRecord | undefined {
-  if (owner === undefined) return undefined;
-  const record = readRecord(recordFile(owner));
-  // A hash collision is no claim: the record names its owner.
-  return record?.owner === owner ? record : undefined;
-}
-
-/** Whether a create with `nonce` may adopt what `record` names: the record is its resource's, or released. */
-export function mayAdopt(record: OwnershipRecord | undefined, nonce: string | undefined): record is OwnershipRecord {
-  return record !== undefined && (record.released === true || (record.nonce !== undefined && record.nonce === nonce));
-}
-
 /** `project/stack` of an owner, for messages. */
 export function stackOf(owner: Owner): string {
   const [project = "", stack = ""] = owner.split("::");
   return `${project}/${stack}`;
 }
 
+/** Why a record of the same names is not this stack's: for the messages of a create and of svc-recover. */
+export function madeElsewhere(record: OwnershipRecord): string {
+  return (
+    `A record on this machine says a run of a stack named ${stackOf(record.owner)} made it (its create was sent ${record.since}), ` +
+    "but this stack's state does not hold it: a same-named stack of another backend, or one removed and made again. " +
+    "If this stack's own run was killed, run svc-recover first."
+  );
+}
+
 const PARENT_DEPTH = 4;
-let thisRun: OwnershipRecord["run"] | undefined;
 
 /** The parent of a process: from /proc (Linux), else `ps` (macOS); undefined where neither answers. */
 function parentOf(pid: number): number | undefined {
@@ -117,47 +106,6 @@ function parentOf(pid: number): number | undefined {
   }
 }
 
-/** This process and its parents up to the Pulumi CLI (the provider runs under it, at most through a launcher script), once per process. */
-function runOfThisProcess(): NonNullable<OwnershipRecord["run"]> {
-  if (thisRun === undefined) {
-    const pids = [process.pid];
-    for (let parent = parentOf(process.pid); parent !== undefined && parent > 1 && pids.length <= PARENT_DEPTH; parent = parentOf(parent)) pids.push(parent);
-    thisRun = { host: os.hostname(), pids };
-  }
-  return thisRun;
-}
-
-/** A record of `creator`'s create, claimed by its nonce, stamped with this run. */
-export function recordFor(creator: Creator, fields: { readonly id?: string; readonly before?: readonly string[]; readonly since: string }): OwnershipRecord {
-  return {
-    owner: creator.owner,
-    ...fields,
-    ...(creator.nonce !== undefined && { nonce: creator.nonce }),
-    run: runOfThisProcess(),
-    written: new Date().toISOString(),
-  };
-}
-
-/** Writes the record whole and renames it into place, before the create it stands for is sent. */
-export function keepRecord(record: OwnershipRecord): void {
-  const file = recordFile(record.owner);
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(record)}\n`, { mode: 0o600 });
-  renameSync(temp, file);
-}
-
-/** The object `id` is gone (undefined: a create that named none yet made nothing): its record goes too (a replacement made first keeps the record of the new one). */
-export function dropRecord(owner: Owner | undefined, id: string | undefined): void {
-  if (owner !== undefined && recordOf(owner)?.id === id) rmSync(recordFile(owner), { force: true });
-}
-
-/** The object `id` stays but leaves this stack's state (a destroy of an object the API cannot delete): any later create of its owner may adopt it. */
-export function releaseRecord(owner: Owner | undefined, id: string): void {
-  const record = recordOf(owner);
-  if (record?.id === id) keepRecord({ ...record, released: true });
-}
-
 /** A lock a killed run left in its stack's backend: the CLI's process, its machine and when the run began. */
 export interface DeadRun {
   readonly host: string;
@@ -166,39 +114,112 @@ export interface DeadRun {
   readonly since: string;
 }
 
-/**
- * svc-recover found what a pending create made: the next create of its owner adopts it. The record
- * is written anew when none is left (the folder lost with a runner).
- */
-export function handOver(owner: Owner, id: string): void {
-  const record = recordOf(owner);
-  const now = new Date().toISOString();
-  keepRecord({ owner, id, since: record?.since ?? now, ...(record?.nonce !== undefined && { nonce: record.nonce }), written: now, released: true });
+/** The records of one folder, as a provider process or a tool keeps them. */
+export class OwnershipRecords {
+  /** This process and its parents up to the Pulumi CLI, found once. */
+  private run: NonNullable<OwnershipRecord["run"]> | undefined;
+
+  constructor(readonly dir: string) {}
+
+  /** The file of `owner`'s record (named in messages: removing it lets a create make a new object). */
+  fileOf(owner: Owner): string {
+    return path.join(this.dir, `${createHash("sha256").update(owner).digest("hex").slice(0, 40)}.json`);
+  }
+
+  /** The record under `owner`'s name, whoever wrote it (`mayAdopt` says whether a create may act on it). */
+  recordOf(owner: Owner | undefined): OwnershipRecord | undefined {
+    if (owner === undefined) return undefined;
+    const record = readRecord(this.fileOf(owner));
+    // A hash collision is no claim: the record names its owner.
+    return record?.owner === owner ? record : undefined;
+  }
+
+  /** Whether a create with `nonce` may adopt what `record` names: the record is its resource's, or released. */
+  mayAdopt(record: OwnershipRecord | undefined, nonce: string | undefined): record is OwnershipRecord {
+    return record !== undefined && (record.released === true || (record.nonce !== undefined && record.nonce === nonce));
+  }
+
+  /** This process and its parents up to the Pulumi CLI (the provider runs under it, at most through a launcher script). */
+  private runOfThisProcess(): NonNullable<OwnershipRecord["run"]> {
+    if (this.run === undefined) {
+      const pids = [process.pid];
+      for (let parent = parentOf(process.pid); parent !== undefined && parent > 1 && pids.length <= PARENT_DEPTH; parent = parentOf(parent)) pids.push(parent);
+      this.run = { host: os.hostname(), pids };
+    }
+    return this.run;
+  }
+
+  /** A record of `creator`'s create, claimed by its nonce, stamped with this run. */
+  recordFor(creator: Creator, fields: { readonly id?: string; readonly before?: readonly string[]; readonly since: string }): OwnershipRecord {
+    return {
+      owner: creator.owner,
+      ...fields,
+      ...(creator.nonce !== undefined && { nonce: creator.nonce }),
+      run: this.runOfThisProcess(),
+      written: new Date().toISOString(),
+    };
+  }
+
+  /** Writes the record whole and renames it into place, before the create it stands for is sent. */
+  keep(record: OwnershipRecord): void {
+    const file = this.fileOf(record.owner);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, `${JSON.stringify(record)}\n`, { mode: 0o600 });
+    renameSync(temp, file);
+  }
+
+  /** The object `id` is gone (undefined: a create that named none yet made nothing): its record goes too (a replacement made first keeps the record of the new one). */
+  drop(owner: Owner | undefined, id: string | undefined): void {
+    if (owner !== undefined && this.recordOf(owner)?.id === id) rmSync(this.fileOf(owner), { force: true });
+  }
+
+  /** The object `id` stays but leaves this stack's state (a destroy of an object the API cannot delete): any later create of its owner may adopt it. */
+  release(owner: Owner | undefined, id: string): void {
+    const record = this.recordOf(owner);
+    if (record?.id === id) this.keep({ ...record, released: true });
+  }
+
+  /**
+   * svc-recover found what a pending create made: the next create of its owner adopts it. The record
+   * is written anew when none is left (the folder lost with a runner).
+   */
+  handOver(owner: Owner, id: string): void {
+    const record = this.recordOf(owner);
+    const now = new Date().toISOString();
+    this.keep({ owner, id, since: record?.since ?? now, ...(record?.nonce !== undefined && { nonce: record.nonce }), written: now, released: true });
+  }
+
+  /**
+   * Releases what a killed run wrote: the records written under its CLI process (on its machine, after
+   * its lock was taken), whose objects the run's state never came to hold; `inState` says which owners
+   * the stack's state holds (their records stay theirs). Returns how many.
+   */
+  releaseRun(run: DeadRun, inState: (owner: Owner) => boolean = () => false): number {
+    const began = Date.parse(run.since);
+    let released = 0;
+    let files: string[];
+    try {
+      files = readdirSync(this.dir).filter((name) => name.endsWith(".json"));
+    } catch {
+      return 0;
+    }
+    for (const name of files) {
+      const record = readRecord(path.join(this.dir, name));
+      if (record === undefined || record.released === true || record.run?.host !== run.host || !record.run.pids.includes(run.pid)) continue;
+      // A create the killed run completed and checkpointed: its object is in the state, and stays this stack's alone.
+      if (inState(record.owner)) continue;
+      // A later process may reuse the pid: only what was written after the lock is the run's.
+      if (!(Date.parse(record.written ?? "") >= began)) continue;
+      this.keep({ ...record, released: true });
+      released++;
+    }
+    return released;
+  }
 }
 
-/**
- * Releases what a killed run wrote: the records written under its CLI process (on its machine, after
- * its lock was taken), whose objects the run's state never came to hold; `inState` says which owners
- * the stack's state holds (their records stay theirs). Returns how many.
- */
-export function releaseRun(run: DeadRun, inState: (owner: Owner) => boolean = () => false): number {
-  const began = Date.parse(run.since);
-  let released = 0;
-  let files: string[];
-  try {
-    files = readdirSync(ownershipDir()).filter((name) => name.endsWith(".json"));
-  } catch {
-    return 0;
-  }
-  for (const name of files) {
-    const record = readRecord(path.join(ownershipDir(), name));
-    if (record === undefined || record.released === true || record.run?.host !== run.host || !record.run.pids.includes(run.pid)) continue;
-    // A create the killed run completed and checkpointed: its object is in the state, and stays this stack's alone.
-    if (inState(record.owner)) continue;
-    // A later process may reuse the pid: only what was written after the lock is the run's.
-    if (!(Date.parse(record.written ?? "") >= began)) continue;
-    keepRecord({ ...record, released: true });
-    released++;
-  }
-  return released;
+/** A create's ownership: who makes the object, and the records it is kept in. */
+export interface OwnershipOf {
+  readonly creator: Creator;
+  readonly records: OwnershipRecords;
 }

@@ -1,11 +1,13 @@
 /**
  * The read step's requests as data: the GET of the item, a listing the object is found in (each
- * page), the access policy it is part of, or none (the state is what was stored).
+ * page), the GET or with other reads of its collection one shared listing, the access policy it is
+ * part of, or none (the state is what was stored).
  */
 import { policyWire } from "../../google/iamPolicy";
+import { listingRequest } from "../../google/listing";
 import type { ResourceDeclaration } from "../declaration/declaration";
 import { fillTemplate } from "../declaration/template";
-import type { PlannedRequest } from "./entries";
+import type { PlannedRequest, ReadVia } from "./entries";
 
 type Identity = Readonly<Record<string, string>>;
 
@@ -14,19 +16,31 @@ export function itemRead(declaration: ResourceDeclaration, identity: Identity): 
   return { method: "GET", path: fillTemplate(declaration.paths.item, identity), schema: declaration.wire };
 }
 
-/** What a read of one object sends (a read that comes with others of a shared listing is one listing for all). */
-export function planRead(declaration: ResourceDeclaration, identity: Identity): PlannedRequest[] {
+/** The read of an access policy, as a read sent as POST. */
+export function policyRead(resource: string): PlannedRequest {
+  return { method: "POST", path: `${resource}:getIamPolicy`, body: { options: { requestedPolicyVersion: 3 } }, repeat: "read", schema: policyWire };
+}
+
+/** How one object is read (`known`: its inputs or stored state, which a policy's grant and a stored read take their values from). */
+export function readVia(declaration: ResourceDeclaration, identity: Identity, known: Readonly<Record<string, unknown>> = {}): ReadVia {
   const policy = declaration.hooks?.policy;
   if (policy !== undefined) {
-    const resource = fillTemplate(policy.resource, identity);
-    return [{ method: "POST", path: `${resource}:getIamPolicy`, body: { options: { requestedPolicyVersion: 3 } }, repeat: "read", schema: policyWire }];
+    const all = { ...known, ...identity };
+    return { policy: policyRead(fillTemplate(policy.resource, identity)), find: (bindings) => policy.find(bindings, all) };
   }
   const read = declaration.steps?.read;
-  if (read === "stored" || (read !== undefined && "storedUntil" in read)) return [];
+  if (read === "stored") return { stored: true };
+  if (read !== undefined && "storedUntil" in read) return { stored: true, until: read.storedUntil };
   if (read !== undefined && "list" in read) {
-    return [
-      { method: "GET", path: fillTemplate(read.list.path, identity), ...(read.list.field !== undefined && { sent: "pages" as const, note: "every page" }) },
-    ];
+    const { list } = read;
+    return { list: listingRequest(fillTemplate(list.path, identity), list.field, list.paging, list.entry, { note: "every page" }), pick: list };
   }
-  return [itemRead(declaration, identity)];
+  if (read !== undefined && "sharedListing" in read) {
+    const list = read.sharedListing;
+    const shared = listingRequest(fillTemplate(list.path, identity), list.field, list.paging, list.entry, {
+      note: "with the other reads of the collection that come at the same time (a refresh): one listing for all",
+    });
+    return { item: itemRead(declaration, identity), shared, pick: list };
+  }
+  return { item: itemRead(declaration, identity) };
 }

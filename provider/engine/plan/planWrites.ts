@@ -3,6 +3,7 @@
  * and, where data cannot say it, the plan its hook returns. Pure: nothing is sent here.
  */
 import { bindingWire, policyWire, type Binding } from "../../google/iamPolicy";
+import { policyRead } from "./planRead";
 import { z } from "zod";
 import type { Args, PatchChange, PolicyHook, ResourceDeclaration, State } from "../declaration/declaration";
 import { abandons, createTemplate, fillQuery, mergedQuery, optionQuery, updateOf } from "../declaration/steps";
@@ -18,14 +19,12 @@ export function createPath(declaration: ResourceDeclaration, args: Args, identit
   return fillTemplate(template, values);
 }
 
-const readPolicyBody = { options: { requestedPolicyVersion: 3 } };
-
 /** An access policy's read-modify-write with `change`; `shown` is the bindings a reader sees (from none). */
 export function policyEntry(hook: PolicyHook<Args, unknown>, identity: Identity, change: (bindings: Binding[]) => Binding[], shown: unknown): PolicyEntry {
   const resource = fillTemplate(hook.resource, identity);
   return {
     kind: "policy",
-    read: { method: "POST", path: `${resource}:getIamPolicy`, body: readPolicyBody, repeat: "read", schema: policyWire, note: "reads the policy and its etag" },
+    read: { ...policyRead(resource), note: "reads the policy and its etag" },
     write: {
       method: "POST",
       path: `${resource}:setIamPolicy`,
@@ -67,6 +66,7 @@ export function waitEntries(declaration: ResourceDeclaration, step: "create" | "
         path: describedPath(wait.path, { ...identity, id: `${UNSET}operation${UNSET}` }),
         schema: kind.schema,
         sent: "untilDone",
+        waits: kind.schedule,
         note: `polled until the work is done (${kind.name})`,
       },
       ...(seconds !== undefined && { timeoutMs: seconds * 1000 }),
@@ -90,14 +90,29 @@ export function describedPath(template: string, identity: Identity): string {
   }
 }
 
-/** The create: POST to the collection unless the create step says otherwise, then any wait; a hook's plan or a policy's grant instead. */
-export function planCreate(declaration: ResourceDeclaration, args: Args, identity: Identity): PlanEntry[] {
+/**
+ * The create: POST to the collection unless the create step says otherwise, then any wait; a hook's
+ * plan or a policy's grant instead. `toWire` makes the object's wire form of the answer when the
+ * answer is not the object (the grant found in the policy written, a create step's own `toWire`).
+ */
+export function planCreate(declaration: ResourceDeclaration, args: Args, identity: Identity): { writes: PlanEntry[]; toWire?: (answer: unknown) => unknown } {
   const { hooks = {} } = declaration;
   if (hooks.policy !== undefined) {
     const policy = hooks.policy;
-    return [policyEntry(policy, identity, (bindings) => policy.grant(bindings, args), shownGrant(policy, args))];
+    const known = { ...args, ...identity };
+    return {
+      writes: [policyEntry(policy, identity, (bindings) => policy.grant(bindings, args), shownGrant(policy, args))],
+      toWire: (answer) => {
+        const found = policy.find((answer as { bindings?: Binding[] }).bindings ?? [], known);
+        if (found === undefined) throw new Error(`the access policy written does not hold the grant (${formatId(policy.label, identity)})`);
+        return found;
+      },
+    };
   }
-  if (hooks.planCreate !== undefined) return [...hooks.planCreate(args, identity), ...waitEntries(declaration, "create", args, identity)];
+  const toWire = declaration.steps?.create?.toWire;
+  const converted = toWire === undefined ? {} : { toWire: (answer: unknown) => toWire(answer, args) };
+  if (hooks.planCreate !== undefined)
+    return { writes: [...hooks.planCreate(args, identity), ...waitEntries(declaration, "create", args, identity)], ...converted };
   const step = declaration.steps?.create ?? {};
   const request: PlannedRequest = {
     method: step.method ?? "POST",
@@ -108,7 +123,7 @@ export function planCreate(declaration: ResourceDeclaration, args: Args, identit
     repeat: step.repeat ?? "settle",
     ...(step.answer !== "ignored" && { schema: step.answer ?? declaration.wire }),
   };
-  return [send(request), ...waitEntries(declaration, "create", args, identity)];
+  return { writes: [send(request), ...waitEntries(declaration, "create", args, identity)], ...converted };
 }
 
 function withQuery(query: ReturnType<typeof mergedQuery>): { query?: NonNullable<ReturnType<typeof mergedQuery>> } {
@@ -137,6 +152,9 @@ export function planUpdate(declaration: ResourceDeclaration, change: PatchChange
   const { hooks = {} } = declaration;
   const waits = waitEntries(declaration, "update", args, identity);
   const update = updateOf(declaration.update).send;
+  // A write whose answer is the work a wait polls is read by the work's schema, once, in the call path.
+  const work = (request: PlannedRequest): PlannedRequest =>
+    waits[0]?.kind === "poll" && request.schema === undefined ? { ...request, schema: waits[0].poll.schema } : request;
   if (update === "policy" && hooks.policy !== undefined) {
     const policy = hooks.policy;
     return [policyEntry(policy, identity, (bindings) => policy.grant(bindings, args), shownGrant(policy, args)), ...waits];
@@ -145,12 +163,12 @@ export function planUpdate(declaration: ResourceDeclaration, change: PatchChange
   if (update === "none" || update === "policy" || update === "planned") throw new Error(`the update is ${update}: no request can be planned for it`);
   const path = fillTemplate(declaration.paths.item, identity);
   const options = mergedQuery(optionQuery(declaration.requestOptions, "update", args));
-  if (update === "PUT") return [send({ method: "PUT", path, ...withQuery(options), ...bodyOf(declaration.toCreateBody?.(args)) }), ...waits];
-  if (update === "PATCH") return [send({ method: "PATCH", path, ...withQuery(options), body: defaultPatchBody(change) }), ...waits];
+  if (update === "PUT") return [send(work({ method: "PUT", path, ...withQuery(options), ...bodyOf(declaration.toCreateBody?.(args)) })), ...waits];
+  if (update === "PATCH") return [send(work({ method: "PATCH", path, ...withQuery(options), body: defaultPatchBody(change) })), ...waits];
   if ("patch" in update) {
     const { mask, body } = maskedPatch(declaration, update, change, args, previous);
     const query = { ...options, ...fillQuery(update.query, args), [update.maskParam ?? "updateMask"]: mask.join(",") };
-    return [{ ...send({ method: "PATCH", path, query, body }), ...(update.etagField !== undefined && { underEtag: true as const }) }, ...waits];
+    return [send(work({ method: "PATCH", path, query, body })), ...waits];
   }
   const etagField = update.putMerged.etagField ?? "etag";
   const merge: PlanEntry = {

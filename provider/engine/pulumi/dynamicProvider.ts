@@ -4,21 +4,19 @@
  * call), create/read/update/delete (through the resource engine).
  */
 import { channelClientFor, clientFor } from "../../clients";
-import type { ApiClient } from "../../http/client";
-import { defaultProject, resolveApiSettings, useStackConfig, type ConfigSource } from "../../config";
+import { defaultProject, readSetting, resolveApiSettings, useStackConfig, type ConfigSource } from "../../config";
 import { tokenSourceFor } from "../../google/credentials/tokenSource";
 import { report } from "../../log";
 import type { Args, ResourceDeclaration, State } from "../declaration/declaration";
-import { containsUnknown, diffArgs, type PropertyChangeKind } from "../lifecycle/diff";
+import { containsUnknown, diffArgs, type PropertyChangeKind } from "../plan/diff";
 import { clip } from "../declaration/excerpt";
 import type { Occupancy } from "../batching/occupancy";
-import { ProcessBatching } from "../batching/processBatching";
-import { StepBudget, withStepBudget } from "../../http/stepBudget";
-import { ResourceEngine } from "../lifecycle/resourceEngine";
+import { EngineProcess } from "../batching/engineProcess";
+import { Resource } from "../lifecycle/resource";
 import { assertUsableId, autoName, forTheEngine, importFailures, issuesToFailures, pathInputs, REASON_LIMIT, type CheckFailure } from "./checkInputs";
 import { pathValueProblem } from "../declaration/template";
 import { randomUUID } from "node:crypto";
-import { dropRecord, releaseRecord, type Creator } from "../ownership/records";
+import { OwnershipRecords, ownershipDir, type Creator } from "../ownership/records";
 import { abandons } from "../declaration/steps";
 
 export type { CheckFailure };
@@ -42,11 +40,11 @@ export interface DynamicProvider {
 /** An error message longer than this is cut (the error keeps its type): a service may echo a huge request back. */
 const ERROR_MESSAGE_LIMIT = 2000;
 
-/** Runs one operation the engine asked for as one step with its budget (`what` names it), counted in the process's occupancy (batch windows use it). */
-async function bounded<T>(occupancy: Occupancy, what: string, work: () => Promise<T>): Promise<T> {
+/** Runs one operation the engine asked for, counted in the process's occupancy (batch windows use it); a huge error message is cut. */
+async function bounded<T>(occupancy: Occupancy, work: () => Promise<T>): Promise<T> {
   const end = occupancy.begin();
   try {
-    return await withStepBudget(new StepBudget(what), work);
+    return await work();
   } catch (error) {
     if (error instanceof Error && error.message.length > ERROR_MESSAGE_LIMIT) error.message = clip(error.message, ERROR_MESSAGE_LIMIT);
     throw error;
@@ -56,20 +54,22 @@ async function bounded<T>(occupancy: Occupancy, what: string, work: () => Promis
 }
 
 /**
- * The provider of `declaration`, in the provider process whose batching is `batching` (one per
+ * The provider of `declaration`, in the provider process whose engine parts are `process` (one per
  * process, made where it starts; a provider made alone, as a test's, has its own).
  */
-export function dynamicProvider(declaration: ResourceDeclaration, batching: ProcessBatching = new ProcessBatching()): DynamicProvider {
-  const { occupancy } = batching;
-  // One engine per client: the client changes only with the settings (a configure with other ones).
-  let current: { client: ApiClient; engine: ResourceEngine } | undefined;
-  const engine = (): ResourceEngine => {
-    const client = clientFor(declaration.api);
-    if (current?.client !== client) {
-      current = { client, engine: new ResourceEngine(declaration, client, report, () => channelClientFor(declaration.api), batching) };
-    }
-    return current.engine;
-  };
+export function dynamicProvider(declaration: ResourceDeclaration, process: EngineProcess = new EngineProcess()): DynamicProvider {
+  const { occupancy } = process;
+  // The records of what this stack made, in the folder the settings name when the first step needs it.
+  let ownership: OwnershipRecords | undefined;
+  const records = (): OwnershipRecords => (ownership ??= new OwnershipRecords(ownershipDir(readSetting)));
+  const engine = (): Resource =>
+    new Resource(declaration, {
+      client: () => clientFor(declaration.api),
+      channelClient: () => channelClientFor(declaration.api),
+      log: report,
+      process,
+      ownership: records(),
+    });
   const label = `svc.${declaration.module}.${declaration.name}`;
   const inputsInPaths = pathInputs(declaration);
 
@@ -159,16 +159,14 @@ export function dynamicProvider(declaration: ResourceDeclaration, batching: Proc
         if (problems.length > 0) throw new Error(`${label}: ${problems.map((p) => clip(p.reason, REASON_LIMIT)).join("; ")}`);
       }
       const who: Creator | undefined = typeof owner === "string" ? { owner, ...(typeof nonce === "string" && { nonce }) } : undefined;
-      const { id, state } = await bounded(occupancy, `${label} create`, () =>
-        typeof importId === "string" ? engine().adopt(importId, args) : engine().create(args, who),
-      );
+      const { id, state } = await bounded(occupancy, () => (typeof importId === "string" ? engine().adopt(importId, args) : engine().create(args, who)));
       return { id, outs: { ...state, ...(who !== undefined && { __owner: who.owner }) } };
     },
 
     async read(id, props) {
       const { __provider: _provider, __owner: owner, ...previous } = props;
       assertUsableId(declaration, label, id);
-      const state = await bounded(occupancy, `${label} ${id}: read`, () => engine().read(id, previous));
+      const state = await bounded(occupancy, () => engine().read(id, previous));
       if (state !== undefined) return { id, props: { ...state, ...(typeof owner === "string" && { __owner: owner }) } };
       // A refresh that finds the object gone returns no id, and the engine drops it from the state.
       // A program's `get` (nothing known but the id) must fail instead: the engine would take an
@@ -185,18 +183,18 @@ export function dynamicProvider(declaration: ResourceDeclaration, batching: Proc
         throw new Error(`${label} ${id}: ${difference.replaces.join(", ")} cannot change in place`);
       }
       const { __provider: _olderProvider, ...previous } = olds;
-      const outs = await bounded(occupancy, `${label} ${id}: update`, () => engine().update(id, args, difference.patch, previous));
+      const outs = await bounded(occupancy, () => engine().update(id, args, difference.patch, previous));
       return { outs: { ...outs, ...(typeof owner === "string" && { __owner: owner }) } };
     },
 
     async delete(id, props) {
       const { __provider: _provider, __owner: owner, ...state } = props;
       assertUsableId(declaration, label, id);
-      await bounded(occupancy, `${label} ${id}: delete`, () => engine().delete(id, state));
+      await bounded(occupancy, () => engine().delete(id, state));
       // An object the API cannot delete stays, in no state now: a later create of it may adopt it.
       const who = typeof owner === "string" ? owner : undefined;
-      if (abandons(declaration.steps?.delete)) releaseRecord(who, id);
-      else dropRecord(who, id);
+      if (abandons(declaration.steps?.delete)) records().release(who, id);
+      else records().drop(who, id);
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The record-set writes of a zone as data: what each asks of the zone, whether a batch of them
  * still fits in one change (the API's per-change quotas), the change's body, and whether the
- * zone's live sets show a write done. No requests: zoneChange.ts sends them.
+ * zone's live sets show a write done. Pure: the executor sends what zoneChange.ts plans.
  */
 import { recordKey, sameRecordSet, type WireRecordSet } from "./wire";
 
@@ -29,43 +29,34 @@ function rrdataBytes(set: WireRecordSet | undefined): number {
   return data + (set.routingPolicy === undefined ? 0 : Buffer.byteLength(JSON.stringify(set.routingPolicy)));
 }
 
-/** What a batch of writes adds up to, against the per-change limits; kept up to date as writes join. */
+/** What the writes of one change add up to, against the per-change limits. */
 export interface ChangeTally {
-  readonly keys: Set<string>;
-  additions: number;
-  deletions: number;
-  bytes: number;
-  /** How many writes of the batch are counted. */
-  counted: number;
+  /** The record sets the change touches (one change names a set at most once on each side). */
+  readonly keys: ReadonlySet<string>;
+  readonly additions: number;
+  readonly deletions: number;
+  readonly bytes: number;
 }
 
 const setOf = (write: RecordWrite): WireRecordSet => addedBy(write) ?? deletedBy(write) ?? { name: "", type: "" };
 
-function count(tally: ChangeTally, write: RecordWrite): void {
-  tally.keys.add(recordKey(setOf(write)));
-  if (addedBy(write) !== undefined) tally.additions++;
-  if (deletedBy(write) !== undefined) tally.deletions++;
-  tally.bytes += rrdataBytes(addedBy(write)) + rrdataBytes(deletedBy(write));
-  tally.counted++;
-}
-
-/** `tally` (a new one when not given) brought up to date with the items of `batch` it has not counted yet. */
-export function tallyOf<T>(batch: readonly T[], writeOf: (item: T) => RecordWrite, tally?: ChangeTally): ChangeTally {
-  const counting = tally ?? { keys: new Set<string>(), additions: 0, deletions: 0, bytes: 0, counted: 0 };
-  for (let index = counting.counted; index < batch.length; index++) count(counting, writeOf(batch[index] as T));
-  return counting;
-}
+const EMPTY: ChangeTally = { keys: new Set(), additions: 0, deletions: 0, bytes: 0 };
 
 /**
- * Whether `write` can join the batch `tally` counts in one change: within the limits, and touching
- * no record set the batch already touches (one change names a set at most once on each side).
+ * The tally of a change with `write` added, when it still fits in one change: within the limits,
+ * and touching no record set the change already touches; undefined when it does not. Pure.
  */
-export function fitsInChange(tally: ChangeTally, write: RecordWrite, limits: ChangeLimits = CHANGE_LIMITS): boolean {
-  if (tally.keys.has(recordKey(setOf(write)))) return false;
-  const additions = tally.additions + (addedBy(write) === undefined ? 0 : 1);
-  const deletions = tally.deletions + (deletedBy(write) === undefined ? 0 : 1);
-  const bytes = tally.bytes + rrdataBytes(addedBy(write)) + rrdataBytes(deletedBy(write));
-  return additions <= limits.additions && deletions <= limits.deletions && bytes <= limits.rrdataBytes;
+export function admitWrite(tally: ChangeTally | undefined, write: RecordWrite, limits: ChangeLimits = CHANGE_LIMITS): ChangeTally | undefined {
+  const { keys, additions, deletions, bytes } = tally ?? EMPTY;
+  const key = recordKey(setOf(write));
+  if (keys.has(key)) return undefined;
+  const next = {
+    keys: new Set([...keys, key]),
+    additions: additions + (addedBy(write) === undefined ? 0 : 1),
+    deletions: deletions + (deletedBy(write) === undefined ? 0 : 1),
+    bytes: bytes + rrdataBytes(addedBy(write)) + rrdataBytes(deletedBy(write)),
+  };
+  return next.additions <= limits.additions && next.deletions <= limits.deletions && next.bytes <= limits.rrdataBytes ? next : undefined;
 }
 
 /**

@@ -8,13 +8,13 @@ import { formatId, matchAny, matchTemplate, placeholders } from "../declaration/
 import { updateOf } from "../declaration/steps";
 
 export class ResourceIds {
-  constructor(protected readonly declaration: ResourceDeclaration) {}
+  constructor(readonly declaration: ResourceDeclaration) {}
 
-  protected get label(): string {
+  get label(): string {
     return `svc.${this.declaration.module}.${this.declaration.name}`;
   }
 
-  protected get serverAssigned(): readonly string[] {
+  get serverAssigned(): readonly string[] {
     return this.declaration.id.serverAssigned ?? [];
   }
 
@@ -33,7 +33,7 @@ export class ResourceIds {
   }
 
   /** The identity parts known before the object exists (what the collection path needs). */
-  protected knownIdentity(args: Args): Record<string, string> {
+  knownIdentity(args: Args): Record<string, string> {
     const values: Record<string, string> = derivedIdentity(this.declaration, args);
     for (const name of placeholders(this.declaration.id.format)) {
       const value = args[name];
@@ -80,7 +80,7 @@ export class ResourceIds {
   }
 
   /** The identity parts that are inputs: derived ones (which input names the parent) are not; toState says what the inputs are. */
-  protected inputsOf(identity: Readonly<Record<string, string>>): Record<string, string> {
+  inputsOf(identity: Readonly<Record<string, string>>): Record<string, string> {
     return Object.fromEntries(Object.entries(identity).filter(([name]) => !isDerived(this.declaration, name)));
   }
 }
