@@ -21,6 +21,17 @@ export interface Answer {
   readonly headers?: Headers;
 }
 
+/**
+ * The one place an answer is checked against its schema: the call path's (each request's answer,
+ * each listing page with its items) and the engine's, for an answer no request parsed as the object.
+ * Every path goes through this object's `parse`, so a test that counts it sees every parse.
+ */
+export const answers = {
+  parse<T>(schema: z.ZodType<T>, value: unknown): z.ZodSafeParseResult<T> {
+    return schema.safeParse(value);
+  },
+};
+
 const EXCERPT_LENGTH = 80;
 
 /** A short, one-line quote of a body for error messages (never a dump). */
@@ -59,7 +70,7 @@ export async function readAnswer(response: Response, readText: () => Promise<str
     return unreadable("unreadableResponse", `the body is not JSON (${describeType(response.headers.get("content-type"))}): ${excerpt(text)}`);
   }
   if (schema === undefined) return ok(body);
-  const parsed = schema.safeParse(body);
+  const parsed = answers.parse(schema, body);
   if (parsed.success) return ok(parsed.data);
   const issues = parsed.error.issues
     .slice(0, 2)

@@ -229,7 +229,7 @@ function deleteRecordSets(zonePath: string, dnsName: string, zone: string): Sett
       sent: "whenNeeded",
       note: "forceDestroy: deletes every record set but the apex SOA and NS, managed here or not, in one change",
     }),
-    answer: () => undefined,
+    answer: () => ({ value: undefined }),
     waits: {
       kind: "poll",
       poll: CHANGE_POLL,

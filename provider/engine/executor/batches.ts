@@ -119,7 +119,7 @@ function sendJoint(batch: BatchKind, key: string, pending: readonly PendingWrite
       const answer = await sendPlanned(request, context);
       const pendingWork = batch.pending(answer);
       for (const item of rest) {
-        outcomes.set(item, ok({ answer: { value: batch.resultOf(item.write, answer) }, ...(pendingWork !== undefined && { pending: pendingWork }) }));
+        outcomes.set(item, ok({ answer: batch.resultOf(item.write, answer), ...(pendingWork !== undefined && { pending: pendingWork }) }));
       }
       return results();
     },
@@ -129,7 +129,7 @@ function sendJoint(batch: BatchKind, key: string, pending: readonly PendingWrite
       const items = (await sendPlanned(batch.settleBy(key), context)) as Items;
       for (const item of rest) {
         const place = batch.inPlace(item.write, items);
-        if (place.done) outcomes.set(item, ok({ answer: { value: place.value } }));
+        if (place.done) outcomes.set(item, ok({ answer: { value: place.value, ...(place.parsedBy !== undefined && { parsedBy: place.parsedBy }) } }));
       }
       rest = rest.filter((item) => !outcomes.has(item));
       return rest.length === 0 ? { done: results() } : { again: true };

@@ -85,7 +85,8 @@ async function pollUntilDone(entry: PollEntry, first: Pending, answer: Answer, p
       return last;
     }
     await sleep(pause);
-    last = { value: await sendPlanned({ ...entry.request, path, schema: kind.schema }, context), parsedBy: kind.schema };
+    const schema = entry.request.schema ?? kind.schema;
+    last = { value: await sendPlanned({ ...entry.request, path, schema }, context), parsedBy: schema };
     current = kind.pending(last.value) ?? { ...first, done: true };
     const waited = now() - started;
     if (!carryOn && current.failure === undefined && !current.done && waited > timeoutMs) {

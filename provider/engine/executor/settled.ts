@@ -22,7 +22,7 @@ export function runSettled(entry: SettledEntry, context: RunContext): Promise<An
         const done = entry.done(live);
         if (done !== undefined) {
           if (attempt > 1) context.log(`svc: ${entry.label}: the write had taken effect; its answer was lost or unreadable`);
-          return { value: done.value };
+          return done;
         }
       }
       const write = entry.write(live);
@@ -35,7 +35,7 @@ export function runSettled(entry: SettledEntry, context: RunContext): Promise<An
         if ("served" in waits) await runJoinedWait(waits.served, waits.key, answer.value, context);
         else await runPoll(waits, answer, context);
       }
-      return entry.answer === undefined ? answer : { value: entry.answer(written, live) };
+      return entry.answer === undefined ? answer : entry.answer(written, live);
     },
     settle: async (failure, _attempt, last) => {
       if (!writing || (!entry.staleStatuses.includes(failure.status ?? 0) && failure.outcome !== "unknown")) return undefined;

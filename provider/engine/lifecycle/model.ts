@@ -3,6 +3,7 @@
  * answer, parsed once (in the call path when its request said so, else here), whether an update's
  * answer is the whole object, its id, how it differs from the program, its refusals explained.
  */
+import { answers } from "../../http/answer";
 import type { Answer, ObjectModel } from "../executor/context";
 import type { ResourceDeclaration, State } from "../declaration/declaration";
 import { updateOf } from "../declaration/steps";
@@ -22,12 +23,17 @@ export function objectModel(declaration: ResourceDeclaration, ids: ResourceIds):
   return {
     label: ids.label,
     wire,
-    stateOf: (answer, identity, previous = {}) => stateOfParsed(answer.parsedBy === wire ? answer.value : wire.parse(answer.value), identity, previous),
+    stateOf: (answer, identity, previous = {}) => {
+      if (answer.parsedBy === wire) return stateOfParsed(answer.value, identity, previous);
+      const parsed = answers.parse(wire, answer.value);
+      if (!parsed.success) throw parsed.error;
+      return stateOfParsed(parsed.data, identity, previous);
+    },
     objectOf: (answer: Answer) => {
       if (answer.value === undefined) return undefined;
       if (member === undefined && answer.parsedBy === wire) return answer;
       const candidate = member === undefined ? answer.value : (answer.value as Record<string, unknown> | null)?.[member];
-      const parsed = wire.safeParse(candidate);
+      const parsed = answers.parse(wire, candidate);
       return parsed.success ? { value: parsed.data, parsedBy: wire } : undefined;
     },
     idOf: (args, state = {}) => ids.idOf(ids.identityOf(args, state)),

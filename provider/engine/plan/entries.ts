@@ -162,9 +162,9 @@ export interface SettledEntry {
   readonly read: PlannedRequest;
   readonly believed?: unknown;
   readonly write: (live: unknown) => PlannedRequest | undefined;
-  readonly done: (live: unknown) => { readonly value: unknown } | undefined;
-  /** The write's answer as the step's answer (default: the answer itself). */
-  readonly answer?: (written: unknown, live: unknown) => unknown;
+  readonly done: (live: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType } | undefined;
+  /** The write's answer as the step's answer, with the schema that parsed it when it was in an answer (default: the answer itself). */
+  readonly answer?: (written: unknown, live: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType };
   /**
    * After the write, the work its answer describes: polled until done, or waited for as the joint
    * work of its key is (`served`: the relay of a zone's changes, which the next write may take over).
@@ -197,10 +197,10 @@ export interface BatchKind {
   readonly joint: (key: string, writes: readonly unknown[]) => PlannedRequest;
   /** The listing that settles a joint request whose answer was lost. */
   readonly settleBy: (key: string) => PlannedRequest;
-  /** Whether a listing shows `write` done, and its value then. */
-  readonly inPlace: (write: unknown, items: Items) => { readonly done: boolean; readonly value?: unknown };
-  /** Each write's answer from the joint answer. */
-  readonly resultOf: (write: unknown, answer: unknown) => unknown;
+  /** Whether a listing shows `write` done, and its answer then (with the schema the listing parsed it by, when it is the object's). */
+  readonly inPlace: (write: unknown, items: Items) => { readonly done: boolean; readonly value?: unknown; readonly parsedBy?: z.ZodType };
+  /** Each write's answer from the joint answer, with the schema that parsed it when it was in the answer. */
+  readonly resultOf: (write: unknown, answer: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType };
   /** The joint work the answer leaves pending (its id), to wait for. */
   readonly pending: (answer: unknown) => string | undefined;
   /** The check of which pending works of `key` are done (a listing newest first, as far as `ids`). */

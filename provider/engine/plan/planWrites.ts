@@ -64,7 +64,8 @@ export function waitEntries(declaration: ResourceDeclaration, step: "create" | "
       request: {
         method: "GET",
         path: describedPath(wait.path, { ...identity, id: `${UNSET}operation${UNSET}` }),
-        schema: kind.schema,
+        // What polls the object itself reads the object: its checks are parsed as the object, once.
+        schema: kind.pollsTheObject === true ? declaration.wire : kind.schema,
         sent: "untilDone",
         waits: kind.schedule,
         note: `polled until the work is done (${kind.name})`,

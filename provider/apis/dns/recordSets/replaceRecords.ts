@@ -22,7 +22,8 @@ export function replaceRecords(args: RecordSetInput, identity: Readonly<Record<s
     label: `record set ${args.name} ${args.type}`,
     read: { method: "GET", path: fillTemplate(ITEM, identity), schema: recordSetWire, note: "reads the live set (what the change deletes)" },
     ...(believed !== undefined && { believed }),
-    done: (live) => (sameRecordSet(live as WireRecordSet, wanted) ? { value: live } : undefined),
+    // The live set was read (parsed as a record set) or believed; either is the object.
+    done: (live) => (sameRecordSet(live as WireRecordSet, wanted) ? { value: live, parsedBy: recordSetWire } : undefined),
     write: (live) => ({
       method: "POST",
       path: `${zone}/changes`,
@@ -32,7 +33,11 @@ export function replaceRecords(args: RecordSetInput, identity: Readonly<Record<s
       schema: acceptedChangeWire,
       note: "one atomic change: the old set out, the new one in (a 412 or a lost answer reads the set and settles)",
     }),
-    answer: (written) => (written as { additions?: unknown[] }).additions?.[0] ?? wanted,
+    // The set as written: the change's answer lists it, parsed there as a record set.
+    answer: (written) => {
+      const added = (written as { additions?: unknown[] }).additions?.[0];
+      return added === undefined ? { value: wanted } : { value: added, parsedBy: recordSetWire };
+    },
     waits: { served: ZONE_CHANGES, key: zone, request: servedCheck(zone, []) },
     staleStatuses: [412],
     loop: "change",

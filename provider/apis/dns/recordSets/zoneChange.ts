@@ -81,10 +81,11 @@ const setKey = (set: unknown): string => {
   return `${String(name)} ${String(type)}`;
 };
 
-/** The set a write of the change made, from the change's answer (the set as asked for when the answer does not list it); nothing for a delete. */
-function resultOf(write: RecordWrite, answer: z.infer<typeof acceptedChangeWire>): WireRecordSet | undefined {
-  if (write.kind === "delete") return undefined;
-  return (answer.additions as WireRecordSet[] | undefined)?.find((set) => recordKey(set) === recordKey(write.addition)) ?? write.addition;
+/** The set a write of the change made: from the change's answer, parsed there as a record set (the set as asked for when the answer does not list it); nothing for a delete. */
+function resultOf(write: RecordWrite, answer: z.infer<typeof acceptedChangeWire>): { value: WireRecordSet | undefined; parsedBy?: z.ZodType } {
+  if (write.kind === "delete") return { value: undefined };
+  const added = (answer.additions as WireRecordSet[] | undefined)?.find((set) => recordKey(set) === recordKey(write.addition));
+  return added === undefined ? { value: write.addition } : { value: added, parsedBy: recordSetWire };
 }
 
 /** The writes of a zone that arrive together, joined into one atomic change. */
@@ -94,7 +95,11 @@ export const ZONE_CHANGES: BatchKind = {
   admit: (tally, write) => admitWrite(tally as ChangeTally | undefined, write as RecordWrite),
   joint: (key, writes) => changeRequest(key, writes as RecordWrite[]),
   settleBy: zoneSets,
-  inPlace: (write, items) => writeInPlace(write as RecordWrite, new Map((items as WireRecordSet[]).map((set) => [recordKey(set), set]))),
+  inPlace: (write, items) => {
+    const place = writeInPlace(write as RecordWrite, new Map((items as WireRecordSet[]).map((set) => [recordKey(set), set])));
+    // The listing parsed each set as a record set.
+    return place.set === undefined ? place : { done: place.done, value: place.set, parsedBy: recordSetWire };
+  },
   resultOf: (write, answer) => resultOf(write as RecordWrite, answer as z.infer<typeof acceptedChangeWire>),
   pending: (answer) => {
     const { id, status } = answer as z.infer<typeof changeWire>;
