@@ -4,7 +4,8 @@
  * request, as it does for the TypeScript SDK; a refusal names the argument.
  */
 import { z } from "zod";
-import { declaredFunctions } from "../provider/engine/functions/readFunction";
+import { declaredFunctions, type ReadFunction } from "../provider/engine/functions/readFunction";
+import { pluginRuntime } from "./provider";
 import { FUNCTION_MODULES } from "./functionModules";
 import { invokeOutputs, resultForm } from "./invokeResult";
 import { functionToken } from "../provider/typeTokens";
@@ -16,7 +17,8 @@ const functions = new Map<string, { readonly query: Query; readonly result?: z.Z
   Object.entries(FUNCTION_MODULES).flatMap(([api, module]) =>
     declaredFunctions(module).map((info) => [
       functionToken(api, info.exportName),
-      { query: module[info.exportName] as Query, ...(info.result && { result: info.result }) },
+      // In the plugin's runtime: its configuration, its clients.
+      { query: (module[info.exportName] as ReadFunction<unknown, unknown>).on(pluginRuntime) as Query, ...(info.result && { result: info.result }) },
     ]),
   ),
 );

@@ -5,10 +5,10 @@
  * the resource's name from the URN (autonaming), the import id as Read's id.
  */
 import type { z } from "zod";
-import { defaultProject, useStackConfig } from "../provider/config";
+import { defaultProject } from "../provider/config";
+import { ProviderRuntime } from "../provider/runtime";
 import type { Args, ResourceDeclaration, State } from "../provider/engine/declaration/declaration";
 import { dynamicProvider, type CheckFailure, type DynamicProvider } from "../provider/engine/pulumi/dynamicProvider";
-import { EngineProcess } from "../provider/engine/batching/engineProcess";
 import { importIdentity } from "../provider/engine/pulumi/checkInputs";
 import type { PropertyChangeKind } from "../provider/engine/plan/diff";
 import { formatId, placeholders } from "../provider/engine/declaration/template";
@@ -34,11 +34,11 @@ interface Served {
   readonly provider: DynamicProvider;
 }
 
-/** The plugin process's engine parts: every type it serves shares its occupancy, windows, listings, polls and locks. */
-const engineProcess = new EngineProcess();
+/** The plugin process's runtime: every type it serves and every invoke shares its settings, clients, windows, listings, polls and locks. */
+export const pluginRuntime = new ProviderRuntime();
 
 const served = new Map<string, Served>(
-  declarations.map((declaration) => [resourceToken(declaration), { declaration, provider: dynamicProvider(declaration, engineProcess) }]),
+  declarations.map((declaration) => [resourceToken(declaration), { declaration, provider: dynamicProvider(declaration, pluginRuntime) }]),
 );
 
 function servedBy(urn: string): Served & { readonly name: string } {
@@ -60,7 +60,7 @@ export function configure(config: Marked): void {
     if (raw === undefined || raw === null) return undefined;
     return typeof raw === "string" ? raw : JSON.stringify(raw);
   };
-  useStackConfig({ get: value, isSecret: (key) => config.secrets.has(key.replace(/^svc:/, "")) });
+  pluginRuntime.configure({ get: value, isSecret: (key) => config.secrets.has(key.replace(/^svc:/, "")) });
 }
 
 export async function check(urn: string, olds: Marked, news: Marked): Promise<{ inputs?: Marked; failures?: CheckFailure[] }> {
@@ -98,7 +98,7 @@ export async function create(urn: string, inputs: Marked): Promise<{ id: string;
  * project from the settings where the form leaves it out; the id as given when it is no form.
  */
 function canonicalId(declaration: ResourceDeclaration, id: string): string {
-  const known: Args = declaration.projectScoped === true ? { project: defaultProject() } : {};
+  const known: Args = declaration.projectScoped === true ? { project: defaultProject(pluginRuntime.settings) } : {};
   const identity = importIdentity(declaration, id, known);
   if (identity === undefined) return id;
   const missing = placeholders(declaration.id.format).filter((part) => identity[part] === undefined);

@@ -13,11 +13,16 @@
 import type { ResourceDeclaration } from "./engine/declaration/declaration";
 import { typeKey } from "./engine/declaration/declaration";
 import { dynamicProvider, type DynamicProvider } from "./engine/pulumi/dynamicProvider";
-import { EngineProcess } from "./engine/batching/engineProcess";
+import { ProviderRuntime } from "./runtime";
 
+/**
+ * The process's root, the one place a provider process keeps anything: its runtime (the settings
+ * `configure` gives, clients, token sources, the engine's windows, listings, polls and locks),
+ * which every resource type's provider in it shares, and the providers made so far. The engine
+ * reaches this module by the package name in each serialized provider, so it must live here.
+ */
+const runtime = new ProviderRuntime();
 const providers = new Map<string, DynamicProvider>();
-/** This process's engine parts: every resource's provider in it shares its occupancy, windows, listings, polls and locks. */
-const engineProcess = new EngineProcess();
 
 /** The module file a type's declaration lives in by convention, e.g. `./dns/recordSet`; undefined for a key of another shape. */
 export function conventionalFile(key: string): string | undefined {
@@ -59,7 +64,7 @@ export function declarationOf(key: string): ResourceDeclaration {
 export function providerFor(key: string): DynamicProvider {
   let provider = providers.get(key);
   if (provider === undefined) {
-    provider = dynamicProvider(declarationOf(key), engineProcess);
+    provider = dynamicProvider(declarationOf(key), runtime);
     providers.set(key, provider);
   }
   return provider;

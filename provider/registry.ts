@@ -8,7 +8,7 @@ import { declarations } from "./declarations";
 
 export { declarations };
 
-const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
+const byKey: ReadonlyMap<string, ResourceDeclaration> = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
 
 export function declarationFor(key: string): ResourceDeclaration {
   const declaration = byKey.get(key);

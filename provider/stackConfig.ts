@@ -54,14 +54,22 @@ export class MissingSettingError extends Error {
   }
 }
 
-const EMPTY_CONFIG: ConfigSource = { get: () => undefined };
+/** No stack configuration: the settings come from the environment alone. */
+export const NO_CONFIG: ConfigSource = { get: () => undefined };
 
-/** Stack configuration handed to the dynamic provider by `configure`; empty until then. */
-let stackConfig: ConfigSource = EMPTY_CONFIG;
+/**
+ * Where settings are read: the stack configuration (handed to the provider by `configure`, or a
+ * program's own) and the environment. A provider process keeps its own (provider/runtime.ts); no
+ * module holds one.
+ */
+export interface Settings {
+  readonly config: ConfigSource;
+  readonly env: NodeJS.ProcessEnv;
+}
 
-/** Installs the stack configuration; called from the dynamic provider's `configure`. */
-export function useStackConfig(config: ConfigSource): void {
-  stackConfig = config;
+/** Settings of `config` (none: the environment alone) and the environment. */
+export function settingsOf(config: ConfigSource = NO_CONFIG, env: NodeJS.ProcessEnv = process.env): Settings {
+  return { config, env };
 }
 
 export function envSuffix(api: string): string {
@@ -69,20 +77,16 @@ export function envSuffix(api: string): string {
 }
 
 /** A setting from the stack configuration, else the environment; empty counts as unset. */
-export function readSetting(configKey: string, envVar: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return lookup(configKey, envVar, env);
+export function readSetting(configKey: string, envVar: string, settings: Settings): string | undefined {
+  const fromConfig = settings.config.get(configKey);
+  if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
+  const fromEnv = settings.env[envVar];
+  return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
 }
 
 /** A value of the stack configuration alone (no environment), for settings that must say where they came from. */
-export function configValue(configKey: string): string | undefined {
-  return stackConfig.get(configKey);
-}
-
-function lookup(configKey: string, envVar: string, env: NodeJS.ProcessEnv): string | undefined {
-  const fromConfig = stackConfig.get(configKey);
-  if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
-  const fromEnv = env[envVar];
-  return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
+export function configValue(configKey: string, settings: Settings): string | undefined {
+  return settings.config.get(configKey);
 }
 
 /** The config key and environment variable of each setting, for messages and docs. */
@@ -94,10 +98,10 @@ export function settingNames(api: string): { baseUrl: [string, string]; token: [
 }
 
 /** Whether a configuration key was set with `--secret` (true when the source cannot tell and the key is set). */
-export function isSecretSetting(configKey: string): boolean {
-  if (stackConfig.isSecret !== undefined) return stackConfig.isSecret(configKey);
+export function isSecretSetting(configKey: string, settings: Settings): boolean {
+  if (settings.config.isSecret !== undefined) return settings.config.isSecret(configKey);
   // A program's configuration names its secret keys here (what @pulumi/pulumi reads too).
-  const secretKeys = process.env["PULUMI_CONFIG_SECRET_KEYS"];
+  const secretKeys = settings.env["PULUMI_CONFIG_SECRET_KEYS"];
   if (secretKeys === undefined) return true;
   try {
     const keys = JSON.parse(secretKeys) as unknown;

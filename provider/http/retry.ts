@@ -82,7 +82,7 @@ export type AttemptResult =
 
 export type RetryDecision = { readonly retry: false } | { readonly retry: true; readonly delayMs: number; readonly because: string };
 
-const TRANSIENT_STATUSES = new Set([408, 500, 502, 503, 504]);
+const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 500, 502, 503, 504]);
 
 /** Parses `Retry-After` (seconds or an HTTP date) into milliseconds. */
 export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {

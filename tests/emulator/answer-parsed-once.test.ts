@@ -9,8 +9,7 @@ import type { Args, ResourceDeclaration } from "../../provider/engine/declaratio
 import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { managedZone } from "../../provider/apis/dns/managedZone";
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { EngineProcess } from "../../provider/engine/batching/engineProcess";
-import { clientFor } from "../../provider/clients";
+import { ProviderRuntime } from "../../provider/runtime";
 import { discover } from "../../tools/import/discover";
 import { DEFAULT_PROJECT, providerEmulator } from "../support/providerEmulator";
 import { parsesDuring } from "../support/parseCount";
@@ -91,9 +90,9 @@ describe("on every path, each answer parsed once at the one place answers are pa
   });
 
   it("record sets written together (the joint change and its check) and read together (one listing's pages)", async () => {
-    const process = new EngineProcess();
-    const zones = dynamicProvider(managedZone, process);
-    const records = dynamicProvider(recordSet, process);
+    const runtime = new ProviderRuntime();
+    const zones = dynamicProvider(managedZone, runtime);
+    const records = dynamicProvider(recordSet, runtime);
     await zones.create(await checked(managedZone, { name: "parsed-batch", dnsName: "batch.parsed.example." }));
     const all = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
@@ -111,7 +110,12 @@ describe("on every path, each answer parsed once at the one place answers are pa
   it("svc-import: each listing parsed once, each object read once", async () => {
     await dynamicProvider(managedZone).create(await checked(managedZone, { name: "parsed-import", dnsName: "import.parsed.example." }));
     const counted = await answeredDuring(() =>
-      discover("dns", { scope: { project: DEFAULT_PROJECT }, select: { zone: ["parsed-import"] }, client: clientFor("dns"), progress: () => undefined }),
+      discover("dns", {
+        scope: { project: DEFAULT_PROJECT },
+        select: { zone: ["parsed-import"] },
+        client: new ProviderRuntime().clientFor("dns"),
+        progress: () => undefined,
+      }),
     );
     expect(counted.again).toBe(0);
     expect(counted.parses).toBe(counted.answered);

@@ -8,7 +8,14 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { Emulator } from "../../emulator/server";
 import { createEmulator } from "../../emulator/server";
-import { createTokenSource, resetTokenSources, tokenSourceFor } from "../../provider/google/credentials/tokenSource";
+import { createTokenSource, TokenSources } from "../../provider/google/credentials/tokenSource";
+import { settingsOf } from "../../provider/config";
+
+/** A provider process's token sources, new for each test. */
+let sources = new TokenSources();
+/** The token source of `api` as a process whose environment is `env` (and no stack configuration) finds it. */
+const tokenSourceFor = (api: Parameters<TokenSources["for"]>[0], env: NodeJS.ProcessEnv): ReturnType<TokenSources["for"]> =>
+  sources.for(api, settingsOf(undefined, env));
 import { credentialPlan } from "../../provider/google/credentials/settings";
 import { createApiClient } from "../../provider/http/client";
 import { emulatorCredential, externalAccountConfig, WIF_AUDIENCE } from "../support/googleCredentials";
@@ -27,7 +34,9 @@ beforeAll(async () => {
   base.SVC_EMULATOR_URL = url;
 });
 afterAll(() => emulator.close());
-beforeEach(() => resetTokenSources());
+beforeEach(() => {
+  sources = new TokenSources();
+});
 
 const internal = (route: string, body: object): Promise<Record<string, string>> => emulatorCredential(url, route, body);
 const issued = () => emulator.accessTokens.report().issued;
@@ -86,7 +95,9 @@ describe("a service-account key", () => {
           body: JSON.stringify({ name: "short-lived" }),
         })
       ).json()) as Record<string, string>;
-      const source = createTokenSource(credentialPlan("dns", { ...base, SVC_EMULATOR_URL: shortUrl, SVC_CREDENTIALS: JSON.stringify(shortKey) }));
+      const source = createTokenSource(
+        credentialPlan("dns", settingsOf(undefined, { ...base, SVC_EMULATOR_URL: shortUrl, SVC_CREDENTIALS: JSON.stringify(shortKey) })),
+      );
       const first = await source.token();
       await new Promise((resolve) => setTimeout(resolve, 1700)); // inside the last quarter of its life
       expect(await source.token()).not.toBe(first);
@@ -239,7 +250,7 @@ describe("the other forms", () => {
     ],
     ["a subject that is no e-mail", { SVC_SUBJECT: "ana" }, /svc:subject must be the e-mail of the Workspace user to act for, got "ana"/],
   ])("refuses %s at check, naming the setting and not the value", (_what, env, message) => {
-    expect(() => credentialPlan("dns", { ...base, ...env })).toThrow(message);
-    expect(() => credentialPlan("dns", { ...base, ...env })).not.toThrow(/k-123456/);
+    expect(() => credentialPlan("dns", settingsOf(undefined, { ...base, ...env }))).toThrow(message);
+    expect(() => credentialPlan("dns", settingsOf(undefined, { ...base, ...env }))).not.toThrow(/k-123456/);
   });
 });

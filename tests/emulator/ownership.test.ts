@@ -18,10 +18,10 @@ import type { Args } from "../../provider/engine/declaration/declaration";
 import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { quotaPreference } from "../../provider/apis/quotas/quotaPreference";
 import { OwnershipRecords, ownershipDir } from "../../provider/engine/ownership/records";
-import { readSetting } from "../../provider/config";
+import { settingsOf } from "../../provider/config";
 
 /** The records the provider keeps, in the folder the settings name (as the provider finds it when it runs). */
-const onDisk = (): OwnershipRecords => new OwnershipRecords(ownershipDir(readSetting));
+const onDisk = (): OwnershipRecords => new OwnershipRecords(ownershipDir(settingsOf()));
 const recordOf = (owner: string): ReturnType<OwnershipRecords["recordOf"]> => onDisk().recordOf(owner);
 const recordFor = (...args: Parameters<OwnershipRecords["recordFor"]>): ReturnType<OwnershipRecords["recordFor"]> => onDisk().recordFor(...args);
 const keepRecord = (record: Parameters<OwnershipRecords["keep"]>[0]): void => onDisk().keep(record);

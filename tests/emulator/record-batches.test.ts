@@ -13,7 +13,7 @@ import { providerEmulator } from "../support/providerEmulator";
 const PROJECT = "batch-project";
 const ZONES = `/dns/v1/projects/${PROJECT}/managedZones`;
 const running = providerEmulator("batch-token", { project: PROJECT, instantRetries: true });
-const provider = dynamicProvider(recordSet);
+const provider = dynamicProvider(recordSet, running.runtime);
 
 async function zone(name: string): Promise<string> {
   const { status } = await running.current.api("POST", ZONES, { name, dnsName: `${name}.example.`, description: "" });

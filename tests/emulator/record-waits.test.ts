@@ -17,7 +17,7 @@ const PROJECT = "wait-project";
 const ZONES = `/dns/v1/projects/${PROJECT}/managedZones`;
 const PENDING_MS = 6000;
 const running = providerEmulator("wait-token", { project: PROJECT, instantRetries: true, emulator: { changeCompletionDelayMs: PENDING_MS } });
-const provider = dynamicProvider(recordSet);
+const provider = dynamicProvider(recordSet, running.runtime);
 
 async function inputs(host: string, zone = "relay"): Promise<Args> {
   const checked = await provider.check({}, { managedZone: zone, name: `${host}.${zone}.example.`, type: "A", ttl: 300, rrdatas: ["192.0.2.1"] });

@@ -11,14 +11,14 @@ import * as path from "node:path";
 import { aclRule } from "../../provider/apis/calendar/aclRule";
 import { calendar } from "../../provider/apis/calendar/calendar";
 import { managedZone } from "../../provider/apis/dns/managedZone";
-import { clientFor } from "../../provider/clients";
+import { ProviderRuntime } from "../../provider/runtime";
 import type { Args, ResourceDeclaration } from "../../provider/engine/declaration/declaration";
 import { CONTROL_INPUTS } from "../../provider/engine/plan/diff";
 import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { Resource } from "../../provider/engine/lifecycle/resource";
 import { EngineProcess } from "../../provider/engine/batching/engineProcess";
 import { OwnershipRecords, ownershipDir } from "../../provider/engine/ownership/records";
-import { readSetting } from "../../provider/config";
+import { settingsOf } from "../../provider/config";
 import { providerEmulator } from "../support/providerEmulator";
 
 const emulator = providerEmulator("recover-token");
@@ -49,10 +49,10 @@ function madeBy(declaration: ResourceDeclaration, inputs: Args): ReturnType<Reso
   const owner = inputs["__owner"] as string;
   const nonce = inputs["__ownerNonce"] as string | undefined;
   const resource = new Resource(declaration, {
-    client: () => clientFor(declaration.api),
+    client: () => new ProviderRuntime().clientFor(declaration.api),
     log: () => undefined,
     process: new EngineProcess(),
-    ownership: new OwnershipRecords(ownershipDir(readSetting)),
+    ownership: new OwnershipRecords(ownershipDir(settingsOf())),
   });
   return resource.madeBy(args, { owner, ...(nonce !== undefined && { nonce }) });
 }

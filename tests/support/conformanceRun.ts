@@ -14,7 +14,7 @@ import { pathValues } from "../../provider/engine/declaration/derived";
 import { comparisonFor } from "../../provider/engine/declaration/equality";
 import { abandons } from "../../provider/engine/declaration/steps";
 import { fillTemplate, formatId, matchTemplate, placeholders } from "../../provider/engine/declaration/template";
-import { resolveApiSettings } from "../../provider/config";
+import { resolveApiSettings, settingsOf } from "../../provider/config";
 import { declarationFor } from "../../provider/registry";
 import type { RunningEmulator } from "./emulatorControl";
 import { writesDuring } from "./requests";
@@ -89,7 +89,7 @@ export async function runSamples(
   let given: Args = { ...samples.inputs };
   let inputs = await step("check", () => checked(provider, given));
   // The API's base address may have a path of its own (the calendar's `/calendar/v3`), which the emulator's log shows.
-  const basePath = new URL(resolveApiSettings(declaration.api).baseUrl).pathname.replace(/\/+$/, "");
+  const basePath = new URL(resolveApiSettings(declaration.api, settingsOf()).baseUrl).pathname.replace(/\/+$/, "");
   // Each step sends exactly the requests the engine planned for it (what svc-plan prints): the emulator's log says so.
   // The plan is of the object's inputs: what steers the provider (an ownership record's key, which the plugin takes from the URN) is no part of it.
   const objectOf = (values: Args): Args => Object.fromEntries(Object.entries(values).filter(([key]) => !CONTROL_INPUTS.has(key) || key === "__import"));

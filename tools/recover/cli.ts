@@ -14,13 +14,11 @@
  */
 import * as os from "node:os";
 import { parseArgs } from "node:util";
-import { clientFor } from "../../provider/clients";
-import { readSetting, useStackConfig } from "../../provider/config";
+import { ProviderRuntime } from "../../provider/runtime";
 import { CONTROL_INPUTS } from "../../provider/engine/plan/diff";
 import { Resource } from "../../provider/engine/lifecycle/resource";
-import { EngineProcess } from "../../provider/engine/batching/engineProcess";
 import { declarations } from "../../provider/registry";
-import { OwnershipRecords, ownershipDir } from "../../provider/engine/ownership/records";
+import type { OwnershipRecords } from "../../provider/engine/ownership/records";
 import { resourceToken } from "../../provider/typeTokens";
 import { typeKey, type Args } from "../../provider/engine/declaration/declaration";
 import { isAlive, locksIn, repairFileBackend, runPulumi, stackConfiguration, stackState, type PendingOperation } from "./pulumi";
@@ -53,14 +51,19 @@ const byType = new Map(
 type Outcome = { readonly urn: string; readonly id: string; readonly owner?: string } | { readonly urn: string; readonly cleared: string };
 
 /** What a pending create made: the object's id, or why it is dropped. */
-async function settlePending(operation: PendingOperation, records: OwnershipRecords, process: EngineProcess): Promise<Outcome> {
+async function settlePending(operation: PendingOperation, records: OwnershipRecords, runtime: ProviderRuntime): Promise<Outcome> {
   const { urn, type, inputs = {} } = operation.resource;
   const declaration = byType.get(type);
   if (declaration === undefined) return { urn, cleared: `not a pulumi-svc resource (${type})` };
   const args: Args = Object.fromEntries(Object.entries(inputs).filter(([key]) => !CONTROL_INPUTS.has(key)));
   const { __owner: owner, __ownerNonce: nonce } = inputs;
   const creator = typeof owner === "string" ? { owner, ...(typeof nonce === "string" && { nonce }) } : undefined;
-  const resource = new Resource(declaration, { client: () => clientFor(declaration.api), log: () => undefined, process, ownership: records });
+  const resource = new Resource(declaration, {
+    client: () => runtime.clientFor(declaration.api),
+    log: () => undefined,
+    process: runtime.engine,
+    ownership: records,
+  });
   const made = await resource.madeBy(args, creator);
   if ("none" in made) return { urn, cleared: made.none };
   return { urn, id: made.id, ...(creator !== undefined && { owner: creator.owner }) };
@@ -107,12 +110,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   for (const file of await repairFileBackend(cwd))
     say(`removed ${file}: the killed run left this metadata file of the state empty (it is read as the default)`);
   const config = await stackConfiguration(stackArgs, cwd);
-  useStackConfig({ get: (key) => config.get(key)?.value, isSecret: (key) => config.get(key)?.secret === true });
+  // The stack's configuration, as `pulumi up` hands it to the provider.
+  const runtime = new ProviderRuntime({ config: { get: (key) => config.get(key)?.value, isSecret: (key) => config.get(key)?.secret === true } });
   const state = await stackState(stackArgs, cwd);
   const pending = state.pending.filter((operation) => operation.type === "creating");
-  const records = new OwnershipRecords(ownershipDir(readSetting));
-  const engineProcess = new EngineProcess();
-  const outcomes = await Promise.all(pending.map((operation) => settlePending(operation, records, engineProcess)));
+  const records = runtime.ownership();
+  const outcomes = await Promise.all(pending.map((operation) => settlePending(operation, records, runtime)));
   for (const outcome of outcomes) {
     if ("id" in outcome && outcome.owner !== undefined) records.handOver(outcome.owner, outcome.id);
     say(outcomeLine(outcome));

@@ -104,7 +104,7 @@ function canonicalIpv6(value: string): string {
 }
 
 /** Types whose data is (or ends with) host names, compared without regard to case. */
-const HOST_TYPES = new Set(["CNAME", "NS", "PTR", "MX", "SRV", "DNAME", "SOA"]);
+const HOST_TYPES: ReadonlySet<string> = new Set(["CNAME", "NS", "PTR", "MX", "SRV", "DNAME", "SOA"]);
 
 export function canonicalRrdata(type: string, value: string): string {
   const upper = type.toUpperCase();

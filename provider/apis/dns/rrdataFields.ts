@@ -40,7 +40,7 @@ export function base64(text: string, name: string): string | undefined {
 }
 
 /** DNSSEC algorithm numbers and their mnemonics (RFC 4034 A.1 and the IANA registry). */
-const DNSSEC_MNEMONICS = new Set([
+const DNSSEC_MNEMONICS: ReadonlySet<string> = new Set([
   "RSAMD5",
   "DH",
   "DSA",

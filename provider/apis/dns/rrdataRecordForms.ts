@@ -82,7 +82,7 @@ export function naptrProblem(value: string): string | undefined {
   return undefined;
 }
 
-const SVC_KEYS = new Set(["mandatory", "alpn", "no-default-alpn", "port", "ipv4hint", "ech", "ipv6hint", "dohpath", "ohttp"]);
+const SVC_KEYS: ReadonlySet<string> = new Set(["mandatory", "alpn", "no-default-alpn", "port", "ipv4hint", "ech", "ipv6hint", "dohpath", "ohttp"]);
 
 function svcParamProblem(key: string, text: string | undefined): string | undefined {
   const list = (text ?? "").split(",");

@@ -74,12 +74,8 @@ export function formatId(template: string, values: TemplateValues): string {
   return template.replace(PLACEHOLDER, (_match, name: string, star: string) => escapeIdValue(values[name] ?? "", star !== "*"));
 }
 
-/** Templates as compiled patterns: a deployment matches the same few templates thousands of times. */
-const compiled = new Map<string, { pattern: RegExp; names: readonly string[] }>();
-
+/** A template as a pattern of its placeholders (made at each match: a few microseconds, and no module keeps a cache). */
 function compile(template: string): { pattern: RegExp; names: readonly string[] } {
-  let known = compiled.get(template);
-  if (known !== undefined) return known;
   const names: string[] = [];
   let pattern = "";
   let last = 0;
@@ -90,9 +86,7 @@ function compile(template: string): { pattern: RegExp; names: readonly string[] 
     last = (match.index ?? 0) + match[0].length;
   }
   pattern += escapeRegExp(template.slice(last));
-  known = { pattern: new RegExp(`^${pattern}$`), names };
-  compiled.set(template, known);
-  return known;
+  return { pattern: new RegExp(`^${pattern}$`), names };
 }
 
 /** Matches an id against a template; undefined when it does not fit. */

@@ -9,14 +9,13 @@
  * is more than one GET or one listing, e.g. it pages by offset or folds pages into a summary).
  */
 import { z } from "zod";
-import { clientFor } from "../../clients";
-import type { ApiName } from "../../config";
+import type { ApiName, Settings } from "../../config";
+import { ProviderRuntime } from "../../runtime";
 import { parseFunctionArgs } from "../../functionArgs";
 import { listingRequest, type Paging } from "../../google/listing";
 import { Budget } from "../../http/budget";
 import { FUNCTION_BUDGET } from "../../http/retryTable";
 import { report } from "../../log";
-import { EngineProcess } from "../batching/engineProcess";
 import { fillTemplate } from "../declaration/template";
 import { sendPlanned } from "../executor/context";
 import type { PlannedRequest } from "../plan/entries";
@@ -40,9 +39,16 @@ export interface ReadFunctionInfo {
   readonly result?: z.ZodType;
 }
 
-/** A query: takes its arguments (none, or all optional, may be left out), resolves to its result. */
-export type ReadFunction<S, R> = (Record<string, never> extends Input<S> ? (input?: Input<S>) => Promise<R> : (input: Input<S>) => Promise<R>) & {
+type Call<S, R> = Record<string, never> extends Input<S> ? (input?: Input<S>) => Promise<R> : (input: Input<S>) => Promise<R>;
+
+/**
+ * A query: takes its arguments (none, or all optional, may be left out), resolves to its result,
+ * with settings and clients of its own (the environment's); `on(runtime)` is the same query in a
+ * process's runtime (its stack configuration, its clients).
+ */
+export type ReadFunction<S, R> = Call<S, R> & {
   readonly declaration: ReadFunctionInfo;
+  readonly on: (runtime: ProviderRuntime) => Call<S, R>;
 };
 
 interface Common<S extends z.ZodObject | undefined> {
@@ -64,35 +70,38 @@ interface Request<S extends z.ZodObject | undefined, P> {
 export interface ReadFunctionsOptions<P extends Values> {
   /**
    * Values the API's paths need besides the arguments, worked out from them (a default project,
-   * a parent's resource name); may throw, naming the argument or setting and the fix.
+   * a parent's resource name), from the settings; may throw, naming the argument or setting and the fix.
    */
-  readonly prepare?: (args: Values, fn: string) => P;
+  readonly prepare?: (args: Values, fn: string, settings: Settings) => P;
 }
 
 /** How a read function sends a request: planned as data, through the executor's one sender, on the call's budget; its answer parsed once by the schema. */
 export type FunctionSend = <T>(request: PlannedRequest & { readonly schema: z.ZodType<T> }) => Promise<T>;
 
 /** A call's sender: one budget for the call (FUNCTION_BUDGET: a listing's every page and their retries), named after the function. */
-function sender(api: ApiName, name: string): FunctionSend {
+function sender(api: ApiName, name: string, runtime: ProviderRuntime): FunctionSend {
   const context = {
-    client: clientFor(api),
+    client: runtime.clientFor(api),
     identity: {},
     log: report,
     budget: new Budget({ step: "call", resource: `svc.${api}.${name}` }, FUNCTION_BUDGET.requests),
-    process: new EngineProcess(),
+    process: runtime.engine,
   };
   return <T>(request: PlannedRequest & { readonly schema: z.ZodType<T> }) => sendPlanned(request, context) as Promise<T>;
 }
 
 /** The declaring functions of one API's read functions. */
 export function readFunctionsOf<P extends Values = Record<never, never>>(api: ApiName, options: ReadFunctionsOptions<P> = {}) {
-  function parse(args: z.ZodObject | undefined, input: unknown, name: string): Values {
+  function parse(args: z.ZodObject | undefined, input: unknown, name: string, runtime: ProviderRuntime): Values {
     const parsed = args === undefined ? {} : (parseFunctionArgs(args, input ?? {}, `${api}.${name}`) as Values);
-    return { ...parsed, ...options.prepare?.(parsed, name) };
+    return { ...parsed, ...options.prepare?.(parsed, name, runtime.settings) };
   }
 
-  function declared<S, R>(info: ReadFunctionInfo, run: (input: unknown) => Promise<R>): ReadFunction<S, R> {
-    return Object.assign((input?: unknown) => run(input), { declaration: info });
+  function declared<S, R>(info: ReadFunctionInfo, run: (input: unknown, runtime: ProviderRuntime) => Promise<R>): ReadFunction<S, R> {
+    return Object.assign((input?: unknown) => run(input, new ProviderRuntime()), {
+      declaration: info,
+      on: (runtime: ProviderRuntime) => (input?: unknown) => run(input, runtime),
+    });
   }
 
   const infoOf = (decl: Common<z.ZodObject | undefined>, request: string, result?: z.ZodType): ReadFunctionInfo => ({
@@ -118,11 +127,12 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
     /** One GET; the checked answer is the result. */
     get: <S extends z.ZodObject | undefined, R>(decl: Common<S> & Request<S, P> & { readonly result: z.ZodType<R> }): ReadFunction<S, R> => {
       const info = infoOf(decl, `GET ${decl.path}`, decl.result);
-      return declared(info, async (input) => {
-        const values = parse(decl.args, input, decl.name);
+      return declared(info, async (input, runtime) => {
+        const values = parse(decl.args, input, decl.name, runtime);
         return sender(
           api,
           decl.name,
+          runtime,
         )({
           method: "GET",
           path: pathOf(decl.path, values),
@@ -146,8 +156,8 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
         },
     ): ReadFunction<S, R[]> => {
       const info = infoOf(decl, `GET ${decl.path}, every page`, z.array(decl.result));
-      return declared(info, async (input) => {
-        const values = parse(decl.args, input, decl.name);
+      return declared(info, async (input, runtime) => {
+        const values = parse(decl.args, input, decl.name, runtime);
         const pageSize = decl.pageSizeArg === undefined ? undefined : (values[decl.pageSizeArg] as number | undefined);
         const query = Object.fromEntries(
           Object.entries(queryOf(values, decl.query)).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
@@ -156,6 +166,7 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
         return (await sender(
           api,
           decl.name,
+          runtime,
         )({ ...listingRequest(pathOf(decl.path, values), decl.field, { ...decl.paging, pageSize, query }), schema: decl.result })) as R[];
       });
     },
@@ -172,7 +183,7 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
       },
     ): ReadFunction<S, R> => {
       const info = infoOf(decl, decl.request, decl.result);
-      return declared(info, async (input) => decl.run(parse(decl.args, input, decl.name) as Output<S> & P, sender(api, decl.name)));
+      return declared(info, async (input, runtime) => decl.run(parse(decl.args, input, decl.name, runtime) as Output<S> & P, sender(api, decl.name, runtime)));
     },
   };
 }

@@ -29,6 +29,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { readSetting, type Settings } from "../../stackConfig";
 
 /** Who makes an object: the stack and the resource in it (`project::stack::module:Type::name`), as the program names it. */
 export type Owner = string;
@@ -59,11 +60,11 @@ export interface OwnershipRecord {
 
 export const OWNERSHIP_SETTING = ["svc:ownershipDir", "SVC_OWNERSHIP_DIR"] as const;
 
-/** Where the records live: the setting's folder (`svc:ownershipDir` / SVC_OWNERSHIP_DIR, as `read` finds it), else beside Pulumi's home. */
-export function ownershipDir(read: (configKey: string, envVar: string) => string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  const own = read(...OWNERSHIP_SETTING);
+/** Where the records live: the setting's folder (`svc:ownershipDir` / SVC_OWNERSHIP_DIR), else beside Pulumi's home. */
+export function ownershipDir(settings: Settings): string {
+  const own = readSetting(...OWNERSHIP_SETTING, settings);
   if (own !== undefined) return path.resolve(own);
-  return path.join(env["PULUMI_HOME"] ?? path.join(os.homedir(), ".pulumi"), "svc-ownership");
+  return path.join(settings.env["PULUMI_HOME"] ?? path.join(os.homedir(), ".pulumi"), "svc-ownership");
 }
 
 function readRecord(file: string): OwnershipRecord | undefined {

@@ -12,7 +12,7 @@ import { updateOf } from "../declaration/steps";
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /** Inputs that steer the engine rather than describe the object; never a diff. */
-export const CONTROL_INPUTS = new Set(["__provider", "__import", "__resourceName", "__autoName", "__owner", "__ownerNonce"]);
+export const CONTROL_INPUTS: ReadonlySet<string> = new Set(["__provider", "__import", "__resourceName", "__autoName", "__owner", "__ownerNonce"]);
 
 export function containsUnknown(value: unknown): boolean {
   if (value === UNKNOWN) return true;

@@ -3,20 +3,18 @@
  * check (validation and defaults, no API call), diff (patch semantics, no API
  * call), create/read/update/delete (through the resource engine).
  */
-import { channelClientFor, clientFor } from "../../clients";
-import { defaultProject, readSetting, resolveApiSettings, useStackConfig, type ConfigSource } from "../../config";
-import { tokenSourceFor } from "../../google/credentials/tokenSource";
+import { defaultProject, resolveApiSettings, type ConfigSource } from "../../config";
+import { ProviderRuntime } from "../../runtime";
 import { report } from "../../log";
 import type { Args, ResourceDeclaration, State } from "../declaration/declaration";
 import { containsUnknown, diffArgs, type PropertyChangeKind } from "../plan/diff";
 import { clip } from "../declaration/excerpt";
 import type { Occupancy } from "../batching/occupancy";
-import { EngineProcess } from "../batching/engineProcess";
 import { Resource } from "../lifecycle/resource";
 import { assertUsableId, autoName, forTheEngine, importFailures, issuesToFailures, pathInputs, REASON_LIMIT, type CheckFailure } from "./checkInputs";
 import { pathValueProblem } from "../declaration/template";
 import { randomUUID } from "node:crypto";
-import { OwnershipRecords, ownershipDir, type Creator } from "../ownership/records";
+import type { Creator, OwnershipRecords } from "../ownership/records";
 import { abandons } from "../declaration/steps";
 
 export type { CheckFailure };
@@ -54,20 +52,20 @@ async function bounded<T>(occupancy: Occupancy, work: () => Promise<T>): Promise
 }
 
 /**
- * The provider of `declaration`, in the provider process whose engine parts are `process` (one per
+ * The provider of `declaration`, in the provider process whose runtime is `runtime` (one per
  * process, made where it starts; a provider made alone, as a test's, has its own).
  */
-export function dynamicProvider(declaration: ResourceDeclaration, process: EngineProcess = new EngineProcess()): DynamicProvider {
-  const { occupancy } = process;
+export function dynamicProvider(declaration: ResourceDeclaration, runtime: ProviderRuntime = new ProviderRuntime()): DynamicProvider {
+  const { occupancy } = runtime.engine;
   // The records of what this stack made, in the folder the settings name when the first step needs it.
   let ownership: OwnershipRecords | undefined;
-  const records = (): OwnershipRecords => (ownership ??= new OwnershipRecords(ownershipDir(readSetting)));
+  const records = (): OwnershipRecords => (ownership ??= runtime.ownership());
   const engine = (): Resource =>
     new Resource(declaration, {
-      client: () => clientFor(declaration.api),
-      channelClient: () => channelClientFor(declaration.api),
+      client: () => runtime.clientFor(declaration.api),
+      channelClient: () => runtime.channelClientFor(declaration.api),
       log: report,
-      process,
+      process: runtime.engine,
       ownership: records(),
     });
   const label = `svc.${declaration.module}.${declaration.name}`;
@@ -75,7 +73,8 @@ export function dynamicProvider(declaration: ResourceDeclaration, process: Engin
 
   return {
     async configure(request) {
-      useStackConfig(request.config);
+      runtime.configure(request.config);
+      ownership = undefined;
     },
 
     async check(olds, news) {
@@ -92,7 +91,7 @@ export function dynamicProvider(declaration: ResourceDeclaration, process: Engin
       const args: Args = { ...given };
       const autoNamed = autoName(declaration, olds, args, resourceName, importId);
       if (declaration.projectScoped === true && (args["project"] === undefined || args["project"] === "")) {
-        const project = defaultProject();
+        const project = defaultProject(runtime.settings);
         if (project !== undefined) args["project"] = project;
       }
       const unknownFields = Object.keys(args).filter((field) => containsUnknown(args[field]));
@@ -123,7 +122,8 @@ export function dynamicProvider(declaration: ResourceDeclaration, process: Engin
       }
       // Settings are checked here so that `preview` reports a missing URL or token, or a credential that yields no
       // token, before anything runs (the token is fetched once per process and kept for the requests).
-      if (resolveApiSettings(declaration.api).authStyle === "google-credentials") await tokenSourceFor(declaration.api).token();
+      if (resolveApiSettings(declaration.api, runtime.settings).authStyle === "google-credentials")
+        await runtime.tokens.for(declaration.api, runtime.settings).token();
       if (failures.length > 0) return { failures: failures.map(forTheEngine) };
       const inputs: Args = { ...(parsed.success ? parsed.data : {}) };
       for (const field of unknownFields) inputs[field] = args[field];
