@@ -10,8 +10,7 @@
  * `<module>/<name>.js` (`dns:RecordSet` in dns/recordSet); types declared
  * elsewhere (the DNS IAM types in dns/iam) come from the full registry.
  */
-import type { ResourceDeclaration } from "./engine/declaration/declaration";
-import { typeKey } from "./engine/declaration/declaration";
+import { type ResourceDeclaration, typeKey } from "./engine/declaration/declaration";
 import { dynamicProvider, type DynamicProvider } from "./engine/pulumi/dynamicProvider";
 import { ProviderRuntime } from "./runtime";
 

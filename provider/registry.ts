@@ -2,8 +2,7 @@
  * Every declared resource, by type key (`<module>:<Name>`). The list is generated from the API
  * folders (`provider/declarations.ts`, `npm run generate`): a resource is known by its declaration.
  */
-import type { ResourceDeclaration } from "./engine/declaration/declaration";
-import { typeKey } from "./engine/declaration/declaration";
+import { type ResourceDeclaration, typeKey } from "./engine/declaration/declaration";
 import { declarations } from "./declarations";
 
 export { declarations };

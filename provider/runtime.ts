@@ -5,8 +5,7 @@
  * the credential chain's token sources, and the engine's parts (windows, shared listings, polls,
  * locks: engine/batching/engineProcess.ts). No module under provider/ holds any of it.
  */
-import type { ApiName, ConfigSource, Settings } from "./config";
-import { NO_CONFIG, settingsOf } from "./config";
+import { type ApiName, type ConfigSource, type Settings, NO_CONFIG, settingsOf } from "./config";
 import { Clients } from "./clients";
 import type { ApiClient, ClientOptions } from "./http/client";
 import { TokenSources } from "./google/credentials/tokenSource";
@@ -35,7 +34,9 @@ export class ProviderRuntime {
     this.config = options.config ?? NO_CONFIG;
     this.env = options.env;
     this.clients = new Clients(this.tokens, options.client);
-    this.engine = new EngineProcess(options.engine);
+    // The windows' pace, for measuring one against the other (SVC_BATCH_PACE=fixed|learned, the bench's).
+    const pace = (options.env ?? process.env)["SVC_BATCH_PACE"];
+    this.engine = new EngineProcess({ ...(pace === "fixed" || pace === "learned" ? { pace } : {}), ...options.engine });
   }
 
   /** The stack configuration the engine hands the provider (`configure`). */

@@ -9,7 +9,7 @@
  */
 import * as fc from "fast-check";
 import type { z } from "zod";
-import { pathValues } from "../../provider/engine/declaration/derived";
+import { pathValues } from "../../provider/engine/declaration/template";
 import { resolveApiSettings, settingNames, settingsOf } from "../../provider/config";
 import { typeKey, type ResourceDeclaration } from "../../provider/engine/declaration/declaration";
 import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";

@@ -10,8 +10,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration/declaration";
 import { type DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
-import { pathValues } from "../../provider/engine/declaration/derived";
-import { comparisonFor } from "../../provider/engine/declaration/equality";
+import { pathValues } from "../../provider/engine/declaration/template";
+import { comparisonFor } from "../../provider/engine/plan/diff";
 import { abandons } from "../../provider/engine/declaration/steps";
 import { fillTemplate, formatId, matchTemplate, placeholders } from "../../provider/engine/declaration/template";
 import { resolveApiSettings, settingsOf } from "../../provider/config";

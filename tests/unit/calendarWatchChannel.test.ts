@@ -7,7 +7,7 @@
 import { channelBody } from "../../provider/channels/watchChannel";
 import { watchChannel } from "../../provider/apis/calendar/watchChannel";
 import type { Args } from "../../provider/engine/declaration/declaration";
-import { createPath } from "../../provider/engine/plan/planWrites";
+import { createPath } from "../../provider/engine/plan/planRequests";
 import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { activityWatchChannel } from "../../provider/apis/reports/activityWatchChannel";
 import { offlineSettings } from "../support/providerEmulator";

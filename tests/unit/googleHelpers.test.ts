@@ -10,7 +10,7 @@ import type { Binding, IamPolicy } from "../../provider/google/iamPolicy";
 import { runPlan } from "../../provider/engine/executor/executor";
 import { sendPlanned } from "../../provider/engine/executor/context";
 import { runPoll } from "../../provider/engine/executor/polls";
-import { policyEntry } from "../../provider/engine/plan/planWrites";
+import { policyEntry } from "../../provider/engine/plan/planRequests";
 import type { ApiClient } from "../../provider/http/client";
 import { POLL_KINDS } from "../../provider/google/poll";
 import { CHANGE_POLL, ZONE_OPERATION_POLL } from "../../provider/apis/dns/service";

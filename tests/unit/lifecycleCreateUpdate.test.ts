@@ -1,7 +1,7 @@
 /** The lifecycle as data: what create and each update kind send. */
 import { z } from "zod";
 import { declare } from "../../provider/engine/declaration/declaration";
-import { send } from "../../provider/engine/plan/entries";
+import { send } from "../../provider/engine/plan/planRequests";
 import { POLL_KINDS } from "../../provider/google/poll";
 import { LOOPS } from "../../provider/http/retryTable";
 import { ZONE_OPERATION_POLL } from "../../provider/apis/dns/service";

@@ -4,7 +4,7 @@
  * object with the change, a request past the retries the table allows, a request beyond the plan.
  */
 import type { PlanEntry } from "../../provider/engine/plan/entries";
-import { send } from "../../provider/engine/plan/entries";
+import { send } from "../../provider/engine/plan/planRequests";
 import { REQUEST_ATTEMPTS } from "../../provider/http/retryTable";
 import { planMismatch } from "../support/planLog";
 import type { Recorded } from "../support/recorder";

@@ -12,7 +12,7 @@ import type { ApiName } from "../../provider/config";
 import { isAdoptable, type Adoption } from "../../provider/engine/declaration/adoption";
 import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration/declaration";
 import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/plan/diff";
-import { isEmpty, sameValue } from "../../provider/engine/declaration/equality";
+import { isEmpty, sameValue } from "../../provider/engine/plan/diff";
 import { EngineProcess } from "../../provider/engine/batching/engineProcess";
 import { Resource } from "../../provider/engine/lifecycle/resource";
 import { Budget } from "../../provider/http/budget";

@@ -7,7 +7,7 @@ import { DNS_PAGING } from "./service";
 import { ApiError } from "../../http/errors";
 import { projectId, recordName, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
-import { send } from "../../engine/plan/entries";
+import { send } from "../../engine/plan/planRequests";
 import { withoutKinds } from "./wire";
 import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
 import { replaceRecords } from "./recordSets/replaceRecords";

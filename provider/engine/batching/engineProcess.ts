@@ -6,14 +6,13 @@
  * two processes' worth (two tests, two plugins) never share a window, a listing or a lock.
  */
 import type { ApiClient } from "../../http/client";
-import type { PollClock } from "../executor/polls";
-import { Polls } from "../executor/polls";
+import { type PollClock, Polls } from "../executor/polls";
 import type { BatchKind } from "../plan/entries";
 import { KeyedLocks } from "./keyedLocks";
 import { DEFAULT_LISTING_POLICY, SharedListings, type ListingPolicy } from "./listings";
 import { Occupancy } from "./occupancy";
 import { createRelay, type Relay, type RelayPolicy } from "./relay";
-import { createWindows, type Outcome, type Timers, type WindowPolicy, type Windows } from "./windows";
+import { createWindows, type Outcome, type Pace, type Timers, type WindowPolicy, type Windows } from "./windows";
 
 /** The windows and the relay of one batch kind in the process. */
 export interface Joins<T, R, C> {
@@ -37,6 +36,8 @@ export interface EngineProcessOptions {
   readonly polls?: PollClock;
   /** Overrides a batch kind's window (tests). */
   readonly window?: (batch: BatchKind) => WindowPolicy;
+  /** How windows pace themselves (windowsReducer.ts): learned from the occupancy (default), or a fixed quiet time and deadline. */
+  readonly pace?: Pace;
 }
 
 export class EngineProcess {
@@ -50,7 +51,14 @@ export class EngineProcess {
   constructor(private readonly options: EngineProcessOptions = {}) {
     this.occupancy = options.occupancy ?? new Occupancy();
     this.listings = new SharedListings(
-      (policy, run) => createWindows({ window: policy, run, occupancy: this.occupancy, ...(options.timers !== undefined && { timers: options.timers }) }),
+      (policy, run) =>
+        createWindows({
+          window: policy,
+          run,
+          occupancy: this.occupancy,
+          ...(options.timers !== undefined && { timers: options.timers }),
+          ...(options.pace !== undefined && { pace: options.pace }),
+        }),
       options.listings ?? DEFAULT_LISTING_POLICY,
     );
     this.polls = new Polls(options.polls);
@@ -75,6 +83,7 @@ export class EngineProcess {
         window: this.options.window?.(batch) ?? batch.window,
         occupancy: this.occupancy,
         ...(this.options.timers !== undefined && { timers: this.options.timers }),
+        ...(this.options.pace !== undefined && { pace: this.options.pace }),
         admit: (tally, item) => batch.admit(tally, (item as { write: unknown }).write),
         run: (key, items) => runner.run(plain(key), items),
       }),

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { ApiName } from "../../config";
 import { abandons, updateOf, type RequestOption, type Steps, type UpdateDeclaration } from "./steps";
 import type { Hooks } from "./hooks";
-import type { Comparison, ComparisonName } from "./equality";
+import type { Comparison, ComparisonName } from "../plan/diff";
 import type { Adoption, NotAdopted } from "./adoption";
 import type { ReviewWarning } from "./review";
 

@@ -15,8 +15,7 @@ import type { BatchKind, Items, JoinEntry } from "../plan/entries";
 import type { Joins } from "../batching/engineProcess";
 import { WaitUnfinished } from "../batching/relay";
 import type { Outcome } from "../batching/windows";
-import { sendPlanned, type Answer, type RunContext } from "./context";
-import { guarded } from "./guarded";
+import { sendPlanned, type Answer, type RunContext, guarded } from "./context";
 
 /** A write waiting for its key's joint request, and what it sends when it goes alone. */
 export interface PendingWrite {

@@ -1,11 +1,17 @@
 /**
- * What the executor runs a plan with, and the one place a planned request is sent: through the
- * API's call path, on the step's budget, its answer checked once there by the request's schema (a
- * listing's items by it, page by page).
+ * What the executor runs a plan with; the one place a planned request is sent: through the API's
+ * call path, on the step's budget, its answer checked once there by the request's schema (a
+ * listing's items by it, page by page); and the one loop that sends a write again, after a refusal
+ * as stale (an etag, a merged PUT, an access policy, a record set's deletion) or an unknown outcome
+ * (a lost or unreadable answer the HTTP layer may not repeat). Each caller of the loop says how it
+ * settles a failure; its rounds and pauses come from the retry table by the loop's name. (The HTTP
+ * layer's own retries of a request it may repeat are one level below; the budget bounds both.)
  */
+import { setTimeout as defaultSleep } from "node:timers/promises";
 import { z } from "zod";
 import type { ApiClient, RequestSpec } from "../../http/client";
-import type { ApiError } from "../../http/errors";
+import { ApiError } from "../../http/errors";
+import { LOOPS, loopPauseMs, type LoopName } from "../../http/retryTable";
 import type { Budget } from "../../http/budget";
 import type { EngineProcess } from "../batching/engineProcess";
 import type { OwnershipOf } from "../ownership/records";
@@ -130,4 +136,42 @@ async function sendReading(request: PlannedRequest, client: ApiClient, context: 
 
 function seenAll(items: readonly unknown[], sought: ReadonlySet<string>): boolean {
   return items.filter((item) => sought.has(String((item as { id?: unknown } | null)?.id))).length >= sought.size;
+}
+
+/** What a failure comes to: send again, the write took effect (its answer), or undefined: it stands. */
+export type Settled<T> = { readonly again: true } | { readonly done: T } | undefined;
+
+export interface Guard<T> {
+  /** Which loop of the retry table this is: its rounds and pauses. */
+  readonly loop: LoopName;
+  /** Sends the write (reading what it needs first). */
+  readonly send: (attempt: number) => Promise<T>;
+  /**
+   * After an API failure of attempt `attempt` (`last`: no attempt is left, the failure then stands
+   * unless it settles as done). Reads what it needs; may throw an error that explains better.
+   */
+  readonly settle: (error: ApiError, attempt: number, last: boolean) => Promise<Settled<T>>;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/** Rounds in all of `loop`. */
+export const roundsOf = (loop: LoopName): number => LOOPS[loop].attempts;
+
+export async function guarded<T>(guard: Guard<T>): Promise<T> {
+  const sleep = guard.sleep ?? defaultSleep;
+  const attempts = roundsOf(guard.loop);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await guard.send(attempt);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const last = attempt >= attempts;
+      const settled = await guard.settle(error, attempt, last);
+      if (settled === undefined) throw error;
+      if ("done" in settled) return settled.done;
+      if (last) throw error;
+      const pauseMs = loopPauseMs(guard.loop, attempt, error.outcome === "unknown");
+      if (pauseMs > 0) await sleep(pauseMs);
+    }
+  }
 }

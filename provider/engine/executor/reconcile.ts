@@ -9,8 +9,7 @@
 import { ApiError } from "../../http/errors";
 import { madeElsewhere, type OwnershipRecord } from "../ownership/records";
 import type { AdoptEntry, PlanEntry, ReconcileEntry } from "../plan/entries";
-import { sendPlanned, type Answer, type ObjectModel, type RunContext } from "./context";
-import { guarded, roundsOf } from "./guarded";
+import { sendPlanned, type Answer, type ObjectModel, type RunContext, guarded, roundsOf } from "./context";
 import { runRead } from "./reads";
 
 type State = Record<string, unknown>;

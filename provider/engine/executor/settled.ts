@@ -5,8 +5,7 @@
  */
 import type { SettledEntry } from "../plan/entries";
 import { runJoinedWait } from "./batches";
-import { sendPlanned, type Answer, type RunContext } from "./context";
-import { guarded } from "./guarded";
+import { sendPlanned, type Answer, type RunContext, guarded } from "./context";
 import { runPoll } from "./polls";
 
 export function runSettled(entry: SettledEntry, context: RunContext): Promise<Answer> {

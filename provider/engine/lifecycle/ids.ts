@@ -3,8 +3,7 @@
  * for server-assigned parts, state; ids parsed back, import ids in their short forms too.
  */
 import type { Args, ResourceDeclaration, State } from "../declaration/declaration";
-import { derivedIdentity, isDerived } from "../declaration/derived";
-import { formatId, matchAny, matchTemplate, placeholders } from "../declaration/template";
+import { derivedIdentity, isDerived, formatId, matchAny, matchTemplate, placeholders } from "../declaration/template";
 import { updateOf } from "../declaration/steps";
 
 export class ResourceIds {

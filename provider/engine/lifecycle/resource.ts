@@ -9,7 +9,7 @@ import type { ApiClient } from "../../http/client";
 import { Budget } from "../../http/budget";
 import { ApiError } from "../../http/errors";
 import type { Args, ResourceDeclaration, State } from "../declaration/declaration";
-import { derivedDisagreements, pathValues } from "../declaration/derived";
+import { derivedDisagreements, pathValues } from "../declaration/template";
 import { abandons, updateOf } from "../declaration/steps";
 import type { EngineProcess } from "../batching/engineProcess";
 import { runPlan, type Answer, type RunContext } from "../executor/executor";

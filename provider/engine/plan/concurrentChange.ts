@@ -5,7 +5,7 @@
  * the program wants). Pure: the engine reads the object again and decides (writeSteps.ts).
  */
 import type { Args, PatchChange, ResourceDeclaration, State } from "../declaration/declaration";
-import { comparisonFor } from "../declaration/equality";
+import { comparisonFor } from "./diff";
 
 export interface ConcurrentChange {
   /** Inputs whose value at the service differs from what the stack last saw. */

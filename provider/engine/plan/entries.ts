@@ -280,8 +280,3 @@ export interface AdoptEntry {
 }
 
 export type PlanEntry = SendEntry | MergeEntry | PolicyEntry | PollEntry | JoinEntry | SettledEntry | ReadEntry | ReconcileEntry | AdoptEntry;
-
-export const send = (request: PlannedRequest): SendEntry => ({ kind: "send", request });
-
-/** The read of the object, with `note` for a reader. */
-export const read = (via: ReadVia, note: string, when?: ReadEntry["when"]): ReadEntry => ({ kind: "read", via, note, ...(when !== undefined && { when }) });

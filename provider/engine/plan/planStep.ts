@@ -6,15 +6,13 @@
  * nothing is sent.
  */
 import type { Args, ResourceDeclaration, State } from "../declaration/declaration";
-import { derivedIdentity, pathValues } from "../declaration/derived";
+import { derivedIdentity, pathValues, fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "../declaration/template";
 import { updateOf } from "../declaration/steps";
-import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "../declaration/template";
 import { diffArgs, type ArgsDiff } from "./diff";
 import { concurrentChange, conflictError } from "./concurrentChange";
-import { read, send, type AdoptEntry, type PlanEntry, type ReadEntry, type ReconcileEntry } from "./entries";
-import { itemRead, readVia } from "./planRead";
-import { planCreate, planDelete, planMove, planUpdate, UNSET } from "./planWrites";
-import { createListing } from "./createListing";
+import type { AdoptEntry, PlanEntry, PlannedRequest, ReadEntry, ReconcileEntry } from "./entries";
+import { listingRequest } from "../../google/listing";
+import { describedPath, itemRead, planCreate, planDelete, planMove, planUpdate, read, readVia, send, UNSET } from "./planRequests";
 
 export type PlannedStep = "create" | "adopt" | "update" | "delete" | "read";
 
@@ -89,6 +87,24 @@ function converge(declaration: ResourceDeclaration, id: string, importId: string
       update: updateStep({ declaration, id, olds: existing, news: { ...args, ...identity }, diff: { patch: difference.patch }, identity }),
     };
   };
+}
+
+/**
+ * The listing a create of a server-assigned id takes first (`steps.findCreated`): a lost answer is
+ * settled by what appeared in it since. Its items are the object's wire form, parsed as it in the
+ * listing, or entries of another shape (a calendar's list entries) read as the object.
+ */
+function createListing(
+  declaration: ResourceDeclaration,
+  identity: Readonly<Record<string, string>>,
+): { readonly request: PlannedRequest; readonly listedAs: "wire" | "other" } | undefined {
+  const find = declaration.steps?.findCreated;
+  if (find === undefined || (declaration.id.serverAssigned ?? []).length === 0) return undefined;
+  const path = describedPath(find.path ?? declaration.paths.collection, identity);
+  const request = listingRequest(path, find.field, find.omitsEmptyList === true ? { omitsEmptyList: true } : {}, find.entry ?? declaration.wire, {
+    note: "lists the collection first: the server assigns the id, so a lost answer is settled by comparing listings",
+  });
+  return { request, listedAs: find.entry === undefined ? "wire" : "other" };
 }
 
 /**

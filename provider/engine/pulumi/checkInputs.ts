@@ -7,8 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { Args, ResourceDeclaration } from "../declaration/declaration";
 import { clip, excerpt } from "../declaration/excerpt";
-import { matchAny, matchTemplate, pathValueProblem, placeholders } from "../declaration/template";
-import { derivedProblem, isDerived } from "../declaration/derived";
+import { matchAny, matchTemplate, pathValueProblem, placeholders, derivedProblem, isDerived } from "../declaration/template";
 
 export interface CheckFailure {
   readonly property: string;

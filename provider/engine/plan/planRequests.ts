@@ -1,15 +1,18 @@
 /**
- * The plans of the writes: create, update, move and delete, from the declaration's data (steps.ts)
- * and, where data cannot say it, the plan its hook returns. Pure: nothing is sent here.
+ * The requests of each step from the declaration's data (steps.ts) and, where data cannot say it,
+ * the plan its hook returns: the create, the update, the move and the delete, and the read (the GET
+ * of the item, a listing the object is found in, the GET or with other reads of its collection one
+ * shared listing, the access policy it is part of, or none: the state is what was stored). Pure:
+ * nothing is sent here.
  */
-import { bindingWire, policyWire, type Binding } from "../../google/iamPolicy";
-import { policyRead } from "./planRead";
 import { z } from "zod";
+import { bindingWire, policyWire, type Binding } from "../../google/iamPolicy";
+import { listingRequest } from "../../google/listing";
 import type { Args, PatchChange, PolicyHook, ResourceDeclaration, State } from "../declaration/declaration";
 import { abandons, createTemplate, fillQuery, mergedQuery, optionQuery, updateOf } from "../declaration/steps";
-import { defaultPatchBody, maskedPatch } from "./updateBodies";
 import { fillTemplate, formatId } from "../declaration/template";
-import { send, type PlanEntry, type PlannedRequest, type PolicyEntry } from "./entries";
+import { defaultPatchBody, maskedPatch } from "./diff";
+import type { PlanEntry, PlannedRequest, PolicyEntry, ReadEntry, ReadVia, SendEntry } from "./entries";
 
 type Identity = Readonly<Record<string, string>>;
 
@@ -244,3 +247,42 @@ export function planDelete(declaration: ResourceDeclaration, state: State, ident
 export function bodyFromState(fields: Readonly<Record<string, string>> | undefined, state: State): Record<string, unknown> | undefined {
   return fields === undefined ? undefined : Object.fromEntries(Object.entries(fields).map(([field, from]) => [field, state[from]]));
 }
+
+/** The GET of the item, its answer parsed by the wire schema in the call path. */
+export function itemRead(declaration: ResourceDeclaration, identity: Identity): PlannedRequest {
+  return { method: "GET", path: fillTemplate(declaration.paths.item, identity), schema: declaration.wire };
+}
+
+/** The read of an access policy, as a read sent as POST. */
+export function policyRead(resource: string): PlannedRequest {
+  return { method: "POST", path: `${resource}:getIamPolicy`, body: { options: { requestedPolicyVersion: 3 } }, repeat: "read", schema: policyWire };
+}
+
+/** How one object is read (`known`: its inputs or stored state, which a policy's grant and a stored read take their values from). */
+export function readVia(declaration: ResourceDeclaration, identity: Identity, known: Readonly<Record<string, unknown>> = {}): ReadVia {
+  const policy = declaration.hooks?.policy;
+  if (policy !== undefined) {
+    const all = { ...known, ...identity };
+    return { policy: policyRead(fillTemplate(policy.resource, identity)), find: (bindings) => policy.find(bindings, all) };
+  }
+  const read = declaration.steps?.read;
+  if (read === "stored") return { stored: true };
+  if (read !== undefined && "storedUntil" in read) return { stored: true, until: read.storedUntil };
+  if (read !== undefined && "list" in read) {
+    const { list } = read;
+    return { list: listingRequest(fillTemplate(list.path, identity), list.field, list.paging, list.entry, { note: "every page" }), pick: list };
+  }
+  if (read !== undefined && "sharedListing" in read) {
+    const list = read.sharedListing;
+    const shared = listingRequest(fillTemplate(list.path, identity), list.field, list.paging, list.entry, {
+      note: "with the other reads of the collection that come at the same time (a refresh): one listing for all",
+    });
+    return { item: itemRead(declaration, identity), shared, pick: list };
+  }
+  return { item: itemRead(declaration, identity) };
+}
+
+export const send = (request: PlannedRequest): SendEntry => ({ kind: "send", request });
+
+/** The read of the object, with `note` for a reader. */
+export const read = (via: ReadVia, note: string, when?: ReadEntry["when"]): ReadEntry => ({ kind: "read", via, note, ...(when !== undefined && { when }) });
