@@ -9,7 +9,7 @@ import { defaultProject } from "../provider/config";
 import { ProviderRuntime } from "../provider/runtime";
 import type { Args, ResourceDeclaration, State } from "../provider/engine/declaration/declaration";
 import { dynamicProvider, type CheckFailure, type DynamicProvider } from "../provider/engine/pulumi/dynamicProvider";
-import { importIdentity } from "../provider/engine/pulumi/checkInputs";
+import { importIdentity } from "../provider/engine/lifecycle/ids";
 import type { PropertyChangeKind } from "../provider/engine/plan/diff";
 import { formatId, placeholders } from "../provider/engine/declaration/template";
 import { declarations } from "../provider/registry";

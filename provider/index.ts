@@ -69,5 +69,5 @@ export function providerFor(key: string): DynamicProvider {
   return provider;
 }
 
-export { ApiError } from "./http/errors";
+export { ApiError } from "./http/answer";
 export type { DynamicProvider } from "./engine/pulumi/dynamicProvider";

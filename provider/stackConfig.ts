@@ -1,6 +1,6 @@
 /**
  * The stack configuration and environment as the provider reads them, and the names of each
- * setting. Nothing here knows the APIs' manifests, so a manifest may use it (config.ts, which
+ * setting, and how a token travels on each request (authHooks). Nothing here knows the APIs' manifests, so a manifest may use it (config.ts, which
  * resolves an API's settings from its manifest, builds on this file).
  *
  * Settings come from the stack configuration (namespace `svc`, tokens set with
@@ -16,11 +16,6 @@ export interface ConfigSource {
   isSecret?(key: string): boolean;
 }
 
-/**
- * How a token travels: Google-style APIs use Bearer; the CI API has three
- * forms of its own; the code host also takes an OAuth app's client id and
- * secret as HTTP Basic (`client-basic`) and no credentials at all (`none`).
- */
 /**
  * How a token travels: `bearer`, HTTP Basic with it as the user (`basic`) or an app's id and secret
  * (`client-basic`), a header or a query parameter of the API's own name, the credential chain's
@@ -109,4 +104,38 @@ export function isSecretSetting(configKey: string, settings: Settings): boolean 
   } catch {
     return false;
   }
+}
+
+/*
+ * How each API's credentials travel on a request (ky's beforeRequest hook), by auth style. The
+ * credential chain's access token (`google-credentials`) is set per attempt by the client instead,
+ * since it changes as it is refreshed.
+ */
+export function authHooks(settings: ApiSettings, style: AuthStyle): (request: Request) => Request | void {
+  return (request) => {
+    request.headers.set("Accept", "application/json");
+    if (typeof style === "object") {
+      if ("header" in style) {
+        request.headers.set(style.header, settings.token);
+        return;
+      }
+      const url = new URL(request.url);
+      url.searchParams.set(style.query, settings.token);
+      return new Request(url, request);
+    }
+    switch (style) {
+      case "bearer":
+        request.headers.set("Authorization", `Bearer ${settings.token}`);
+        return;
+      case "basic":
+        request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.token}:`).toString("base64")}`);
+        return;
+      case "client-basic":
+        request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.clientId ?? ""}:${settings.token}`).toString("base64")}`);
+        return;
+      case "none":
+      case "google-credentials": // set per attempt: the token changes as it is refreshed
+        return;
+    }
+  };
 }

@@ -24,7 +24,7 @@ import { z } from "zod";
 import type { Args, RefusedStep, State } from "../engine/declaration/declaration";
 import { excerpt } from "../engine/declaration/excerpt";
 import type { ChosenPath, QuerySpec, Steps } from "../engine/declaration/steps";
-import type { ApiError } from "../http/errors";
+import type { ApiError } from "../http/answer";
 
 export const MAX_CHANNEL_ID_LENGTH = 64;
 export const MAX_CHANNEL_TOKEN_LENGTH = 256;

@@ -15,13 +15,13 @@ import ky, { isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { z } from "zod";
 import type { ApiName, ApiSettings } from "../config";
-import { authHooks } from "./auth";
+import { authHooks } from "../stackConfig";
 import type { TokenSource } from "../google/credentials/tokenSource";
-import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./errors";
+import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./answer";
 import { readAnswer, type Answer } from "./answer";
 import type { RateLimitRules } from "./rateLimitRules";
 import { createRequestLimiter, type RequestLimiter } from "./requestLimiter";
-import type { Budget } from "./budget";
+import type { Budget } from "./retry";
 import { DEFAULT_RETRY_POLICY, planRetry, repeatRuleOf, type AttemptResult, type RepeatRule, type RetryPolicy } from "./retry";
 import { TOKEN_REFUSED } from "./retryTable";
 
@@ -57,7 +57,7 @@ export interface ApiClient {
   readonly api: ApiName;
   /**
    * Sends a request; resolves to the parsed body (undefined when empty), or throws ApiError. Every
-   * attempt (a retry, a resend with a fresh token) is spent from `budget`, the step's (budget.ts).
+   * attempt (a retry, a resend with a fresh token) is spent from `budget`, the step's (retry.ts, Budget).
    */
   send<T = unknown>(spec: RequestSpec<T>, budget: Budget): Promise<T>;
 }

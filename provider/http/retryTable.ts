@@ -4,7 +4,7 @@
  * attempts by its own repeat rule; the loops that send a write again (engine/executor/guarded.ts)
  * read their rounds and pauses by name; the pollers and the relay of a zone's changes read their
  * pauses and deadlines; an API's published rate-limit rules read their attempts and waits; and a
- * step's budget (budget.ts) is worked out from its plan with these numbers
+ * step's budget (retry.ts, Budget) is worked out from its plan with these numbers
  * (engine/plan/worstCase.ts). Nothing else holds a retry count, a pause or a deadline.
  */
 import type { RepeatRule } from "./retry";

@@ -80,6 +80,9 @@ const WALKS: readonly Walk[] = [
   },
 ];
 
+/** With WALK_FUNCTIONS set, the functions each file ran, printed beside it. */
+const functionsRan = new Map<string, string[]>();
+
 /** The repository's files (not node_modules, not the emulator) with a function that ran since the last take. */
 async function ranSinceLastTake(session: Session): Promise<Set<string>> {
   const { result } = await session.post("Profiler.takePreciseCoverage");
@@ -87,8 +90,11 @@ async function ranSinceLastTake(session: Session): Promise<Set<string>> {
   for (const script of result) {
     if (!script.url.startsWith("file://")) continue;
     const file = path.relative(ROOT, fileURLToPath(script.url));
-    if (file.startsWith("..") || file.includes("node_modules") || file.startsWith("emulator/") || file.startsWith("tests/")) continue;
-    if (script.functions.some((fn) => fn.ranges.some((range) => range.count > 0))) files.add(file);
+    if (file.startsWith("..") || file.includes("node_modules") || file.startsWith("emulator/") || file.startsWith("tests/") || file.startsWith("scripts/")) continue;
+    const ran = script.functions.filter((fn) => fn.ranges.some((range) => range.count > 0));
+    if (ran.length === 0) continue;
+    files.add(file);
+    if (process.env["WALK_FUNCTIONS"] !== undefined) functionsRan.set(file, ran.map((fn) => fn.functionName || "(anonymous)"));
   }
   return files;
 }
@@ -112,7 +118,7 @@ async function main(): Promise<void> {
       await operation();
       const files = [...(await ranSinceLastTake(session))].sort();
       console.log(`\n${walk.name}: ${files.length} files`);
-      for (const file of files) console.log(`  ${file}`);
+      for (const file of files) console.log(`  ${file}${functionsRan.has(file) ? `: ${[...new Set(functionsRan.get(file))].join(", ")}` : ""}`);
     }
   } finally {
     session.disconnect();

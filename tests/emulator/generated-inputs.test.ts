@@ -14,7 +14,7 @@ import { resolveApiSettings, settingNames, settingsOf } from "../../provider/con
 import { typeKey, type ResourceDeclaration } from "../../provider/engine/declaration/declaration";
 import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "../../provider/engine/declaration/template";
-import { ApiError } from "../../provider/http/errors";
+import { ApiError } from "../../provider/http/answer";
 import { declarations } from "../../provider/registry";
 import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
 import { fixtureFor, useEmulator } from "./generated-inputs-fixtures";

@@ -12,7 +12,7 @@ import { diffArgs } from "../../provider/engine/plan/diff";
 import { planStep } from "../../provider/engine/plan/planStep";
 import { budgetOf } from "../../provider/engine/plan/worstCase";
 import { FUNCTION_BUDGET, PUBLISHED_LIMITS, RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS } from "../../provider/http/retryTable";
-import { Budget } from "../../provider/http/budget";
+import { Budget } from "../../provider/http/retry";
 import { createApiClient } from "../../provider/http/client";
 import { codeHostRateLimits } from "../../provider/apis/codehost/limits";
 import { declarationFor, declarations } from "../../provider/registry";

@@ -72,7 +72,7 @@ function filesUnder(folder: string): string[] {
 const SHARED = [
   "provider/config.ts",
   "provider/stackConfig.ts",
-  "provider/clients.ts",
+  "provider/runtime.ts",
   "scripts/generate.ts",
   ...["provider/engine", "provider/http", "provider/google", "emulator", "scripts/generator", "plugin"].flatMap(filesUnder),
 ];

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { createApiClient } from "../../provider/http/client";
-import { ApiError } from "../../provider/http/errors";
+import { ApiError } from "../../provider/http/answer";
 import { testBudget } from "../support/budget";
 
 type Reply = () => Response;

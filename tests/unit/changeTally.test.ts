@@ -1,5 +1,5 @@
-/** What may join one DNS change (provider/apis/dns/recordSets/changeWrites.ts): the per-change limits, counted as writes join. */
-import { admitWrite, type ChangeTally, type RecordWrite } from "../../provider/apis/dns/recordSets/changeWrites";
+/** What may join one DNS change (provider/apis/dns/recordSets/wire.ts): the per-change limits, counted as writes join. */
+import { admitWrite, type ChangeTally, type RecordWrite } from "../../provider/apis/dns/recordSets/wire";
 
 const set = (host: string, rrdatas = ["192.0.2.1"]) => ({ name: `${host}.example.`, type: "A", ttl: 300, rrdatas });
 const create = (host: string, rrdatas?: string[]): RecordWrite => ({ kind: "create", addition: set(host, rrdatas) });

@@ -2,9 +2,9 @@
  * An ApiClient that answers from a handler and records what was sent, for
  * unit tests of the engine's steps and the Google helpers without HTTP.
  */
-import type { Budget } from "../../provider/http/budget";
+import type { Budget } from "../../provider/http/retry";
 import type { ApiClient, RequestSpec } from "../../provider/http/client";
-import { ApiError } from "../../provider/http/errors";
+import { ApiError } from "../../provider/http/answer";
 
 export interface SentRequest {
   readonly method: string;

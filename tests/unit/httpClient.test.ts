@@ -3,7 +3,7 @@
  * waits recorded instead of slept so the rules can be checked exactly.
  */
 import { createApiClient } from "../../provider/http/client";
-import { ApiError } from "../../provider/http/errors";
+import { ApiError } from "../../provider/http/answer";
 import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
 import { testBudget } from "../support/budget";
 

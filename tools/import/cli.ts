@@ -11,7 +11,7 @@ import { apiNames, MissingSettingError, settingNames, type ApiName } from "../..
 import { ProviderRuntime } from "../../provider/runtime";
 import { isAdoptable, type Adoption } from "../../provider/engine/declaration/adoption";
 import { typeKey } from "../../provider/engine/declaration/declaration";
-import { ApiError } from "../../provider/http/errors";
+import { ApiError } from "../../provider/http/answer";
 import { declarations } from "../../provider/registry";
 import { adoptableOf, discover } from "./discover";
 import { importFile, listingJson, nameAll, programText } from "./program";

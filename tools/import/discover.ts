@@ -15,7 +15,7 @@ import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/plan/diff";
 import { isEmpty, sameValue } from "../../provider/engine/plan/diff";
 import { EngineProcess } from "../../provider/engine/batching/engineProcess";
 import { Resource } from "../../provider/engine/lifecycle/resource";
-import { Budget } from "../../provider/http/budget";
+import { Budget } from "../../provider/http/retry";
 import { sendPlanned } from "../../provider/engine/executor/context";
 import { fillTemplate, matchTemplate } from "../../provider/engine/declaration/template";
 import { listingRequest } from "../../provider/google/listing";

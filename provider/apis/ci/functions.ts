@@ -4,7 +4,7 @@
  * against the spec's tables; fields the spec does not list are kept.
  */
 import { z } from "zod";
-import { ApiError } from "../../http/errors";
+import { ApiError } from "../../http/answer";
 import { excerpt } from "../../engine/declaration/excerpt";
 import { fillTemplate, isDotSegment } from "../../engine/declaration/template";
 import { VCS_TYPES, projectShape, PROJECT_PATH } from "./names";

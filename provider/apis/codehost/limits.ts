@@ -17,7 +17,7 @@
  * Anything else (a 403 for permissions, a 5xx) is not a rate limit: the
  * ordinary retry rules (retry.ts) decide.
  */
-import { ApiError, type ApiErrorDetails } from "../../http/errors";
+import { ApiError, type ApiErrorDetails } from "../../http/answer";
 import type { RateLimitRules } from "../../http/rateLimitRules";
 import type { RequestLimits } from "../../http/requestLimiter";
 import { PUBLISHED_LIMITS } from "../../http/retryTable";

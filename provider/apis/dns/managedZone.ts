@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { declare, type State } from "../../engine/declaration/declaration";
 import type { PlanEntry, SettledEntry } from "../../engine/plan/entries";
-import type { ApiError } from "../../http/errors";
+import type { ApiError } from "../../http/answer";
 import { fillTemplate } from "../../engine/declaration/template";
 import { listingRequest } from "../../google/listing";
 import { CHANGE_POLL, DNS_PAGING, ZONE_OPERATION_POLL } from "./service";

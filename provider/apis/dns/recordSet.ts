@@ -4,7 +4,7 @@ import { declare } from "../../engine/declaration/declaration";
 import { sharedListing } from "../../engine/declaration/steps";
 import { fillTemplate } from "../../engine/declaration/template";
 import { DNS_PAGING } from "./service";
-import { ApiError } from "../../http/errors";
+import { ApiError } from "../../http/answer";
 import { projectId, recordName, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
 import { send } from "../../engine/plan/planRequests";

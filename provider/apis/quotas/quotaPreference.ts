@@ -3,7 +3,7 @@ import { quotaDecrease } from "./review";
 import { z } from "zod";
 import { declare } from "../../engine/declaration/declaration";
 import { excerpt } from "../../engine/declaration/excerpt";
-import type { ApiError } from "../../http/errors";
+import type { ApiError } from "../../http/answer";
 import { POLL_KINDS } from "../../google/poll";
 import { apiVersionArg, apiVersionDerived, etagOutput, parentDerived, parentInputs, parentProblems, parentShape, text } from "./parent";
 

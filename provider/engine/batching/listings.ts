@@ -10,7 +10,7 @@
  * it answers, pooled.
  */
 import type { ApiClient } from "../../http/client";
-import { Budget } from "../../http/budget";
+import { Budget } from "../../http/retry";
 import type { PlannedRequest } from "../plan/entries";
 import type { Windows, WindowPolicy } from "./windows";
 

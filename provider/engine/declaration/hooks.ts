@@ -2,7 +2,7 @@
  * The named custom-code points of a declaration (its `hooks`): what data cannot say, each with
  * why it is not data. DEVELOPERS.md lists them with their users.
  */
-import type { ApiError } from "../../http/errors";
+import type { ApiError } from "../../http/answer";
 import type { Binding } from "../../google/iamPolicy";
 import type { Args, PatchChange, State } from "./declaration";
 import type { PlanEntry } from "../plan/entries";

@@ -10,8 +10,9 @@ import type { Paging } from "../../google/listing";
 import type { PollKind } from "../../google/poll";
 import type { RepeatRule } from "../../http/retry";
 
-export * from "./queries";
-import type { ChosenPath, QuerySpec } from "./queries";
+export { mergedQuery, fillQuery, createTemplate, optionQuery } from "./template";
+export type { QueryValues, RequestStep, RequestOption, FromInput, QuerySpec, ChosenPath } from "./template";
+import type { ChosenPath, QuerySpec } from "./template";
 
 type Values = Readonly<Record<string, unknown>>;
 

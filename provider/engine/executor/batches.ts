@@ -9,8 +9,8 @@
  * write of the key on its way, which hands the wait on to the next (batching/relay.ts). Every
  * request is the batch kind's, planned: the joint request, its settling listing, its check.
  */
-import { Budget, BudgetSpent } from "../../http/budget";
-import { ApiError } from "../../http/errors";
+import { Budget, BudgetSpent } from "../../http/retry";
+import { ApiError } from "../../http/answer";
 import type { BatchKind, Items, JoinEntry } from "../plan/entries";
 import type { Joins } from "../batching/engineProcess";
 import { WaitUnfinished } from "../batching/relay";

@@ -10,9 +10,9 @@
 import { setTimeout as defaultSleep } from "node:timers/promises";
 import { z } from "zod";
 import type { ApiClient, RequestSpec } from "../../http/client";
-import { ApiError } from "../../http/errors";
+import { ApiError } from "../../http/answer";
 import { LOOPS, loopPauseMs, type LoopName } from "../../http/retryTable";
-import type { Budget } from "../../http/budget";
+import type { Budget } from "../../http/retry";
 import type { EngineProcess } from "../batching/engineProcess";
 import type { OwnershipOf } from "../ownership/records";
 import type { PlannedRequest } from "../plan/entries";
@@ -29,7 +29,7 @@ export interface Answer {
 
 /**
  * The resource the plan is of, as the executor needs it to settle a create or adopt an object:
- * its state of an answer, its id, how it differs from the program. Pure (engine/lifecycle/model.ts).
+ * its state of an answer, its id, how it differs from the program. Pure (engine/lifecycle/resource.ts, objectModel).
  */
 export interface ObjectModel {
   /** `svc.dns.RecordSet`, for messages. */

@@ -6,7 +6,7 @@
  * it once, never again).
  */
 import { normalizeBindings, type IamPolicy } from "../../google/iamPolicy";
-import { ApiError } from "../../http/errors";
+import { ApiError } from "../../http/answer";
 import type { MergeEntry, PlanEntry, PolicyEntry, SendEntry } from "../plan/entries";
 import { runJoin } from "./batches";
 import { sendPlanned, type Answer, type RunContext, guarded, roundsOf } from "./context";

@@ -4,7 +4,7 @@
  * or the stored state. Undefined when it is gone: a 404 of the item, or a listing or a policy
  * (each validated) without it; any other failure fails the read.
  */
-import { ApiError } from "../../http/errors";
+import { ApiError } from "../../http/answer";
 import type { IamPolicy } from "../../google/iamPolicy";
 import type { ListPick, ReadEntry } from "../plan/entries";
 import { sendPlanned, type Answer, type RunContext } from "./context";

@@ -6,7 +6,7 @@
  * one another stack's record names is refused. Every request is the entry's: its reads, its
  * listing, its writes.
  */
-import { ApiError } from "../../http/errors";
+import { ApiError } from "../../http/answer";
 import { madeElsewhere, type OwnershipRecord } from "../ownership/records";
 import type { AdoptEntry, PlanEntry, ReconcileEntry } from "../plan/entries";
 import { sendPlanned, type Answer, type ObjectModel, type RunContext, guarded, roundsOf } from "./context";

@@ -13,7 +13,7 @@ import type { ApiName, Settings } from "../../config";
 import { ProviderRuntime } from "../../runtime";
 import { parseFunctionArgs } from "../../functionArgs";
 import { listingRequest, type Paging } from "../../google/listing";
-import { Budget } from "../../http/budget";
+import { Budget } from "../../http/retry";
 import { FUNCTION_BUDGET } from "../../http/retryTable";
 import { report } from "../../log";
 import { fillTemplate } from "../declaration/template";

@@ -3,11 +3,11 @@
  * and of this stack's interrupted runs), adopt (the `{ import }` option), read, update in place and
  * delete, and what an interrupted create made (svc-recover). Each step is its plan (plan/planStep.ts)
  * run by the executor on a budget of its own (plan/worstCase.ts); here is only what a step makes of
- * the answer, composed of the resource's ids (ids.ts) and its model (model.ts).
+ * the answer, composed of the resource's ids (ids.ts) and its model (objectModel, below).
  */
 import type { ApiClient } from "../../http/client";
-import { Budget } from "../../http/budget";
-import { ApiError } from "../../http/errors";
+import { Budget } from "../../http/retry";
+import { ApiError, answers } from "../../http/answer";
 import type { Args, ResourceDeclaration, State } from "../declaration/declaration";
 import { derivedDisagreements, pathValues } from "../declaration/template";
 import { abandons, updateOf } from "../declaration/steps";
@@ -16,12 +16,11 @@ import { runPlan, type Answer, type RunContext } from "../executor/executor";
 import { findMade, madeIdOf } from "../executor/reconcile";
 import type { ObjectModel } from "../executor/context";
 import type { Creator, OwnershipRecords } from "../ownership/records";
-import type { ArgsDiff } from "../plan/diff";
 import type { PlanEntry } from "../plan/entries";
 import { planStep, type PlannedStep, type StepFacts } from "../plan/planStep";
 import { budgetOf } from "../plan/worstCase";
 import { ResourceIds } from "./ids";
-import { objectModel } from "./model";
+import { diffArgs, type ArgsDiff } from "../plan/diff";
 
 /** What a resource's steps run with: the API's clients (as the settings now give them), the log, the process's parts. */
 export interface ResourceDeps {
@@ -193,4 +192,45 @@ export class Resource {
     if (entry?.kind !== "reconcile") return { none: "the create has no reconciliation" };
     return findMade(entry, context);
   }
+}
+
+/*
+ * A declared resource as the executor needs it (executor/context.ts ObjectModel): the state of an
+ * answer, parsed once (in the call path when its request said so, else here), whether an update's
+ * answer is the whole object, its id, how it differs from the program, its refusals explained.
+ */
+export function objectModel(declaration: ResourceDeclaration, ids: ResourceIds): ObjectModel {
+  const { wire } = declaration;
+  const declared = updateOf(declaration.update).answer;
+  const member = typeof declared === "object" ? declared.member : undefined;
+
+  /** The state of a wire form the wire schema has already parsed. */
+  const stateOfParsed = (parsed: unknown, identity: Readonly<Record<string, string>>, previous: State): State =>
+    // Absent members are dropped: the engine's wire format (a protobuf Struct) has no undefined.
+    Object.fromEntries(Object.entries({ ...declaration.toState(parsed, previous), ...ids.inputsOf(identity) }).filter(([, value]) => value !== undefined));
+
+  return {
+    label: ids.label,
+    wire,
+    stateOf: (answer, identity, previous = {}) => {
+      if (answer.parsedBy === wire) return stateOfParsed(answer.value, identity, previous);
+      const parsed = answers.parse(wire, answer.value);
+      if (!parsed.success) throw parsed.error;
+      return stateOfParsed(parsed.data, identity, previous);
+    },
+    objectOf: (answer: Answer) => {
+      if (answer.value === undefined) return undefined;
+      if (member === undefined && answer.parsedBy === wire) return answer;
+      const candidate = member === undefined ? answer.value : (answer.value as Record<string, unknown> | null)?.[member];
+      const parsed = answers.parse(wire, candidate);
+      return parsed.success ? { value: parsed.data, parsedBy: wire } : undefined;
+    },
+    idOf: (args, state = {}) => ids.idOf(ids.identityOf(args, state)),
+    made: (args, state) => {
+      const identity = ids.identityOf(args, state);
+      return { id: ids.idOf(identity), state: { ...state, ...ids.inputsOf(identity) } };
+    },
+    differs: (state, args) => diffArgs(declaration, state, args).changed,
+    explainRefusal: (error, args, step) => declaration.hooks?.explainRefusal?.(error, args, step),
+  };
 }

@@ -14,7 +14,7 @@ import type { RepeatRule } from "../../http/retry";
 import type { LoopName, WaitName } from "../../http/retryTable";
 import type { WindowPolicy } from "../batching/windows";
 import type { ListRead } from "../declaration/steps";
-import type { QueryValues } from "../declaration/queries";
+import type { QueryValues } from "../declaration/template";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -11,7 +11,8 @@ import { containsUnknown, diffArgs, type PropertyChangeKind } from "../plan/diff
 import { clip } from "../declaration/excerpt";
 import type { Occupancy } from "../batching/occupancy";
 import { Resource } from "../lifecycle/resource";
-import { assertUsableId, autoName, forTheEngine, importFailures, issuesToFailures, pathInputs, REASON_LIMIT, type CheckFailure } from "./checkInputs";
+import { autoName, forTheEngine, issuesToFailures, REASON_LIMIT, type CheckFailure } from "./checkInputs";
+import { assertUsableId, importFailures, pathInputs } from "../lifecycle/ids";
 import { pathValueProblem } from "../declaration/template";
 import { randomUUID } from "node:crypto";
 import type { Creator, OwnershipRecords } from "../ownership/records";

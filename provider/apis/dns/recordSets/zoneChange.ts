@@ -18,7 +18,7 @@ import type { BatchKind, JoinEntry, PlanEntry, PlannedRequest } from "../../../e
 import { fillTemplate } from "../../../engine/declaration/template";
 import { DNS_PAGING, changeWire } from "../service";
 import { withoutKinds } from "../wire";
-import { admitWrite, changeBody, writeInPlace, type ChangeTally, type RecordWrite } from "./changeWrites";
+import { admitWrite, changeBody, writeInPlace, type ChangeTally, type RecordWrite } from "./wire";
 import { recordKey, recordSetWire, ZONE, type WireRecordSet } from "./wire";
 import { z } from "zod";
 
