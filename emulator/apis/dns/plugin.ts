@@ -32,7 +32,7 @@ export const dnsPlugin = definePlugin({
   summary: `Cloud DNS at ${DNS_PREFIX}/...`,
   pathPrefixes: [`${DNS_PREFIX}/`],
   errorFamily: googleLegacyErrors,
-  contracts: [discoveryDocument("dns.v1.json")],
+  contracts: [discoveryDocument("dns.v1.json", { Policy: "policyResource", ResourceRecordSet: "rrset" })],
   partialResponses: true,
   secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS },
   options: (input: DnsInput): DnsOptions => {
