@@ -28,6 +28,49 @@ function engineOps(run) {
   return byFile;
 }
 
+/** Each test file's exchanges held to Google's contracts: run, file, api, method, requests, bodies, answers (tests/support/contractLedger.ts). */
+const CONTRACT_EXCHANGES = path.join(ROOT, "build", "contract-exchanges.tsv");
+
+/**
+ * The run's exchanges per API: requests, bodies and answers checked, documented methods reached, and
+ * violations (a file's last line for it counts them; a file that checked twice counts its last line).
+ * @param {string} run
+ */
+function contractLines(run) {
+  if (!existsSync(CONTRACT_EXCHANGES)) return [];
+  /** @type {Map<string, { requests: number, bodies: number, answers: number, methods: Set<string> }>} */
+  const byApi = new Map();
+  /** @type {Map<string, number>} */
+  const violations = new Map();
+  for (const row of readFileSync(CONTRACT_EXCHANGES, "utf8").trim().split("\n")) {
+    const [rowRun = "", file = "", api = "", method = "", requests = "0", bodies = "0", answers = "0"] = row.split("\t");
+    if (rowRun !== run) continue;
+    if (method === "(violations)") {
+      violations.set(file, Number(requests));
+      continue;
+    }
+    const sum = byApi.get(api) ?? { requests: 0, bodies: 0, answers: 0, methods: new Set() };
+    sum.requests += Number(requests);
+    sum.bodies += Number(bodies);
+    sum.answers += Number(answers);
+    if (method !== "(undocumented)") sum.methods.add(method);
+    byApi.set(api, sum);
+  }
+  if (byApi.size === 0) return [];
+  const total = [...violations.values()].reduce((sum, count) => sum + count, 0);
+  const lines = [
+    "",
+    `exchanges held to Google's contracts (every emulator the tests start): ${total} violation(s)`,
+    "  api        requests   bodies  answers  methods",
+  ];
+  for (const [api, sum] of [...byApi].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    lines.push(
+      `  ${api.padEnd(9)} ${String(sum.requests).padStart(9)} ${String(sum.bodies).padStart(8)} ${String(sum.answers).padStart(8)} ${String(sum.methods.size).padStart(8)}`,
+    );
+  }
+  return lines;
+}
+
 /** @param {number} seconds */
 const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
 
@@ -75,6 +118,7 @@ function main() {
       `  ${file.padEnd(52)} ${String(Math.round(time.seconds)).padStart(5)} ${String(time.tests).padStart(6)}${engineColumns}${time.status === "passed" ? "" : "  FAILED"}`,
     );
   }
+  lines.push(...contractLines(run ?? ""));
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
