@@ -6,7 +6,7 @@
  * longest first, with the count and time of each one's engine operations (build/engine-ops.tsv).
  * `--save` keeps the files' times as the committed ones the sequencer starts from (tests/durations.json).
  */
-const { existsSync, readFileSync } = require("node:fs");
+const { existsSync, readdirSync, readFileSync } = require("node:fs");
 const path = require("node:path");
 const { ROOT, localTimes, saveCommitted } = require("./times");
 
@@ -28,39 +28,37 @@ function engineOps(run) {
   return byFile;
 }
 
-/** Each test file's exchanges held to Google's contracts: run, file, api, method, requests, bodies, answers (tests/support/contractLedger.ts). */
-const CONTRACT_EXCHANGES = path.join(ROOT, "build", "contract-exchanges.tsv");
+/** Each test file's exchanges held to Google's contracts, one JSON file per test file under the run's name (tests/support/contractLedger.ts). */
+const CONTRACT_EXCHANGES = path.join(ROOT, "build", "contract-exchanges");
 
 /**
  * The run's exchanges per API: requests, bodies and answers checked, documented methods reached, and
- * violations (a file's last line for it counts them; a file that checked twice counts its last line).
+ * the violations of every file.
  * @param {string} run
  */
 function contractLines(run) {
-  if (!existsSync(CONTRACT_EXCHANGES)) return [];
+  const folder = path.join(CONTRACT_EXCHANGES, run || "local");
+  if (!existsSync(folder)) return [];
   /** @type {Map<string, { requests: number, bodies: number, answers: number, methods: Set<string> }>} */
   const byApi = new Map();
-  /** @type {Map<string, number>} */
-  const violations = new Map();
-  for (const row of readFileSync(CONTRACT_EXCHANGES, "utf8").trim().split("\n")) {
-    const [rowRun = "", file = "", api = "", method = "", requests = "0", bodies = "0", answers = "0"] = row.split("\t");
-    if (rowRun !== run) continue;
-    if (method === "(violations)") {
-      violations.set(file, Number(requests));
-      continue;
+  let violations = 0;
+  for (const name of readdirSync(folder)) {
+    /** @type {{ counts: Record<string, { requests: number, bodies: number, answers: number, methods: Record<string, unknown> }>, violations: number }} */
+    const record = JSON.parse(readFileSync(path.join(folder, name), "utf8"));
+    violations += record.violations;
+    for (const [api, counts] of Object.entries(record.counts)) {
+      const sum = byApi.get(api) ?? { requests: 0, bodies: 0, answers: 0, methods: new Set() };
+      sum.requests += counts.requests;
+      sum.bodies += counts.bodies;
+      sum.answers += counts.answers;
+      for (const method of Object.keys(counts.methods)) sum.methods.add(method);
+      byApi.set(api, sum);
     }
-    const sum = byApi.get(api) ?? { requests: 0, bodies: 0, answers: 0, methods: new Set() };
-    sum.requests += Number(requests);
-    sum.bodies += Number(bodies);
-    sum.answers += Number(answers);
-    if (method !== "(undocumented)") sum.methods.add(method);
-    byApi.set(api, sum);
   }
   if (byApi.size === 0) return [];
-  const total = [...violations.values()].reduce((sum, count) => sum + count, 0);
   const lines = [
     "",
-    `exchanges held to Google's contracts (every emulator the tests start): ${total} violation(s)`,
+    `exchanges held to Google's contracts (every emulator the tests start): ${violations} violation(s)`,
     "  api        requests   bodies  answers  methods",
   ];
   for (const [api, sum] of [...byApi].sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -6,6 +6,6 @@
 import { failOnViolations, writeCounts } from "./contractLedger";
 
 afterAll(() => {
-  writeCounts(expect.getState().testPath);
+  writeCounts();
   failOnViolations();
 });

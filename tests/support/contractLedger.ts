@@ -4,15 +4,14 @@
  * provider, the plugin or a Google client sends and each answer the emulator gives is held to
  * Google's contracts (emulator/google/contracts/ledger.ts). A file ends failed when the ledger holds
  * any violation (checked when its emulator closes, and by the setup file's last hook for an emulator
- * left open); each file's counts per API and method go to build/contract-exchanges.tsv under the
- * run's name, and `npm run test:times` (the table `npm test` prints at its end) sums them per API.
+ * left open); each file's counts per API and method go to build/contract-exchanges/<run>/, and `npm run test:times` (the table `npm test` prints at its end) sums them per API.
  */
-import { appendFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { ContractLedger, describeViolation } from "../../emulator/google/contracts/ledger";
 import { REPO_ROOT } from "./toolchain";
 
-const LOG = path.join(REPO_ROOT, "build", "contract-exchanges.tsv");
+const LOG = path.join(REPO_ROOT, "build", "contract-exchanges");
 
 let ledger: ContractLedger | undefined;
 let reported = 0;
@@ -31,21 +30,20 @@ export function failOnViolations(): void {
   throw new Error(`${fresh.length} exchange(s) outside Google's contracts:\n${fresh.slice(0, 20).map(describeViolation).join("\n")}`);
 }
 
-/** Appends this file's counts (one line per API and method) to the run's log. */
-export function writeCounts(testPath: string | undefined): void {
+/**
+ * Writes this file's counts so far (per API and method) and its number of violations to
+ * build/contract-exchanges/<run>/<file>.json, replacing what an earlier call wrote: the counts are the
+ * file's whole so far, so the last call (at the file's end, or when its last emulator closes after
+ * the stacks' destroys) holds everything.
+ */
+export function writeCounts(): void {
   if (ledger === undefined) return;
-  const run = process.env["SVC_TEST_RUN"] ?? "";
-  const file = testPath === undefined ? "" : path.relative(REPO_ROOT, testPath).split(path.sep).join("/");
-  const rows: string[] = [];
-  for (const [api, counts] of Object.entries(ledger.counts)) {
-    for (const [method, perMethod] of Object.entries(counts.methods)) {
-      rows.push([run, file, api, method, perMethod.requests, perMethod.bodies, perMethod.answers].join("\t"));
-    }
-    const undocumented = counts.requests - Object.values(counts.methods).reduce((sum, perMethod) => sum + perMethod.requests, 0);
-    if (undocumented > 0) rows.push([run, file, api, "(undocumented)", undocumented, 0, 0].join("\t"));
-  }
-  const violations = ledger.violations.length;
-  rows.push([run, file, "*", "(violations)", violations, 0, 0].join("\t"));
-  mkdirSync(path.dirname(LOG), { recursive: true });
-  appendFileSync(LOG, `${rows.join("\n")}\n`);
+  const testPath = (globalThis as { expect?: { getState(): { testPath?: string } } }).expect?.getState().testPath;
+  const file = testPath === undefined ? "unknown" : path.relative(REPO_ROOT, testPath).split(path.sep).join("/");
+  const folder = path.join(LOG, process.env["SVC_TEST_RUN"] ?? "local");
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    path.join(folder, `${file.replace(/[/\\]/g, "__")}.json`),
+    `${JSON.stringify({ file, counts: ledger.counts, violations: ledger.violations.length })}\n`,
+  );
 }

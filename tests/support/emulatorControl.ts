@@ -1,7 +1,7 @@
 /** Starts the emulator in the test process and drives its internal endpoints. */
 import { createEmulator, type EmulatorOptions } from "../../emulator/server";
 import type { RequestStats } from "../../emulator/recorder";
-import { failOnViolations, fileLedger } from "./contractLedger";
+import { failOnViolations, fileLedger, writeCounts } from "./contractLedger";
 
 export interface RecordedRequest {
   readonly method: string;
@@ -103,6 +103,7 @@ export async function startEmulator(token = "test-token-4f1c2b", options: Emulat
     ciApi: (method, path, body) => call(method, path, body, "ci"),
     close: async () => {
       await emulator.close();
+      writeCounts();
       failOnViolations();
     },
   };
