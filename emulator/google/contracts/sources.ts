@@ -12,22 +12,23 @@ export const CONTRACTS_DIR = "emulator/google/contracts";
 export const DISCOVERY_PACKAGE = "google-api-python-client";
 
 /** One contract document of an API. */
-export type ContractDocument = /** A discovery document of google-api-python-client, by its path in the wheel. */
-(
-  | { readonly file: string; readonly discovery: string }
-  /**
-   * The protos Google publishes with a Node client (an npm package pinned by the lockfile), turned into
-   * the discovery form (for an API whose discovery document no client package carries).
-   */
-  | { readonly file: string; readonly protos: { readonly npmPackage: string; readonly folder: string } }
-) & {
-  /**
-   * How the API's messages name a request body of a schema (`entity.<name>` in "Invalid value for"
-   * errors, its snake_case in "Unknown name" ones) where it is not the schema's own name in lowerCamel
-   * case (Cloud DNS: a Policy is `policyResource`, a ResourceRecordSet `rrset`).
-   */
-  readonly entities?: Readonly<Record<string, string>>;
-};
+export type ContractDocument =
+  /** A discovery document of google-api-python-client, by its path in the wheel. */
+  (
+    | { readonly file: string; readonly discovery: string }
+    /**
+     * The protos Google publishes with a Node client (an npm package pinned by the lockfile), turned into
+     * the discovery form (for an API whose discovery document no client package carries).
+     */
+    | { readonly file: string; readonly protos: { readonly npmPackage: string; readonly folder: string } }
+  ) & {
+    /**
+     * How the API's messages name a request body of a schema (`entity.<name>` in "Invalid value for"
+     * errors, its snake_case in "Unknown name" ones) where it is not the schema's own name in lowerCamel
+     * case (Cloud DNS: a Policy is `policyResource`, a ResourceRecordSet `rrset`).
+     */
+    readonly entities?: Readonly<Record<string, string>>;
+  };
 
 /** A discovery document of the pinned google-api-python-client, e.g. `discoveryDocument("dns.v1.json")`. */
 export function discoveryDocument(file: string, entities?: Readonly<Record<string, string>>): ContractDocument {
