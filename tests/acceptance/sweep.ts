@@ -80,7 +80,8 @@ export async function sweep(options: SweepOptions): Promise<Swept[]> {
     if (!declarations.some((declaration) => declaration.api === api && isAdoptable(declaration.adoption))) continue;
     const scope = scopeOf(api, options);
     if (scope === undefined) {
-      options.log(`${api}: not swept, no scope given (--${api}-<flag>)`);
+      const flags = [...new Set(adoptableOf(api).flatMap((declaration) => (declaration.adoption as Adoption).scope?.flag ?? []))];
+      options.log(`${api}: not swept, no scope given (${flags.map((flag) => `--${api}-${flag}`).join(", ")})`);
       continue;
     }
     const { found } = await discover(api, { scope, select: {}, client: clientFor(api), progress: () => undefined });
