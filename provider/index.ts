@@ -14,6 +14,10 @@ import type { ResourceDeclaration } from "./engine/declaration";
 import { typeKey } from "./engine/declaration";
 import { dynamicProvider, type DynamicProvider } from "./engine/dynamicProvider";
 import { ProcessBatching } from "./engine/processBatching";
+import { installCassetteFromEnv } from "./cassette";
+
+// The acceptance run's record and replay (docs/acceptance.md): nothing unless SVC_CASSETTE is set.
+installCassetteFromEnv();
 
 const providers = new Map<string, DynamicProvider>();
 /** This process's batching: every resource's provider in it shares its occupancy and windows. */
