@@ -11,8 +11,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import * as os from "node:os";
 import * as path from "node:path";
 import { npmPackage, pluginPackage, PREVIOUS_DIR, readPrevious, SCHEMA_FILE, sha256 } from "../../scripts/release/previous";
+import { REPO_ROOT } from "../support/toolchain";
 
 const previous = readPrevious();
+const versionParts = (version: string): number[] => version.split(/[.-]/).slice(0, 3).map(Number);
 let scratch: string;
 
 beforeAll(() => {
@@ -57,4 +59,13 @@ it("the plugin is the launcher, the bundle and the release's schema, which is th
   expect(statSync(path.join(dir, "pulumi-resource-svc")).mode & 0o111).toBe(0o111);
   expect(readFileSync(path.join(dir, "schema.json"), "utf8")).toBe(readFileSync(path.join(PREVIOUS_DIR, SCHEMA_FILE), "utf8"));
   expect((JSON.parse(readFileSync(path.join(PREVIOUS_DIR, SCHEMA_FILE), "utf8")) as { version: string }).version).toBe(previous.version);
+});
+
+it("is an earlier version than package.json's, released in CHANGELOG.md", () => {
+  const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
+  const [current, last] = [versionParts(version), versionParts(previous.version)];
+  const order = current.map((part, index) => part - (last[index] ?? 0)).find((difference) => difference !== 0) ?? 0;
+  expect({ current: version, last: previous.version, newer: order > 0 }).toEqual({ current: version, last: previous.version, newer: true });
+  const changelog = readFileSync(path.join(REPO_ROOT, "CHANGELOG.md"), "utf8");
+  expect(changelog).toMatch(new RegExp(`^## ${previous.version.replace(/\./g, "\\.")} \\(\\d{4}-\\d{2}-\\d{2}\\)$`, "m"));
 });
