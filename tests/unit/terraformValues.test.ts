@@ -100,6 +100,25 @@ describe("Terraform's forms", () => {
     expect(afterImport).toEqual([expect.stringMatching(/^contactEmail: "ops@example.com" \(the API never returns it/)]);
   });
 
+  it("a project's quota adjuster settings; a folder's are refused (the API keeps them for projects only)", () => {
+    const settings = (parent: string): TerraformInstance =>
+      instance("google_cloud_quotas_quota_adjuster_settings", {
+        parent,
+        enablement: "ENABLED",
+        effective_container: parent,
+        effective_enablement: "ENABLED",
+        inherited: false,
+        inherited_from: "",
+      });
+    expect(only(fromState([settings("projects/p-123456")]))).toEqual({
+      id: "projects/p-123456/locations/global/quotaAdjusterSettings",
+      inputs: { project: "p-123456", enablement: "ENABLED" },
+      dropped: [],
+      afterImport: [],
+    });
+    expect(fromState([settings("folders/42")]).notAdopted[0]?.reason).toBe("the settings of folders/42: the API keeps them for projects only");
+  });
+
   it("a zone's whole IAM policy from its policy_data, conditional bindings left as they are and said", () => {
     const policy = {
       bindings: [
