@@ -71,6 +71,39 @@ describe("Terraform's forms", () => {
     });
   });
 
+  it("a signed zone's DNSSEC settings, without what the API keeps of its own (its kind, the key specs it chose)", () => {
+    const { inputs, dropped } = only(
+      fromState([
+        instance("google_dns_managed_zone", {
+          project: "p-1",
+          name: "z",
+          dns_name: "z.example.",
+          description: "Managed by Terraform",
+          visibility: "public",
+          dnssec_config: [
+            {
+              state: "on",
+              non_existence: "nsec3",
+              kind: "dns#managedZoneDnsSecConfig",
+              default_key_specs: [{ algorithm: "rsasha256", key_length: 2048, key_type: "keySigning", kind: "dns#dnsKeySpec" }],
+            },
+          ],
+          cloud_logging_config: [{ enable_logging: true }],
+          private_visibility_config: [],
+        }),
+      ]),
+    );
+    expect(inputs).toEqual({
+      project: "p-1",
+      name: "z",
+      dnsName: "z.example.",
+      description: "Managed by Terraform",
+      dnssecConfig: { state: "on", nonExistence: "nsec3" },
+      cloudLoggingConfig: { enableLogging: true },
+    });
+    expect(dropped).toEqual([]);
+  });
+
   it("a quota preference of a folder, with a safety check to pass, and the contact e-mail to set after the import", () => {
     const { id, inputs, afterImport } = only(
       fromState([

@@ -7,7 +7,7 @@
  * Nothing is read from the service: the state holds the ids and the values.
  */
 import type { z } from "zod";
-import { typeKey, type Args, type ResourceDeclaration } from "../../../provider/engine/declaration";
+import type { Args, ResourceDeclaration } from "../../../provider/engine/declaration";
 import { derivedIdentity } from "../../../provider/engine/derived";
 import { CONTROL_INPUTS } from "../../../provider/engine/diff";
 import { sameValue } from "../../../provider/engine/equality";
@@ -193,5 +193,3 @@ export function indexedNote(adopted: readonly Adopted[]): string | undefined {
     "each is one resource of the program, its index or key kept in the name; a loop over them is yours to write"
   );
 }
-
-export const typeKeyOf = (adopted: Adopted): string => typeKey(adopted.found.declaration);

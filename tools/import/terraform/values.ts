@@ -59,7 +59,7 @@ export function fromTerraform(value: unknown, schema: z.ZodType, path: string, l
       const field = camel(key);
       const memberSchema = shape[field];
       if (memberSchema === undefined) {
-        if (!unset(member) && !ignore.includes(where.replace(/^[^.]+\./, ""))) leftovers.dropped.push(where);
+        if (!unset(member) && !ignore.includes(where.replace(/\[\d+\]/g, ""))) leftovers.dropped.push(where);
         continue;
       }
       const converted = fromTerraform(member, memberSchema, where, leftovers, ignore);
