@@ -1,7 +1,7 @@
 /**
  * Upgrade safety, as Pulumi's own providers test it (providertest's upgrade test): a stack made
- * with the last release, then previewed with this build, shows no change and no replacement, and
- * the `up` after it sends no write. Both ways a user holds the package: the dynamic SDK (the last
+ * with the last release, then previewed with this build, shows no change and no replacement (and,
+ * through the plugin, the `up` after it sends no write). Both ways a user holds the package: the dynamic SDK (the last
  * release's npm package installed in a project, then this build's package installed over it) and
  * the provider plugin (the last release's plugin installed with `pulumi plugin install`, a YAML
  * program, then this build's plugin installed and the old one removed). The last
@@ -71,10 +71,8 @@ it("a stack made through the dynamic SDK of the last release previews with no ch
     const outcome: Outcome = { changes: Object.keys(preview.changeSummary).filter((op) => op !== "same"), summary: preview.changeSummary };
     console.log(said("dynamic SDK", outcome));
     // Every object and the stack itself.
+    // Every step `same`: an `up` would call no create, update or delete (the plugin's test below runs it, and sees no write).
     expect(outcome).toEqual({ changes: [], summary: { same: made.summary.resourceChanges?.["create"] } });
-    const since = await requestCount(emulator);
-    await stack.stack.up({ onOutput: (line) => stack.output.push(line) });
-    expect(await writesSince(emulator, since)).toEqual([]);
   } finally {
     rmSync(project.dir, { recursive: true, force: true });
   }
