@@ -77,7 +77,7 @@ function usage(): string {
     "  --base-url URL      this API's base URL (sets SVC_<API>_BASE_URL)",
     "  --help",
     "",
-    "From a Terraform state instead (no request is sent; `svc-import --from-terraform x --help` for its flags):",
+    "From a Terraform state instead (no request is sent; `svc-import --from-terraform --help` for its flags):",
     "  svc-import --from-terraform terraform.tfstate [--language typescript|python|yaml|typescript-dynamic] [--out-dir DIR]",
     "",
     "Examples:",

@@ -81,6 +81,10 @@ function nextSteps(language: Language, outDir: string, result: FromState): strin
 }
 
 export async function terraformMain(argv: readonly string[]): Promise<number> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stdout.write(`${TERRAFORM_USAGE}\n`);
+    return 0;
+  }
   let values: { "from-terraform"?: string; language?: string; "out-dir"?: string; json?: boolean; help?: boolean };
   try {
     values = parseArgs({
@@ -98,10 +102,6 @@ export async function terraformMain(argv: readonly string[]): Promise<number> {
     process.stderr.write(`svc-import --from-terraform: ${(error as Error).message}\n\n${TERRAFORM_USAGE}\n`);
     return 2;
   }
-  if (values.help === true) {
-    process.stdout.write(`${TERRAFORM_USAGE}\n`);
-    return 0;
-  }
   const source = values["from-terraform"];
   if (source === undefined || source === "") {
     process.stderr.write(`svc-import: --from-terraform needs the path of a Terraform state\n\n${TERRAFORM_USAGE}\n`);
@@ -111,7 +111,7 @@ export async function terraformMain(argv: readonly string[]): Promise<number> {
   if (language === undefined || !LANGUAGES.includes(language)) {
     process.stderr.write(
       `svc-import --from-terraform: --language is one of ${LANGUAGES.join(", ")}` +
-        `${values.language === undefined ? " (no Pulumi.yaml here to take the stack's from)" : `; got ${JSON.stringify(values.language)}`}\n`,
+        `${values.language === undefined ? " (there is no Pulumi.yaml here to take the stack's language from)" : `; got ${JSON.stringify(values.language)}`}\n`,
     );
     return 2;
   }
