@@ -8,7 +8,7 @@
  * release is tests/fixtures/release/previous (npm run release:previous); the programs are
  * tests/fixtures/upgrade, written against its API.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -18,7 +18,7 @@ import { requestCount, writesSince } from "../support/pluginImports";
 import { openStack, type TestStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
 import { REPO_ROOT, requireLanguageHost } from "../support/toolchain";
-import { installUserProject, lockedVersion, npm, packPackage } from "../support/userProject";
+import { installUserProject, lockedVersion, packPackage } from "../support/userProject";
 
 const suite = engineSuite();
 const previous = readPrevious();
@@ -45,6 +45,30 @@ function said(way: string, outcome: Outcome): string {
   );
 }
 
+/**
+ * `npm install` of this build's tarball over the last release's, as a user upgrades: in the
+ * background (the emulator answers from this process), from npm's cache where it can, and stopped
+ * with a message if npm hangs (a registry that stops answering held one run for twenty minutes).
+ */
+function upgradePackage(dir: string, tarball: string): Promise<void> {
+  const args = ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
+  return new Promise((resolve, reject) =>
+    execFile(
+      "npm",
+      args,
+      { cwd: dir, encoding: "utf8", timeout: 5 * 60_000, env: { ...process.env, npm_config_update_notifier: "false" } },
+      (error, stdout, stderr) =>
+        error === null
+          ? resolve()
+          : reject(
+              new Error(
+                `npm ${args.join(" ")} failed${error.killed === true ? " (no end after 5 minutes: is the npm registry answering?)" : ""}:\n${stderr}${stdout}`,
+              ),
+            ),
+    ),
+  );
+}
+
 it("a stack made through the dynamic SDK of the last release previews with no change and no replacement with this build installed", async () => {
   const { emulator } = suite;
   const files = Object.fromEntries(["Pulumi.yaml", "index.ts"].map((file) => [file, readFileSync(path.join(FIXTURES, "dynamic", file), "utf8")]));
@@ -65,7 +89,7 @@ it("a stack made through the dynamic SDK of the last release previews with no ch
     const made = await stack.stack.up({ onOutput: (line) => stack.output.push(line) });
     expect(made.summary.resourceChanges?.["create"]).toBeGreaterThan(15);
 
-    npm(project.dir, ["install", packPackage()]);
+    await upgradePackage(project.dir, packPackage());
     expect(installed()).toBe(current);
     const preview = await stack.stack.preview({ onOutput: (line) => stack.output.push(line) });
     const outcome: Outcome = { changes: Object.keys(preview.changeSummary).filter((op) => op !== "same"), summary: preview.changeSummary };
