@@ -6,7 +6,8 @@
 const transform = {
   "^.+\\.ts$": ["ts-jest", { tsconfig: "tests/tsconfig.json" }],
 };
-const limits = (kind) => [`<rootDir>/tests/support/limits/${kind}.ts`];
+// Every file also ends with the contracts check (tests/support/contractCheck.ts).
+const limits = (kind) => [`<rootDir>/tests/support/limits/${kind}.ts`, "<rootDir>/tests/support/contractCheck.ts"];
 // The built copy of the plugin's Node.js SDK (dist/sdks/nodejs) has the same package name as its
 // source, and so have the test stacks' compiled copies of the examples (build/programs/): jest's
 // module map would see two packages of one name.

@@ -9,6 +9,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { ObjectTree } from "./console/tree";
 import type { ErrorFamily } from "./errors";
+import type { ContractDocument } from "./google/contracts/sources";
 import type { SecretNames } from "./recorder";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -115,6 +116,13 @@ export interface ApiTraits {
    * response (`etag`). Credential headers (authorization, cookies, tokens) are never recorded.
    */
   recordedHeaders?: { request?: readonly string[]; response?: readonly string[] };
+  /**
+   * Google's contracts of this API (`google/contracts/`): every route's `operation` is a method of one
+   * of them, and the server refuses what they do not document (unknown query parameters, unknown body
+   * fields, values of the wrong JSON type) before the handler runs. APIs with no published contract
+   * (CI, the code host) name none.
+   */
+  contracts?: readonly ContractDocument[];
 }
 
 /** What a started API serves, built by its plug-in from its store and options. */

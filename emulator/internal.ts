@@ -16,7 +16,7 @@
  * An API adds its own under `/_emulator/<api>/` (`ApiMount.internalRoutes`, registered by the server).
  */
 import type { FastifyInstance } from "fastify";
-import type { QueryParams } from "./api";
+import type { ApiModule, QueryParams } from "./api";
 import { firstQueryValue } from "./api";
 import type { FaultInjector } from "./faults";
 import { faultConfigSchema } from "./faults";
@@ -92,4 +92,27 @@ export function registerInternalRoutes(app: FastifyInstance, { store, recorder, 
     speed.reset();
     return sendResult(reply, { status: 204 });
   });
+}
+
+/** Each API's own test endpoints (`internalRoutes`), under `/_emulator/<api>`: no auth, no recording, no faults. */
+export function registerApiInternalRoutes(app: FastifyInstance, apis: readonly ApiModule[]): void {
+  for (const api of apis) {
+    for (const route of api.internalRoutes ?? []) {
+      app.route({
+        method: route.method,
+        url: `${INTERNAL_PREFIX}/${api.name}${route.routerPath ?? route.pattern}`,
+        config: { internal: true },
+        handler: async (request, reply) =>
+          sendResult(
+            reply,
+            route.handle({
+              params: request.params as Record<string, string>,
+              query: request.query as QueryParams,
+              body: request.body,
+              headers: request.headers,
+            }),
+          ),
+      });
+    }
+  }
 }

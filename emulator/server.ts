@@ -30,7 +30,7 @@ import { FaultInjector } from "./faults";
 import { ServiceSpeed, type SpeedSettings } from "./speed";
 import { backendError, rateLimitExceeded, routeNotFound } from "./google/errors";
 import { fieldsParameter } from "./google/partial-response";
-import { INTERNAL_PREFIX, registerInternalRoutes } from "./internal";
+import { registerApiInternalRoutes, registerInternalRoutes } from "./internal";
 import type { ApiOptionsOf, ApiPlugin } from "./plugin";
 import { RequestRecorder } from "./recorder";
 import type { ApiRequestState } from "./request-state";
@@ -45,6 +45,8 @@ import { registerConsole } from "./console/routes";
 import { SecretScrubber } from "./console/scrub";
 import { saveBeforeSending } from "./persistence/hook";
 import { Persistence, type PersistenceOptions } from "./persistence/persistence";
+import { ApiContracts } from "./google/contracts/apiContracts";
+import type { ContractLedger } from "./google/contracts/ledger";
 
 export { defaultApis };
 
@@ -72,6 +74,11 @@ export interface CoreEmulatorOptions<Plugins extends readonly ApiPlugin[]> exten
    * (`--allow-host`, e.g. a container's service name); any other name is refused (DNS rebinding).
    */
   allowedHosts?: string[];
+  /**
+   * Holds every request and answer of an API with contracts to Google's contracts and keeps what
+   * does not fit (`google/contracts/ledger.ts`); the tests give one to every emulator they start.
+   */
+  contracts?: ContractLedger;
 }
 
 /**
@@ -129,6 +136,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
   const persistence = Persistence.open(store, options);
   const apis: ApiModule[] = started.map(({ module }) => module);
   const apisByName = new Map(apis.map((api) => [api.name, api]));
+  const contracts = new ApiContracts(apis);
   const apiOwningPath = (path: string): ApiModule | undefined => apis.find((api) => api.pathPrefixes.some((prefix) => path.startsWith(prefix)));
   const errorFamilyOf = (state: ApiRequestState | null): ErrorFamily => state?.api?.errorFamily ?? DEFAULT_ERROR_FAMILY;
   // A request the guard refused has no state yet: its route's API says whose errors it gets.
@@ -223,6 +231,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
   app.addHook("onResponse", async (request, reply) => {
     const state = request.apiRequest;
     if (state !== null) recorder.complete(state.record, reply.statusCode, request.body, reply.getHeaders(), state.responsePayload);
+    contracts.record(options.contracts, state, { method: request.method, query: request.query, body: request.body, status: reply.statusCode });
     state?.release?.();
   });
 
@@ -237,12 +246,15 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
 
   for (const api of apis) {
     for (const route of api.routes) {
+      const guard = contracts.guardOf(api, route);
       app.route({
         method: route.method,
         url: route.routerPath ?? route.pattern,
         config: { apiName: api.name, routePattern: route.pattern },
         handler: async (request, reply) => {
           const query = request.query as QueryParams;
+          // What the contract does not document is refused before the API looks at it, as Google's front end does.
+          guard?.(query, request.body);
           // Checked first: a malformed selection is refused before anything changes.
           const selection = api.partialResponses === true ? fieldsParameter(query) : undefined;
           const result = route.handle({ params: request.params as Record<string, string>, query, body: request.body, headers: request.headers });
@@ -254,25 +266,7 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
 
   registerInternalRoutes(app, { store, recorder, faults, speed });
   registerConsole(app, { apis, recorder, faults, speed, accessTokens, scrubber });
-  for (const api of apis) {
-    for (const route of api.internalRoutes ?? []) {
-      app.route({
-        method: route.method,
-        url: `${INTERNAL_PREFIX}/${api.name}${route.routerPath ?? route.pattern}`,
-        config: { internal: true },
-        handler: async (request, reply) =>
-          sendResult(
-            reply,
-            route.handle({
-              params: request.params as Record<string, string>,
-              query: request.query as QueryParams,
-              body: request.body,
-              headers: request.headers,
-            }),
-          ),
-      });
-    }
-  }
+  registerApiInternalRoutes(app, apis);
 
   return {
     app,

@@ -13,6 +13,10 @@
 import { type ResourceDeclaration, typeKey } from "./engine/declaration/declaration";
 import { dynamicProvider, type DynamicProvider } from "./engine/pulumi/dynamicProvider";
 import { ProviderRuntime } from "./runtime";
+import { installCassetteFromEnv } from "./cassette";
+
+// The acceptance run's record and replay (docs/acceptance.md): nothing unless SVC_CASSETTE is set.
+installCassetteFromEnv();
 
 /**
  * The process's root, the one place a provider process keeps anything: its runtime (the settings

@@ -4,8 +4,8 @@
 #   - the campaign jest project (tests/campaign/): the kill campaigns (10 kills of `up` and 5 of an
 #     update or a destroy, with checkpoints written and skipped, on 300 record sets; 10 kills of a
 #     plugin stack), the long run under 5-second tokens at 300 record sets, svc-import adopting an
-#     account with a zone of 300 record sets, and the release's SDK packages installed as users
-#     install them;
+#     account with a zone of 300 record sets, the release's SDK packages installed as users
+#     install them, and the last release's fixtures rebuilt from its commit, byte for byte;
 #   - every step of the engine conformance runs (`npm test` takes the first step of each target:
 #     tests/support/conformance.ts), SVC_CONFORMANCE=all over the e2e files that run one;
 #   - the release of every platform, built and verified (`npm run release:campaign`);

@@ -127,7 +127,7 @@ const READMES: ReadonlyArray<{ readonly files: readonly string[]; readonly text:
       "depend on it:",
       "",
       "```xml",
-      "<dependency><groupId>com.pulumi</groupId><artifactId>svc</artifactId><version>0.1.0</version></dependency>",
+      `<dependency><groupId>com.pulumi</groupId><artifactId>svc</artifactId><version>${INFO.version}</version></dependency>`,
       "```",
       "",
       PLUGIN,

@@ -30,6 +30,8 @@ import { packageInfo, type PackageInfo } from "../generator/packageInfo";
 import { renderSchema } from "../generator/schema";
 import { bundlePlugin } from "../plugin/build";
 import { writeChecksums } from "./checksums";
+import { PREVIOUS_DIR, readPrevious, SCHEMA_FILE } from "./previous";
+import { breakingChanges, namedBreaking, unnamedBreaking, type PackageSchema } from "./schemaChanges";
 import { PLATFORMS, type Platform } from "./nodeRuntimes";
 import { sourceDateEpoch, writePluginArchive } from "./pluginArchives";
 import {
@@ -92,6 +94,7 @@ export async function buildRelease(options: ReleaseOptions): Promise<Release> {
   try {
     const schema = path.join(work, "schema.json");
     writeFileSync(schema, renderSchema({ manifests: API_MANIFESTS, declarations, info: { ...info, pluginDownloadURL: downloadUrl } }));
+    requireNamedBreaking(schema, version);
 
     if (only.has("plugin")) {
       const bundle = path.join(work, "svc-plugin.js");
@@ -133,6 +136,18 @@ export async function buildRelease(options: ReleaseOptions): Promise<Release> {
     .filter((entry) => entry.isFile())
     .map((entry) => ({ file: entry.name, bytes: statSync(path.join(out, entry.name)).size }));
   return { dir: out, info, downloadUrl, files };
+}
+
+/** A change that breaks what the last release made is released only when the version's CHANGELOG.md section names it under Breaking. */
+function requireNamedBreaking(schema: string, version: string): void {
+  const previous = JSON.parse(readFileSync(path.join(PREVIOUS_DIR, SCHEMA_FILE), "utf8")) as PackageSchema;
+  const current = JSON.parse(readFileSync(schema, "utf8")) as PackageSchema;
+  const unnamed = unnamedBreaking(breakingChanges(previous, current), namedBreaking(readFileSync(path.join(ROOT, "CHANGELOG.md"), "utf8"), version).subjects);
+  if (unnamed.length > 0)
+    throw new Error(
+      `the schema breaks what ${readPrevious().version} made, and CHANGELOG.md's ## ${version} section does not say so under "### Breaking": ` +
+        unnamed.map(({ subject, what }) => `${subject} (${what})`).join(", "),
+    );
 }
 
 /**

@@ -53,7 +53,7 @@ namespace Pulumi.Svc
         {
             var dst = src ?? new global::Pulumi.InvokeOptions{};
             dst.Version = src?.Version ?? Version;
-            dst.PluginDownloadURL = src?.PluginDownloadURL ?? "https://github.com/pulumi-svc/pulumi-svc/releases/download/v0.1.0";
+            dst.PluginDownloadURL = src?.PluginDownloadURL ?? "https://github.com/pulumi-svc/pulumi-svc/releases/download/v0.2.0";
             return dst;
         }
 
@@ -61,7 +61,7 @@ namespace Pulumi.Svc
         {
             var dst = src ?? new global::Pulumi.InvokeOutputOptions{};
             dst.Version = src?.Version ?? Version;
-            dst.PluginDownloadURL = src?.PluginDownloadURL ?? "https://github.com/pulumi-svc/pulumi-svc/releases/download/v0.1.0";
+            dst.PluginDownloadURL = src?.PluginDownloadURL ?? "https://github.com/pulumi-svc/pulumi-svc/releases/download/v0.2.0";
             return dst;
         }
 

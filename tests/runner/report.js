@@ -6,7 +6,7 @@
  * longest first, with the count and time of each one's engine operations (build/engine-ops.tsv).
  * `--save` keeps the files' times as the committed ones the sequencer starts from (tests/durations.json).
  */
-const { existsSync, readFileSync } = require("node:fs");
+const { existsSync, readdirSync, readFileSync } = require("node:fs");
 const path = require("node:path");
 const { ROOT, localTimes, saveCommitted } = require("./times");
 
@@ -26,6 +26,47 @@ function engineOps(run) {
     byFile.set(file, { ops: sum.ops + 1, seconds: sum.seconds + Number(seconds) });
   }
   return byFile;
+}
+
+/** Each test file's exchanges held to Google's contracts, one JSON file per test file under the run's name (tests/support/contractLedger.ts). */
+const CONTRACT_EXCHANGES = path.join(ROOT, "build", "contract-exchanges");
+
+/**
+ * The run's exchanges per API: requests, bodies and answers checked, documented methods reached, and
+ * the violations of every file.
+ * @param {string} run
+ */
+function contractLines(run) {
+  const folder = path.join(CONTRACT_EXCHANGES, run || "local");
+  if (!existsSync(folder)) return [];
+  /** @type {Map<string, { requests: number, bodies: number, answers: number, methods: Set<string> }>} */
+  const byApi = new Map();
+  let violations = 0;
+  for (const name of readdirSync(folder)) {
+    /** @type {{ counts: Record<string, { requests: number, bodies: number, answers: number, methods: Record<string, unknown> }>, violations: number }} */
+    const record = JSON.parse(readFileSync(path.join(folder, name), "utf8"));
+    violations += record.violations;
+    for (const [api, counts] of Object.entries(record.counts)) {
+      const sum = byApi.get(api) ?? { requests: 0, bodies: 0, answers: 0, methods: new Set() };
+      sum.requests += counts.requests;
+      sum.bodies += counts.bodies;
+      sum.answers += counts.answers;
+      for (const method of Object.keys(counts.methods)) sum.methods.add(method);
+      byApi.set(api, sum);
+    }
+  }
+  if (byApi.size === 0) return [];
+  const lines = [
+    "",
+    `exchanges held to Google's contracts (every emulator the tests start): ${violations} violation(s)`,
+    "  api        requests   bodies  answers  methods",
+  ];
+  for (const [api, sum] of [...byApi].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    lines.push(
+      `  ${api.padEnd(9)} ${String(sum.requests).padStart(9)} ${String(sum.bodies).padStart(8)} ${String(sum.answers).padStart(8)} ${String(sum.methods.size).padStart(8)}`,
+    );
+  }
+  return lines;
 }
 
 /** @param {number} seconds */
@@ -75,6 +116,7 @@ function main() {
       `  ${file.padEnd(52)} ${String(Math.round(time.seconds)).padStart(5)} ${String(time.tests).padStart(6)}${engineColumns}${time.status === "passed" ? "" : "  FAILED"}`,
     );
   }
+  lines.push(...contractLines(run ?? ""));
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 

@@ -1,6 +1,7 @@
 /** Starts the emulator in the test process and drives its internal endpoints. */
 import { createEmulator, type EmulatorOptions } from "../../emulator/server";
 import type { RequestStats } from "../../emulator/recorder";
+import { failOnViolations, fileLedger, writeCounts } from "./contractLedger";
 
 export interface RecordedRequest {
   readonly method: string;
@@ -43,7 +44,8 @@ export interface RunningEmulator {
 
 /** `options` adds to the emulator's (a CA to trust, an API's own options); the token is always accepted. */
 export async function startEmulator(token = "test-token-4f1c2b", options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const emulator = createEmulator({ ...options, tokens: [token, ...(options.tokens ?? [])] });
+  // Every request and answer is held to Google's contracts; a file with a violation fails (contractLedger.ts).
+  const emulator = createEmulator({ contracts: fileLedger(), ...options, tokens: [token, ...(options.tokens ?? [])] });
   const url = await emulator.listen(0, "127.0.0.1");
 
   async function call(method: string, path: string, body?: unknown, auth?: "bearer" | "ci"): Promise<{ status: number; body: unknown }> {
@@ -99,7 +101,11 @@ export async function startEmulator(token = "test-token-4f1c2b", options: Emulat
     },
     api: (method, path, body) => call(method, path, body, "bearer"),
     ciApi: (method, path, body) => call(method, path, body, "ci"),
-    close: () => emulator.close(),
+    close: async () => {
+      await emulator.close();
+      writeCounts();
+      failOnViolations();
+    },
   };
 }
 

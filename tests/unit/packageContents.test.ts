@@ -6,7 +6,7 @@
  * no source maps (their sources are not shipped), and no built file whose source is gone.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
@@ -31,9 +31,13 @@ const RUNTIME_FOLDERS = ["sdk", "provider", "emulator", "tools", "sdks"];
 
 /**
  * Built files that are not modules: the schema of `svc-plan --json`, for bots to validate against; the web console's
- * stylesheet; the generated package.json of the plugin's typed SDK, from which it reads the plugin's version.
+ * stylesheet; the generated package.json of the plugin's typed SDK, from which it reads the plugin's version; Google's
+ * API contracts the emulator checks requests against (emulator/google/contracts/documents).
  */
-const DATA_FILES = ["dist/tools/plan/report.schema.json", "dist/emulator/console/assets/console.css", "dist/sdks/nodejs/package.json"];
+const CONTRACT_DOCUMENTS = readdirSync(path.join(REPO_ROOT, "emulator", "google", "contracts", "documents")).map(
+  (file) => `dist/emulator/google/contracts/documents/${file}`,
+);
+const DATA_FILES = ["dist/tools/plan/report.schema.json", "dist/emulator/console/assets/console.css", "dist/sdks/nodejs/package.json", ...CONTRACT_DOCUMENTS];
 
 it("holds only the README, the manifest and the built runtime (JavaScript and type declarations)", () => {
   const outside = files.filter((file) => {

@@ -1,4 +1,5 @@
-import { canonicalRrdata, canonicalTxt, sameRrdatas, txtStrings } from "../../provider/apis/dns/rrdata";
+import { normalizeRrdata } from "../../emulator/apis/dns/record-data";
+import { canonicalRrdata, canonicalTxt, sameRrdatas, txtStrings, wireRrdata } from "../../provider/apis/dns/rrdata";
 
 describe("record data in canonical form", () => {
   it("treats TXT with and without quotes alike", () => {
@@ -38,5 +39,28 @@ describe("record data in canonical form", () => {
 
   it("still sees a real difference in A records", () => {
     expect(sameRrdatas("A", ["192.0.2.1", "192.0.2.2"], ["192.0.2.2"])).toBe(false);
+  });
+});
+
+describe("record data as the service answers it, against the provider's comparison and what it sends", () => {
+  const answered = (type: string, value: string): string => normalizeRrdata(type, wireRrdata(type, value));
+
+  it.each([
+    ["AAAA", "2001:0DB8:0000:0000:0000:0000:0000:0001", "2001:db8::1"],
+    ["MX", "10 MAIL.Example.COM.", "10 mail.example.com."],
+    ["DS", "12345 8 2 49FD46E6C4B45C55D4AC69CBD3CD34AC1AFE51DE", "12345 8 2 49fd46e6c4b45c55d4ac69cbd3cd34ac1afe51de"],
+    ["TXT", "foo", '"foo"'],
+    ["TXT", "v=spf1 include:_spf.example.com ~all", '"v=spf1 include:_spf.example.com ~all"'],
+    ["TXT", `"${"a".repeat(300)}"`, `"${"a".repeat(255)}" "${"a".repeat(45)}"`],
+  ])("%s %s is answered %s, the same value", (type, sent, answer) => {
+    expect(answered(type, sent)).toBe(answer);
+    expect(sameRrdatas(type, [answer], [sent])).toBe(true);
+  });
+
+  it("sends an unquoted TXT value as one string, which the service would otherwise split at each space", () => {
+    expect(wireRrdata("TXT", "v=spf1 -all")).toBe('"v=spf1 -all"');
+    expect(normalizeRrdata("TXT", "v=spf1 -all")).toBe('"v=spf1" "-all"');
+    expect(wireRrdata("TXT", '"a" "b"')).toBe('"a" "b"');
+    expect(wireRrdata("A", "192.0.2.1")).toBe("192.0.2.1");
   });
 });

@@ -16,6 +16,7 @@ import { declarations } from "../../provider/registry";
 import { adoptableOf, discover } from "./discover";
 import { importFile, listingJson, nameAll, programText } from "./program";
 import { runAsBin } from "../bin";
+import { terraformMain } from "./terraform/command";
 
 interface ApiFlags {
   readonly scope: ReadonlyMap<string, { pattern: string; example: string }>;
@@ -76,6 +77,9 @@ function usage(): string {
     "  --base-url URL      this API's base URL (sets SVC_<API>_BASE_URL)",
     "  --help",
     "",
+    "From a Terraform state instead (no request is sent; `svc-import --from-terraform --help` for its flags):",
+    "  svc-import --from-terraform terraform.tfstate [--language typescript|python|yaml|typescript-dynamic] [--out-dir DIR]",
+    "",
     "Examples:",
     "  svc-import dns --project my-project --zone example-zone --out adopted.ts",
     "  svc-import ci --project gh/my-org/my-repo",
@@ -99,6 +103,8 @@ function explain(error: unknown, api: ApiName): string {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
+  // A Terraform state is a source of its own: no API to list, no request sent.
+  if (argv.some((arg) => arg === "--from-terraform" || arg.startsWith("--from-terraform="))) return terraformMain(argv);
   const [api, ...rest] = argv;
   if (api === undefined || api === "--help" || api === "-h") {
     process.stdout.write(`${usage()}\n`);

@@ -12,12 +12,14 @@ import type { AdsInput } from "./options";
 import { adsFlags, resolveAdsOptions } from "./options";
 import { ADS_PREFIX, adsRoutes } from "./routes";
 import { AdsStore } from "./state";
+import { discoveryDocument } from "../../google/contracts/sources";
 
 export const adsPlugin = definePlugin({
   name: "ads",
   summary: `the ad-mediation adapter listing API (AdMob v1beta) at ${ADS_PREFIX}/...`,
   pathPrefixes: [`${ADS_PREFIX}/`],
   errorFamily: googleAip193Errors("admob.googleapis.com"),
+  contracts: [discoveryDocument("admob.v1beta.json")],
   partialResponses: true,
   secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS },
   options: (input: AdsInput) => resolveAdsOptions(input),

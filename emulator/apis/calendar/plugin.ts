@@ -15,12 +15,14 @@ import { calendarFlags, resolveCalendarOptions, type CalendarInput } from "./opt
 import { admitByQuota } from "./quota";
 import { calendarRoutes } from "./routes";
 import { calendarWatchInternalRoutes, calendarWatchRoutes, CalendarWatchStore } from "./watch";
+import { discoveryDocument } from "../../google/contracts/sources";
 
 export const calendarPlugin = definePlugin({
   name: "calendar",
   summary: `Google Calendar v3 at ${CALENDAR_PREFIX}/...`,
   pathPrefixes: [`${CALENDAR_PREFIX}/`],
   errorFamily: googleLegacyErrors,
+  contracts: [discoveryDocument("calendar.v3.json")],
   partialResponses: true,
   // A channel token is the receiver's secret: the request log never shows it.
   secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS, bodyFields: ["token"] },

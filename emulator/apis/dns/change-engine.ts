@@ -12,6 +12,7 @@
 import { alreadyExists, conditionNotMet, notFound } from "../../google/errors";
 import type { DnsContext } from "./context";
 import { canonicalName } from "./domain-names";
+import { normalizeRecordSet } from "./record-data";
 import { apexViolation, checkRecordSet, cnameConflict } from "./record-rules";
 import type { Change, ResourceRecordSet } from "./resources";
 import type { StoredChange, ZoneEntry } from "./state";
@@ -41,6 +42,9 @@ export function describeRecordSet(rrset: Pick<ResourceRecordSet, "name" | "type"
 export function planChange(entry: ZoneEntry, change: ChangeSet, paths: ChangePaths): Map<string, ResourceRecordSet> {
   const { zone } = entry;
   change.additions.forEach((addition, index) => checkRecordSet(addition, zone, paths.addition(index)));
+  // The service keeps (and answers, and compares deletions against) record data in its own spelling.
+  change.additions = change.additions.map(normalizeRecordSet);
+  change.deletions = change.deletions.map(normalizeRecordSet);
 
   const next = new Map(entry.rrsets);
   change.deletions.forEach((deletion, index) => {

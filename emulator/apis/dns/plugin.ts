@@ -12,6 +12,7 @@ import { dnsObjects } from "./console";
 import type { DnsContext } from "./context";
 import { DNS_PREFIX, dnsRoutes } from "./routes";
 import { DnsStore } from "./state";
+import { discoveryDocument } from "../../google/contracts/sources";
 
 export interface DnsInput {
   /** How long a DNS change reports `pending` before `done` (default 50 ms). */
@@ -31,6 +32,7 @@ export const dnsPlugin = definePlugin({
   summary: `Cloud DNS at ${DNS_PREFIX}/...`,
   pathPrefixes: [`${DNS_PREFIX}/`],
   errorFamily: googleLegacyErrors,
+  contracts: [discoveryDocument("dns.v1.json", { Policy: "policyResource", ResourceRecordSet: "rrset" })],
   partialResponses: true,
   secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS },
   options: (input: DnsInput): DnsOptions => {

@@ -27,7 +27,8 @@ export function createRecordSet(context: DnsContext, call: ApiCall): ApiResult {
   const rrset = toRecordSet(parseRequestBody(resourceRecordSetSchema, call.body, ENTITY));
   const change = { additions: [rrset], deletions: [] };
   commitChange(context, entry, planChange(entry, change, recordSetPaths), change);
-  return { status: 200, body: rrset };
+  // Answered as kept: the record data in the service's spelling.
+  return { status: 200, body: change.additions[0] };
 }
 
 export function getRecordSet(context: DnsContext, call: ApiCall): ApiResult {
@@ -85,7 +86,7 @@ export function patchRecordSet(context: DnsContext, call: ApiCall): ApiResult {
   const updated = toRecordSet(parseRequestBody(resourceRecordSetSchema, merged, ENTITY));
   const change = { additions: [updated], deletions: [existing] };
   commitChange(context, entry, planChange(entry, change, recordSetPaths), change);
-  return { status: 200, body: updated };
+  return { status: 200, body: change.additions[0] };
 }
 
 export function deleteRecordSet(context: DnsContext, call: ApiCall): ApiResult {

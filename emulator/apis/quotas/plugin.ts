@@ -19,6 +19,10 @@ export const quotasPlugin = definePlugin({
   summary: "Cloud Quotas at /v1/... and /v1beta/...",
   pathPrefixes: QUOTAS_PATH_PREFIXES,
   errorFamily: googleAip193Errors("cloudquotas.googleapis.com"),
+  contracts: [
+    { file: "cloudquotas.v1.json", protos: { npmPackage: "@google-cloud/cloudquotas", folder: "google/api/cloudquotas/v1" } },
+    { file: "cloudquotas.v1beta.json", protos: { npmPackage: "@google-cloud/cloudquotas", folder: "google/api/cloudquotas/v1beta" } },
+  ],
   partialResponses: true,
   secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS },
   options: (input: QuotasInput) => resolveQuotasOptions(input),

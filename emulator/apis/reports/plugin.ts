@@ -16,12 +16,14 @@ import { reportsFlags, resolveReportsOptions } from "./options";
 import { CHANNELS_PREFIX, REPORTS_PREFIX, reportsInternalRoutes, reportsRoutes } from "./routes";
 import type { ReportsTopic } from "./state";
 import { ReportsStore } from "./state";
+import { discoveryDocument } from "../../google/contracts/sources";
 
 export const reportsPlugin = definePlugin({
   name: "reports",
   summary: `the admin activity reporting API (Reports v1) at ${REPORTS_PREFIX}/... and ${CHANNELS_PREFIX}/channels/stop`,
   pathPrefixes: [`${REPORTS_PREFIX}/`, `${CHANNELS_PREFIX}/`],
   errorFamily: googleLegacyErrors,
+  contracts: [discoveryDocument("admin.reports_v1.json")],
   partialResponses: true,
   // A channel token is the receiver's secret: the request log never shows it.
   secrets: { queryParameters: GOOGLE_CREDENTIAL_QUERY_PARAMETERS, bodyFields: ["token"] },

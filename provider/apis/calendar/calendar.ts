@@ -98,6 +98,7 @@ export const calendar = declare<CalendarArgs, z.infer<typeof calendarWire>>({
   },
   samples: {
     inputs: { summary: "Team", timeZone: "Europe/Zurich" },
+    names: ["summary"],
     updates: [{ summary: "Team calendar" }, { description: "Who is where" }, { location: "Zurich" }, { timeZone: "UTC", description: undefined }],
     replacements: [],
   },

@@ -261,6 +261,7 @@ export const event = declare<EventArgs, z.infer<typeof eventWire>>({
       start: { dateTime: "2030-01-07T09:00:00Z" },
       end: { dateTime: "2030-01-07T09:15:00Z" },
     },
+    names: ["summary"],
     updates: [
       { summary: "Daily standup", description: "Fifteen minutes" },
       { location: "Room 1", visibility: "private", transparency: "transparent", colorId: "5" },

@@ -115,6 +115,7 @@ export const watchChannel = declare<WatchChannelArgs, ChannelWire>({
       ttlSeconds: 3600,
       channelId: "conformance-channel",
     },
+    names: ["channelId"],
     updates: [],
     replacements: [
       { resource: "events" },

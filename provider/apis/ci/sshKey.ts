@@ -88,6 +88,7 @@ export const sshKey = declare<SshKeyArgs, z.infer<typeof sshKeyWire>>({
         return sampleSshKey(0);
       },
     },
+    names: ["hostname"],
     updates: [],
     replacements: [
       { vcsType: "vcs-b" },

@@ -155,6 +155,7 @@ export const managedZone = declare<ManagedZoneArgs, z.infer<typeof managedZoneWi
   },
   samples: {
     inputs: { name: "conformance-zone", dnsName: "conformance.example.", description: "Made by the conformance run" },
+    names: ["name", "dnsName"],
     updates: [
       { description: "Changed in place" },
       { labels: { team: "dns" } },

@@ -88,6 +88,7 @@ export const policy = declare<PolicyArgs, z.infer<typeof policyWire>>({
       description: "Made by the conformance run",
       networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp" }],
     },
+    names: ["name"],
     updates: [
       { description: "Changed in place" },
       { enableInboundForwarding: true },

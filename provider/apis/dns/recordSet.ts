@@ -229,6 +229,7 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
   samples: {
     parents: [{ type: "dns:ManagedZone", inputs: { name: "records-zone", dnsName: "records.example." } }],
     inputs: { managedZone: "records-zone", name: "www.records.example.", type: "A", ttl: 300, rrdatas: ["192.0.2.1"] },
+    names: ["name"],
     updates: [
       { ttl: 600 },
       { rrdatas: ["192.0.2.2", "192.0.2.3"] },

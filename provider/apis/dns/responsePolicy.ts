@@ -76,6 +76,7 @@ export const responsePolicy = declare<ResponsePolicyArgs, z.infer<typeof respons
       responsePolicyName: "conformance-overrides",
       networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp" }],
     },
+    names: ["responsePolicyName"],
     updates: [
       { description: "Changed in place" },
       { networks: [{ networkUrl: "https://www.googleapis.com/compute/v1/projects/corp-net/global/networks/corp-eu" }] },

@@ -121,6 +121,7 @@ export const responsePolicyRule = declare<ResponsePolicyRuleArgs, z.infer<typeof
       dnsName: "api.corp.example.",
       localData: { localDatas: [{ name: "api.corp.example.", type: "A", ttl: 300, rrdatas: ["10.1.2.3"] }] },
     },
+    names: ["ruleName"],
     updates: [
       { dnsName: "api2.corp.example.", localData: { localDatas: [{ name: "api2.corp.example.", type: "A", ttl: 300, rrdatas: ["10.1.2.3"] }] } },
       { localData: { localDatas: [{ name: "api2.corp.example.", type: "A", ttl: 60, rrdatas: ["10.1.2.4"] }] } },

@@ -103,14 +103,17 @@ function canonicalIpv6(value: string): string {
   }
 }
 
-/** Types whose data is (or ends with) host names, compared without regard to case. */
-const HOST_TYPES: ReadonlySet<string> = new Set(["CNAME", "NS", "PTR", "MX", "SRV", "DNAME", "SOA"]);
+/**
+ * Types compared without regard to case: those whose data is (or ends with) host names, and DS, whose
+ * digest Cloud DNS answers in lower case (as it does MX targets; emulator/README.md gives the sources).
+ */
+const CASELESS_TYPES = new Set(["CNAME", "NS", "PTR", "MX", "SRV", "DNAME", "SOA", "DS"]);
 
 export function canonicalRrdata(type: string, value: string): string {
   const upper = type.toUpperCase();
   if (upper === "TXT" || upper === "SPF") return canonicalTxt(value);
   if (upper === "AAAA") return canonicalIpv6(value);
-  if (HOST_TYPES.has(upper)) return value.trim().replace(/\s+/g, " ").toLowerCase();
+  if (CASELESS_TYPES.has(upper)) return value.trim().replace(/\s+/g, " ").toLowerCase();
   return value.trim().replace(/\s+/g, " ");
 }
 
@@ -120,4 +123,14 @@ export function sameRrdatas(type: string, a: unknown, b: unknown): boolean {
   const left = new Set((a as string[]).map((value) => canonicalRrdata(type, value)));
   const right = new Set((b as string[]).map((value) => canonicalRrdata(type, value)));
   return left.size === right.size && [...left].every((value) => right.has(value));
+}
+
+/**
+ * Record data as it is sent: an unquoted TXT or SPF value is sent as one quoted string (split at 255
+ * characters), since Cloud DNS makes each whitespace-separated word of an unquoted value a string of
+ * its own (`v=spf1 -all` would become `"v=spf1" "-all"`, another record); everything else as given.
+ */
+export function wireRrdata(type: string, value: string): string {
+  const upper = type.toUpperCase();
+  return (upper === "TXT" || upper === "SPF") && !value.trim().startsWith('"') ? canonicalTxt(value) : value;
 }

@@ -273,6 +273,7 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
       justification: "steady state",
       contactEmail: "ops@example.com",
     },
+    names: ["quotaPreferenceId"],
     updates: [
       { preferredValue: "22" },
       { justification: "fewer batch jobs", contactEmail: "platform@example.com" },

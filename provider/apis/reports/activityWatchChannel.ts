@@ -68,6 +68,7 @@ export const activityWatchChannel = declare<ActivityWatchChannelArgs, ChannelWir
       ttlSeconds: 3600,
       channelId: "conformance-channel",
     },
+    names: ["channelId"],
     updates: [],
     replacements: [
       { userKey: "alice@example.test" },

@@ -60,6 +60,11 @@ export interface ConformanceSamples<A extends Args> {
   /** Changes in place, applied in order; together they give every mutable input a new value. */
   readonly updates: readonly SampleChange<A>[];
   /**
+   * Inputs that name the object (a dotted name by its first label, or under a zone the run names): the acceptance
+   * run (tests/acceptance) names them `svc-acc-<purpose>-<unix>-<rand>`, and runs the replacements that change only these.
+   */
+  readonly names?: readonly (keyof A & string)[];
+  /**
    * Changes that replace, each tried against the current object alone (diff only);
    * together they give every immutable input a new value. A change may carry
    * mutable inputs along where the new value needs them (a new record type, new data).

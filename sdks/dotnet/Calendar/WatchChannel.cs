@@ -135,7 +135,7 @@ namespace Pulumi.Svc.Calendar
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
-                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v0.1.0",
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v0.2.0",
                 AdditionalSecretOutputs =
                 {
                     "token",

@@ -159,7 +159,7 @@ namespace Pulumi.Svc.Dns
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
-                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v0.1.0",
+                PluginDownloadURL = "https://github.com/pulumi-svc/pulumi-svc/releases/download/v0.2.0",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

@@ -320,7 +320,7 @@ def deprecated(message: str) -> typing.Callable[[C], C]:
     return decorator
 
 def get_plugin_download_url():
-	return "https://github.com/pulumi-svc/pulumi-svc/releases/download/v0.1.0"
+	return "https://github.com/pulumi-svc/pulumi-svc/releases/download/v0.2.0"
 
 def get_version():
      return _version_str

@@ -3,7 +3,7 @@
  * zone, and the comparisons that say whether a live set is the one wanted. No requests.
  */
 import { z } from "zod";
-import { sameRrdatas } from "../rrdata";
+import { sameRrdatas, wireRrdata } from "../rrdata";
 import { API_PREFIX, withoutKinds } from "../wire";
 
 /** A record set as the API takes it in a change. */
@@ -38,7 +38,15 @@ export interface RecordSetInput {
 
 /** The record set as the API takes it in additions. */
 export function wireRecordSet({ name, type, ttl, rrdatas, routingPolicy }: RecordSetInput): WireRecordSet {
-  return { kind: "dns#resourceRecordSet", name, type, ttl, ...(rrdatas !== undefined && { rrdatas }), ...(routingPolicy !== undefined && { routingPolicy }) };
+  const sent = rrdatas?.map((value) => wireRrdata(type, value));
+  return {
+    kind: "dns#resourceRecordSet",
+    name,
+    type,
+    ttl,
+    ...(sent !== undefined && { rrdatas: sent }),
+    ...(routingPolicy !== undefined && { routingPolicy }),
+  };
 }
 
 /** Name (any case) and type: one record set of a zone. */

@@ -229,7 +229,7 @@ public class CalendarListEntry extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
-            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v0.1.0")
+            .pluginDownloadURL("https://github.com/pulumi-svc/pulumi-svc/releases/download/v0.2.0")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

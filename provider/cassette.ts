@@ -1,0 +1,239 @@
+/**
+ * Record and replay of every HTTP exchange of the provider process, for the acceptance run
+ * (tests/acceptance, docs/acceptance.md). Off unless `SVC_CASSETTE` names a cassette file and
+ * `SVC_CASSETTE_MODE` is `record` or `replay`; then one interceptor (@mswjs/interceptors, a
+ * development dependency loaded only then) sits under both HTTP stacks of the process: ky's
+ * global `fetch` and google-auth-library's gaxios (node-fetch over `http.request`), so the API
+ * calls and the token exchanges are caught alike, and nothing in the call path knows of it.
+ *
+ * Record passes each request through and appends the exchange, secrets scrubbed, to
+ * `<cassette>.<pid>.part.json` (the run joins the parts). Replay answers each request from the
+ * cassette (the first unused exchange whose method, URL and body, compared as JSON data, match)
+ * and sends nothing; a request the cassette lacks is answered 400 naming it, and written to
+ * `<cassette>.<pid>.misses.json`. Pauses are shortened in replay: the answers are all there.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+// The module object itself (not a namespace copy): the other modules read its `setTimeout` at each call.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- an import would bind a frozen namespace
+import timers = require("node:timers/promises");
+import { isDeepStrictEqual } from "node:util";
+
+export const SCRUBBED = "SCRUBBED";
+
+/** Body and form fields that carry a credential, a key or a channel's token. */
+const SECRET_NAMES = new Set([
+  "access_token",
+  "accessToken",
+  "id_token",
+  "refresh_token",
+  "private_key",
+  "privateKey",
+  "private_key_id",
+  "client_secret",
+  "assertion",
+  "subject_token",
+  "signedJwt",
+  "token",
+  "password",
+]);
+/** Query parameters that carry a credential (the CI token's query form, an API key). */
+const SECRET_PARAMS = new Set(["access_token", "circle-token", "key", "token"]);
+/** Response headers kept; every request header is left out (Authorization, Circle-Token, ...). */
+const KEPT_HEADERS = /^(content-type|retry-after|etag|location|x-ratelimit-[a-z-]+)$/i;
+/** Longest pause in replay, in ms. */
+const REPLAY_PAUSE_MS = 10;
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly url: string;
+  /** JSON data, a form as an object of its fields, text, or null when empty. */
+  readonly body: unknown;
+}
+
+export interface Interaction {
+  readonly request: RecordedRequest;
+  readonly response: { readonly status: number; readonly headers: Record<string, string>; readonly body: unknown };
+}
+
+export interface Cassette {
+  /** When the provider process that recorded it started (ms), so times in bodies replay shifted by the same distance. */
+  readonly recordedAt: number;
+  readonly interactions: Interaction[];
+}
+
+/** Strings a request showed as its credential (an Authorization header's token), scrubbed wherever they occur. */
+const seenSecrets = new Set<string>();
+
+function scrubString(value: string): string {
+  if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value)) return SCRUBBED;
+  let result = value;
+  for (const secret of seenSecrets) result = result.split(secret).join(SCRUBBED);
+  return result;
+}
+
+/** The value with every secret field, private key and seen credential replaced by `SCRUBBED`. */
+export function scrub(value: unknown): unknown {
+  if (typeof value === "string") return scrubString(value);
+  if (Array.isArray(value)) return value.map(scrub);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, SECRET_NAMES.has(key) && member !== "" ? SCRUBBED : scrub(member)]));
+  }
+  return value;
+}
+
+export function scrubUrl(raw: string): string {
+  const url = new URL(raw);
+  for (const name of [...url.searchParams.keys()]) if (SECRET_PARAMS.has(name)) url.searchParams.set(name, SCRUBBED);
+  return scrubString(url.toString());
+}
+
+/** A body as data: JSON parsed, a form as its fields, other text as is. */
+export function bodyData(text: string, contentType: string | null): unknown {
+  if (text === "") return null;
+  if ((contentType ?? "").includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+/** How far apart a replayed time may be from the recorded one, after the shift of the clocks. */
+const TIME_SLACK_MS = 10 * 60_000;
+
+/** A time a request computed from the clock (an expiration): an ISO date-time or epoch milliseconds. */
+function timeOf(value: unknown): number | undefined {
+  if (typeof value === "string" && ISO_TIME.test(value)) return Date.parse(value);
+  const number = typeof value === "number" ? value : typeof value === "string" && /^\d{13}$/.test(value) ? Number(value) : undefined;
+  return number !== undefined && number > 1e12 && number < 1e13 ? number : undefined;
+}
+
+/**
+ * Whether a live body is the recorded one, as data: equal, but for times, which may differ by how
+ * much later the replay runs (`shiftMs`) give or take a few minutes.
+ */
+export function sameData(live: unknown, recorded: unknown, shiftMs: number): boolean {
+  if (isDeepStrictEqual(live, recorded)) return true;
+  const [liveTime, recordedTime] = [timeOf(live), timeOf(recorded)];
+  if (liveTime !== undefined && recordedTime !== undefined) return Math.abs(liveTime - shiftMs - recordedTime) <= TIME_SLACK_MS;
+  if (Array.isArray(live) && Array.isArray(recorded)) return live.length === recorded.length && live.every((item, i) => sameData(item, recorded[i], shiftMs));
+  if (typeof live === "object" && live !== null && typeof recorded === "object" && recorded !== null && !Array.isArray(live) && !Array.isArray(recorded)) {
+    const [a, b] = [live as Record<string, unknown>, recorded as Record<string, unknown>];
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameData(a[key], b[key], shiftMs));
+  }
+  return false;
+}
+
+export function describeRequest(request: RecordedRequest): string {
+  return `${request.method} ${request.url}${request.body === null ? "" : ` with body ${JSON.stringify(request.body).slice(0, 300)}`}`;
+}
+
+/** Notes the credential a request carries, so that it is scrubbed wherever an answer or a body repeats it. */
+function noteCredential(headers: Headers): void {
+  for (const name of ["authorization", "circle-token", "x-goog-api-key"]) {
+    const value = headers.get(name);
+    if (value === null) continue;
+    const credential = value.replace(/^(Bearer|Basic)\s+/i, "");
+    if (credential.length >= 8 && credential !== SCRUBBED) seenSecrets.add(credential);
+  }
+}
+
+async function requestOf(request: Request): Promise<RecordedRequest> {
+  noteCredential(request.headers);
+  const text = await request.clone().text();
+  return { method: request.method, url: scrubUrl(request.url), body: scrub(bodyData(text, request.headers.get("content-type"))) };
+}
+
+type Mode = "record" | "replay";
+
+let installed = false;
+
+/** Installs the interceptor the environment asks for; nothing when `SVC_CASSETTE` is unset. */
+export function installCassetteFromEnv(env: NodeJS.ProcessEnv = process.env): void {
+  const file = env["SVC_CASSETTE"];
+  if (file === undefined || file === "" || installed) return;
+  const mode = env["SVC_CASSETTE_MODE"];
+  if (mode !== "record" && mode !== "replay") throw new Error(`pulumi-svc: SVC_CASSETTE_MODE is ${JSON.stringify(mode)}; it must be "record" or "replay".`);
+  installed = true;
+  installCassette(file, mode);
+}
+
+function installCassette(file: string, mode: Mode): void {
+  let interceptors: typeof import("@mswjs/interceptors");
+  let clientRequest: typeof import("@mswjs/interceptors/ClientRequest");
+  let fetchInterceptor: typeof import("@mswjs/interceptors/fetch");
+  try {
+    /* eslint-disable @typescript-eslint/no-require-imports -- a development dependency, loaded only in a cassette run */
+    interceptors = require("@mswjs/interceptors") as typeof interceptors;
+    clientRequest = require("@mswjs/interceptors/ClientRequest") as typeof clientRequest;
+    fetchInterceptor = require("@mswjs/interceptors/fetch") as typeof fetchInterceptor;
+    /* eslint-enable @typescript-eslint/no-require-imports */
+  } catch (error) {
+    throw new Error("pulumi-svc: SVC_CASSETTE needs @mswjs/interceptors, a development dependency: run the acceptance run from a clone (npm ci).", {
+      cause: error,
+    });
+  }
+  const interceptor = new interceptors.BatchInterceptor({
+    name: "svc-cassette",
+    interceptors: [new clientRequest.ClientRequestInterceptor(), new fetchInterceptor.FetchInterceptor()],
+  });
+  interceptor.apply();
+  const startedAt = Date.now();
+  if (mode === "record") {
+    const part = `${file}.${process.pid}.part.json`;
+    const cassette: Cassette = { recordedAt: startedAt, interactions: [] };
+    const pending = new Map<string, Promise<RecordedRequest>>();
+    interceptor.on("request", ({ request, requestId }) => {
+      pending.set(requestId, requestOf(request));
+    });
+    // The interceptor awaits its listeners (the body is read before the answer goes on).
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
+    interceptor.on("response", async ({ response, requestId }) => {
+      const request = await pending.get(requestId);
+      pending.delete(requestId);
+      if (request === undefined) return;
+      const text = await response.clone().text();
+      const headers = Object.fromEntries([...response.headers].filter(([name]) => KEPT_HEADERS.test(name)));
+      cassette.interactions.push({
+        request,
+        response: { status: response.status, headers, body: scrub(bodyData(text, response.headers.get("content-type"))) },
+      });
+      writeFileSync(part, `${JSON.stringify(cassette, null, 1)}\n`);
+    });
+    return;
+  }
+  const cassette = JSON.parse(readFileSync(file, "utf8")) as Cassette;
+  const shiftMs = startedAt - cassette.recordedAt;
+  const used = new Set<number>();
+  const misses: string[] = [];
+  // The answers are all recorded: a poll or a backoff need not wait for the service.
+  const sleep = timers.setTimeout;
+  timers.setTimeout = ((ms?: number, value?: unknown, options?: object) => sleep(Math.min(ms ?? 0, REPLAY_PAUSE_MS), value, options)) as typeof sleep;
+  // The interceptor awaits its listeners: the answer is chosen once the body is read.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
+  interceptor.on("request", async ({ request, controller }) => {
+    const live = await requestOf(request);
+    const index = cassette.interactions.findIndex(
+      (interaction, i) =>
+        !used.has(i) &&
+        interaction.request.method === live.method &&
+        interaction.request.url === live.url &&
+        sameData(live.body, interaction.request.body, shiftMs),
+    );
+    if (index < 0) {
+      const message = `replay: the cassette ${file} has no answer for ${describeRequest(live)}`;
+      misses.push(message);
+      writeFileSync(`${file}.${process.pid}.misses.json`, `${JSON.stringify(misses, null, 1)}\n`);
+      controller.respondWith(Response.json({ error: { code: 400, message, status: "FAILED_PRECONDITION" } }, { status: 400 }));
+      return;
+    }
+    used.add(index);
+    const { status, headers, body } = cassette.interactions[index]!.response;
+    const text = body === null ? null : typeof body === "string" ? body : JSON.stringify(body);
+    const replayed = new Headers(headers);
+    if (replayed.has("retry-after")) replayed.set("retry-after", "0");
+    controller.respondWith(new Response(status === 204 || status === 304 ? null : text, { status, headers: replayed }));
+  });
+}

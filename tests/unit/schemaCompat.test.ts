@@ -1,0 +1,184 @@
+/**
+ * The schema against the last release's (tests/fixtures/release/previous/schema.json): no change
+ * that breaks a program or a stack made with it, unless CHANGELOG.md's section of the version
+ * being made (package.json's, "unreleased" until it is cut) names it under "### Breaking". And
+ * the comparison itself, on small schemas: each kind of breaking change is found, additions and
+ * words are not.
+ */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { PREVIOUS_DIR, readPrevious, SCHEMA_FILE } from "../../scripts/release/previous";
+import { breakingChanges, namedBreaking, unnamedBreaking, type BreakingChange, type PackageSchema } from "../../scripts/release/schemaChanges";
+import { REPO_ROOT } from "../support/toolchain";
+
+const read = (file: string): string => readFileSync(file, "utf8");
+
+describe("the schema against the last release's", () => {
+  it("breaks nothing that CHANGELOG.md's section of the coming version does not name under Breaking", () => {
+    const previous = JSON.parse(read(path.join(PREVIOUS_DIR, SCHEMA_FILE))) as PackageSchema;
+    const current = JSON.parse(read(path.join(REPO_ROOT, "plugin", "schema.json"))) as PackageSchema;
+    const { version } = JSON.parse(read(path.join(REPO_ROOT, "package.json"))) as { version: string };
+    const named = namedBreaking(read(path.join(REPO_ROOT, "CHANGELOG.md")), version);
+    expect({ section: named.section ?? `(CHANGELOG.md has no "## ${version}" section)` }).toEqual({ section: expect.stringMatching(/^## /) });
+    const unnamed = unnamedBreaking(breakingChanges(previous, current), named.subjects);
+    // Each line is what the section's "### Breaking" list would say: the subject, then what to do about it.
+    const lines = unnamed.map(({ subject, what }) => `- \`${subject}\`: ${what} since ${readPrevious().version}.`);
+    expect({ [`breaking changes not under "### Breaking" in ${named.section ?? version}`]: lines }).toEqual({
+      [`breaking changes not under "### Breaking" in ${named.section ?? version}`]: [],
+    });
+  });
+});
+
+const base: PackageSchema = {
+  resources: {
+    "svc:dns/recordSet:RecordSet": {
+      inputProperties: { name: { type: "string", replaceOnChanges: true }, ttl: { type: "integer" }, rrdatas: { type: "array", items: { type: "string" } } },
+      requiredInputs: ["name"],
+      properties: { name: { type: "string" }, ttl: { type: "integer" }, fingerprint: { type: "string" } },
+      required: ["name", "ttl"],
+    },
+  },
+  functions: {
+    "svc:dns/getZone:getZone": {
+      inputs: { properties: { zone: { type: "string" }, project: { type: "string" } }, required: ["zone"] },
+      outputs: { properties: { dnsName: { type: "string" } }, required: ["dnsName"] },
+    },
+  },
+  types: {
+    "svc:dns/recordSetType:RecordSetType": { type: "string", enum: [{ value: "A" }, { value: "TXT" }] },
+    "svc:dns/Target:Target": { type: "object", properties: { ipv4Address: { type: "string" } } },
+  },
+  provider: { inputProperties: { dnsBaseUrl: { type: "string" } } },
+};
+
+const RS = "svc:dns/recordSet:RecordSet";
+const FN = "svc:dns/getZone:getZone";
+
+/** One edit of a schema: a member removed or set, by its path. */
+type Edit = { readonly remove: readonly string[] } | { readonly set: readonly string[]; readonly to: unknown };
+
+/** A copy of `base` with the edits made. */
+function edited(...edits: readonly Edit[]): PackageSchema {
+  const copy = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
+  for (const edit of edits) {
+    const path = "remove" in edit ? edit.remove : edit.set;
+    const parent = path.slice(0, -1).reduce<Record<string, unknown>>((at, key) => at[key] as Record<string, unknown>, copy);
+    const key = path[path.length - 1]!;
+    if ("remove" in edit) delete parent[key];
+    else parent[key] = edit.to;
+  }
+  return copy;
+}
+
+describe("the comparison", () => {
+  it("finds nothing between a schema and itself, or when things are only added or reworded", () => {
+    expect(breakingChanges(base, base)).toEqual([]);
+    const added = edited(
+      { set: ["resources", RS, "inputProperties", "routingPolicy"], to: { type: "object", additionalProperties: { type: "string" } } },
+      { set: ["resources", RS, "properties", "created"], to: { type: "string" } },
+      { set: ["resources", RS, "inputProperties", "ttl", "description"], to: "Seconds." },
+      // No longer replacing is a relief, not a break.
+      { set: ["resources", RS, "inputProperties", "name", "replaceOnChanges"], to: false },
+      { set: ["resources", "svc:dns/policy:Policy"], to: { inputProperties: {}, properties: {} } },
+      { set: ["functions", "svc:dns/getZones:getZones"], to: {} },
+      { set: ["types", "svc:dns/recordSetType:RecordSetType", "enum"], to: [{ value: "A" }, { value: "TXT" }, { value: "MX" }] },
+      { set: ["provider", "inputProperties", "dnsToken"], to: { type: "string" } },
+    );
+    expect(breakingChanges(base, added)).toEqual([]);
+  });
+
+  it.each<[string, Edit[], BreakingChange[]]>([
+    ["a resource removed", [{ remove: ["resources", RS] }], [{ subject: "dns.RecordSet", what: "resource removed" }]],
+    ["an input removed", [{ remove: ["resources", RS, "inputProperties", "ttl"] }], [{ subject: "dns.RecordSet.ttl", what: "input removed" }]],
+    [
+      "an input's type changed",
+      [{ set: ["resources", RS, "inputProperties", "ttl"], to: { type: "string" } }],
+      [{ subject: "dns.RecordSet.ttl", what: "input type changed from integer to string" }],
+    ],
+    [
+      "a list's items changed",
+      [{ set: ["resources", RS, "inputProperties", "rrdatas", "items"], to: { type: "integer" } }],
+      [{ subject: "dns.RecordSet.rrdatas", what: "input type changed from array<string> to array<integer>" }],
+    ],
+    [
+      "a new required input",
+      [{ set: ["resources", RS, "requiredInputs"], to: ["name", "ttl"] }],
+      [{ subject: "dns.RecordSet.ttl", what: "input now required" }],
+    ],
+    [
+      "an input that now replaces",
+      [{ set: ["resources", RS, "inputProperties", "ttl", "replaceOnChanges"], to: true }],
+      [{ subject: "dns.RecordSet.ttl", what: "a change of it now replaces the resource (it was updated in place)" }],
+    ],
+    ["an output removed", [{ remove: ["resources", RS, "properties", "fingerprint"] }], [{ subject: "dns.RecordSet.fingerprint", what: "output removed" }]],
+    [
+      "an output no longer always set",
+      [{ set: ["resources", RS, "required"], to: ["name"] }],
+      [{ subject: "dns.RecordSet.ttl", what: "output no longer always set" }],
+    ],
+    ["a function removed", [{ remove: ["functions", FN] }], [{ subject: "dns.getZone", what: "function removed" }]],
+    [
+      "a function's argument removed and another required",
+      [{ remove: ["functions", FN, "inputs", "properties", "zone"] }, { set: ["functions", FN, "inputs", "required"], to: ["project"] }],
+      [
+        { subject: "dns.getZone.zone", what: "argument removed" },
+        { subject: "dns.getZone.project", what: "argument now required" },
+      ],
+    ],
+    [
+      "an enum value removed",
+      [{ set: ["types", "svc:dns/recordSetType:RecordSetType", "enum"], to: [{ value: "A" }] }],
+      [{ subject: "dns.RecordSetType", what: 'enum value "TXT" removed' }],
+    ],
+    [
+      "a type's property removed",
+      [{ set: ["types", "svc:dns/Target:Target", "properties"], to: {} }],
+      [{ subject: "dns.Target.ipv4Address", what: "property removed" }],
+    ],
+    ["a provider setting removed", [{ set: ["provider", "inputProperties"], to: {} }], [{ subject: "provider.dnsBaseUrl", what: "setting removed" }]],
+  ])("finds %s", (_what, edits, expected) => {
+    expect(breakingChanges(base, edited(...edits))).toEqual(expected);
+  });
+});
+
+describe("CHANGELOG.md's Breaking list", () => {
+  const changelog = [
+    "# Changelog",
+    "",
+    "## 0.3.0 (unreleased)",
+    "",
+    "- Something new.",
+    "",
+    "### Breaking",
+    "",
+    "- `dns.RecordSet.ttl`: removed; the zone's default applies. Remove it from programs.",
+    "- `dns.getZone` is `dns.getManagedZone` now.",
+    "",
+    "### Fixed",
+    "",
+    "- `dns.Policy.name` is checked.",
+    "",
+    "## 0.2.0 (2026-12-01)",
+    "",
+    "### Breaking",
+    "",
+    "- `ci.SshKey`: removed.",
+    "",
+  ].join("\n");
+
+  it("is the backticked names under ### Breaking in the version's own section, and no other", () => {
+    const named = namedBreaking(changelog, "0.3.0");
+    expect(named.section).toBe("## 0.3.0 (unreleased)");
+    expect([...named.subjects].sort()).toEqual(["dns.RecordSet.ttl", "dns.getManagedZone", "dns.getZone"]);
+    expect([...namedBreaking(changelog, "0.2.0").subjects]).toEqual(["ci.SshKey"]);
+    expect(namedBreaking(changelog, "0.4.0")).toEqual({ section: undefined, subjects: new Set() });
+  });
+
+  it("lets a named change through and keeps the others", () => {
+    const changes = [
+      { subject: "dns.RecordSet.ttl", what: "input removed" },
+      { subject: "dns.Policy.name", what: "input now required" },
+    ];
+    expect(unnamedBreaking(changes, namedBreaking(changelog, "0.3.0").subjects)).toEqual([{ subject: "dns.Policy.name", what: "input now required" }]);
+  });
+});
