@@ -90,11 +90,16 @@ async function ranSinceLastTake(session: Session): Promise<Set<string>> {
   for (const script of result) {
     if (!script.url.startsWith("file://")) continue;
     const file = path.relative(ROOT, fileURLToPath(script.url));
-    if (file.startsWith("..") || file.includes("node_modules") || file.startsWith("emulator/") || file.startsWith("tests/") || file.startsWith("scripts/")) continue;
+    if (file.startsWith("..") || file.includes("node_modules") || file.startsWith("emulator/") || file.startsWith("tests/") || file.startsWith("scripts/"))
+      continue;
     const ran = script.functions.filter((fn) => fn.ranges.some((range) => range.count > 0));
     if (ran.length === 0) continue;
     files.add(file);
-    if (process.env["WALK_FUNCTIONS"] !== undefined) functionsRan.set(file, ran.map((fn) => fn.functionName || "(anonymous)"));
+    if (process.env["WALK_FUNCTIONS"] !== undefined)
+      functionsRan.set(
+        file,
+        ran.map((fn) => fn.functionName || "(anonymous)"),
+      );
   }
   return files;
 }
