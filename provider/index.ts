@@ -16,7 +16,7 @@ import { ProviderRuntime } from "./runtime";
 import { installCassetteFromEnv } from "./cassette";
 
 // The acceptance run's record and replay (docs/acceptance.md): nothing unless SVC_CASSETTE is set.
-installCassetteFromEnv();
+export const cassette = installCassetteFromEnv();
 
 /**
  * The process's root, the one place a provider process keeps anything: its runtime (the settings
