@@ -45,7 +45,13 @@ it("keeps a failed test's file, full name and message, without colour codes, and
     ],
   };
   addResult(aggregated, failing);
-  addResult(aggregated, buildFailureTestResult(path.join(REPO_ROOT, "tests", "unit", "broken.test.ts"), new Error("Cannot find module './gone'")));
+  addResult(
+    aggregated,
+    buildFailureTestResult(path.join(REPO_ROOT, "tests", "unit", "broken.test.ts"), {
+      message: "Cannot find module './gone'",
+      stack: "Error: Cannot find module './gone'",
+    }),
+  );
   const file = path.join(dir, "test-results.json");
   results.writeResults(formatTestResults(aggregated), file);
 
