@@ -30,6 +30,7 @@ import { packageInfo, type PackageInfo } from "../generator/packageInfo";
 import { renderSchema } from "../generator/schema";
 import { bundlePlugin } from "../plugin/build";
 import { writeChecksums } from "./checksums";
+import { writeNpmPackage } from "./npmPackage";
 import { PLATFORMS, type Platform } from "./nodeRuntimes";
 import { sourceDateEpoch, writePluginArchive } from "./pluginArchives";
 import {
@@ -100,7 +101,8 @@ export async function buildRelease(options: ReleaseOptions): Promise<Release> {
     }
     if (only.has("yaml")) log(`wrote ${path.basename(writeYamlDeclaration(version, downloadUrl, out))}`);
 
-    const sdkParts = (["go", "python", "dotnet", "java"] as const).filter((part) => only.has(part));
+    // Every SDK from the release's schema, npm's plugin SDK (`pulumi-svc/plugin`) included: one download URL everywhere.
+    const sdkParts = (["go", "python", "dotnet", "java", "npm"] as const).filter((part) => only.has(part));
     if (sdkParts.length > 0) {
       const sdks = path.join(work, "sdks");
       log("generating the SDKs from the release's schema (scripts/gen-sdks.sh)...");
@@ -120,10 +122,7 @@ export async function buildRelease(options: ReleaseOptions): Promise<Release> {
       if (only.has("dotnet")) log(`wrote ${path.basename(writeDotnetSources(path.join(sdks, "dotnet"), version, out, epoch))}`);
       if (only.has("java") && existsSync(path.join(sdks, "java")))
         log(`wrote the Java SDK's Maven artifacts into ${path.relative(out, writeJavaArtifact(path.join(sdks, "java"), out))}/`);
-    }
-    if (only.has("npm")) {
-      log("packing the npm package (npm pack: prepack builds dist/ afresh)...");
-      execFileSync("npm", ["pack", "--pack-destination", out, "--loglevel=error"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+      if (only.has("npm")) log(`wrote ${path.basename(writeNpmPackage(path.join(sdks, "nodejs"), work, out, log))}`);
     }
     log(`wrote ${path.basename(await writeChecksums(out, version))}`);
   } finally {
@@ -140,7 +139,7 @@ export async function buildRelease(options: ReleaseOptions): Promise<Release> {
  * tag in the repository is what `go get` finds without the proxy folder.
  */
 function requireCommittedSdks(generated: string): void {
-  for (const sdk of ["go", "python", "dotnet"]) {
+  for (const sdk of ["go", "python", "dotnet", "nodejs"]) {
     try {
       execFileSync("diff", ["-r", "-q", path.join(ROOT, "sdks", sdk), path.join(generated, sdk)], { stdio: ["ignore", "pipe", "pipe"] });
     } catch (error) {

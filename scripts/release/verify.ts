@@ -3,9 +3,13 @@
  * every file's sha256 against the checksums file, and no file left out of it; each plugin archive
  * holds the launcher the engine runs on its platform, the bundle, the release's schema and a Node.js
  * binary byte for byte the pinned one of the npm registry (so its signature is intact), whose
- * format (`file`) is the platform's; no token, key or credential in any file or archive member.
+ * format (`file`) is the platform's; one download URL across the release: the archives' schemas and
+ * every SDK package (npm's plugin SDK, the wheel and sdist, the Go module, the .NET sources, the
+ * Java jar, the YAML declaration) name the same one, and none the default one instead
+ * (sdkUrls.ts); no token, key or credential in any file or archive member.
  *
- *   npm run release:verify -- DIR [--platforms linux-amd64,...]     (exit 1 and the problems when one fails)
+ *   npm run release:verify -- DIR [--platforms linux-amd64,...] [--download-url URL]
+ *                                              (exit 1 and the problems when one fails)
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -15,6 +19,8 @@ import { verifyChecksums } from "./checksums";
 import { scanForCredentials, secretsOfEnvironment } from "./credentialScan";
 import { nodeRuntime, PLATFORMS, type Platform } from "./nodeRuntimes";
 import { archiveName, PLUGIN_NAME, UNIX_LAUNCHER, WINDOWS_LAUNCHER } from "./pluginArchives";
+import { packageInfo } from "../generator/packageInfo";
+import { checkDownloadUrls, releasePackages } from "./sdkUrls";
 
 /** What `file` says of each platform's Node.js binary. */
 export const BINARY_FORMAT: Readonly<Record<Platform, RegExp>> = {
@@ -31,11 +37,16 @@ export interface ArchiveReport {
   readonly bytes: number;
   /** What `file` says of its Node.js binary. */
   readonly binaryFormat: string;
+  /** Where its schema says the engine downloads the plugin from. */
+  readonly downloadUrl: string | undefined;
 }
 
 export interface VerifyReport {
   readonly checksums: number;
   readonly archives: ArchiveReport[];
+  /** The release's one download URL, and the SDK packages that name it. */
+  readonly downloadUrl: string | undefined;
+  readonly sdks: ReadonlyArray<{ readonly sdk: string; readonly file: string }>;
   readonly scanned: number;
   readonly problems: string[];
 }
@@ -80,7 +91,7 @@ function checkArchive(dir: string, version: string, platform: Platform, download
     } finally {
       rmSync(pinned, { recursive: true, force: true });
     }
-    return { platform, file: name, bytes, binaryFormat };
+    return { platform, file: name, bytes, binaryFormat, downloadUrl: schema.pluginDownloadURL };
   } finally {
     rmSync(unpacked, { recursive: true, force: true });
   }
@@ -93,25 +104,39 @@ export async function verifyRelease(
   const problems: string[] = [];
   const sums = await verifyChecksums(dir, options.version);
   problems.push(...sums.problems);
+  // The URL given, else the first archive's: every archive and SDK must name it.
   const archives = (options.platforms ?? PLATFORMS).flatMap((platform) => checkArchive(dir, options.version, platform, options.downloadUrl, problems) ?? []);
+  const downloadUrl = options.downloadUrl ?? archives[0]?.downloadUrl;
+  for (const archive of archives)
+    if (archive.downloadUrl !== downloadUrl) problems.push(`${archive.file}: its schema names the download URL ${archive.downloadUrl}, not ${downloadUrl}`);
+  const info = packageInfo(path.resolve(__dirname, "..", ".."));
+  const urls =
+    downloadUrl === undefined
+      ? { checked: [], problems: ["no download URL to check the SDKs against: give --download-url, or verify the plugin archives too"] }
+      : checkDownloadUrls(dir, releasePackages(options.version, info.goModule), downloadUrl, info.pluginDownloadURL);
+  problems.push(...urls.problems);
   const scan = scanForCredentials(dir, [...(options.secrets ?? []), ...secretsOfEnvironment()]);
   for (const finding of scan.findings) problems.push(`${finding.file}${finding.member === undefined ? "" : ` (${finding.member})`} holds ${finding.kind}`);
-  return { checksums: sums.verified.length, archives, scanned: scan.scanned, problems };
+  return { checksums: sums.verified.length, archives, downloadUrl, sdks: urls.checked, scanned: scan.scanned, problems };
 }
 
 if (require.main === module) {
   const [dir, ...rest] = process.argv.slice(2);
   if (dir === undefined) {
-    console.error("usage: npm run release:verify -- DIR [--platforms linux-amd64,...]");
+    console.error("usage: npm run release:verify -- DIR [--platforms linux-amd64,...] [--download-url URL]");
     process.exit(2);
   }
-  const flag = rest.indexOf("--platforms");
-  const platforms = flag >= 0 ? ((rest[flag + 1] ?? "").split(",") as Platform[]) : undefined;
+  const flag = (name: string): string | undefined => (rest.includes(name) ? (rest[rest.indexOf(name) + 1] ?? "") : undefined);
+  const platforms = flag("--platforms")?.split(",") as Platform[] | undefined;
+  const downloadUrl = flag("--download-url");
   const { version } = JSON.parse(readFileSync(path.resolve(__dirname, "..", "..", "package.json"), "utf8")) as { version: string };
-  verifyRelease(path.resolve(dir), { version, ...(platforms !== undefined && { platforms }) })
+  verifyRelease(path.resolve(dir), { version, ...(platforms !== undefined && { platforms }), ...(downloadUrl !== undefined && { downloadUrl }) })
     .then((report) => {
       for (const archive of report.archives)
         console.log(`${archive.file}  ${(archive.bytes / 1024 / 1024).toFixed(1)} MB  runtime: ${archive.binaryFormat.split(",").slice(0, 2).join(",")}`);
+      console.log(
+        `download URL ${report.downloadUrl ?? "(none)"}, named by the archives and ${report.sdks.map((sdk) => sdk.sdk).join(", ") || "no SDK package"}`,
+      );
       console.log(`${report.checksums} files match their sha256; ${report.scanned} files and archive members scanned for credentials`);
       if (report.problems.length > 0) {
         console.error(`release:verify: ${report.problems.length} problem(s):\n  ${report.problems.join("\n  ")}`);
