@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * `svc-import <api> [flags]`: lists the objects an account already has and writes the
  * Pulumi program that adopts them. The subcommands and their flags come from the
@@ -15,7 +14,6 @@ import { ApiError } from "../../provider/http/errors";
 import { declarations } from "../../provider/registry";
 import { adoptableOf, discover } from "./discover";
 import { importFile, listingJson, nameAll, programText } from "./program";
-import { runAsBin } from "../bin";
 
 interface ApiFlags {
   readonly scope: ReadonlyMap<string, { pattern: string; example: string }>;
@@ -180,5 +178,3 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 1;
   }
 }
-
-if (require.main === module) runAsBin("svc-import", main);
