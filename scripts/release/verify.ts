@@ -3,7 +3,9 @@
  * every file's sha256 against the checksums file, and no file left out of it; each plugin archive
  * holds the launcher the engine runs on its platform, the bundle, the release's schema and a Node.js
  * binary byte for byte the pinned one of the npm registry (so its signature is intact), whose
- * format (`file`) is the platform's; one download URL across the release: the archives' schemas and
+ * format (`file`) is the platform's, and the launchers of the tools (`svc-recover`, `svc-plan`,
+ * `svc-import`), each of which, in the archive of the platform the check runs on, answers `--help`
+ * on the archive's runtime with no Node.js on PATH; one download URL across the release: the archives' schemas and
  * every SDK package (npm's plugin SDK, the wheel and sdist, the Go module, the .NET sources, the
  * Java jar, the YAML declaration) name the same one, and none the default one instead
  * (sdkUrls.ts); no token, key or credential in any file or archive member.
@@ -18,7 +20,7 @@ import * as path from "node:path";
 import { verifyChecksums } from "./checksums";
 import { scanForCredentials, secretsOfEnvironment } from "./credentialScan";
 import { nodeRuntime, PLATFORMS, type Platform } from "./nodeRuntimes";
-import { archiveName, PLUGIN_NAME, UNIX_LAUNCHER, WINDOWS_LAUNCHER } from "./pluginArchives";
+import { archiveName, PLUGIN_NAME, toolLaunchers, UNIX_LAUNCHER, WINDOWS_LAUNCHER } from "./pluginArchives";
 import { packageInfo } from "../generator/packageInfo";
 import { checkDownloadUrls, releasePackages } from "./sdkUrls";
 
@@ -37,6 +39,8 @@ export interface ArchiveReport {
   readonly bytes: number;
   /** What `file` says of its Node.js binary. */
   readonly binaryFormat: string;
+  /** The tools' launchers that were run (`--help`): those of the platform the check runs on. */
+  readonly toolsRun: string[];
   /** Where its schema says the engine downloads the plugin from. */
   readonly downloadUrl: string | undefined;
 }
@@ -52,6 +56,39 @@ export interface VerifyReport {
 }
 
 const describe = (file: string): string => execFileSync("file", ["-b", file], { encoding: "utf8" }).trim();
+
+/** The release platform of the machine the check runs on, e.g. linux-amd64. */
+const hostPlatform = (): string => `${process.platform === "win32" ? "windows" : process.platform}-${process.arch === "x64" ? "amd64" : process.arch}`;
+
+/**
+ * The tools' launchers of an unpacked archive: each there, executable, the release's text, and, on
+ * the platform the check runs on, each answering `--help` with its usage, run with a PATH that holds
+ * nothing (so no Node.js but the archive's). Returns the launchers run.
+ */
+function checkTools(name: string, unpacked: string, platform: Platform, listing: string, problems: string[]): string[] {
+  const windows = platform.startsWith("windows-");
+  const run: string[] = [];
+  for (const { file, text } of toolLaunchers(windows)) {
+    if (!new RegExp(` ${file.replace(/\./g, "\\.")}$`, "m").test(listing)) {
+      problems.push(`${name} has no ${file}`);
+      continue;
+    }
+    if (!windows && !new RegExp(`^-rwxr-xr-x .* ${file}$`, "m").test(listing)) problems.push(`${name}: ${file} is not executable`);
+    if (readFileSync(path.join(unpacked, file), "utf8") !== text) problems.push(`${name}: ${file} is not the release's launcher`);
+    if (platform !== hostPlatform() || windows) continue;
+    const empty = mkdtempSync(path.join(os.tmpdir(), "svc-verify-path-"));
+    try {
+      const ran = spawnSync(path.join(unpacked, file), ["--help"], { env: { PATH: empty, HOME: empty }, encoding: "utf8", timeout: 60_000 });
+      const said = `${ran.stdout}${ran.stderr}`;
+      if (ran.status !== 0 || !said.toLowerCase().includes(`usage: ${file}`))
+        problems.push(`${name}: ${file} --help exited ${ran.status ?? ran.signal} with no usage: ${said.slice(0, 300)}`);
+      else run.push(file);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  }
+  return run;
+}
 
 function checkArchive(dir: string, version: string, platform: Platform, downloadUrl: string | undefined, problems: string[]): ArchiveReport | undefined {
   const name = archiveName(version, platform);
@@ -75,6 +112,7 @@ function checkArchive(dir: string, version: string, platform: Platform, download
     if (!windows && !/^-rwxr-xr-x .* pulumi-resource-svc$/m.test(listing)) problems.push(`${name}: ${launcher} is not executable`);
     const text = (member: string): string => readFileSync(path.join(unpacked, member), "utf8");
     if (text(launcher) !== (windows ? WINDOWS_LAUNCHER : UNIX_LAUNCHER)) problems.push(`${name}: ${launcher} is not the release's launcher`);
+    const toolsRun = checkTools(name, unpacked, platform, listing, problems);
     const schema = JSON.parse(text("schema.json")) as { version?: string; pluginDownloadURL?: string };
     if (schema.version !== version) problems.push(`${name}: its schema says version ${schema.version}, not ${version}`);
     if (downloadUrl !== undefined && schema.pluginDownloadURL !== downloadUrl)
@@ -91,7 +129,7 @@ function checkArchive(dir: string, version: string, platform: Platform, download
     } finally {
       rmSync(pinned, { recursive: true, force: true });
     }
-    return { platform, file: name, bytes, binaryFormat, downloadUrl: schema.pluginDownloadURL };
+    return { platform, file: name, bytes, binaryFormat, toolsRun, downloadUrl: schema.pluginDownloadURL };
   } finally {
     rmSync(unpacked, { recursive: true, force: true });
   }
@@ -133,7 +171,10 @@ if (require.main === module) {
   verifyRelease(path.resolve(dir), { version, ...(platforms !== undefined && { platforms }), ...(downloadUrl !== undefined && { downloadUrl }) })
     .then((report) => {
       for (const archive of report.archives)
-        console.log(`${archive.file}  ${(archive.bytes / 1024 / 1024).toFixed(1)} MB  runtime: ${archive.binaryFormat.split(",").slice(0, 2).join(",")}`);
+        console.log(
+          `${archive.file}  ${(archive.bytes / 1024 / 1024).toFixed(1)} MB  runtime: ${archive.binaryFormat.split(",").slice(0, 2).join(",")}` +
+            (archive.toolsRun.length > 0 ? `  ran with no node on PATH: ${archive.toolsRun.map((tool) => `${tool} --help`).join(", ")}` : ""),
+        );
       console.log(
         `download URL ${report.downloadUrl ?? "(none)"}, named by the archives and ${report.sdks.map((sdk) => sdk.sdk).join(", ") || "no SDK package"}`,
       );
