@@ -45,7 +45,7 @@ function usage(): string {
     "Lists the objects an account already has and writes a TypeScript module that declares each",
     "as its pulumi-svc resource with `{ import }`, so the next `pulumi up` adopts them with no write.",
     "Settings are the provider's environment variables (SVC_EMULATOR_URL, SVC_<API>_BASE_URL,",
-    "SVC_<API>_TOKEN, Google credentials as in the README's Credentials section) or the flags below.",
+    "SVC_<API>_TOKEN, Google credentials as in the package's docs/credentials.md) or the flags below.",
     "",
     "APIs:",
   ];
@@ -90,7 +90,7 @@ function explain(error: unknown, api: ApiName): string {
     const [configKey, envVar] = settingNames(api).token;
     return (
       `the ${api} API refused to list (${error.message}). The credential in use cannot read these objects: ` +
-      `set ${envVar} (or ${configKey}) to a token that can, or Google credentials with read access (see the README's Credentials section).`
+      `set ${envVar} (or ${configKey}) to a token that can, or Google credentials with read access (see the package's docs/credentials.md).`
     );
   }
   return error instanceof Error ? error.message : String(error);
