@@ -17,7 +17,8 @@
  * Folder: pulumi-resource-svc-v<version>-<os>-<arch>.tar.gz per platform; svc-<version>.yaml (the
  * YAML package declaration); go/<module>/@v/... (a module-proxy folder); pulumi_svc-<version>.tar.gz
  * and pulumi_svc-<version>-py3-none-any.whl; pulumi-svc-dotnet-v<version>.tar.gz (the .NET project);
- * maven/ (when a Java SDK is generated); pulumi-svc-<version>.tgz (npm pack); and
+ * maven/ (when a Java SDK is generated); pulumi-svc-<version>.tgz (npm pack, its plugin SDK from the
+ * release's schema: npmPackage.ts); and
  * pulumi-svc_<version>_checksums.txt. docs/release.md has the whole story.
  */
 import { execFileSync } from "node:child_process";
@@ -53,6 +54,11 @@ export interface ReleaseOptions {
   readonly downloadUrl?: string;
   readonly platforms?: readonly Platform[];
   readonly only?: readonly Part[];
+  /**
+   * The npm package from the dist/ that `npm run build` made (`npm pack --ignore-scripts`), not built
+   * afresh by prepack: for tests that run beside others using dist/.
+   */
+  readonly packBuilt?: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -122,7 +128,7 @@ export async function buildRelease(options: ReleaseOptions): Promise<Release> {
       if (only.has("dotnet")) log(`wrote ${path.basename(writeDotnetSources(path.join(sdks, "dotnet"), version, out, epoch))}`);
       if (only.has("java") && existsSync(path.join(sdks, "java")))
         log(`wrote the Java SDK's Maven artifacts into ${path.relative(out, writeJavaArtifact(path.join(sdks, "java"), out))}/`);
-      if (only.has("npm")) log(`wrote ${path.basename(writeNpmPackage(path.join(sdks, "nodejs"), work, out, log))}`);
+      if (only.has("npm")) log(`wrote ${path.basename(writeNpmPackage(path.join(sdks, "nodejs"), work, out, log, options.packBuilt ?? false))}`);
     }
     log(`wrote ${path.basename(await writeChecksums(out, version))}`);
   } finally {

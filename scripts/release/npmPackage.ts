@@ -14,12 +14,18 @@ import { ROOT } from "./sdkPackages";
 /** Where the generated SDK is compiled: under the repository, so that its imports (`@pulumi/pulumi`) resolve from its node_modules. */
 const COMPILE_ROOT = path.join(ROOT, "build");
 
-/** Packs the npm package into `out` with the plugin SDK of `nodejsSdk` (a generated sdks/nodejs); returns the tarball's path. */
-export function writeNpmPackage(nodejsSdk: string, work: string, out: string, log: (line: string) => void): string {
-  log("packing the npm package (npm pack: prepack builds dist/ afresh)...");
+/**
+ * Packs the npm package into `out` with the plugin SDK of `nodejsSdk` (a generated sdks/nodejs);
+ * returns the tarball's path. `packBuilt`: pack dist/ as `npm run build` left it, without prepack.
+ */
+export function writeNpmPackage(nodejsSdk: string, work: string, out: string, log: (line: string) => void, packBuilt = false): string {
+  log(packBuilt ? "packing the npm package (npm pack of the built dist/)..." : "packing the npm package (npm pack: prepack builds dist/ afresh)...");
   const packed = path.join(work, "npm-packed");
   mkdirSync(packed, { recursive: true });
-  execFileSync("npm", ["pack", "--pack-destination", packed, "--loglevel=error"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("npm", ["pack", ...(packBuilt ? ["--ignore-scripts"] : []), "--pack-destination", packed, "--loglevel=error"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const [tarball] = readdirSync(packed).filter((file) => file.endsWith(".tgz"));
   if (tarball === undefined) throw new Error("npm pack wrote no tarball");
   const stage = path.join(work, "npm-stage");

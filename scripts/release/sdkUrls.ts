@@ -37,7 +37,7 @@ export function releasePackages(version: string, goModule: string): Package[] {
   const go = `${goModule}@v${version}`;
   return [
     {
-      sdk: "npm (pulumi-svc/plugin)",
+      sdk: "npm package (pulumi-svc/plugin)",
       file: `pulumi-svc-${version}.tgz`,
       format: "tar",
       places: [
