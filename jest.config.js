@@ -23,7 +23,9 @@ const project = (displayName, testMatch, limit) => ({
 
 module.exports = {
   testSequencer: "<rootDir>/tests/runner/sequencer.js",
-  reporters: ["default", "<rootDir>/tests/runner/timesReporter.js"],
+  // Besides jest's own: each file's time (the sequencer's next order, the table at the end of
+  // `npm test`) and the run's results in build/test-results.json (the failures printed again at the end).
+  reporters: ["default", "<rootDir>/tests/runner/timesReporter.js", "<rootDir>/tests/runner/resultsReporter.js"],
   projects: [
     project("unit", ["<rootDir>/tests/unit/**/*.test.ts"], "unit"),
     project("emulator", ["<rootDir>/tests/emulator/**/*.test.ts"], "unit"),

@@ -3,8 +3,13 @@
  * status; a failure it did not turn into one is said in one line under the tool's name (`usage`
  * after it, for a tool whose failures are most often a wrong argument).
  */
-export function runAsBin(name: string, main: (argv: readonly string[]) => Promise<number>, usage?: string): void {
-  main(process.argv.slice(2)).then(
+export function runAsBin(
+  name: string,
+  main: (argv: readonly string[]) => Promise<number>,
+  usage?: string,
+  argv: readonly string[] = process.argv.slice(2),
+): void {
+  main(argv).then(
     (code) => {
       process.exitCode = code;
     },

@@ -1,6 +1,6 @@
 // Whichever Google credential the stack is given (a key in svc:credentials, GOOGLE_APPLICATION_CREDENTIALS,
-// the metadata server, impersonation, workload identity, domain-wide delegation: see the README's
-// "Credentials"), the program is the same: no token appears in it.
+// the metadata server, impersonation, workload identity, domain-wide delegation: see
+// docs/credentials.md), the program is the same: no token appears in it.
 //
 // Configuration (all optional):
 //   records      record sets in a zone of their own (default 1; 0 makes no zone)

@@ -3,7 +3,7 @@
 // alive across expirations: a refresh drops an expired channel and the next
 // `up` makes a new one), and the audit trail read with a typed function.
 // The receiver itself is a small server built with svc.reports.notificationHandler
-// (see the README's "Activity reports" section).
+// (see docs/reports.md).
 //
 // Configuration:
 //   address        the receiver's HTTPS address (required)

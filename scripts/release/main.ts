@@ -17,7 +17,8 @@
  * Folder: pulumi-resource-svc-v<version>-<os>-<arch>.tar.gz per platform; svc-<version>.yaml (the
  * YAML package declaration); go/<module>/@v/... (a module-proxy folder); pulumi_svc-<version>.tar.gz
  * and pulumi_svc-<version>-py3-none-any.whl; pulumi-svc-dotnet-v<version>.tar.gz (the .NET project);
- * maven/ (when a Java SDK is generated); pulumi-svc-<version>.tgz (npm pack); and
+ * maven/ (when a Java SDK is generated); pulumi-svc-<version>.tgz (npm pack, its plugin SDK from the
+ * release's schema: npmPackage.ts); and
  * pulumi-svc_<version>_checksums.txt. docs/release.md has the whole story.
  */
 import { execFileSync } from "node:child_process";
@@ -32,6 +33,7 @@ import { bundlePlugin } from "../plugin/build";
 import { writeChecksums } from "./checksums";
 import { PREVIOUS_DIR, readPrevious, SCHEMA_FILE } from "./previous";
 import { breakingChanges, namedBreaking, unnamedBreaking, type PackageSchema } from "./schemaChanges";
+import { writeNpmPackage } from "./npmPackage";
 import { PLATFORMS, type Platform } from "./nodeRuntimes";
 import { sourceDateEpoch, writePluginArchive } from "./pluginArchives";
 import {
@@ -54,6 +56,11 @@ export interface ReleaseOptions {
   readonly downloadUrl?: string;
   readonly platforms?: readonly Platform[];
   readonly only?: readonly Part[];
+  /**
+   * The npm package from the dist/ that `npm run build` made (`npm pack --ignore-scripts`), not built
+   * afresh by prepack: for tests that run beside others using dist/.
+   */
+  readonly packBuilt?: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -103,7 +110,8 @@ export async function buildRelease(options: ReleaseOptions): Promise<Release> {
     }
     if (only.has("yaml")) log(`wrote ${path.basename(writeYamlDeclaration(version, downloadUrl, out))}`);
 
-    const sdkParts = (["go", "python", "dotnet", "java"] as const).filter((part) => only.has(part));
+    // Every SDK from the release's schema, npm's plugin SDK (`pulumi-svc/plugin`) included: one download URL everywhere.
+    const sdkParts = (["go", "python", "dotnet", "java", "npm"] as const).filter((part) => only.has(part));
     if (sdkParts.length > 0) {
       const sdks = path.join(work, "sdks");
       log("generating the SDKs from the release's schema (scripts/gen-sdks.sh)...");
@@ -123,10 +131,7 @@ export async function buildRelease(options: ReleaseOptions): Promise<Release> {
       if (only.has("dotnet")) log(`wrote ${path.basename(writeDotnetSources(path.join(sdks, "dotnet"), version, out, epoch))}`);
       if (only.has("java") && existsSync(path.join(sdks, "java")))
         log(`wrote the Java SDK's Maven artifacts into ${path.relative(out, writeJavaArtifact(path.join(sdks, "java"), out))}/`);
-    }
-    if (only.has("npm")) {
-      log("packing the npm package (npm pack: prepack builds dist/ afresh)...");
-      execFileSync("npm", ["pack", "--pack-destination", out, "--loglevel=error"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+      if (only.has("npm")) log(`wrote ${path.basename(writeNpmPackage(path.join(sdks, "nodejs"), work, out, log, options.packBuilt ?? false))}`);
     }
     log(`wrote ${path.basename(await writeChecksums(out, version))}`);
   } finally {
@@ -155,7 +160,7 @@ function requireNamedBreaking(schema: string, version: string): void {
  * tag in the repository is what `go get` finds without the proxy folder.
  */
 function requireCommittedSdks(generated: string): void {
-  for (const sdk of ["go", "python", "dotnet"]) {
+  for (const sdk of ["go", "python", "dotnet", "nodejs"]) {
     try {
       execFileSync("diff", ["-r", "-q", path.join(ROOT, "sdks", sdk), path.join(generated, sdk)], { stdio: ["ignore", "pipe", "pipe"] });
     } catch (error) {

@@ -4,7 +4,10 @@
  * platform's Node.js binary unmodified under `runtime/` with its license, and a launcher named as
  * the engine looks for it: `pulumi-resource-svc`, a shell script, on Linux and macOS;
  * `pulumi-resource-svc.cmd` on Windows (the engine tries `.exe`, then `.cmd`:
- * `getCandidateExtensions` in sdk/go/common/workspace/plugins.go). Named
+ * `getCandidateExtensions` in sdk/go/common/workspace/plugins.go). Beside it, a launcher for each
+ * of the package's tools (`svc-recover`, `svc-plan`, `svc-import`, `.cmd` on Windows), which runs
+ * the same bundle with the tool's word first (plugin/tools.ts), so that a user of any language
+ * runs them with no Node.js of their own (docs/tools.md). Named
  * `pulumi-resource-svc-v<version>-<os>-<arch>.tar.gz`, the file the engine asks a plugin download
  * URL for. docs/release.md says why the binary ships unmodified beside the bundle rather than as
  * a single-executable application.
@@ -13,6 +16,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { TOOLS, type Tool } from "../../plugin/tools";
 import { nodeRuntime, type Platform } from "./nodeRuntimes";
 
 export const PLUGIN_NAME = "pulumi-resource-svc";
@@ -33,6 +37,37 @@ export const UNIX_LAUNCHER = [
 
 /** The Windows launcher, as Pulumi's own `pulumi-resource-pulumi-nodejs.cmd` is one: `%~dp0` is its folder. */
 export const WINDOWS_LAUNCHER = '@"%~dp0runtime\\node.exe" "%~dp0svc-plugin.js" %*\r\n';
+
+/** Each tool's launcher, by its file name in the archive of a platform. */
+export function toolLaunchers(windows: boolean): Array<{ readonly file: string; readonly text: string }> {
+  return (Object.keys(TOOLS) as Tool[]).map((word) => ({
+    file: windows ? `${TOOLS[word]}.cmd` : TOOLS[word],
+    text: windows ? windowsToolLauncher(word) : unixToolLauncher(word),
+  }));
+}
+
+/**
+ * A tool's Unix launcher: the plugin's bundle with the tool's word first, on the runtime beside
+ * it. A user may link it from a folder on PATH: the link is followed to the archive's folder
+ * (`readlink`, of Linux and macOS alike, only then); otherwise it runs only the shell's own commands.
+ */
+export function unixToolLauncher(word: Tool): string {
+  return [
+    "#!/bin/sh",
+    `# ${TOOLS[word]} of pulumi-svc (docs/tools.md): the provider plugin's bundle runs it, on the Node.js runtime shipped beside it.`,
+    'case "$0" in */*) self="$0" ;; *) self="$(command -v "$0" || printf \'./%s\' "$0")" ;; esac',
+    'while [ -h "$self" ]; do',
+    '  link="$(readlink "$self")"',
+    '  case "$link" in /*) self="$link" ;; *) self="${self%/*}/$link" ;; esac',
+    "done",
+    'here="${self%/*}"',
+    `exec "$here/runtime/node" "$here/svc-plugin.js" ${word} "$@"`,
+    "",
+  ].join("\n");
+}
+
+/** A tool's Windows launcher. */
+export const windowsToolLauncher = (word: Tool): string => `@"%~dp0runtime\\node.exe" "%~dp0svc-plugin.js" ${word} %*\r\n`;
 
 /** The seconds since the epoch that every archive entry is dated: SOURCE_DATE_EPOCH, else the last commit's time. */
 export function sourceDateEpoch(root: string): number {
@@ -91,8 +126,13 @@ export function writePluginArchive(platform: Platform, inputs: ArchiveInputs): s
     const launcher = windows ? `${PLUGIN_NAME}.cmd` : PLUGIN_NAME;
     writeFileSync(path.join(stage, launcher), windows ? WINDOWS_LAUNCHER : UNIX_LAUNCHER);
     chmodSync(path.join(stage, launcher), 0o755);
+    const tools = toolLaunchers(windows);
+    for (const { file, text } of tools) {
+      writeFileSync(path.join(stage, file), text);
+      chmodSync(path.join(stage, file), 0o755);
+    }
     const tarball = path.join(inputs.out, archiveName(inputs.version, platform));
-    reproducibleTarball(stage, [launcher, "svc-plugin.js", "schema.json", "runtime"], tarball, inputs.epoch);
+    reproducibleTarball(stage, [launcher, ...tools.map(({ file }) => file), "svc-plugin.js", "schema.json", "runtime"], tarball, inputs.epoch);
     return tarball;
   } finally {
     rmSync(stage, { recursive: true, force: true });

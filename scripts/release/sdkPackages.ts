@@ -29,23 +29,29 @@ export function generateSdks(schema: string, out: string): void {
   run("bash", [path.join(ROOT, "scripts", "gen-sdks.sh"), out], { cwd: ROOT, env: { ...process.env, SVC_SDK_SCHEMA: schema } });
 }
 
-/** Every `pulumi-plugin.json` the generated SDKs hold: each must name the release's version and download URL. */
+/**
+ * Every plugin manifest the generated SDKs hold: each `pulumi-plugin.json`, and the Node.js SDK's
+ * package.json (its `pulumi` key, which the engine reads from a program's packages): each must name
+ * the release's version and download URL.
+ */
 export function checkPluginManifests(sdks: string, version: string, server: string): string[] {
   const found: string[] = [];
+  const check = (file: string, manifest: { version?: string; server?: string } | undefined): void => {
+    if (manifest?.version !== version || manifest.server !== server) {
+      throw new Error(`${file} names version ${manifest?.version} and server ${manifest?.server}; the release is ${version} from ${server}`);
+    }
+    found.push(path.relative(sdks, file));
+  };
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (entry.name === "pulumi-plugin.json") {
-        const manifest = JSON.parse(readFileSync(file, "utf8")) as { version?: string; server?: string };
-        if (manifest.version !== version || manifest.server !== server) {
-          throw new Error(`${file} names version ${manifest.version} and server ${manifest.server}; the release is ${version} from ${server}`);
-        }
-        found.push(path.relative(sdks, file));
-      }
+      else if (entry.name === "pulumi-plugin.json") check(file, JSON.parse(readFileSync(file, "utf8")) as { version?: string; server?: string });
     }
   };
   walk(sdks);
+  const nodejs = path.join(sdks, "nodejs", "package.json");
+  if (existsSync(nodejs)) check(nodejs, (JSON.parse(readFileSync(nodejs, "utf8")) as { pulumi?: { version?: string; server?: string } }).pulumi);
   return found;
 }
 

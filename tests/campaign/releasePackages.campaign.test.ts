@@ -5,16 +5,22 @@
  * - a new Go project `go get`s the SDK from the release's module-proxy folder (no replace), builds
  *   and runs; a new virtual environment installs the wheel and runs a program: both pass the
  *   release's version and download URL with every registration; the Registry's Go examples build
- *   and its Python examples run on them (its YAML examples are read against the schema).
+ *   and its Python examples run on them (its YAML examples are read against the schema);
+ * - a new TypeScript project installs the release's npm package, and its program through the
+ *   plugin's typed SDK (`pulumi-svc/plugin`) goes up with an empty PULUMI_HOME: the engine downloads
+ *   the plugin from the release's server, the URL that SDK names (release:verify checks it too).
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { buildRelease, type Release } from "../../scripts/release/main";
 import { examplesIn } from "../../scripts/generator/examples";
+import { verifyRelease } from "../../scripts/release/verify";
 import { run, serveFolder, type FolderServer } from "../support/release";
+import { engineSuite } from "../support/suite";
 import { REPO_ROOT } from "../support/toolchain";
+import { lockedVersion, npm } from "../support/userProject";
 
 const FIXTURES = path.join(REPO_ROOT, "tests", "fixtures", "release");
 /** The committed schema, whose descriptions hold the Registry's examples. */
@@ -22,6 +28,7 @@ const SCHEMA = JSON.parse(readFileSync(path.join(REPO_ROOT, "plugin", "schema.js
   resources: Record<string, { description?: string }>;
   functions: Record<string, { description?: string }>;
 };
+const suite = engineSuite();
 let root: string;
 let server: FolderServer;
 let release: Release;
@@ -31,7 +38,8 @@ beforeAll(async () => {
   const folder = path.join(root, "release");
   mkdirSync(folder);
   server = await serveFolder(folder);
-  release = await buildRelease({ out: folder, downloadUrl: server.url, platforms: ["linux-amd64"], only: ["go", "python"] });
+  // The npm package packs the dist/ `npm run build` made: building it afresh (prepack) would pull it from under the campaign's other files.
+  release = await buildRelease({ out: folder, downloadUrl: server.url, platforms: ["linux-amd64"], only: ["plugin", "go", "python", "npm"], packBuilt: true });
 });
 
 afterAll(async () => {
@@ -107,4 +115,44 @@ it("installs the Python wheel into a new virtual environment, and a program on i
   });
   const count = Object.keys(SCHEMA.resources).length + Object.keys(SCHEMA.functions).length;
   expect(JSON.parse(checked.stdout.trim().split("\n").at(-1) ?? "{}")).toEqual({ python: count, yaml: count, failures: [] });
+});
+
+it("names the release's download URL in every SDK, npm's plugin SDK included", async () => {
+  const report = await verifyRelease(release.dir, { version: version(), platforms: ["linux-amd64"], downloadUrl: server.url, secrets: [suite.emulator.token] });
+  expect(report.problems).toEqual([]);
+  expect(report.sdks.map((sdk) => sdk.sdk)).toEqual(["npm package (pulumi-svc/plugin)", "Python wheel", "Python sdist", "Go module"]);
+});
+
+it("installs the npm package into a new TypeScript project, whose program through pulumi-svc/plugin downloads the plugin from the release's server", async () => {
+  const project = path.join(root, "typescript");
+  cpSync(path.join(FIXTURES, "typescript"), project, { recursive: true });
+  const tarball = release.files.find((file) => file.file === `pulumi-svc-${version()}.tgz`);
+  expect(tarball).toBeDefined();
+  npm(project, ["install", path.join(release.dir, tarball!.file), `@pulumi/pulumi@${lockedVersion("@pulumi/pulumi")}`]);
+  const home = path.join(root, "typescript-home");
+  const state = path.join(root, "typescript-state");
+  mkdirSync(home);
+  mkdirSync(state);
+  // The user's environment: their PATH (node and the engine), an empty PULUMI_HOME, plugin downloads on.
+  const { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: _off, ...inherited } = process.env as Record<string, string>;
+  const env = {
+    ...inherited,
+    PULUMI_HOME: home,
+    PULUMI_BACKEND_URL: `file://${state}`,
+    PULUMI_CONFIG_PASSPHRASE: "release-ts",
+    SVC_EMULATOR_URL: suite.emulator.url,
+    SVC_PROJECT: "e2e-project",
+  };
+  const pulumi = (...args: string[]): ReturnType<typeof run> => run("pulumi", [...args, "--non-interactive"], { cwd: project, env });
+  await pulumi("stack", "init", "dev");
+  await pulumi("config", "set", "--secret", "svc:dnsToken", suite.emulator.token);
+  const up = await pulumi("up", "--yes", "--skip-preview", "--logtostderr", "-v=1");
+  expect(up.stderr).toContain(`svc downloading from ${server.url}`);
+  expect(server.requests).toContain(`/pulumi-resource-svc-v${version()}-linux-amd64.tar.gz`);
+  expect(existsSync(path.join(home, "plugins", `resource-svc-v${version()}`, "svc-plugin.js"))).toBe(true);
+  const objects = JSON.stringify(await suite.emulator.objects());
+  expect(objects).toContain("release-ts-zone");
+  expect(objects).toContain("www.release-ts.example.");
+  await pulumi("preview", "--expect-no-changes");
+  await pulumi("destroy", "--yes", "--skip-preview");
 });

@@ -28,7 +28,7 @@ const writeFile = (name: string, content: string): string => {
 
 /**
  * The -v=9 log without Pulumi's own RPC traces, which print the provider's configure inputs (a
- * config secret among them) in plain text: not ours to close (README, "Configuration"). Everything
+ * config secret among them) in plain text: not ours to close (docs/configuration.md, "Settings"). Everything
  * else, our provider's output included, must hold no secret.
  */
 function ourLines(log: string): string {

@@ -74,7 +74,7 @@ it("reports the change under review from the preview, sending no API request", a
   expect(JSON.parse(fromStdin.stdout)).toEqual(report);
   expect((await suite.emulator.requests()).length).toBe(before);
 
-  const schema = JSON.parse(readFileSync(PLAN_BIN.replace(/cli\.js$/, "report.schema.json"), "utf8")) as object;
+  const schema = JSON.parse(readFileSync(path.join(path.dirname(PLAN_BIN), "report.schema.json"), "utf8")) as object;
   const validate = new Ajv2020({ strict: false, allErrors: true }).compile(schema);
   expect(validate(report)).toBe(true);
 

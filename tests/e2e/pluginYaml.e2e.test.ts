@@ -31,7 +31,7 @@ interface PlanChange {
 async function plan(previewJson: string): Promise<PlanChange[]> {
   const file = path.join(stack.program.dir, "preview.json");
   writeFileSync(file, previewJson);
-  const cli = path.join(REPO_ROOT, "dist", "tools", "plan", "cli.js");
+  const cli = path.join(REPO_ROOT, "dist", "tools", "plan", "bin.js");
   const report = await new Promise<string>((resolve, reject) =>
     execFile("node", [cli, "--file", file, "--json"], (error, stdout, stderr) => (error === null ? resolve(stdout) : reject(new Error(`svc-plan: ${stderr}`)))),
   );

@@ -3,12 +3,15 @@
  * `npm run test:times [-- --save]`: the times of the last test run, as `npm test` prints them at its
  * end: each step's wall time (build/test-phases.tsv, written by scripts/test.sh), each jest project's
  * files, tests and summed file time, and every end-to-end, browser and campaign file's own time,
- * longest first, with the count and time of each one's engine operations (build/engine-ops.tsv).
+ * longest first, with the count and time of each one's engine operations (build/engine-ops.tsv);
+ * then every failed test's name and message (build/test-results.json, tests/runner/results.js), so
+ * that the end of a CI log says what failed without scrolling back through the run.
  * `--save` keeps the files' times as the committed ones the sequencer starts from (tests/durations.json).
  */
 const { existsSync, readdirSync, readFileSync } = require("node:fs");
 const path = require("node:path");
 const { ROOT, localTimes, saveCommitted } = require("./times");
+const { RESULTS, lastFailures } = require("./results");
 
 const PHASES = path.join(ROOT, "build", "test-phases.tsv");
 /** Each engine operation of a test stack: run, file, operation, seconds (tests/support/engineLog.ts). */
@@ -69,6 +72,30 @@ function contractLines(run) {
   return lines;
 }
 
+/** A failure's message, cut to its first lines (the file keeps it whole). */
+const MESSAGE_LINES = 25;
+
+/** @param {string} run the run whose failures to print: `npm test`'s, or whichever ran last @returns {string[]} */
+function failureLines(run) {
+  const last = lastFailures();
+  // A run that stopped before its tests (a build or lint step failed) has no results of its own.
+  if (last === undefined || (run !== "" && last.run !== run)) return [];
+  if (last.failures.length === 0) return ["", `no test failed (${path.relative(ROOT, RESULTS)})`];
+  const lines = ["", `== ${last.failures.length} failed test(s), from ${path.relative(ROOT, RESULTS)} (the messages whole)`];
+  for (const { file, test, message } of last.failures) {
+    // Stack frames of jest's and other packages' code are left to the file: the test's own frames say where.
+    const text = message
+      .trim()
+      .split(`${ROOT}${path.sep}`)
+      .join("")
+      .split("\n")
+      .filter((line) => !/^\s+at .*(node_modules|\(<anonymous>\)|node:internal)/.test(line));
+    lines.push("", `FAILED ${file} › ${test}`, ...text.slice(0, MESSAGE_LINES).map((line) => `    ${line}`));
+    if (text.length > MESSAGE_LINES) lines.push(`    ... ${text.length - MESSAGE_LINES} more lines`);
+  }
+  return lines;
+}
+
 /** @param {number} seconds */
 const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
 
@@ -117,6 +144,7 @@ function main() {
     );
   }
   lines.push(...contractLines(run ?? ""));
+  lines.push(...failureLines(process.env["SVC_TEST_RUN"] ?? ""));
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 

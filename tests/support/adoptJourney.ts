@@ -16,7 +16,7 @@ import { engineSuite } from "./suite";
 import { REPO_ROOT } from "./toolchain";
 import { installUserProject, lockedVersion, packPackage, type UserProject } from "./userProject";
 
-const CLI = path.join(REPO_ROOT, "dist", "tools", "import", "cli.js");
+const CLI = path.join(REPO_ROOT, "dist", "tools", "import", "bin.js");
 
 const IMPORTS: Record<string, string[]> = {
   dns: ["dns", "--project", SEED.project],

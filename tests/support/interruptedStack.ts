@@ -135,7 +135,7 @@ interface Objects {
 }
 
 /** Successful creates in `requests`, by what they made: a record set's name (alone or in a change), or the path they were sent to. */
-function creations(requests: readonly RecordedRequest[]): Map<string, number> {
+export function creations(requests: readonly RecordedRequest[]): Map<string, number> {
   const made = new Map<string, number>();
   const count = (key: string): void => {
     made.set(key, (made.get(key) ?? 0) + 1);

@@ -58,12 +58,21 @@ export interface KilledRun {
  * it finish. `due` sees how long it has run.
  */
 export function runAndKill(test: TestStack, args: readonly string[], due: (elapsedMs: number) => Promise<boolean>): Promise<KilledRun> {
+  return runAndKillCommand({ command: "pulumi", args: [...args, "--stack", test.name], cwd: test.cli.cwd, env: { ...process.env, ...test.cli.env } }, due);
+}
+
+/** A command as runAndKillCommand runs it: a stack's CLI, or one of a user's making (the release test's, with no node on PATH). */
+export interface CommandRun {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** Runs a command and kills it, and every process under it, once `due()` holds (checked every 50 ms), or lets it finish. */
+export function runAndKillCommand({ command, args, cwd, env }: CommandRun, due: (elapsedMs: number) => Promise<boolean>): Promise<KilledRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn("pulumi", [...args, "--stack", test.name], {
-      cwd: test.cli.cwd,
-      env: { ...process.env, ...test.cli.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(command, [...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -101,7 +110,7 @@ export function runAndKill(test: TestStack, args: readonly string[], due: (elaps
 
 /** Runs the built `svc-recover` on the stack, as a user would after the kill. */
 export function svcRecover(test: TestStack, ...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  const cli = path.join(REPO_ROOT, "dist", "tools", "recover", "cli.js");
+  const cli = path.join(REPO_ROOT, "dist", "tools", "recover", "bin.js");
   return new Promise((resolve) => {
     execFile(
       process.execPath,

@@ -6,7 +6,7 @@ import type { RecordedRequest } from "./emulatorControl";
 import type { TestStack } from "./stacks";
 import { REPO_ROOT } from "./toolchain";
 
-export const PLAN_BIN = path.join(REPO_ROOT, "dist", "tools", "plan", "cli.js");
+export const PLAN_BIN = path.join(REPO_ROOT, "dist", "tools", "plan", "bin.js");
 
 export interface PlanRun {
   readonly code: number;

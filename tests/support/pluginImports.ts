@@ -18,7 +18,7 @@ export interface ImportFileEntry {
 
 /** Runs `svc-import dns --project <project> --format import-file --out <file>` against the emulator; the entries it wrote. */
 export async function writeImportFile(emulator: RunningEmulator, project: string, file: string): Promise<ImportFileEntry[]> {
-  const cli = path.join(REPO_ROOT, "dist", "tools", "import", "cli.js");
+  const cli = path.join(REPO_ROOT, "dist", "tools", "import", "bin.js");
   const env = { PATH: process.env["PATH"] ?? "", SVC_EMULATOR_URL: emulator.url, SVC_DNS_TOKEN: emulator.token };
   await new Promise<void>((resolve, reject) =>
     execFile("node", [cli, "dns", "--project", project, "--format", "import-file", "--out", file], { env }, (error, _stdout, stderr) =>

@@ -5,7 +5,7 @@
  * PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION), and the engine's folder.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
@@ -45,6 +45,20 @@ export async function serveFolder(dir: string): Promise<FolderServer> {
 /** The folder of the `pulumi` on PATH, and its language hosts: the engine, with nothing else. */
 export function engineDir(): string {
   return path.dirname(execFileSync("sh", ["-c", "command -v pulumi"], { encoding: "utf8" }).trim());
+}
+
+/**
+ * A folder to be all of a user's PATH without Node.js: links to the engine's `pulumi` and its
+ * language hosts, and to `sh`; no `node` anywhere, not even the engine folder's dynamic-provider
+ * script (which needs one).
+ */
+export function pathWithoutNode(root: string): string {
+  const bin = path.join(root, "bin-without-node");
+  mkdirSync(bin, { recursive: true });
+  const engine = engineDir();
+  for (const entry of readdirSync(engine)) if (/^pulumi(-language-[a-z]+)?$/.test(entry)) symlinkSync(path.join(engine, entry), path.join(bin, entry));
+  symlinkSync(execFileSync("sh", ["-c", "command -v sh"], { encoding: "utf8" }).trim(), path.join(bin, "sh"));
+  return bin;
 }
 
 export interface Ran {

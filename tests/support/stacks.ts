@@ -1,7 +1,6 @@
 /**
- * Runs the example programs with the real Pulumi engine (CLI, language host and
- * dynamic-provider plugin) through the Automation API, fully offline: a local
- * file backend and a private PULUMI_HOME in a temp folder, secrets through a Vault stand-in (vaultTransit.ts).
+ * Runs the example programs with the real Pulumi engine (CLI, language host and dynamic-provider plugin) through the Automation API,
+ * fully offline: a local file backend and a private PULUMI_HOME in a temp folder, secrets through a Vault stand-in (vaultTransit.ts).
  */
 import {
   LocalWorkspace,
@@ -295,6 +294,7 @@ export async function openStack(
       if (env["PULUMI_BACKEND_URL"] !== undefined) await workspace.removeStack(name, { force: true }).catch(() => undefined);
       rmSync(home, { recursive: true, force: true });
       rmSync(path.join(workspace.workDir, `Pulumi.${name}.yaml`), { force: true });
+      await secrets.release(); // the file's last stack stops the Vault stand-in, which must not outlive the file
     },
   };
 }

@@ -58,9 +58,9 @@ it("holds what a user's program, the provider process and the emulator bin load"
     "dist/sdks/nodejs/index.d.ts",
     "dist/provider/index.js",
     "dist/emulator/cli.js",
-    "dist/tools/import/cli.js",
-    "dist/tools/plan/cli.js",
-    "dist/tools/recover/cli.js",
+    "dist/tools/import/bin.js",
+    "dist/tools/plan/bin.js",
+    "dist/tools/recover/bin.js",
   ];
   for (const entry of [...entries, ...DATA_FILES]) {
     expect(files).toContain(entry);

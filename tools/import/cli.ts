@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * `svc-import <api> [flags]`: lists the objects an account already has and writes the
  * Pulumi program that adopts them. The subcommands and their flags come from the
@@ -15,7 +14,6 @@ import { ApiError } from "../../provider/http/answer";
 import { declarations } from "../../provider/registry";
 import { adoptableOf, discover } from "./discover";
 import { importFile, listingJson, nameAll, programText } from "./program";
-import { runAsBin } from "../bin";
 import { terraformMain } from "./terraform/command";
 
 interface ApiFlags {
@@ -48,7 +46,7 @@ function usage(): string {
     "Lists the objects an account already has and writes a TypeScript module that declares each",
     "as its pulumi-svc resource with `{ import }`, so the next `pulumi up` adopts them with no write.",
     "Settings are the provider's environment variables (SVC_EMULATOR_URL, SVC_<API>_BASE_URL,",
-    "SVC_<API>_TOKEN, Google credentials as in the README's Credentials section) or the flags below.",
+    "SVC_<API>_TOKEN, Google credentials as in the package's docs/credentials.md) or the flags below.",
     "",
     "APIs:",
   ];
@@ -96,7 +94,7 @@ function explain(error: unknown, api: ApiName): string {
     const [configKey, envVar] = settingNames(api).token;
     return (
       `the ${api} API refused to list (${error.message}). The credential in use cannot read these objects: ` +
-      `set ${envVar} (or ${configKey}) to a token that can, or Google credentials with read access (see the README's Credentials section).`
+      `set ${envVar} (or ${configKey}) to a token that can, or Google credentials with read access (see the package's docs/credentials.md).`
     );
   }
   return error instanceof Error ? error.message : String(error);
@@ -186,5 +184,3 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 1;
   }
 }
-
-if (require.main === module) runAsBin("svc-import", main);

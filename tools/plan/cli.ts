@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * svc-plan: a pull-request report of a Pulumi preview of pulumi-svc resources.
  *
@@ -16,9 +15,8 @@ import { renderMarkdown } from "./markdown";
 import { readPreviewFile, runPreview } from "./preview";
 import { buildReport } from "./report";
 import { OPERATIONS, type Operation, type PlanReport } from "./schema";
-import { runAsBin } from "../bin";
 
-const USAGE = "usage: svc-plan [--stack <stack>] [--cwd <dir>] [--file <preview.json>|-] [--json] [--out <file>] [--fail-on replace,delete]";
+export const USAGE = "usage: svc-plan [--stack <stack>] [--cwd <dir>] [--file <preview.json>|-] [--json] [--out <file>] [--fail-on replace,delete]";
 
 const HELP = `${USAGE}
 
@@ -86,5 +84,3 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   return 0;
 }
-
-if (require.main === module) runAsBin("svc-plan", main, USAGE);

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * `svc-recover [--stack NAME] [--cwd DIR] [--print] [--cancel-other-hosts]`: after a `pulumi up`,
  * `refresh` or `destroy` was killed, makes the stack ready for the next `pulumi up` in one command:
@@ -22,7 +21,6 @@ import type { OwnershipRecords } from "../../provider/engine/ownership/records";
 import { resourceToken } from "../../provider/typeTokens";
 import { typeKey, type Args } from "../../provider/engine/declaration/declaration";
 import { isAlive, locksIn, repairFileBackend, runPulumi, stackConfiguration, stackState, type PendingOperation } from "./pulumi";
-import { runAsBin } from "../bin";
 
 const USAGE = [
   "Usage: svc-recover [--stack NAME] [--cwd DIR] [--print] [--cancel-other-hosts]",
@@ -160,5 +158,3 @@ export async function main(argv: readonly string[]): Promise<number> {
   say("the stack is ready: run `pulumi up`");
   return 0;
 }
-
-if (require.main === module) runAsBin("svc-recover", main);

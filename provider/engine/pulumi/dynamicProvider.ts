@@ -116,7 +116,10 @@ export function dynamicProvider(declaration: ResourceDeclaration, runtime: Provi
         failures.push(...declaration.crossCheck(parsed.data));
       }
       if (importId !== undefined && typeof importId !== "string") {
-        failures.push({ property: "import", reason: "must be an id string, e.g. one of the forms in the README" });
+        failures.push({
+          property: "import",
+          reason: `must be an id string in one of the forms ${[declaration.id.format, ...declaration.id.importFormats].join(", ")} (docs/adopting.md)`,
+        });
       }
       if (typeof importId === "string" && declaration.importable !== false && unknownFields.length === 0) {
         failures.push(...importFailures(declaration, importId, parsed.success ? parsed.data : args));

@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+/**
+ * The npm package's `svc-plan` bin. A release's plugin archive runs the same command on its own
+ * Node.js, through the plugin's entry (plugin/main.ts, plugin/tools.ts): no Node.js needed.
+ */
+import { runAsBin } from "../bin";
+import { main, USAGE } from "./cli";
+
+runAsBin("svc-plan", main, USAGE);
