@@ -44,9 +44,7 @@ export class ProviderRuntime {
     this.config = options.config ?? NO_CONFIG;
     this.env = options.env;
     this.clients = new Clients(this.tokens, options.client);
-    // The windows' pace, for measuring one against the other (SVC_BATCH_PACE=fixed|learned, the bench's).
-    const pace = (options.env ?? process.env)["SVC_BATCH_PACE"];
-    this.engine = new EngineProcess({ ...(pace === "fixed" || pace === "learned" ? { pace } : {}), ...options.engine });
+    this.engine = new EngineProcess(options.engine);
   }
 
   /** The stack configuration the engine hands the provider (`configure`). */

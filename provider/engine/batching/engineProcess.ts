@@ -12,7 +12,7 @@ import { KeyedLocks } from "./keyedLocks";
 import { DEFAULT_LISTING_POLICY, SharedListings, type ListingPolicy } from "./listings";
 import { Occupancy } from "./occupancy";
 import { createRelay, type Relay, type RelayPolicy } from "./relay";
-import { createWindows, type Outcome, type Pace, type Timers, type WindowPolicy, type Windows } from "./windows";
+import { createWindows, type Outcome, type Timers, type WindowPolicy, type Windows } from "./windows";
 
 /** The windows and the relay of one batch kind in the process. */
 export interface Joins<T, R, C> {
@@ -36,8 +36,6 @@ export interface EngineProcessOptions {
   readonly polls?: PollClock;
   /** Overrides a batch kind's window (tests). */
   readonly window?: (batch: BatchKind) => WindowPolicy;
-  /** How windows pace themselves (windowsReducer.ts): learned from the occupancy (default), or a fixed quiet time and deadline. */
-  readonly pace?: Pace;
 }
 
 export class EngineProcess {
@@ -57,7 +55,6 @@ export class EngineProcess {
           run,
           occupancy: this.occupancy,
           ...(options.timers !== undefined && { timers: options.timers }),
-          ...(options.pace !== undefined && { pace: options.pace }),
         }),
       options.listings ?? DEFAULT_LISTING_POLICY,
     );
@@ -83,7 +80,6 @@ export class EngineProcess {
         window: this.options.window?.(batch) ?? batch.window,
         occupancy: this.occupancy,
         ...(this.options.timers !== undefined && { timers: this.options.timers }),
-        ...(this.options.pace !== undefined && { pace: this.options.pace }),
         admit: (tally, item) => batch.admit(tally, (item as { write: unknown }).write),
         run: (key, items) => runner.run(plain(key), items),
       }),

@@ -7,9 +7,9 @@
  * it says (start or stop a timer, run a batch, count waits in the occupancy, confirm a level).
  */
 import type { Occupancy } from "./occupancy";
-import { closedWindows, reduceWindows, type Effect, type Pace, type WindowEvent, type WindowPolicy, type WindowsState } from "./windowsReducer";
+import { closedWindows, reduceWindows, type Effect, type WindowEvent, type WindowPolicy, type WindowsState } from "./windowsReducer";
 
-export type { Pace, WindowPolicy } from "./windowsReducer";
+export type { WindowPolicy } from "./windowsReducer";
 
 export type Outcome<R> = { readonly ok: true; readonly value: R } | { readonly ok: false; readonly error: unknown };
 
@@ -37,8 +37,6 @@ export interface WindowsOptions<T, R> {
   /** The provider process's occupancy. */
   readonly occupancy: Occupancy;
   readonly timers?: Timers;
-  /** `learned` (default): quiet times and the engine's parallelism learned from the occupancy; `fixed`: the window's quiet time and deadline alone. */
-  readonly pace?: Pace;
 }
 
 export interface Windows<T, R> {
@@ -55,12 +53,12 @@ interface Waiter<T, R> {
 }
 
 export function createWindows<T, R>(options: WindowsOptions<T, R>): Windows<T, R> {
-  const { window, run, admit = () => true, occupancy, timers = realTimers, pace = "learned" } = options;
+  const { window, run, admit = () => true, occupancy, timers = realTimers } = options;
   let state: WindowsState<Waiter<T, R>> = closedWindows();
   const handles = new Map<string, unknown>();
 
   function dispatch(event: WindowEvent<Waiter<T, R>>): void {
-    const [next, effects] = reduceWindows(state, event, { window, pace, admit: (tally, waiter) => admit(tally, waiter.item) });
+    const [next, effects] = reduceWindows(state, event, { window, admit: (tally, waiter) => admit(tally, waiter.item) });
     state = next;
     for (const effect of effects) perform(effect);
   }
@@ -123,12 +121,10 @@ export function createWindows<T, R>(options: WindowsOptions<T, R>): Windows<T, R
     }
   }
 
-  if (pace === "learned") {
-    occupancy.onSaturated(() =>
-      dispatch({ kind: "saturated", now: timers.now(), confirmed: occupancy.saturationConfirmed(), begins: occupancy.begins(), ...widest() }),
-    );
-    occupancy.onActivity(() => dispatch({ kind: "activity", now: timers.now() }));
-  }
+  occupancy.onSaturated(() =>
+    dispatch({ kind: "saturated", now: timers.now(), confirmed: occupancy.saturationConfirmed(), begins: occupancy.begins(), ...widest() }),
+  );
+  occupancy.onActivity(() => dispatch({ kind: "activity", now: timers.now() }));
 
   /** The widest gap between arrivals of the open windows (the engine's pace now), for a probe's length. */
   function widest(): { widestGap: number } {

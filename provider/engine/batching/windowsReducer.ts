@@ -5,24 +5,25 @@
  *   closed --arrive--> open              its quiet timer and its deadline start
  *   open   --arrive--> open              the quiet timer starts again (an item that does not fit
  *                                        sends the window first and opens the next)
- *   open   --quietEnded--> closed        `quiet`: no arrival for the quiet time (learned pace: unless
- *                                        the engine still owes arrivals; then it waits on)
+ *   open   --quietEnded--> closed        `quiet`: no arrival for the quiet time (unless the engine
+ *                                        still owes arrivals; then it waits on)
  *   open   --deadline--> closed          `forced`: a window never waits longer than `maxWaitMs`
  *   open   --saturated--> closed         `saturated`: every operation the process runs waits in a
- *                                        window, at a level the engine confirmed (learned pace)
+ *                                        window, at a level the engine confirmed
  *
- * With the learned pace the process's saturation level is `unconfirmed` or `confirmed`: saturated at
+ * The process's saturation level is `unconfirmed` or `confirmed`: saturated at
  * an unconfirmed level (or after REPROBE_EVERY windows at a confirmed one) the windows wait a
  * `probe`; when the engine sent nothing meanwhile the level is confirmed and they go; when it sent
  * more they wait on. A key's quiet time adapts when its window goes: halved after a lone item (a
  * chain of writes where waiting only delays), doubled when operations were busy elsewhere or an item
  * arrived just after a window with several went, brought down to a few gaps of a full window's
- * arrivals. With the fixed pace a window goes at its quiet time or its deadline, nothing else.
+ * arrivals. (A fixed quiet time and deadline alone was measured against this on the bench and sent
+ * two to eight times the requests with checkpoints written: docs/performance.md.)
  */
 
 /** A window's numbers; who keeps the windows gives them, each with its reason (a zone's, a listing's). */
 export interface WindowPolicy {
-  /** Go when no item joined for this long (at first; with the learned pace it adapts). */
+  /** Go when no item joined for this long (at first; it adapts). */
   readonly quietMs: number;
   /** The shortest the quiet time adapts down to. */
   readonly minQuietMs: number;
@@ -31,9 +32,6 @@ export interface WindowPolicy {
   /** Go at the latest this long after the window opened. */
   readonly maxWaitMs: number;
 }
-
-/** `learned`: quiet times and the engine's parallelism learned from the process's occupancy; `fixed`: the quiet time and the deadline alone. */
-export type Pace = "learned" | "fixed";
 
 export interface OpenWindow<T> {
   readonly items: readonly T[];
@@ -76,7 +74,6 @@ export type Effect<T> =
 
 export interface WindowsConfig<T> {
   readonly window: WindowPolicy;
-  readonly pace: Pace;
   /**
    * The tally of a window's items with `item` added, when it fits (a per-batch limit); undefined
    * when it does not. `tally` is undefined for a window with no items yet.
@@ -131,7 +128,7 @@ function quietOf<T>(state: WindowsState<T>, config: WindowsConfig<T>, key: strin
   return state.quiet.get(key) ?? config.window.quietMs;
 }
 
-/** The window of `key` goes: its timers stop, its items run, and (learned pace) its key's quiet time adapts. */
+/** The window of `key` goes: its timers stop, its items run, and its key's quiet time adapts. */
 function go<T>(
   state: WindowsState<T>,
   config: WindowsConfig<T>,
@@ -143,14 +140,11 @@ function go<T>(
   const open = state.open.get(key);
   if (open === undefined) return [state, []];
   let next: WindowsState<T> = { ...state, open: without(state.open, key) };
-  if (config.pace === "learned") {
-    const quiet = quietOf(state, config, key);
-    if (reason === "saturated" && open.items.length > 1)
-      next = { ...next, quiet: with_(next.quiet, key, quietAfterFull(config.window, quiet, open.widestGap)) };
-    if (reason === "quiet") {
-      next = { ...next, quiet: with_(next.quiet, key, nextQuiet(config.window, quiet, open.items.length, busyElsewhere)) };
-      if (open.items.length > 1) next = { ...next, justWentUntil: with_(next.justWentUntil, key, now + 2 * quiet) };
-    }
+  const quiet = quietOf(state, config, key);
+  if (reason === "saturated" && open.items.length > 1) next = { ...next, quiet: with_(next.quiet, key, quietAfterFull(config.window, quiet, open.widestGap)) };
+  if (reason === "quiet") {
+    next = { ...next, quiet: with_(next.quiet, key, nextQuiet(config.window, quiet, open.items.length, busyElsewhere)) };
+    if (open.items.length > 1) next = { ...next, justWentUntil: with_(next.justWentUntil, key, now + 2 * quiet) };
   }
   return [
     next,
@@ -189,8 +183,7 @@ function arrive<T>(state: WindowsState<T>, config: WindowsConfig<T>, key: string
     if (until !== undefined) {
       current = { ...current, justWentUntil: without(current.justWentUntil, key) };
       // An item just after a window of several went: the quiet time was too short for the engine's pace.
-      if (config.pace === "learned" && now <= until)
-        current = { ...current, quiet: with_(current.quiet, key, doubled(config.window, quietOf(current, config, key))) };
+      if (now <= until) current = { ...current, quiet: with_(current.quiet, key, doubled(config.window, quietOf(current, config, key))) };
     }
     open = { items: [], tally: undefined, lastArrivalAt: now, widestGap: 0 };
     // An item over the limit alone still goes, alone (no other joins it): its request is refused with its own error.
@@ -213,7 +206,6 @@ function widestGapOf<T>(state: WindowsState<T>): number {
 }
 
 export function reduceWindows<T>(state: WindowsState<T>, event: WindowEvent<T>, config: WindowsConfig<T>): Reduced<T> {
-  const learned = config.pace === "learned";
   switch (event.kind) {
     case "arrive":
       return arrive(state, config, event.key, event.item, event.now);
@@ -224,15 +216,14 @@ export function reduceWindows<T>(state: WindowsState<T>, event: WindowEvent<T>, 
     case "quietEnded":
       if (!state.open.has(event.key)) return [state, []];
       // Operations that just ended are still to be replaced by the engine, or a probe decides: wait on.
-      if (learned && (event.owedArrivals || state.probe !== undefined))
+      if (event.owedArrivals || state.probe !== undefined)
         return [state, [{ kind: "timer", timer: "quiet", key: event.key, ms: quietOf(state, config, event.key) }]];
       return go(state, config, event.key, "quiet", event.busyElsewhere, event.now);
     case "activity":
       // Activity elsewhere (a step being made) starts every open window's quiet time again; the deadline still holds.
-      if (!learned) return [state, []];
       return [state, [...state.open.keys()].map((key): Effect<T> => ({ kind: "timer", timer: "quiet", key, ms: quietOf(state, config, key) }))];
     case "saturated": {
-      if (!learned || state.probe !== undefined) return [state, []];
+      if (state.probe !== undefined) return [state, []];
       if (event.confirmed && state.wentConfirmed < REPROBE_EVERY) return goAll({ ...state, wentConfirmed: state.wentConfirmed + 1 }, config, "saturated");
       return [
         { ...state, wentConfirmed: 0, probe: { begins: event.begins } },
