@@ -5,13 +5,13 @@
  * the resource's name from the URN (autonaming), the import id as Read's id.
  */
 import type { z } from "zod";
-import { defaultProject, useStackConfig } from "../provider/config";
-import type { Args, ResourceDeclaration, State } from "../provider/engine/declaration";
-import { dynamicProvider, type CheckFailure, type DynamicProvider } from "../provider/engine/dynamicProvider";
-import { ProcessBatching } from "../provider/engine/processBatching";
-import { importIdentity } from "../provider/engine/checkInputs";
-import type { PropertyChangeKind } from "../provider/engine/diff";
-import { formatId, placeholders } from "../provider/engine/template";
+import { defaultProject } from "../provider/config";
+import { ProviderRuntime } from "../provider/runtime";
+import type { Args, ResourceDeclaration, State } from "../provider/engine/declaration/declaration";
+import { dynamicProvider, type CheckFailure, type DynamicProvider } from "../provider/engine/pulumi/dynamicProvider";
+import { importIdentity } from "../provider/engine/lifecycle/ids";
+import type { PropertyChangeKind } from "../provider/engine/plan/diff";
+import { formatId, placeholders } from "../provider/engine/declaration/template";
 import { declarations } from "../provider/registry";
 import { parseUrn, resourceToken } from "../provider/typeTokens";
 import type { Values } from "./values";
@@ -34,18 +34,17 @@ interface Served {
   readonly provider: DynamicProvider;
 }
 
-/** The plugin process's batching: every type it serves shares its occupancy and windows. */
-const batching = new ProcessBatching();
-
-const served = new Map<string, Served>(
-  declarations.map((declaration) => [resourceToken(declaration), { declaration, provider: dynamicProvider(declaration, batching) }]),
-);
-
-function servedBy(urn: string): Served & { readonly name: string } {
-  const { type, name } = parseUrn(urn);
-  const found = served.get(type);
-  if (found === undefined) throw new Error(`pulumi-svc: no resource type ${type} (known: ${[...served.keys()].join(", ")})`);
-  return { ...found, name };
+/** Every declared type's provider, in one plugin process's runtime. */
+function servedIn(runtime: ProviderRuntime): (urn: string) => Served & { readonly name: string } {
+  const served = new Map<string, Served>(
+    declarations.map((declaration) => [resourceToken(declaration), { declaration, provider: dynamicProvider(declaration, runtime) }]),
+  );
+  return (urn) => {
+    const { type, name } = parseUrn(urn);
+    const found = served.get(type);
+    if (found === undefined) throw new Error(`pulumi-svc: no resource type ${type} (known: ${[...served.keys()].join(", ")})`);
+    return { ...found, name };
+  };
 }
 
 /** What stays secret in what the plugin answers: the declared secret outputs, and whatever the program gave as a secret. */
@@ -53,18 +52,42 @@ function secretsOf(declaration: ResourceDeclaration, given: ReadonlySet<string>)
   return new Set([...(declaration.secretOutputs ?? []), ...given]);
 }
 
+/**
+ * The plugin's operations on plain values, in the runtime of its process (made where the plugin
+ * starts, plugin/main.ts; a test's own): every type it serves and every invoke shares its
+ * settings, clients, windows, listings, polls and locks.
+ */
+export function pluginOperations(runtime: ProviderRuntime) {
+  const servedBy = servedIn(runtime);
+  return {
+    configure: (config: Marked) => configure(runtime, config),
+    check: (urn: string, olds: Marked, news: Marked) => check(servedBy(urn), urn, olds, news),
+    diff: (urn: string, id: string, olds: Marked, news: Marked) => diff(servedBy(urn), id, olds, news),
+    create: (urn: string, inputs: Marked) => create(servedBy(urn), inputs),
+    read: (urn: string, id: string, props: Marked, inputs: Marked) => read(runtime, servedBy(urn), id, props, inputs),
+    update: (urn: string, id: string, olds: Marked, news: Marked) => update(servedBy(urn), id, olds, news),
+    remove: (urn: string, id: string, props: Marked) => servedBy(urn).provider.delete(id, props.values),
+  };
+}
+
+export type PluginOperations = ReturnType<typeof pluginOperations>;
+
 /** The stack configuration as the provider reads it (`svc:<key>`), from the plugin's configuration. */
-export function configure(config: Marked): void {
+function configure(runtime: ProviderRuntime, config: Marked): void {
   const value = (key: string): string | undefined => {
     const raw = config.values[key.replace(/^svc:/, "")];
     if (raw === undefined || raw === null) return undefined;
     return typeof raw === "string" ? raw : JSON.stringify(raw);
   };
-  useStackConfig({ get: value, isSecret: (key) => config.secrets.has(key.replace(/^svc:/, "")) });
+  runtime.configure({ get: value, isSecret: (key) => config.secrets.has(key.replace(/^svc:/, "")) });
 }
 
-export async function check(urn: string, olds: Marked, news: Marked): Promise<{ inputs?: Marked; failures?: CheckFailure[] }> {
-  const { declaration, provider, name } = servedBy(urn);
+async function check(
+  { declaration, provider, name }: Served & { readonly name: string },
+  urn: string,
+  olds: Marked,
+  news: Marked,
+): Promise<{ inputs?: Marked; failures?: CheckFailure[] }> {
   const given: Args = { ...news.values };
   // The dynamic SDK passes the name for autonaming; here the URN says it.
   if (declaration.autoName !== undefined) given["__resourceName"] = name;
@@ -76,8 +99,7 @@ export async function check(urn: string, olds: Marked, news: Marked): Promise<{ 
   return { inputs: { values: result.inputs ?? {}, secrets: secretsOf(declaration, news.secrets) } };
 }
 
-export async function diff(urn: string, id: string, olds: Marked, news: Marked): Promise<DiffResult> {
-  const { provider } = servedBy(urn);
+async function diff({ provider }: Served, id: string, olds: Marked, news: Marked): Promise<DiffResult> {
   const result = await provider.diff(id, olds.values, news.values);
   return {
     changes: result.changes,
@@ -87,8 +109,7 @@ export async function diff(urn: string, id: string, olds: Marked, news: Marked):
   };
 }
 
-export async function create(urn: string, inputs: Marked): Promise<{ id: string; outs: Marked }> {
-  const { declaration, provider } = servedBy(urn);
+async function create({ declaration, provider }: Served, inputs: Marked): Promise<{ id: string; outs: Marked }> {
   const { id, outs } = await provider.create(inputs.values);
   return { id, outs: { values: outs, secrets: secretsOf(declaration, inputs.secrets) } };
 }
@@ -97,8 +118,8 @@ export async function create(urn: string, inputs: Marked): Promise<{ id: string;
  * The canonical id of an import id in any accepted form (`{managedZone}/{name}/{type}`), the
  * project from the settings where the form leaves it out; the id as given when it is no form.
  */
-function canonicalId(declaration: ResourceDeclaration, id: string): string {
-  const known: Args = declaration.projectScoped === true ? { project: defaultProject() } : {};
+function canonicalId(runtime: ProviderRuntime, declaration: ResourceDeclaration, id: string): string {
+  const known: Args = declaration.projectScoped === true ? { project: defaultProject(runtime.settings) } : {};
   const identity = importIdentity(declaration, id, known);
   if (identity === undefined) return id;
   const missing = placeholders(declaration.id.format).filter((part) => identity[part] === undefined);
@@ -154,15 +175,20 @@ async function importedInputs(declaration: ResourceDeclaration, provider: Dynami
  * nothing when it is gone. An import also answers the inputs that describe it, which the engine
  * checks, diffs and writes as the program's code.
  */
-export async function read(urn: string, id: string, props: Marked, inputs: Marked): Promise<{ id?: string; props?: Marked; inputs?: Marked }> {
-  const { declaration, provider } = servedBy(urn);
+async function read(
+  runtime: ProviderRuntime,
+  { declaration, provider }: Served,
+  id: string,
+  props: Marked,
+  inputs: Marked,
+): Promise<{ id?: string; props?: Marked; inputs?: Marked }> {
   const importing = Object.keys(props.values).length === 0;
   if (importing && declaration.importable === false) {
     throw new Error(
       `svc.${declaration.module}.${declaration.name} cannot be imported: the API offers no way to read it back, so the import could not be checked.`,
     );
   }
-  const target = importing ? canonicalId(declaration, id) : id;
+  const target = importing ? canonicalId(runtime, declaration, id) : id;
   const result = await provider.read(target, props.values);
   if (result.id === undefined || result.props === undefined) return {};
   const secrets = secretsOf(declaration, props.secrets);
@@ -172,13 +198,7 @@ export async function read(urn: string, id: string, props: Marked, inputs: Marke
   return { id: result.id, props: { values: imported.props, secrets }, inputs: { values: imported.inputs, secrets } };
 }
 
-export async function update(urn: string, id: string, olds: Marked, news: Marked): Promise<Marked> {
-  const { declaration, provider } = servedBy(urn);
+async function update({ declaration, provider }: Served, id: string, olds: Marked, news: Marked): Promise<Marked> {
   const { outs } = await provider.update(id, olds.values, news.values);
   return { values: outs, secrets: secretsOf(declaration, new Set([...olds.secrets, ...news.secrets])) };
-}
-
-export async function remove(urn: string, id: string, props: Marked): Promise<void> {
-  const { provider } = servedBy(urn);
-  await provider.delete(id, props.values);
 }

@@ -10,10 +10,11 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { clip } from "../provider/engine/excerpt";
-import type { PropertyChangeKind } from "../provider/engine/diff";
-import * as provider from "./provider";
-import { invoke } from "./invoke";
+import { clip } from "../provider/engine/declaration/excerpt";
+import type { PropertyChangeKind } from "../provider/engine/plan/diff";
+import { pluginOperations, type Marked } from "./provider";
+import { invoker } from "./invoke";
+import { ProviderRuntime } from "../provider/runtime";
 import { reveal, toStruct } from "./values";
 
 const KINDS: Readonly<Record<PropertyChangeKind, provproto.PropertyDiff.Kind>> = {
@@ -41,7 +42,7 @@ function unary<Req, Res>(work: (request: Req) => Promise<Res>): grpc.handleUnary
   };
 }
 
-function checkResponse(result: { inputs?: provider.Marked; failures?: readonly { property: string; reason: string }[] }): provproto.CheckResponse {
+function checkResponse(result: { inputs?: Marked; failures?: readonly { property: string; reason: string }[] }): provproto.CheckResponse {
   const response = new provproto.CheckResponse();
   if (result.inputs !== undefined) response.setInputs(toStruct(result.inputs.values, result.inputs.secrets));
   response.setFailuresList(
@@ -55,8 +56,10 @@ function checkResponse(result: { inputs?: provider.Marked; failures?: readonly {
   return response;
 }
 
-/** The service's handlers; `schema` is the package schema's text, `version` the plugin's. */
-export function handlers(schema: string, version: string): Partial<provrpc.IResourceProviderServer> {
+/** The service's handlers, in `runtime` (the plugin process's); `schema` is the package schema's text, `version` the plugin's. */
+export function handlers(schema: string, version: string, runtime: ProviderRuntime): Partial<provrpc.IResourceProviderServer> {
+  const provider = pluginOperations(runtime);
+  const invoke = invoker(runtime);
   return {
     getPluginInfo: unary(async () => new plugproto.PluginInfo().setVersion(version)),
     getSchema: unary(async (request: provproto.GetSchemaRequest) => {
@@ -124,10 +127,14 @@ export function handlers(schema: string, version: string): Partial<provrpc.IReso
   };
 }
 
-/** Serves the provider on a local port; resolves to the port and a way to stop. */
-export async function serve(schema: string, version: string): Promise<{ port: number; stop: () => Promise<void> }> {
+/** Serves the provider on a local port, in `runtime` (a plugin process makes one where it starts); resolves to the port and a way to stop. */
+export async function serve(
+  schema: string,
+  version: string,
+  runtime: ProviderRuntime = new ProviderRuntime(),
+): Promise<{ port: number; stop: () => Promise<void> }> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(provrpc.ResourceProviderService, handlers(schema, version) as provrpc.IResourceProviderServer);
+  server.addService(provrpc.ResourceProviderService, handlers(schema, version, runtime) as provrpc.IResourceProviderServer);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error === null ? resolve(bound) : reject(error))),
   );

@@ -5,7 +5,7 @@
  * holds its manifest (`provider/apis/<api>/api.ts`); `provider/apis.ts` lists them, and the
  * shared code (settings, clients, the generator) reads that list instead of naming APIs.
  */
-import type { ApiSettings, AuthStyle } from "./stackConfig";
+import type { ApiSettings, AuthStyle, Settings } from "./stackConfig";
 import type { RateLimitRules } from "./http/rateLimitRules";
 
 /** How a Google-style API authorizes: the scopes the provider asks for, and those the service accepts (the emulator checks them). */
@@ -39,7 +39,7 @@ export interface ApiManifest<N extends string = string> {
     readonly described: string;
   };
   /** Settings of its own kind instead of a base URL and a token (the code host: an app's id and secret, or none). */
-  readonly settings?: (env: NodeJS.ProcessEnv, baseUrl: string) => ApiSettings;
+  readonly settings?: (settings: Settings, baseUrl: string) => ApiSettings;
   /**
    * The settings `settings` reads besides the API's base URL and token, as data: the provider
    * plugin's schema lists them as its configuration (a secret one is kept a Pulumi secret).

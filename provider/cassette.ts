@@ -21,7 +21,7 @@ import { isDeepStrictEqual } from "node:util";
 export const SCRUBBED = "SCRUBBED";
 
 /** Body and form fields that carry a credential, a key or a channel's token. */
-const SECRET_NAMES = new Set([
+const SECRET_NAMES: ReadonlySet<string> = new Set([
   "access_token",
   "accessToken",
   "id_token",
@@ -37,7 +37,7 @@ const SECRET_NAMES = new Set([
   "password",
 ]);
 /** Query parameters that carry a credential (the CI token's query form, an API key). */
-const SECRET_PARAMS = new Set(["access_token", "circle-token", "key", "token"]);
+const SECRET_PARAMS: ReadonlySet<string> = new Set(["access_token", "circle-token", "key", "token"]);
 /** Response headers kept; every request header is left out (Authorization, Circle-Token, ...). */
 const KEPT_HEADERS = /^(content-type|retry-after|etag|location|x-ratelimit-[a-z-]+)$/i;
 /** Longest pause in replay, in ms. */
@@ -61,10 +61,14 @@ export interface Cassette {
   readonly interactions: Interaction[];
 }
 
-/** Strings a request showed as its credential (an Authorization header's token), scrubbed wherever they occur. */
-const seenSecrets = new Set<string>();
+/**
+ * Strings requests showed as their credential (an Authorization header's token), scrubbed wherever
+ * they occur: one set per installed cassette (the process's, held by its root), none by default.
+ */
+export type SeenSecrets = Set<string>;
+const NONE_SEEN: ReadonlySet<string> = new Set();
 
-function scrubString(value: string): string {
+function scrubString(value: string, seenSecrets: ReadonlySet<string>): string {
   if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value)) return SCRUBBED;
   let result = value;
   for (const secret of seenSecrets) result = result.split(secret).join(SCRUBBED);
@@ -72,19 +76,21 @@ function scrubString(value: string): string {
 }
 
 /** The value with every secret field, private key and seen credential replaced by `SCRUBBED`. */
-export function scrub(value: unknown): unknown {
-  if (typeof value === "string") return scrubString(value);
-  if (Array.isArray(value)) return value.map(scrub);
+export function scrub(value: unknown, seenSecrets: ReadonlySet<string> = NONE_SEEN): unknown {
+  if (typeof value === "string") return scrubString(value, seenSecrets);
+  if (Array.isArray(value)) return value.map((member) => scrub(member, seenSecrets));
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, SECRET_NAMES.has(key) && member !== "" ? SCRUBBED : scrub(member)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, member]) => [key, SECRET_NAMES.has(key) && member !== "" ? SCRUBBED : scrub(member, seenSecrets)]),
+    );
   }
   return value;
 }
 
-export function scrubUrl(raw: string): string {
+export function scrubUrl(raw: string, seenSecrets: ReadonlySet<string> = NONE_SEEN): string {
   const url = new URL(raw);
   for (const name of [...url.searchParams.keys()]) if (SECRET_PARAMS.has(name)) url.searchParams.set(name, SCRUBBED);
-  return scrubString(url.toString());
+  return scrubString(url.toString(), seenSecrets);
 }
 
 /** A body as data: JSON parsed, a form as its fields, other text as is. */
@@ -131,7 +137,7 @@ export function describeRequest(request: RecordedRequest): string {
 }
 
 /** Notes the credential a request carries, so that it is scrubbed wherever an answer or a body repeats it. */
-function noteCredential(headers: Headers): void {
+function noteCredential(headers: Headers, seenSecrets: SeenSecrets): void {
   for (const name of ["authorization", "circle-token", "x-goog-api-key"]) {
     const value = headers.get(name);
     if (value === null) continue;
@@ -140,27 +146,40 @@ function noteCredential(headers: Headers): void {
   }
 }
 
-async function requestOf(request: Request): Promise<RecordedRequest> {
-  noteCredential(request.headers);
+async function requestOf(request: Request, seenSecrets: SeenSecrets): Promise<RecordedRequest> {
+  noteCredential(request.headers, seenSecrets);
   const text = await request.clone().text();
-  return { method: request.method, url: scrubUrl(request.url), body: scrub(bodyData(text, request.headers.get("content-type"))) };
+  return {
+    method: request.method,
+    url: scrubUrl(request.url, seenSecrets),
+    body: scrub(bodyData(text, request.headers.get("content-type")), seenSecrets),
+  };
 }
 
 type Mode = "record" | "replay";
 
-let installed = false;
-
-/** Installs the interceptor the environment asks for; nothing when `SVC_CASSETTE` is unset. */
-export function installCassetteFromEnv(env: NodeJS.ProcessEnv = process.env): void {
-  const file = env["SVC_CASSETTE"];
-  if (file === undefined || file === "" || installed) return;
-  const mode = env["SVC_CASSETTE_MODE"];
-  if (mode !== "record" && mode !== "replay") throw new Error(`pulumi-svc: SVC_CASSETTE_MODE is ${JSON.stringify(mode)}; it must be "record" or "replay".`);
-  installed = true;
-  installCassette(file, mode);
+/** An installed cassette: what it has seen, kept by the process's root (provider/index.ts). */
+export interface InstalledCassette {
+  readonly file: string;
+  readonly mode: Mode;
+  readonly seenSecrets: SeenSecrets;
 }
 
-function installCassette(file: string, mode: Mode): void {
+/**
+ * Installs the interceptor the environment asks for, once per process (its root calls it);
+ * nothing when `SVC_CASSETTE` is unset.
+ */
+export function installCassetteFromEnv(env: NodeJS.ProcessEnv = process.env): InstalledCassette | undefined {
+  const file = env["SVC_CASSETTE"];
+  if (file === undefined || file === "") return undefined;
+  const mode = env["SVC_CASSETTE_MODE"];
+  if (mode !== "record" && mode !== "replay") throw new Error(`pulumi-svc: SVC_CASSETTE_MODE is ${JSON.stringify(mode)}; it must be "record" or "replay".`);
+  const installed: InstalledCassette = { file, mode, seenSecrets: new Set() };
+  installCassette(installed);
+  return installed;
+}
+
+function installCassette({ file, mode, seenSecrets }: InstalledCassette): void {
   let interceptors: typeof import("@mswjs/interceptors");
   let clientRequest: typeof import("@mswjs/interceptors/ClientRequest");
   let fetchInterceptor: typeof import("@mswjs/interceptors/fetch");
@@ -186,7 +205,7 @@ function installCassette(file: string, mode: Mode): void {
     const cassette: Cassette = { recordedAt: startedAt, interactions: [] };
     const pending = new Map<string, Promise<RecordedRequest>>();
     interceptor.on("request", ({ request, requestId }) => {
-      pending.set(requestId, requestOf(request));
+      pending.set(requestId, requestOf(request, seenSecrets));
     });
     // The interceptor awaits its listeners (the body is read before the answer goes on).
     // eslint-disable-next-line @typescript-eslint/no-misused-promises
@@ -198,7 +217,7 @@ function installCassette(file: string, mode: Mode): void {
       const headers = Object.fromEntries([...response.headers].filter(([name]) => KEPT_HEADERS.test(name)));
       cassette.interactions.push({
         request,
-        response: { status: response.status, headers, body: scrub(bodyData(text, response.headers.get("content-type"))) },
+        response: { status: response.status, headers, body: scrub(bodyData(text, response.headers.get("content-type")), seenSecrets) },
       });
       writeFileSync(part, `${JSON.stringify(cassette, null, 1)}\n`);
     });
@@ -214,7 +233,7 @@ function installCassette(file: string, mode: Mode): void {
   // The interceptor awaits its listeners: the answer is chosen once the body is read.
   // eslint-disable-next-line @typescript-eslint/no-misused-promises
   interceptor.on("request", async ({ request, controller }) => {
-    const live = await requestOf(request);
+    const live = await requestOf(request, seenSecrets);
     const index = cassette.interactions.findIndex(
       (interaction, i) =>
         !used.has(i) &&

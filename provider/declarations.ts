@@ -2,7 +2,7 @@
 // change the declaration, then run `npm run generate`.
 
 /** Every declared resource: the `declare(...)` exports of each API folder, by API and file. */
-import type { ResourceDeclaration } from "./engine/declaration";
+import type { ResourceDeclaration } from "./engine/declaration/declaration";
 import { aclRule } from "./apis/calendar/aclRule";
 import { calendar } from "./apis/calendar/calendar";
 import { calendarListEntry } from "./apis/calendar/calendarListEntry";

@@ -10,18 +10,22 @@
  * `<module>/<name>.js` (`dns:RecordSet` in dns/recordSet); types declared
  * elsewhere (the DNS IAM types in dns/iam) come from the full registry.
  */
-import type { ResourceDeclaration } from "./engine/declaration";
-import { typeKey } from "./engine/declaration";
-import { dynamicProvider, type DynamicProvider } from "./engine/dynamicProvider";
-import { ProcessBatching } from "./engine/processBatching";
+import { type ResourceDeclaration, typeKey } from "./engine/declaration/declaration";
+import { dynamicProvider, type DynamicProvider } from "./engine/pulumi/dynamicProvider";
+import { ProviderRuntime } from "./runtime";
 import { installCassetteFromEnv } from "./cassette";
 
 // The acceptance run's record and replay (docs/acceptance.md): nothing unless SVC_CASSETTE is set.
-installCassetteFromEnv();
+export const cassette = installCassetteFromEnv();
 
+/**
+ * The process's root, the one place a provider process keeps anything: its runtime (the settings
+ * `configure` gives, clients, token sources, the engine's windows, listings, polls and locks),
+ * which every resource type's provider in it shares, and the providers made so far. The engine
+ * reaches this module by the package name in each serialized provider, so it must live here.
+ */
+const runtime = new ProviderRuntime();
 const providers = new Map<string, DynamicProvider>();
-/** This process's batching: every resource's provider in it shares its occupancy and windows. */
-const batching = new ProcessBatching();
 
 /** The module file a type's declaration lives in by convention, e.g. `./dns/recordSet`; undefined for a key of another shape. */
 export function conventionalFile(key: string): string | undefined {
@@ -63,11 +67,11 @@ export function declarationOf(key: string): ResourceDeclaration {
 export function providerFor(key: string): DynamicProvider {
   let provider = providers.get(key);
   if (provider === undefined) {
-    provider = dynamicProvider(declarationOf(key), batching);
+    provider = dynamicProvider(declarationOf(key), runtime);
     providers.set(key, provider);
   }
   return provider;
 }
 
-export { ApiError } from "./http/errors";
-export type { DynamicProvider } from "./engine/dynamicProvider";
+export { ApiError } from "./http/answer";
+export type { DynamicProvider } from "./engine/pulumi/dynamicProvider";

@@ -2,13 +2,12 @@
  * Every declared resource, by type key (`<module>:<Name>`). The list is generated from the API
  * folders (`provider/declarations.ts`, `npm run generate`): a resource is known by its declaration.
  */
-import type { ResourceDeclaration } from "./engine/declaration";
-import { typeKey } from "./engine/declaration";
+import { type ResourceDeclaration, typeKey } from "./engine/declaration/declaration";
 import { declarations } from "./declarations";
 
 export { declarations };
 
-const byKey = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
+const byKey: ReadonlyMap<string, ResourceDeclaration> = new Map(declarations.map((declaration) => [typeKey(declaration), declaration]));
 
 export function declarationFor(key: string): ResourceDeclaration {
   const declaration = byKey.get(key);

@@ -1,6 +1,6 @@
 /**
  * The stack configuration and environment as the provider reads them, and the names of each
- * setting. Nothing here knows the APIs' manifests, so a manifest may use it (config.ts, which
+ * setting, and how a token travels on each request (authHooks). Nothing here knows the APIs' manifests, so a manifest may use it (config.ts, which
  * resolves an API's settings from its manifest, builds on this file).
  *
  * Settings come from the stack configuration (namespace `svc`, tokens set with
@@ -16,11 +16,6 @@ export interface ConfigSource {
   isSecret?(key: string): boolean;
 }
 
-/**
- * How a token travels: Google-style APIs use Bearer; the CI API has three
- * forms of its own; the code host also takes an OAuth app's client id and
- * secret as HTTP Basic (`client-basic`) and no credentials at all (`none`).
- */
 /**
  * How a token travels: `bearer`, HTTP Basic with it as the user (`basic`) or an app's id and secret
  * (`client-basic`), a header or a query parameter of the API's own name, the credential chain's
@@ -54,14 +49,22 @@ export class MissingSettingError extends Error {
   }
 }
 
-const EMPTY_CONFIG: ConfigSource = { get: () => undefined };
+/** No stack configuration: the settings come from the environment alone. */
+export const NO_CONFIG: ConfigSource = { get: () => undefined };
 
-/** Stack configuration handed to the dynamic provider by `configure`; empty until then. */
-let stackConfig: ConfigSource = EMPTY_CONFIG;
+/**
+ * Where settings are read: the stack configuration (handed to the provider by `configure`, or a
+ * program's own) and the environment. A provider process keeps its own (provider/runtime.ts); no
+ * module holds one.
+ */
+export interface Settings {
+  readonly config: ConfigSource;
+  readonly env: NodeJS.ProcessEnv;
+}
 
-/** Installs the stack configuration; called from the dynamic provider's `configure`. */
-export function useStackConfig(config: ConfigSource): void {
-  stackConfig = config;
+/** Settings of `config` (none: the environment alone) and the environment. */
+export function settingsOf(config: ConfigSource = NO_CONFIG, env: NodeJS.ProcessEnv = process.env): Settings {
+  return { config, env };
 }
 
 export function envSuffix(api: string): string {
@@ -69,20 +72,16 @@ export function envSuffix(api: string): string {
 }
 
 /** A setting from the stack configuration, else the environment; empty counts as unset. */
-export function readSetting(configKey: string, envVar: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return lookup(configKey, envVar, env);
+export function readSetting(configKey: string, envVar: string, settings: Settings): string | undefined {
+  const fromConfig = settings.config.get(configKey);
+  if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
+  const fromEnv = settings.env[envVar];
+  return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
 }
 
 /** A value of the stack configuration alone (no environment), for settings that must say where they came from. */
-export function configValue(configKey: string): string | undefined {
-  return stackConfig.get(configKey);
-}
-
-function lookup(configKey: string, envVar: string, env: NodeJS.ProcessEnv): string | undefined {
-  const fromConfig = stackConfig.get(configKey);
-  if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
-  const fromEnv = env[envVar];
-  return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
+export function configValue(configKey: string, settings: Settings): string | undefined {
+  return settings.config.get(configKey);
 }
 
 /** The config key and environment variable of each setting, for messages and docs. */
@@ -94,10 +93,10 @@ export function settingNames(api: string): { baseUrl: [string, string]; token: [
 }
 
 /** Whether a configuration key was set with `--secret` (true when the source cannot tell and the key is set). */
-export function isSecretSetting(configKey: string): boolean {
-  if (stackConfig.isSecret !== undefined) return stackConfig.isSecret(configKey);
+export function isSecretSetting(configKey: string, settings: Settings): boolean {
+  if (settings.config.isSecret !== undefined) return settings.config.isSecret(configKey);
   // A program's configuration names its secret keys here (what @pulumi/pulumi reads too).
-  const secretKeys = process.env["PULUMI_CONFIG_SECRET_KEYS"];
+  const secretKeys = settings.env["PULUMI_CONFIG_SECRET_KEYS"];
   if (secretKeys === undefined) return true;
   try {
     const keys = JSON.parse(secretKeys) as unknown;
@@ -105,4 +104,38 @@ export function isSecretSetting(configKey: string): boolean {
   } catch {
     return false;
   }
+}
+
+/*
+ * How each API's credentials travel on a request (ky's beforeRequest hook), by auth style. The
+ * credential chain's access token (`google-credentials`) is set per attempt by the client instead,
+ * since it changes as it is refreshed.
+ */
+export function authHooks(settings: ApiSettings, style: AuthStyle): (request: Request) => Request | void {
+  return (request) => {
+    request.headers.set("Accept", "application/json");
+    if (typeof style === "object") {
+      if ("header" in style) {
+        request.headers.set(style.header, settings.token);
+        return;
+      }
+      const url = new URL(request.url);
+      url.searchParams.set(style.query, settings.token);
+      return new Request(url, request);
+    }
+    switch (style) {
+      case "bearer":
+        request.headers.set("Authorization", `Bearer ${settings.token}`);
+        return;
+      case "basic":
+        request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.token}:`).toString("base64")}`);
+        return;
+      case "client-basic":
+        request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.clientId ?? ""}:${settings.token}`).toString("base64")}`);
+        return;
+      case "none":
+      case "google-credentials": // set per attempt: the token changes as it is refreshed
+        return;
+    }
+  };
 }

@@ -15,7 +15,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import type { ResourceDeclaration } from "../provider/engine/declaration";
+import type { ResourceDeclaration } from "../provider/engine/declaration/declaration";
 import { declarations } from "../provider/registry";
 import { API_MANIFESTS } from "../provider/apis";
 import { header, tsdoc } from "./generator/text";

@@ -19,12 +19,12 @@
  * An API's channel resource spreads `channelDeclaration(...)` into its
  * declaration and adds what it watches (its own inputs and watch path).
  */
-import type { ReviewFacts } from "../engine/review";
+import type { ReviewFacts } from "../engine/declaration/review";
 import { z } from "zod";
-import type { Args, RefusedStep, State } from "../engine/declaration";
-import { excerpt } from "../engine/excerpt";
-import type { ChosenPath, QuerySpec, Steps } from "../engine/steps";
-import type { ApiError } from "../http/errors";
+import type { Args, RefusedStep, State } from "../engine/declaration/declaration";
+import { excerpt } from "../engine/declaration/excerpt";
+import type { ChosenPath, QuerySpec, Steps } from "../engine/declaration/steps";
+import type { ApiError } from "../http/answer";
 
 export const MAX_CHANNEL_ID_LENGTH = 64;
 export const MAX_CHANNEL_TOKEN_LENGTH = 256;
@@ -155,8 +155,9 @@ export function channelBody(args: ChannelArgs, now: number = Date.now(), ttlForm
   };
 }
 
+/** The channel's wire form from the watch's answer, parsed once in the call path by `channelAnswer`. */
 function toChannelWire(answer: unknown): ChannelWire {
-  const channel = channelAnswer.parse(answer);
+  const channel = answer as z.infer<typeof channelAnswer>;
   const expiration = channel.expiration === undefined ? undefined : Number(channel.expiration);
   return {
     channelId: channel.id,
@@ -211,7 +212,7 @@ export function channelDeclaration<A extends ChannelArgs>(options: {
       // Not repeated blindly: a second watch with the same id is refused as not unique, and with
       // no read or listing of channels a lost answer cannot be settled; it is reported instead.
       repeat: "settle",
-      answer: "ignored",
+      answer: channelAnswer,
       toWire: (answer) => toChannelWire(answer),
     },
     read: { storedUntil: "effectiveExpiration" },

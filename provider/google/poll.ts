@@ -1,14 +1,12 @@
 /**
- * One poller for work an API finishes after answering: a long-running operation of the newer
- * APIs, an object the service is still reconciling, or a kind an API brings of its own (in its
- * folder, provider/apis/<api>/). Pauses start short and grow;
- * a wait longer than 3 s is logged once with what it waits for, and a wait past the timeout is an
- * error that says so.
+ * The kinds of work Google APIs finish after answering, as data: how an answer (parsed once, by the
+ * kind's schema, in the call path) says the work is pending, done or failed, and which wait schedule
+ * of the retry table it is checked on. A long-running operation of the newer APIs and an object the
+ * service is still reconciling are shared; an API brings kinds of its own (provider/apis/<api>/).
+ * The poller is the executor's (engine/executor/polls.ts).
  */
-import { setTimeout as defaultSleep } from "node:timers/promises";
 import { z } from "zod";
-import type { ApiClient } from "../http/client";
-import { outsideStepBudget } from "../http/stepBudget";
+import type { WaitName } from "../http/retryTable";
 
 /** Pending work as read from an answer: its id, whether it is done, and words for the log. */
 export interface Pending {
@@ -20,19 +18,28 @@ export interface Pending {
   readonly failure?: string;
 }
 
-/** How one kind of pending work reads and how fast it is polled. */
+/** How one kind of pending work reads, and the retry table's schedule it is checked on. */
 export interface PollKind {
   /** Its name for a reader of a plan, e.g. `operation`. */
   readonly name: string;
+  /** The answer's shape: the poll's checks parse it in the call path. */
   readonly schema: z.ZodType;
-  /** The pending work an answer describes; undefined when the answer is not such work (nothing to wait for). */
+  /**
+   * The pending work an answer describes, read from fields of the answer already parsed (no second
+   * validation); undefined when the answer is not such work (nothing to wait for).
+   */
   readonly pending: (answer: unknown) => Pending | undefined;
-  readonly firstPauseMs: number;
-  readonly maxPauseMs: number;
+  readonly schedule: WaitName;
   /** The verb for the log: "finish", "be done". */
   readonly until: string;
   /** What is polled is the object itself (not an operation about it): the last read is its newest state. */
   readonly pollsTheObject?: boolean;
+}
+
+/** A field of an answer already parsed, when it is a string. */
+export function stringField(answer: unknown, field: string): string | undefined {
+  const value = typeof answer === "object" && answer !== null ? (answer as Record<string, unknown>)[field] : undefined;
+  return typeof value === "string" ? value : undefined;
 }
 
 const longRunningWire = z.looseObject({
@@ -50,14 +57,13 @@ export const POLL_KINDS = {
     name: "operation",
     schema: longRunningWire,
     pending: (answer) => {
-      const parsed = longRunningWire.safeParse(answer);
-      if (!parsed.success) return undefined;
-      const { name, done, error } = parsed.data;
+      const name = stringField(answer, "name");
+      if (name === undefined) return undefined;
+      const { done, error } = answer as z.infer<typeof longRunningWire>;
       const failure = error === undefined ? undefined : `${error.message ?? "failed"}${error.code === undefined ? "" : ` (code ${error.code})`}`;
       return { id: name, done: done === true, what: `operation ${name}`, ...(failure !== undefined && { failure }) };
     },
-    firstPauseMs: 200,
-    maxPauseMs: 5000,
+    schedule: "operation",
     until: "finish",
   },
   /** A declarative-friendly resource (AIP-128) whose `reconciling` is true while the service acts on it. */
@@ -65,93 +71,12 @@ export const POLL_KINDS = {
     name: "reconciling",
     schema: reconcilingWire,
     pending: (answer) => {
-      const parsed = reconcilingWire.safeParse(answer);
-      if (!parsed.success) return undefined;
-      return { id: parsed.data.name, done: parsed.data.reconciling !== true, what: parsed.data.name };
+      const name = stringField(answer, "name");
+      if (name === undefined) return undefined;
+      return { id: name, done: (answer as z.infer<typeof reconcilingWire>).reconciling !== true, what: name };
     },
-    firstPauseMs: 250,
-    maxPauseMs: 5000,
+    schedule: "reconciling",
     until: "be decided",
     pollsTheObject: true,
   },
 } satisfies Record<string, PollKind>;
-
-export interface WaitOptions {
-  readonly client: ApiClient;
-  readonly log: (message: string) => void;
-  /** Where the work is read, given its id. */
-  readonly pathOf: (id: string) => string;
-  readonly timeoutMs?: number;
-  /** Past the timeout: `fail` (default), or `carryOn`, saying so in the log (an opt-in wait the program bounded). */
-  readonly onTimeout?: "fail" | "carryOn";
-  readonly sleep?: (ms: number) => Promise<void>;
-  /** The clock the timeout is measured on (tests pass the one their `sleep` advances). */
-  readonly clock?: () => number;
-}
-
-/** How often an opt-in wait says it is still waiting. */
-const PROGRESS_EVERY_MS = 10_000;
-
-/** Polls in progress per client and path: every waiter of one piece of work shares one poll. */
-const polls = new WeakMap<ApiClient, Map<string, Promise<unknown>>>();
-
-/**
- * Waits until the work `answer` describes is done; returns at once when it is done or is no
- * such work. Resolves to the last answer read (the first one when there was nothing to wait
- * for). Waiters of the same work (the resources of one batched change) share one poll.
- */
-export async function waitFor(kind: PollKind, answer: unknown, options: WaitOptions): Promise<unknown> {
-  const first = kind.pending(answer);
-  if (first === undefined || (first.done && first.failure === undefined)) return answer;
-  const path = options.pathOf(first.id);
-  let inProgress = polls.get(options.client);
-  if (inProgress === undefined) {
-    inProgress = new Map();
-    polls.set(options.client, inProgress);
-  }
-  const shared = inProgress;
-  let poll = shared.get(path);
-  if (poll === undefined) {
-    poll = pollUntilDone(kind, first, answer, options).finally(() => shared.delete(path));
-    shared.set(path, poll);
-  }
-  return poll;
-}
-
-async function pollUntilDone(kind: PollKind, first: Pending, answer: unknown, options: WaitOptions): Promise<unknown> {
-  const { client, log, pathOf, timeoutMs = 10 * 60_000, onTimeout = "fail", sleep = defaultSleep, clock = Date.now } = options;
-  const started = clock();
-  let current = first;
-  let last = answer;
-  let pause = kind.firstPauseMs;
-  let reportedAt: number | undefined;
-  // An opt-in wait the program asked for says what it waits for at once, then how long so far every 10 s.
-  if (onTimeout === "carryOn" && !first.done) {
-    log(`svc: waiting up to ${Math.round(timeoutMs / 1000)}s for ${first.what} to ${kind.until}...`);
-    reportedAt = started;
-  }
-  for (;;) {
-    if (current.failure !== undefined) throw new Error(`${first.what} failed: ${current.failure}`);
-    if (current.done) return last;
-    if (onTimeout === "carryOn" && clock() - started + pause > timeoutMs) {
-      log(`svc: waited ${Math.round(timeoutMs / 1000)}s for ${first.what} to ${kind.until}; not waiting longer (a refresh shows the outcome later).`);
-      return last;
-    }
-    await sleep(pause);
-    // Bounded by the wait's deadline, not by the budget of the step that waits.
-    last = await outsideStepBudget(() => client.send({ method: "GET", path: pathOf(first.id), schema: kind.schema }));
-    current = kind.pending(last) ?? { ...first, done: true };
-    const waited = clock() - started;
-    if (onTimeout === "fail" && current.failure === undefined && !current.done && waited > timeoutMs) {
-      throw new Error(`${first.what} was not done after ${Math.round(waited / 1000)}s`);
-    }
-    if (reportedAt === undefined && !current.done && waited > 3000) {
-      log(`svc: waiting for ${first.what} to ${kind.until}...`);
-      reportedAt = clock();
-    } else if (onTimeout === "carryOn" && reportedAt !== undefined && !current.done && clock() - reportedAt >= PROGRESS_EVERY_MS) {
-      log(`svc: still waiting for ${first.what} to ${kind.until} (${Math.round(waited / 1000)}s so far)`);
-      reportedAt = clock();
-    }
-    pause = Math.min(pause * 2, kind.maxPauseMs);
-  }
-}

@@ -15,14 +15,15 @@ import ky, { isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { z } from "zod";
 import type { ApiName, ApiSettings } from "../config";
-import { authHooks } from "./auth";
+import { authHooks } from "../stackConfig";
 import type { TokenSource } from "../google/credentials/tokenSource";
-import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./errors";
+import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./answer";
 import { readAnswer, type Answer } from "./answer";
 import type { RateLimitRules } from "./rateLimitRules";
 import { createRequestLimiter, type RequestLimiter } from "./requestLimiter";
-import { stepBudget } from "./stepBudget";
+import type { Budget } from "./retry";
 import { DEFAULT_RETRY_POLICY, planRetry, repeatRuleOf, type AttemptResult, type RepeatRule, type RetryPolicy } from "./retry";
+import { TOKEN_REFUSED } from "./retryTable";
 
 interface RequestBase<T> {
   /** Path below the API's base URL, segments already encoded. */
@@ -54,8 +55,11 @@ export type RequestSpec<T> = RequestBase<T> &
 
 export interface ApiClient {
   readonly api: ApiName;
-  /** Sends a request; resolves to the parsed body (undefined when empty), or throws ApiError. */
-  send<T = unknown>(spec: RequestSpec<T>): Promise<T>;
+  /**
+   * Sends a request; resolves to the parsed body (undefined when empty), or throws ApiError. Every
+   * attempt (a retry, a resend with a fresh token) is spent from `budget`, the step's (retry.ts, Budget).
+   */
+  send<T = unknown>(spec: RequestSpec<T>, budget: Budget): Promise<T>;
 }
 
 export interface ClientOptions {
@@ -158,26 +162,31 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     }
   }
 
-  async function send<T>(spec: RequestSpec<T>): Promise<T> {
+  async function send<T>(spec: RequestSpec<T>, budget: Budget): Promise<T> {
     const where = `${settings.baseUrl}/${spec.path.replace(/^\//, "")}`;
     const path = redactedPath(where);
     const rule = spec.repeat ?? repeatRuleOf(spec.method);
     let waitedMs = 0;
     let limitedAttempts = 0;
-    let refusedToken = false;
-    // Every attempt counts against the budget of the step it is sent for (stepBudget.ts), so nested retries share one bound.
-    const budget = stepBudget();
+    let tokenResends = 0;
     let failed: Answer | undefined;
     for (let attemptNumber = 1; ; attemptNumber++) {
-      budget?.spend(failed === undefined ? undefined : failure(spec, path, failed).message);
+      // Every attempt counts against the budget of the step it is sent for, so nested retries share one bound.
+      budget.spend(`${spec.method} ${path}`, failed === undefined ? undefined : failure(spec, path, failed).message);
       const phase: { body: boolean; token?: string } = { body: false };
       const answer = await attempt(spec, phase);
       const { result } = answer;
       if (result.kind === "status" && result.status < 400) return answer.value as T;
       failed = answer;
-      if (result.kind === "status" && result.status === 401 && options.tokens !== undefined && phase.token !== undefined && !refusedToken) {
-        // An access token expired or revoked on the way: once, with a fresh one (a 401 changed nothing).
-        refusedToken = true;
+      if (
+        result.kind === "status" &&
+        result.status === 401 &&
+        options.tokens !== undefined &&
+        phase.token !== undefined &&
+        tokenResends < TOKEN_REFUSED.resends
+      ) {
+        // An access token expired or revoked on the way: again with a fresh one (a 401 changed nothing).
+        tokenResends++;
         options.tokens.refused(phase.token);
         log(`svc: ${settings.api} API refused the access token on ${spec.method} ${path} (401); sending it once more with a new token`);
         attemptNumber--;
@@ -211,7 +220,7 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
       if (decision.delayMs >= logWaitsOverMs) {
         log(
           `svc: ${settings.api} API ${decision.because} on ${spec.method} ${path}; ` +
-            `waiting ${Math.round(decision.delayMs / 1000)}s before attempt ${attemptNumber + 1} of ${policy.maxAttempts}`,
+            `waiting ${Math.round(decision.delayMs / 1000)}s before attempt ${attemptNumber + 1}`,
         );
       }
       if (result.kind === "status" && result.status === 429 && result.retryAfterMs !== undefined) {

@@ -5,7 +5,7 @@
  * publishes. The HTTP layer knows no API's rules: each API's folder brings its own
  * (the code host's are in provider/apis/codehost/limits.ts).
  */
-import type { ApiError } from "./errors";
+import type { ApiError } from "./answer";
 import type { RequestLimits } from "./requestLimiter";
 
 /** A failed attempt as the rules see it. */

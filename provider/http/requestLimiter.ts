@@ -30,7 +30,7 @@ export interface RequestLimits {
   readonly minuteMs: number;
 }
 
-const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+const READS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function isWrite(method: string): boolean {
   return !READS.has(method.toUpperCase());
@@ -79,8 +79,10 @@ export function spacedAtSend(spacingMs: number): <T>(send: () => Promise<T>) => 
     for (let wait = lastSentAt + spacingMs - performance.now(); wait > 0; wait = lastSentAt + spacingMs - performance.now()) {
       await sleep(Math.ceil(wait));
     }
+    // The clock is read once the send has begun (its request leaves in its first synchronous part): the next one is spaced from then.
+    const sending = send();
     lastSentAt = performance.now();
-    return send();
+    return sending;
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * When to try a request again, and how long to wait first.
+ * When to try a request again, and how long to wait first; and how many attempts a step may send in
+ * all (its Budget, below).
  *
  * Every request carries a repeat rule (declared at its call site; GET, PUT,
  * PATCH and DELETE have defaults, a POST must say). A 429 is honoured with its
@@ -10,8 +11,7 @@
  * never repeated here: its caller reads back what happened, then sends it
  * again or adopts the result.
  */
-
-import { RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, REQUEST_BACKOFF } from "./retryTable";
+import { RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, REQUEST_BACKOFF, STEP_BUDGET } from "./retryTable";
 
 /**
  * `read`: has no effect (a GET, or a read sent as POST such as getIamPolicy).
@@ -48,8 +48,8 @@ export function repeatRuleOf(ruleOrMethod: string): RepeatRule {
 }
 
 export interface RetryPolicy {
-  /** Attempts in all, the first included. */
-  readonly maxAttempts: number;
+  /** Attempts in all of one request, the first included, by its repeat rule (after 5xx, timeouts, lost or unreadable answers), and after rate limits. */
+  readonly attempts: Readonly<Record<RepeatRule | "rateLimited", number>>;
   /** The most time spent waiting between attempts of one request. */
   readonly maxTotalWaitMs: number;
   /** First backoff step; doubles every attempt. */
@@ -58,9 +58,14 @@ export interface RetryPolicy {
   readonly maxDelayMs: number;
 }
 
-/** The HTTP layer's policy, from the one retry table (retryTable.ts). */
+/** The HTTP layer's policy, from the one retry table (retryTable.ts): each rule's own attempts. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  maxAttempts: Math.max(RATE_LIMITED_ATTEMPTS, ...Object.values(REQUEST_ATTEMPTS).map(({ attempts }) => attempts)),
+  attempts: {
+    read: REQUEST_ATTEMPTS.read.attempts,
+    idempotent: REQUEST_ATTEMPTS.idempotent.attempts,
+    settle: REQUEST_ATTEMPTS.settle.attempts,
+    rateLimited: RATE_LIMITED_ATTEMPTS,
+  },
   ...REQUEST_BACKOFF,
 };
 
@@ -77,7 +82,7 @@ export type AttemptResult =
 
 export type RetryDecision = { readonly retry: false } | { readonly retry: true; readonly delayMs: number; readonly because: string };
 
-const TRANSIENT_STATUSES = new Set([408, 500, 502, 503, 504]);
+const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 500, 502, 503, 504]);
 
 /** Parses `Retry-After` (seconds or an HTTP date) into milliseconds. */
 export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
@@ -107,14 +112,14 @@ export function planRetry(
   waitedMs: number,
   random: () => number = Math.random,
 ): RetryDecision {
-  if (attempt >= policy.maxAttempts) return { retry: false };
+  const rateLimited = result.kind === "status" && result.status === 429;
+  // A rate limit did nothing, so any request goes again after one; a fault, as often as its repeat rule allows.
+  if (attempt >= (rateLimited ? policy.attempts.rateLimited : policy.attempts[repeatRuleOf(rule)])) return { retry: false };
   let delayMs: number;
   let because: string;
   if (result.kind === "status" && result.status === 429) {
     delayMs = result.retryAfterMs ?? backoffDelay(policy, attempt, random);
     because = result.retryAfterMs !== undefined ? "rate limited (429, Retry-After)" : "rate limited (429)";
-  } else if (repeatRuleOf(rule) === "settle") {
-    return { retry: false };
   } else if (result.kind === "status" && TRANSIENT_STATUSES.has(result.status)) {
     delayMs = result.retryAfterMs ?? backoffDelay(policy, attempt, random);
     because = `server error (${result.status})`;
@@ -129,4 +134,87 @@ export function planRetry(
   }
   if (waitedMs + delayMs > policy.maxTotalWaitMs) return { retry: false };
   return { retry: true, delayMs, because };
+}
+
+/*
+ * A step's budget: how many attempts of requests it may send in all, every attempt of every
+ * request sent on its behalf counted (a retry, a check of a wait, a write sent again by a loop, a
+ * resend with a fresh token), so loops that nest share one bound instead of multiplying. It is
+ * passed explicitly: in the step's context to every request (the client's `send` takes it), and a
+ * batch of several steps' writes spends from a pool of what its members have left.
+ * Its size comes from the step's plan and the retry table (engine/plan/worstCase.ts).
+ */
+/** What a budget is for, in words for its error: `update` of `svc.dns.RecordSet projects/p/...`. */
+export interface BudgetOwner {
+  readonly step: string;
+  readonly resource: string;
+}
+
+export class BudgetSpent extends Error {
+  constructor(
+    readonly owner: BudgetOwner,
+    readonly spent: number,
+    /** The attempt refused, in words: `GET dns/v1/...`. */
+    readonly refused: string,
+    readonly last: string | undefined,
+  ) {
+    super(
+      `${owner.resource}: its ${owner.step} sent ${spent} requests, all its budget (from its plan and STEP_BUDGET in the retry table, ` +
+        `provider/http/retryTable.ts), and stops before ${refused}` +
+        (last === undefined ? "" : `; the last failure: ${last}`),
+    );
+    this.name = "BudgetSpent";
+  }
+}
+
+export class Budget {
+  private sent = 0;
+  /** What each request cost, in the order sent: `GET path` per attempt (for a storm test and the error). */
+  private readonly log: string[] = [];
+
+  constructor(
+    readonly owner: BudgetOwner,
+    /** Attempts in all. */
+    readonly limit: number = STEP_BUDGET.requests,
+    /** A batch's pool draws from its members instead of a count of its own. */
+    private readonly members?: readonly Budget[],
+  ) {}
+
+  /** One more attempt of `request` (`GET path`); throws BudgetSpent when nothing is left (`last`: the failure before it, in words). */
+  spend(request: string, last?: string): void {
+    if (this.members !== undefined) {
+      const richest = this.members.reduce<Budget | undefined>((best, member) => (member.remaining > (best?.remaining ?? 0) ? member : best), undefined);
+      if (richest === undefined) throw new BudgetSpent(this.owner, this.sent, request, last);
+      richest.spend(request, last);
+    } else if (this.sent >= this.limit) {
+      throw new BudgetSpent(this.owner, this.sent, request, last);
+    }
+    this.sent++;
+    this.log.push(request);
+  }
+
+  get spent(): number {
+    return this.sent;
+  }
+
+  get remaining(): number {
+    return this.members === undefined ? this.limit - this.sent : this.members.reduce((sum, member) => sum + member.remaining, 0);
+  }
+
+  /** The attempts sent, each as `METHOD path`. */
+  get requests(): readonly string[] {
+    return this.log;
+  }
+
+  /**
+   * The budget of a joint request of several steps' writes (a zone's change): the sum of what its
+   * members have left, each attempt drawn from the member with the most left.
+   */
+  static pooled(owner: BudgetOwner, members: readonly Budget[]): Budget {
+    return new Budget(
+      owner,
+      members.reduce((sum, member) => sum + member.remaining, 0),
+      members,
+    );
+  }
 }

@@ -1,12 +1,11 @@
 /**
- * The one retry table: how often a request is sent after a fault (by its repeat rule, in the HTTP
- * layer), how often each loop that sends a write again goes round (plan/guarded.ts), how long it
- * pauses, and the budget of a whole step. Every number that bounds a retry is here, with its
- * reason; the worst-case request count of each step (plan/worstCase.ts) is worked out from it.
- *
- * Loops nest (a merged PUT's loop sends a GET and a PUT, each retried by the HTTP layer), so their
- * budgets would multiply: the step budget bounds them all together. Every request a step sends,
- * each attempt of it, counts against it; work polled until done is bounded by its deadline instead.
+ * The one retry table: every number that bounds how often a request is sent, how long anything
+ * waits, and how much a step may send, each with its reason. The HTTP layer reads a request's
+ * attempts by its own repeat rule; the loops that send a write again (engine/executor/guarded.ts)
+ * read their rounds and pauses by name; the pollers and the relay of a zone's changes read their
+ * pauses and deadlines; an API's published rate-limit rules read their attempts and waits; and a
+ * step's budget (retry.ts, Budget) is worked out from its plan with these numbers
+ * (engine/plan/worstCase.ts). Nothing else holds a retry count, a pause or a deadline.
  */
 import type { RepeatRule } from "./retry";
 
@@ -23,6 +22,9 @@ export const REQUEST_ATTEMPTS: Readonly<Record<RepeatRule, { readonly attempts: 
 
 /** Attempts in all of any request that the service keeps refusing as rate limited. */
 export const RATE_LIMITED_ATTEMPTS = 10;
+
+/** A request whose access token the service refused (401): sent once more with a fresh token. */
+export const TOKEN_REFUSED = { resends: 1, why: "a token expired or revoked on the way: one fresh token settles it; a second 401 is a real refusal" } as const;
 
 /** The HTTP layer's backoff between attempts of one request: full jitter, doubling from the base, capped; and its wait budget. */
 export const REQUEST_BACKOFF = {
@@ -46,7 +48,7 @@ export interface LoopRule {
   readonly why: string;
 }
 
-/** The loops that send a write again (plan/guarded.ts), by what sends it again. */
+/** The loops that send a write again (engine/executor/guarded.ts), by what sends it again. */
 export const LOOPS = {
   /** A create whose outcome is unknown and whose object reading does not find: created again. */
   create: { attempts: 10, pause: "backoff", why: "as many as the HTTP layer tries a request it may repeat; each round reads first, so none duplicates" },
@@ -68,7 +70,86 @@ export const LOOPS = {
 
 export type LoopName = keyof typeof LOOPS;
 
-/** A whole step (one create, read, update or delete of one object): its requests in all, every attempt counted. */
+/** The pauses of a loop's `contention` rounds: a short backoff, doubling from the base, capped. */
+export const CONTENTION_BACKOFF = { baseDelayMs: 100, maxDelayMs: 2000 } as const;
+
+/**
+ * How work the service finishes after answering is waited for: checks whose pauses start short and
+ * double up to the longest, until the deadline. A wait's most checks follow from these (checksWithin).
+ */
+export interface WaitSchedule {
+  readonly firstPauseMs: number;
+  readonly maxPauseMs: number;
+  /** Past it, the wait fails (or, an opt-in wait the program bounded, carries on saying so). */
+  readonly timeoutMs: number;
+  readonly why: string;
+}
+
+/** The wait schedules, by name: a poll kind names its own (google/poll.ts, an API's service), the relay of a zone's changes `quick`. */
+export const WAITS = {
+  operation: {
+    firstPauseMs: 200,
+    maxPauseMs: 5000,
+    timeoutMs: 10 * 60_000,
+    why: "long-running operations take seconds to minutes: checks thin out to one every 5 s",
+  },
+  reconciling: {
+    firstPauseMs: 250,
+    maxPauseMs: 5000,
+    timeoutMs: 10 * 60_000,
+    why: "an object the service reconciles (a quota grant) is decided in seconds to minutes",
+  },
+  quick: {
+    firstPauseMs: 50,
+    maxPauseMs: 2000,
+    timeoutMs: 10 * 60_000,
+    why: "work done in well under a second most of the time (a record change being served): the first checks come fast",
+  },
+} as const satisfies Record<string, WaitSchedule>;
+
+export type WaitName = keyof typeof WAITS;
+
+/** A wait's checks at most: its pauses, from the first doubling to the longest, that fit in `timeoutMs` (the schedule's by default), and the first check. */
+export function checksWithin(schedule: WaitSchedule, timeoutMs: number = schedule.timeoutMs): number {
+  let checks = 1;
+  for (let waited = 0, pause = schedule.firstPauseMs; waited + pause <= timeoutMs; waited += pause, pause = Math.min(2 * pause, schedule.maxPauseMs)) checks++;
+  return checks;
+}
+
+/**
+ * The relay of a zone's changes (engine/batching/relay.ts): the last write of a zone on its way
+ * waits for the zone's changes to be done, checking on the `quick` schedule, after a patience in
+ * which the engine's next write of the zone may take the wait over.
+ */
+export const RELAY = {
+  /** The patience of the first holder of a key, before any gap between handovers was seen. */
+  firstPatienceMs: 200,
+  minPatienceMs: 50,
+  maxPatienceMs: 2000,
+  /** Patience in gaps between handovers. */
+  gapsOfPatience: 3,
+  /** A holder still waiting this long after its first check says so in the log. */
+  reportAfterMs: 3000,
+  schedule: "quick",
+  why: "a holder keeps an engine slot only until the engine sends the next write of its zone, which takes the wait over",
+} as const satisfies { readonly schedule: WaitName } & Record<string, unknown>;
+
+/**
+ * An API's published rate-limit rules (http/rateLimitRules.ts; the code host's are its own):
+ * attempts of a request it keeps limiting, the least wait after a secondary limit that names none,
+ * and the longest single wait honoured (a primary window is an hour; its end, plus clock skew).
+ */
+export const PUBLISHED_LIMITS = {
+  attempts: 5,
+  secondaryMinWaitMs: 60_000,
+  maxWaitMs: 65 * 60_000,
+  why: "a limit the API publishes says when it resets: waiting for it is right, up to its window; past five limits in a row it is not a passing burst",
+} as const;
+
+/**
+ * A whole step (one create, read, update or delete of one object): its requests in all, every
+ * attempt counted, besides the checks of the waits its plan makes (each wait's checksWithin).
+ */
 export const STEP_BUDGET = {
   requests: 40,
   why:
@@ -76,10 +157,16 @@ export const STEP_BUDGET = {
     "(a listing's pages, a forceDestroy, a policy's read-modify-write), and above one request's ten attempts with their settling reads",
 } as const;
 
+/** A read function's call (engine/functions/readFunction.ts): its requests in all, a listing's every page and their retries among them. */
+export const FUNCTION_BUDGET = {
+  requests: 1000,
+  why: "a function reads a listing to its end: a hundred pages of a large account, each with its retries, and no more",
+} as const;
+
 /**
  * Bisection of a joint request refused as a whole: its halves are sent as joint requests of their
- * own, down to each write alone, so every write gets its own outcome. n writes cost at most
- * 2n − 1 joint requests and n requests alone, each with its own loop.
+ * own, down to each write alone, so every write gets its own outcome; all within the budget of
+ * the writes it joins (the sum of what each has left).
  */
 export const SPLIT = { why: "a refusal of one write must not fail the others: the culprits are found by halves" } as const;
 
@@ -87,7 +174,7 @@ export const SPLIT = { why: "a refusal of one write must not fail the others: th
 export function loopPauseMs(loop: LoopName, attempt: number, unknownOutcome: boolean, random: () => number = Math.random): number {
   const pause: LoopPause = LOOPS[loop].pause;
   if (pause === "none" || (pause === "backoff" && !unknownOutcome)) return 0;
-  const [base, cap] = pause === "backoff" ? [REQUEST_BACKOFF.baseDelayMs, REQUEST_BACKOFF.maxDelayMs] : [100, 2000];
-  const ceiling = Math.min(cap, base * 2 ** (attempt - 1));
+  const { baseDelayMs, maxDelayMs } = pause === "backoff" ? REQUEST_BACKOFF : CONTENTION_BACKOFF;
+  const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }

@@ -5,10 +5,9 @@
  * generator, so a new kind of custom code is a decision written here, with its reason, and
  * DEVELOPERS.md's table (generated from this) cannot go stale. What is data stays data: query
  * parameters from inputs (`{ input, as }`), a path an input chooses, a body naming the object,
- * an opt-in wait's input, request options and the named comparisons (equality.ts).
+ * an opt-in wait's input, request options and the named comparisons (engine/plan/diff.ts).
  */
-import type { ResourceDeclaration } from "../../provider/engine/declaration";
-import { typeKey } from "../../provider/engine/declaration";
+import { type ResourceDeclaration, typeKey } from "../../provider/engine/declaration/declaration";
 import { cell } from "./text";
 
 interface Kind {
@@ -42,7 +41,7 @@ const KINDS: Readonly<Record<string, Kind>> = {
   comparison: {
     places: ["equal.*"],
     why:
-      "a comparison no named one (equality.ts: caseInsensitive, falseWhenUnset, serviceChosenWhenAbsent) says: record data as a set " +
+      "a comparison no named one (diff.ts: caseInsensitive, falseWhenUnset, serviceChosenWhenAbsent) says: record data as a set " +
       "of canonical forms, IAM bindings and members as sets, times by instant, ACL scopes, key material",
   },
   "replacement order": {

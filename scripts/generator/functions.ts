@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import type { ApiManifest } from "../../provider/apiManifest";
-import { declaredFunctions, type ReadFunctionInfo } from "../../provider/engine/readFunction";
+import { declaredFunctions, type ReadFunctionInfo } from "../../provider/engine/functions/readFunction";
 import { cell, header, tsdoc } from "./text";
 import { pascal, unwrap, type Schema } from "./types";
 

@@ -67,7 +67,7 @@ function renderDeclarations(): string {
   return [
     header("provider/apis/<api>/*.ts"),
     "/** Every declared resource: the `declare(...)` exports of each API folder, by API and file. */",
-    'import type { ResourceDeclaration } from "./engine/declaration";',
+    'import type { ResourceDeclaration } from "./engine/declaration/declaration";',
     ...files.map(({ module, names }) => importLine(names, module)),
     "",
     "export const declarations: readonly ResourceDeclaration[] = [",

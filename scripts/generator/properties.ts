@@ -1,7 +1,7 @@
 /** What a declaration says about each property and its ids, as the SDK's docs and the README's tables show it. */
-import type { ResourceDeclaration } from "../../provider/engine/declaration";
+import type { ResourceDeclaration } from "../../provider/engine/declaration/declaration";
 import { unwrap, type Unwrapped } from "./types";
-import { updateOf } from "../../provider/engine/steps";
+import { updateOf } from "../../provider/engine/declaration/steps";
 
 /** What a declaration says about one property, for docs and tables. */
 export interface Property {

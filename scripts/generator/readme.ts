@@ -8,7 +8,7 @@
 import { declarations } from "../../provider/registry";
 import { API_MANIFESTS } from "../../provider/apis";
 import type { ApiManifest } from "../../provider/apiManifest";
-import type { ResourceDeclaration } from "../../provider/engine/declaration";
+import type { ResourceDeclaration } from "../../provider/engine/declaration/declaration";
 import { customCodeTable } from "./customCode";
 import { readmeFunctionsTable } from "./functions";
 import { importForms, properties, propertyDoc } from "./properties";

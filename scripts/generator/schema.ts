@@ -6,7 +6,7 @@
  * (GetSchema). `tests/unit/generated.test.ts` keeps the committed file fresh.
  */
 import type { ApiManifest } from "../../provider/apiManifest";
-import type { ResourceDeclaration } from "../../provider/engine/declaration";
+import type { ResourceDeclaration } from "../../provider/engine/declaration/declaration";
 import { invokeOutputs, resultForm } from "../../plugin/invokeResult";
 import { readFunctionsOf } from "./functions";
 import { configVariables } from "./schemaConfig";

@@ -5,7 +5,7 @@
  * stopped, and the settings every API shares (project, emulator, Google credentials).
  */
 import type { ApiManifest } from "../../provider/apiManifest";
-import type { ResourceDeclaration } from "../../provider/engine/declaration";
+import type { ResourceDeclaration } from "../../provider/engine/declaration/declaration";
 import { CREDENTIAL_SETTINGS } from "../../provider/google/credentials/settings";
 import { settingNames } from "../../provider/stackConfig";
 import type { PropertySpec } from "./schemaTypes";

@@ -11,15 +11,18 @@
 import * as pulumi from "@pulumi/pulumi";
 import { isConfigSecret } from "./config";
 
-let installed = false;
+import type { ProviderRuntime } from "../../provider/runtime";
 
-/** Points the settings lookup at this program's stack configuration, once. */
-export function useProgramConfig(): void {
-  if (installed) return;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first call (see above)
-  const { useStackConfig } = require("../../provider/config") as typeof import("../../provider/config");
-  useStackConfig({ get: (key) => pulumi.runtime.getConfig(key), isSecret: isConfigSecret });
-  installed = true;
+let runtime: ProviderRuntime | undefined;
+
+/** The program's runtime for its functions, made on the first call: this program's stack configuration and the environment, its clients. */
+export function programRuntime(): ProviderRuntime {
+  if (runtime === undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first call (see above)
+    const { ProviderRuntime: Runtime } = require("../../provider/runtime") as typeof import("../../provider/runtime");
+    runtime = new Runtime({ config: { get: (key) => pulumi.runtime.getConfig(key), isSecret: isConfigSecret } });
+  }
+  return runtime;
 }
 
 /** A module of the provider's queries, loaded on first use and kept. */
@@ -42,11 +45,14 @@ export function outputOf<A, R>(call: (args: A) => Promise<R>, args: pulumi.Input
 /** A declared query as a program calls it (its declaration, which the generator reads, left behind). */
 type Callable<F> = F extends (...args: infer A) => infer R ? (...args: A) => R : never;
 
-/** A function's promise form: reads the program's settings, then runs the query `name` of `queries`. */
+/** A function's promise form: runs the query `name` of `queries` in the program's runtime (its settings, its clients). */
 export function promiseFunction<M, K extends QueryNames<M>>(queries: () => M, name: K): Callable<M[K]> {
   const call = (...args: unknown[]): Promise<unknown> => {
-    useProgramConfig();
-    return (queries()[name] as (...args: unknown[]) => Promise<unknown>)(...args);
+    const query = queries()[name] as ((...args: unknown[]) => Promise<unknown>) & {
+      on?: (runtime: ProviderRuntime) => (...args: unknown[]) => Promise<unknown>;
+    };
+    // A declared query runs in the program's runtime; a function of an API's extras (a receiver, a parser) as it is.
+    return query.on === undefined ? query(...args) : query.on(programRuntime())(...args);
   };
   return call as Callable<M[K]>;
 }

@@ -7,8 +7,8 @@
  * Nothing here names an API or a resource.
  */
 import { createHash, createPrivateKey } from "node:crypto";
-import type { Args, ResourceDeclaration } from "../../provider/engine/declaration";
-import { typeKey } from "../../provider/engine/declaration";
+import type { Args, ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import { typeKey } from "../../provider/engine/declaration/declaration";
 import { declarationFor, declarations } from "../../provider/registry";
 import { applyChange } from "../support/samples";
 import { acceptanceName, type Seed } from "./names";

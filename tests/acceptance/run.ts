@@ -11,7 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Cassette } from "../../provider/cassette";
-import { formatId, placeholders } from "../../provider/engine/template";
+import { formatId, placeholders } from "../../provider/engine/declaration/template";
 import type { AcceptancePlan, Expect, PlannedResource } from "./plan";
 import { roundsOf } from "./plan";
 

@@ -7,13 +7,13 @@
  * the creation time its API gives (a zone's `creationTime`, an AIP `createTime`, an item's
  * `created`); where the API gives none, the time its name carries.
  */
-import { clientFor } from "../../provider/clients";
+import { ProviderRuntime } from "../../provider/runtime";
 import { apiNames, type ApiName } from "../../provider/config";
-import { isAdoptable, type Adoption } from "../../provider/engine/adoption";
-import { typeKey, type State } from "../../provider/engine/declaration";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { abandons } from "../../provider/engine/steps";
-import { fillTemplate, placeholders } from "../../provider/engine/template";
+import { isAdoptable, type Adoption } from "../../provider/engine/declaration/adoption";
+import { typeKey, type State } from "../../provider/engine/declaration/declaration";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import { abandons } from "../../provider/engine/declaration/steps";
+import { fillTemplate, placeholders } from "../../provider/engine/declaration/template";
 import { declarations } from "../../provider/registry";
 import { adoptableOf, discover, type Found } from "../../tools/import/discover";
 import { parseAcceptanceName } from "./names";
@@ -76,6 +76,8 @@ function createdAt(state: State, fallbackUnix: number): number {
 export async function sweep(options: SweepOptions): Promise<Swept[]> {
   const now = options.now ?? Date.now();
   const swept: Swept[] = [];
+  // One process's runtime: the sweep's clients and the deletes' engine share it.
+  const runtime = new ProviderRuntime();
   for (const api of apiNames()) {
     if (!declarations.some((declaration) => declaration.api === api && isAdoptable(declaration.adoption))) continue;
     const scope = scopeOf(api, options);
@@ -84,7 +86,7 @@ export async function sweep(options: SweepOptions): Promise<Swept[]> {
       options.log(`${api}: not swept, no scope given (${flags.map((flag) => `--${api}-${flag}`).join(", ")})`);
       continue;
     }
-    const { found } = await discover(api, { scope, select: {}, client: clientFor(api), progress: () => undefined });
+    const { found } = await discover(api, { scope, select: {}, client: runtime.clientFor(api), progress: () => undefined });
     // Children were found after their parents: deleted first.
     for (const object of [...found].reverse()) {
       const named = runNameOf(object);
@@ -105,7 +107,7 @@ export async function sweep(options: SweepOptions): Promise<Swept[]> {
         continue;
       }
       try {
-        await dynamicProvider(object.declaration).delete(object.id, object.state);
+        await dynamicProvider(object.declaration, runtime).delete(object.id, object.state);
         swept.push({ ...entry, outcome: "deleted" });
       } catch (error) {
         swept.push({ ...entry, outcome: `failed: ${error instanceof Error ? error.message : String(error)}` });

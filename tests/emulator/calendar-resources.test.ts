@@ -11,22 +11,40 @@
 import { aclRule } from "../../provider/apis/calendar/aclRule";
 import { calendar } from "../../provider/apis/calendar/calendar";
 import { event } from "../../provider/apis/calendar/event";
-import { setClientOptions } from "../../provider/clients";
-import type { Args, State } from "../../provider/engine/declaration";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import { ProviderRuntime } from "../../provider/runtime";
+import type { Args, State } from "../../provider/engine/declaration/declaration";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 
 const emulator = providerEmulator("calendar-owner");
 const USER = "calendar-owner@example.test";
 const BASE = "/calendar/v3";
-const rules = dynamicProvider(aclRule);
-const calendars = dynamicProvider(calendar);
-const events = dynamicProvider(event);
+/** What runs once just before the provider's next PUT (a write landing between its GET and its PUT), when a test set it. */
+let beforeNextPut: (() => Promise<void>) | undefined;
+/** The file's provider process, whose clients run `beforeNextPut` when they send a PUT. */
+const runtime = new ProviderRuntime({
+  client: {
+    fetch: async (input, init) => {
+      const method = input instanceof Request ? input.method : (init?.method ?? "GET");
+      const outOfBand = method === "PUT" ? beforeNextPut : undefined;
+      if (outOfBand !== undefined) {
+        beforeNextPut = undefined;
+        await outOfBand();
+      }
+      return fetch(input, init);
+    },
+  },
+});
+const rules = dynamicProvider(aclRule, runtime);
+const calendars = dynamicProvider(calendar, runtime);
+const events = dynamicProvider(event, runtime);
 
 beforeEach(async () => {
   await emulator.current.reset();
 });
-afterEach(() => setClientOptions({}));
+afterEach(() => {
+  beforeNextPut = undefined;
+});
 
 async function checked(provider: typeof rules, inputs: Args): Promise<Args> {
   const result = await provider.check({}, inputs);
@@ -41,17 +59,7 @@ async function quotaUnits(): Promise<number> {
 
 /** Runs `outOfBand` once, just before the first PUT the provider sends: a write that lands between its GET and its PUT. */
 function beforeFirstPut(outOfBand: () => Promise<void>): void {
-  let done = false;
-  setClientOptions({
-    fetch: async (input, init) => {
-      const method = input instanceof Request ? input.method : (init?.method ?? "GET");
-      if (method === "PUT" && !done) {
-        done = true;
-        await outOfBand();
-      }
-      return fetch(input, init);
-    },
-  });
+  beforeNextPut = outOfBand;
 }
 
 describe("an ACL rule's role change", () => {

@@ -9,6 +9,7 @@ import { apis } from "../../emulator/apis";
 import type { CalendarChange, CalendarStore } from "../../emulator/apis/calendar/store";
 import { createEmulator, type Emulator, type EmulatorOptions } from "../../emulator/server";
 import { httpRequest } from "./helpers";
+import { testBudget } from "../support/budget";
 
 const ACL = "/calendar/v3/calendars/primary/acl";
 
@@ -96,8 +97,8 @@ describe("the provider's client under the per-minute quota", () => {
         log: () => undefined,
       },
     );
-    await client.send({ method: "GET", path: "colors" });
-    await client.send({ method: "GET", path: "colors" });
+    await client.send({ method: "GET", path: "colors" }, testBudget());
+    await client.send({ method: "GET", path: "colors" }, testBudget());
     expect(waits.length).toBeGreaterThanOrEqual(2);
     const refusals = (await json<{ requests: Array<{ status: number }> }>(baseUrl, "/_emulator/requests")).requests.filter(({ status }) => status === 403);
     expect(refusals).toHaveLength(waits.length);
@@ -109,7 +110,7 @@ describe("the provider's client under the per-minute quota", () => {
     });
     expect(shared.status).toBe(200);
     const before = waits.length;
-    await expect(client.send({ method: "GET", path: "calendars/b%40example.test/events" })).rejects.toMatchObject({
+    await expect(client.send({ method: "GET", path: "calendars/b%40example.test/events" }, testBudget())).rejects.toMatchObject({
       status: 403,
       reason: "requiredAccessLevel",
     });

@@ -9,6 +9,7 @@ import path from "node:path";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import * as os from "node:os";
 import { createInterface } from "node:readline";
+import { settingsOf } from "../../provider/config";
 import { credentialPlan } from "../../provider/google/credentials/settings";
 import { createTokenSource } from "../../provider/google/credentials/tokenSource";
 import { builtEmulatorCli, httpRequest, ZONES } from "./helpers";
@@ -97,7 +98,9 @@ describe("svc-emulator", () => {
     });
     expect(stderr).toContain(`wrote the key of deployer@svc-emulator.iam.gserviceaccount.com to ${keyFile}`);
     // The provider's chain, given only the file's path: the key's token_uri leads it to the emulator.
-    const token = await createTokenSource(credentialPlan("dns", { GOOGLE_APPLICATION_CREDENTIALS: keyFile, CLOUDSDK_CONFIG: folder })).token();
+    const token = await createTokenSource(
+      credentialPlan("dns", settingsOf(undefined, { GOOGLE_APPLICATION_CREDENTIALS: keyFile, CLOUDSDK_CONFIG: folder })),
+    ).token();
     expect((await httpRequest(baseUrl, "GET", ZONES, { token })).status).toBe(200);
     const [issued] = ((await (await fetch(`${baseUrl}/_emulator/tokens/stats`)).json()) as { issued: { issuedAt: string; expiresAt: string }[] }).issued;
     expect(Date.parse(issued?.expiresAt ?? "") - Date.parse(issued?.issuedAt ?? "")).toBe(5000);

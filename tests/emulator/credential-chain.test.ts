@@ -8,10 +8,18 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { Emulator } from "../../emulator/server";
 import { createEmulator } from "../../emulator/server";
-import { createTokenSource, resetTokenSources, tokenSourceFor } from "../../provider/google/credentials/tokenSource";
+import { createTokenSource, TokenSources } from "../../provider/google/credentials/tokenSource";
+import { settingsOf } from "../../provider/config";
+
+/** A provider process's token sources, new for each test. */
+let sources = new TokenSources();
+/** The token source of `api` as a process whose environment is `env` (and no stack configuration) finds it. */
+const tokenSourceFor = (api: Parameters<TokenSources["for"]>[0], env: NodeJS.ProcessEnv): ReturnType<TokenSources["for"]> =>
+  sources.for(api, settingsOf(undefined, env));
 import { credentialPlan } from "../../provider/google/credentials/settings";
 import { createApiClient } from "../../provider/http/client";
 import { emulatorCredential, externalAccountConfig, WIF_AUDIENCE } from "../support/googleCredentials";
+import { testBudget } from "../support/budget";
 
 let offsetMs = 0;
 let emulator: Emulator;
@@ -26,7 +34,9 @@ beforeAll(async () => {
   base.SVC_EMULATOR_URL = url;
 });
 afterAll(() => emulator.close());
-beforeEach(() => resetTokenSources());
+beforeEach(() => {
+  sources = new TokenSources();
+});
 
 const internal = (route: string, body: object): Promise<Record<string, string>> => emulatorCredential(url, route, body);
 const issued = () => emulator.accessTokens.report().issued;
@@ -53,7 +63,7 @@ describe("a service-account key", () => {
       expect.objectContaining({ grant: "jwt-bearer", principal: key.client_email, scopes: ["https://www.googleapis.com/auth/ndev.clouddns.readwrite"] }),
     ]);
     const client = createApiClient({ api: "dns", baseUrl: url, token: "", authStyle: "google-credentials" }, { tokens: source });
-    await expect(client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" })).resolves.toMatchObject({ managedZones: [] });
+    await expect(client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" }, testBudget())).resolves.toMatchObject({ managedZones: [] });
   });
 
   it("refreshes ahead of expiry, and once after a 401 for a token the service holds expired", async () => {
@@ -67,7 +77,7 @@ describe("a service-account key", () => {
     expect(await source.token()).toBe(first);
     const expiredBefore = emulator.accessTokens.report().expiredUses;
     offsetMs += 61_000; // the service's clock passes the token's expiry; the library's has not
-    await expect(client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" })).resolves.toBeDefined();
+    await expect(client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" }, testBudget())).resolves.toBeDefined();
     expect(emulator.accessTokens.report().expiredUses).toBe(expiredBefore + 1);
     expect(logs).toEqual([expect.stringMatching(/refused the access token .*401.*once more with a new token/)]);
     expect(await source.token()).not.toBe(first);
@@ -85,7 +95,9 @@ describe("a service-account key", () => {
           body: JSON.stringify({ name: "short-lived" }),
         })
       ).json()) as Record<string, string>;
-      const source = createTokenSource(credentialPlan("dns", { ...base, SVC_EMULATOR_URL: shortUrl, SVC_CREDENTIALS: JSON.stringify(shortKey) }));
+      const source = createTokenSource(
+        credentialPlan("dns", settingsOf(undefined, { ...base, SVC_EMULATOR_URL: shortUrl, SVC_CREDENTIALS: JSON.stringify(shortKey) })),
+      );
       const first = await source.token();
       await new Promise((resolve) => setTimeout(resolve, 1700)); // inside the last quarter of its life
       expect(await source.token()).not.toBe(first);
@@ -170,7 +182,7 @@ describe("the other forms", () => {
     const user = await internal("authorized-users", { email: "cal@example.test", scopes: ["https://www.googleapis.com/auth/calendar"] });
     const tokens = tokenSourceFor("dns", { ...base, GOOGLE_APPLICATION_CREDENTIALS: file("calendar-only.json", user) });
     const client = createApiClient({ api: "dns", baseUrl: url, token: "", authStyle: "google-credentials" }, { tokens });
-    await expect(client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" })).rejects.toThrow(
+    await expect(client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" }, testBudget())).rejects.toThrow(
       /HTTP 403 \(insufficientPermissions: Request had insufficient authentication scopes\. \(the login in GOOGLE_APPLICATION_CREDENTIALS was not granted .*ndev\.clouddns\.readwrite: run `gcloud auth application-default login --scopes=/,
     );
   });
@@ -238,7 +250,7 @@ describe("the other forms", () => {
     ],
     ["a subject that is no e-mail", { SVC_SUBJECT: "ana" }, /svc:subject must be the e-mail of the Workspace user to act for, got "ana"/],
   ])("refuses %s at check, naming the setting and not the value", (_what, env, message) => {
-    expect(() => credentialPlan("dns", { ...base, ...env })).toThrow(message);
-    expect(() => credentialPlan("dns", { ...base, ...env })).not.toThrow(/k-123456/);
+    expect(() => credentialPlan("dns", settingsOf(undefined, { ...base, ...env }))).toThrow(message);
+    expect(() => credentialPlan("dns", settingsOf(undefined, { ...base, ...env }))).not.toThrow(/k-123456/);
   });
 });

@@ -3,7 +3,7 @@ import * as fc from "fast-check";
 import { CATALOGUE } from "../../emulator/apis/ci/seed";
 import { SEED_QUOTAS } from "../../emulator/apis/quotas/seed";
 import { iamMember, iamRole } from "../../provider/apis/dns/iam";
-import { typeKey, type Args, type ResourceDeclaration } from "../../provider/engine/declaration";
+import { typeKey, type Args, type ResourceDeclaration } from "../../provider/engine/declaration/declaration";
 import type { RunningEmulator } from "../support/emulatorControl";
 import { dnsName, accepted, privateKey, IAM_ROLE, IAM_MEMBER_ACCEPTED, Fixture, segmentOf } from "../support/inputArbitraries";
 

@@ -9,12 +9,12 @@
  */
 import * as fc from "fast-check";
 import type { z } from "zod";
-import { pathValues } from "../../provider/engine/derived";
-import { resolveApiSettings, settingNames } from "../../provider/config";
-import { typeKey, type ResourceDeclaration } from "../../provider/engine/declaration";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "../../provider/engine/template";
-import { ApiError } from "../../provider/http/errors";
+import { pathValues } from "../../provider/engine/declaration/template";
+import { resolveApiSettings, settingNames, settingsOf } from "../../provider/config";
+import { typeKey, type ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import { fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "../../provider/engine/declaration/template";
+import { ApiError } from "../../provider/http/answer";
 import { declarations } from "../../provider/registry";
 import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
 import { fixtureFor, useEmulator } from "./generated-inputs-fixtures";
@@ -157,7 +157,7 @@ describe.each(declarations.map((declaration) => [typeKey(declaration), declarati
           completed++;
         }
         // The API's base address may have a path of its own (the calendar's `/calendar/v3`).
-        const basePath = new URL(resolveApiSettings(declaration.api).baseUrl).pathname.replace(/\/+$/, "");
+        const basePath = new URL(resolveApiSettings(declaration.api, settingsOf()).baseUrl).pathname.replace(/\/+$/, "");
         const bases = [declaration.paths.collection, declaration.paths.item, ...(declaration.paths.related ?? [])]
           .filter((template) => placeholders(template).every((name) => identity[name] !== undefined))
           .map((template) => `${basePath}/${fillTemplate(template, identity)}`);

@@ -101,7 +101,7 @@ it("appears in the SDK, in a reference of its own and in the README's list of AP
 it("has its settings, named after it", async () => {
   const script = [
     'const config = require("./provider/config");',
-    'console.log(JSON.stringify({ names: config.settingNames("widgets"), settings: config.resolveApiSettings("widgets", { SVC_EMULATOR_URL: "http://127.0.0.1:9/", SVC_WIDGETS_TOKEN: "t" }) }));',
+    'console.log(JSON.stringify({ names: config.settingNames("widgets"), settings: config.resolveApiSettings("widgets", config.settingsOf(undefined, { SVC_EMULATOR_URL: "http://127.0.0.1:9/", SVC_WIDGETS_TOKEN: "t" })) }));',
   ].join("\n");
   const { stdout } = await run(process.execPath, [require.resolve("ts-node/dist/bin.js"), "--transpile-only", "-e", script], { cwd: copy });
   const { names, settings } = JSON.parse(stdout) as { names: unknown; settings: { baseUrl: string } };

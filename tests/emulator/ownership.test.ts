@@ -14,10 +14,19 @@ import { calendar } from "../../provider/apis/calendar/calendar";
 import { event } from "../../provider/apis/calendar/event";
 import { recordSet } from "../../provider/apis/dns/recordSet";
 import { managedZone } from "../../provider/apis/dns/managedZone";
-import type { Args } from "../../provider/engine/declaration";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import type { Args } from "../../provider/engine/declaration/declaration";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { quotaPreference } from "../../provider/apis/quotas/quotaPreference";
-import { handOver, keepRecord, recordFor, recordOf, releaseRun } from "../../provider/engine/ownership";
+import { OwnershipRecords, ownershipDir } from "../../provider/engine/ownership/records";
+import { settingsOf } from "../../provider/config";
+
+/** The records the provider keeps, in the folder the settings name (as the provider finds it when it runs). */
+const onDisk = (): OwnershipRecords => new OwnershipRecords(ownershipDir(settingsOf()));
+const recordOf = (owner: string): ReturnType<OwnershipRecords["recordOf"]> => onDisk().recordOf(owner);
+const recordFor = (...args: Parameters<OwnershipRecords["recordFor"]>): ReturnType<OwnershipRecords["recordFor"]> => onDisk().recordFor(...args);
+const keepRecord = (record: Parameters<OwnershipRecords["keep"]>[0]): void => onDisk().keep(record);
+const releaseRun = (...args: Parameters<OwnershipRecords["releaseRun"]>): number => onDisk().releaseRun(...args);
+const handOver = (owner: string, id: string): void => onDisk().handOver(owner, id);
 import { providerEmulator } from "../support/providerEmulator";
 
 const emulator = providerEmulator("ownership-token");

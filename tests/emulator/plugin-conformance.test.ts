@@ -7,14 +7,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { typeKey } from "../../provider/engine/declaration";
+import { typeKey } from "../../provider/engine/declaration/declaration";
 import { declarations } from "../../provider/registry";
 import { lifecycleOf, runSamples } from "../support/conformanceRun";
 import { configurePlugin, pluginProvider, servedPlugin } from "../support/pluginProvider";
 import { providerEmulator } from "../support/providerEmulator";
+import { recorder, recordingRuntime } from "../support/recorder";
 
 const emulator = providerEmulator("conformance-token");
-const plugin = servedPlugin();
+// The plugin's process sends every request through a recording client: each step's must be its plan's.
+const recording = recorder();
+const plugin = servedPlugin(recordingRuntime(recording));
 
 const ownership = mkdtempSync(path.join(os.tmpdir(), "svc-ownership-"));
 const environment = { ...process.env };
@@ -33,6 +36,6 @@ beforeAll(async () => {
 
 describe.each(declarations.map((declaration) => [typeKey(declaration), declaration] as const))("%s", (_key, declaration) => {
   it(`passes the conformance run through the plugin's gRPC service: ${lifecycleOf(declaration)}`, async () => {
-    await runSamples(declaration, (of) => pluginProvider(plugin.current, of), emulator, "read");
+    await runSamples(declaration, (of) => pluginProvider(plugin.current, of), emulator, recording, "read");
   });
 });

@@ -6,14 +6,14 @@
  * are answered by one listing that a write drops.
  */
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import type { Args } from "../../provider/engine/declaration";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import type { Args } from "../../provider/engine/declaration/declaration";
 import { providerEmulator } from "../support/providerEmulator";
 
 const PROJECT = "batch-project";
 const ZONES = `/dns/v1/projects/${PROJECT}/managedZones`;
 const running = providerEmulator("batch-token", { project: PROJECT, instantRetries: true });
-const provider = dynamicProvider(recordSet);
+const provider = dynamicProvider(recordSet, running.runtime);
 
 async function zone(name: string): Promise<string> {
   const { status } = await running.current.api("POST", ZONES, { name, dnsName: `${name}.example.`, description: "" });

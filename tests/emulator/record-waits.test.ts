@@ -8,16 +8,16 @@
  * it once came after 1.5 s.
  */
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { RELAY_POLICY } from "../../provider/apis/dns/recordSets/servedRelay";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import type { Args } from "../../provider/engine/declaration";
+import { RELAY_POLICY } from "../../provider/engine/batching/relay";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import type { Args } from "../../provider/engine/declaration/declaration";
 import { providerEmulator } from "../support/providerEmulator";
 
 const PROJECT = "wait-project";
 const ZONES = `/dns/v1/projects/${PROJECT}/managedZones`;
 const PENDING_MS = 6000;
 const running = providerEmulator("wait-token", { project: PROJECT, instantRetries: true, emulator: { changeCompletionDelayMs: PENDING_MS } });
-const provider = dynamicProvider(recordSet);
+const provider = dynamicProvider(recordSet, running.runtime);
 
 async function inputs(host: string, zone = "relay"): Promise<Args> {
   const checked = await provider.check({}, { managedZone: zone, name: `${host}.${zone}.example.`, type: "A", ttl: 300, rrdatas: ["192.0.2.1"] });

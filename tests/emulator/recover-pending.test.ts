@@ -11,11 +11,14 @@ import * as path from "node:path";
 import { aclRule } from "../../provider/apis/calendar/aclRule";
 import { calendar } from "../../provider/apis/calendar/calendar";
 import { managedZone } from "../../provider/apis/dns/managedZone";
-import { clientFor } from "../../provider/clients";
-import type { Args, ResourceDeclaration } from "../../provider/engine/declaration";
-import { CONTROL_INPUTS } from "../../provider/engine/diff";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
-import { ResourceEngine } from "../../provider/engine/resourceEngine";
+import { ProviderRuntime } from "../../provider/runtime";
+import type { Args, ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import { CONTROL_INPUTS } from "../../provider/engine/plan/diff";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import { Resource } from "../../provider/engine/lifecycle/resource";
+import { EngineProcess } from "../../provider/engine/batching/engineProcess";
+import { OwnershipRecords, ownershipDir } from "../../provider/engine/ownership/records";
+import { settingsOf } from "../../provider/config";
 import { providerEmulator } from "../support/providerEmulator";
 
 const emulator = providerEmulator("recover-token");
@@ -41,11 +44,17 @@ async function pending(declaration: ResourceDeclaration, inputs: Args): Promise<
 }
 
 /** What svc-recover asks: what this pending create made. */
-function madeBy(declaration: ResourceDeclaration, inputs: Args): ReturnType<ResourceEngine["madeBy"]> {
+function madeBy(declaration: ResourceDeclaration, inputs: Args): ReturnType<Resource["madeBy"]> {
   const args = Object.fromEntries(Object.entries(inputs).filter(([key]) => !CONTROL_INPUTS.has(key)));
   const owner = inputs["__owner"] as string;
   const nonce = inputs["__ownerNonce"] as string | undefined;
-  return new ResourceEngine(declaration, clientFor(declaration.api), () => undefined).madeBy(args, { owner, ...(nonce !== undefined && { nonce }) });
+  const resource = new Resource(declaration, {
+    client: () => new ProviderRuntime().clientFor(declaration.api),
+    log: () => undefined,
+    process: new EngineProcess(),
+    ownership: new OwnershipRecords(ownershipDir(settingsOf())),
+  });
+  return resource.madeBy(args, { owner, ...(nonce !== undefined && { nonce }) });
 }
 
 const zone = { name: "pending", dnsName: "pending.example.", __owner: "project::prod::dns:ManagedZone::zone" };

@@ -4,7 +4,7 @@
  * replacements, reading as present until expiration, a stop refused for
  * another user, and `getActivities` (paging, typed token events, eventName).
  */
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { activityWatchChannel } from "../../provider/apis/reports/activityWatchChannel";
 import { consoleMessage } from "../../provider/apis/reports/activitySchema";
 import { getActivities } from "../../provider/apis/reports/functions";

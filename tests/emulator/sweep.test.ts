@@ -4,8 +4,8 @@
  * old or young, stay. Ages are real: the old objects are made, the limit passes, the young ones are made.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Args } from "../../provider/engine/declaration";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import type { Args } from "../../provider/engine/declaration/declaration";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { declarationFor } from "../../provider/registry";
 import { acceptanceName, newSeed } from "../acceptance/names";
 import { sweep } from "../acceptance/sweep";

@@ -1,10 +1,10 @@
 /** The conformance run's checks of one step: the step named in its failure, check without failures, and an update's writes holding only the change. */
-import { type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
-import { type DynamicProvider } from "../../provider/engine/dynamicProvider";
-import { fillQuery } from "../../provider/engine/steps";
+import { type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration/declaration";
+import { type DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import { fillQuery } from "../../provider/engine/declaration/steps";
 import type { RecordedRequest } from "./emulatorControl";
 import { carries, changedWireFields, maskedWireFields, mergedInto } from "./samples";
-import { updateOf } from "../../provider/engine/steps";
+import { updateOf } from "../../provider/engine/declaration/steps";
 
 export async function step<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {

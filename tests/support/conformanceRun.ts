@@ -8,22 +8,23 @@
  * A resource is added by its declaration alone: nothing here names one.
  */
 import { isDeepStrictEqual } from "node:util";
-import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
-import { type DynamicProvider } from "../../provider/engine/dynamicProvider";
-import { pathValues } from "../../provider/engine/derived";
-import { comparisonFor } from "../../provider/engine/equality";
-import { abandons } from "../../provider/engine/steps";
-import { fillTemplate, formatId, matchTemplate, placeholders } from "../../provider/engine/template";
-import { resolveApiSettings } from "../../provider/config";
+import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration/declaration";
+import { type DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import { pathValues } from "../../provider/engine/declaration/template";
+import { comparisonFor } from "../../provider/engine/plan/diff";
+import { abandons } from "../../provider/engine/declaration/steps";
+import { fillTemplate, formatId, matchTemplate, placeholders } from "../../provider/engine/declaration/template";
+import { resolveApiSettings, settingsOf } from "../../provider/config";
 import { declarationFor } from "../../provider/registry";
 import type { RunningEmulator } from "./emulatorControl";
 import { writesDuring } from "./requests";
 import { addedObjects, applyChange, inputKinds, sampleProblems, withParentOutputs } from "./samples";
 import { step, checked, isEmptyValue, expectUpdateWrites } from "./conformanceChecks";
-import { updateOf } from "../../provider/engine/steps";
-import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/diff";
+import { updateOf } from "../../provider/engine/declaration/steps";
+import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/plan/diff";
 import { planStep } from "../../provider/engine/plan/planStep";
 import { followsPlan } from "./planLog";
+import type { Recorder } from "./recorder";
 import { runTogether } from "./conformanceTogether";
 
 /** The provider a run drives, for a declaration (its own, and each of its parents'). */
@@ -64,6 +65,7 @@ export async function runSamples(
   declaration: ResourceDeclaration,
   providerOf: ProviderOf,
   emulator: { readonly current: RunningEmulator },
+  recording: Recorder,
   imports: ImportMode = "adopt",
 ): Promise<void> {
   const problems = sampleProblems(declaration);
@@ -89,12 +91,12 @@ export async function runSamples(
   let given: Args = { ...samples.inputs };
   let inputs = await step("check", () => checked(provider, given));
   // The API's base address may have a path of its own (the calendar's `/calendar/v3`), which the emulator's log shows.
-  const basePath = new URL(resolveApiSettings(declaration.api).baseUrl).pathname.replace(/\/+$/, "");
-  // Each step sends exactly the requests the engine planned for it (what svc-plan prints): the emulator's log says so.
+  const basePath = new URL(resolveApiSettings(declaration.api, settingsOf()).baseUrl).pathname.replace(/\/+$/, "");
+  // Each step sends exactly the requests the engine planned for it (what svc-plan prints): the recording client says so.
   // The plan is of the object's inputs: what steers the provider (an ownership record's key, which the plugin takes from the URN) is no part of it.
   const objectOf = (values: Args): Args => Object.fromEntries(Object.entries(values).filter(([key]) => !CONTROL_INPUTS.has(key) || key === "__import"));
   const planned = <T>([kind, facts]: Parameters<typeof planStep>, work: () => Promise<T>): Promise<T> =>
-    followsPlan(api, basePath, planStep(kind, { ...facts, news: objectOf(facts.news) }), work);
+    followsPlan(recording, basePath, planStep(kind, { ...facts, news: objectOf(facts.news) }), work);
   const created = await step("create", async () => {
     let result: { id: string; outs: State } | undefined;
     const writes = await writesDuring(
@@ -263,6 +265,6 @@ export async function runSamples(
     expect(addedObjects(before, await api.objects())).toEqual([]);
   });
   // Writes that join into one request, compared with the joint plan of the steps that run together.
-  if (samples.together !== undefined) await runTogether(declaration, provider, api, basePath, objectOf, samples.together);
+  if (samples.together !== undefined) await runTogether(declaration, provider, recording, basePath, objectOf, samples.together);
   await step("delete the parents", removeParents);
 }

@@ -2,18 +2,18 @@
  * The conformance run's steps of several objects at the same time (`samples.together`), for a
  * resource whose writes of one key join into one request (a zone's atomic change): the objects are
  * made together; then at once the first is updated, the second deleted and another made; then the
- * rest are deleted together. Each time the emulator's log must be the joint plan of the steps
+ * rest are deleted together. Each time what the recording client saw must be the joint plan of the steps
  * (each key's joined writes as one request, `jointRequests`), and a read must show what the steps
  * said. Nothing here names a resource.
  */
-import type { Args, ResourceDeclaration, State } from "../../provider/engine/declaration";
-import type { DynamicProvider } from "../../provider/engine/dynamicProvider";
-import { diffArgs } from "../../provider/engine/diff";
+import type { Args, ResourceDeclaration, State } from "../../provider/engine/declaration/declaration";
+import type { DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import { diffArgs } from "../../provider/engine/plan/diff";
 import type { PlanEntry } from "../../provider/engine/plan/entries";
 import { planStep, type PlannedStep, type StepFacts } from "../../provider/engine/plan/planStep";
 import { checked, step } from "./conformanceChecks";
-import type { RunningEmulator } from "./emulatorControl";
 import { followsJointPlan } from "./planLog";
+import type { Recorder } from "./recorder";
 import { applyChange } from "./samples";
 
 type Together = NonNullable<NonNullable<ResourceDeclaration["samples"]>["together"]>;
@@ -26,7 +26,7 @@ interface Made {
 export async function runTogether(
   declaration: ResourceDeclaration,
   provider: DynamicProvider,
-  api: RunningEmulator,
+  api: Recorder,
   basePath: string,
   objectOf: (values: Args) => Args,
   together: Together,

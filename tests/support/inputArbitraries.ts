@@ -8,8 +8,8 @@ import { folderNumber, organizationNumber, quotaProjectId } from "../../provider
 import { hostname, projectShape } from "../../provider/apis/ci/names";
 import { iamMember, iamRole } from "../../provider/apis/dns/iam";
 import { fqdn, projectId, recordName, ruleDnsName, zoneName } from "../../provider/apis/dns/names";
-import { typeKey, type Args, type ResourceDeclaration } from "../../provider/engine/declaration";
-import { placeholders } from "../../provider/engine/template";
+import { typeKey, type Args, type ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import { placeholders } from "../../provider/engine/declaration/template";
 import { userKey } from "../../provider/apis/reports/names";
 
 export const IAM_MEMBER = fc.oneof(

@@ -1,94 +1,186 @@
 /**
- * The emulator's request log against the engine's plan of a step (provider/engine/plan/planStep.ts):
- * every request the step sent is one the plan names, in the plan's order, with its method, path and,
- * where the plan gives it exactly, its query and body. A listing read page by page matches one or
- * more requests, work polled until done none or more, a request sent when needed one or none; a
- * joined write is what it sends alone (one resource at a time joins nothing).
+ * What a step sent (the recording client's log, recorder.ts) held to the engine's plan of it
+ * (provider/engine/plan/planStep.ts): every request the step sent is one the plan names, in the
+ * plan's order, with its method, path, query and body exactly, plus at most the retries the retry
+ * table allows it. Where a body is made from an answer (a merged PUT, a policy with the grant, a
+ * change from the live set), the expected body is worked out here from the answer the log shows,
+ * by the entry's own pure functions or, for a merge and a policy, written out again: a step that
+ * sent another body fails. A listing matches each of its pages, work polled until done none or
+ * more checks, a request sent when needed one or none.
  */
-import { isDeepStrictEqual } from "node:util";
-import { jointRequests, requestsOf, type PlanEntry, type PlannedRequest } from "../../provider/engine/plan/entries";
-import type { RecordedRequest, RunningEmulator } from "./emulatorControl";
+import type { BatchKind, JoinEntry, PlanEntry } from "../../provider/engine/plan/entries";
+import { jointRequests } from "../../provider/engine/plan/requests";
+import { Cursor, PlanMismatch, pathPattern, words } from "./planCursor";
+import type { Recorded, Recorder } from "./recorder";
 
-/** A planned path as a pattern: a placeholder (`{operation}`, a part the server assigns) matches one segment. */
-function pathPattern(basePath: string, path: string): RegExp {
-  const escaped = `${basePath}/${path}`.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
-  return new RegExp(`^${escaped.replace(/\\?\{\w+\\?\}|\{\w+\}/g, "[^/]+")}$`);
+/** The live object with the changes in it, written out here again: a changed field set, a removed one (null) left out. */
+function merged(live: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
+  const object = { ...live };
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === null) delete object[field];
+    else object[field] = value;
+  }
+  return object;
 }
 
-const sameQuery = (planned: PlannedRequest, sent: RecordedRequest): boolean =>
-  isDeepStrictEqual(
-    Object.fromEntries(Object.entries(planned.query ?? {}).map(([key, value]) => [key, String(value)])),
-    Object.fromEntries(Object.entries(sent.query).map(([key, value]) => [key, Array.isArray(value) ? value.join(",") : String(value)])),
+type Binding = { role: string; members: string[]; condition?: unknown };
+const normalForm = (bindings: readonly Binding[]): string =>
+  JSON.stringify(
+    bindings
+      .filter((binding) => binding.condition === undefined && binding.members.length > 0)
+      .map((binding) => ({ role: binding.role, members: [...new Set(binding.members)].sort() }))
+      .sort((a, b) => a.role.localeCompare(b.role)),
   );
 
-/**
- * A body as sent against the plan's: the log redacts secrets (`[REDACTED]` matches what the plan
- * sends there), and a time the body takes from the clock (Unix ms, as a channel's expiration) was
- * read a moment later than the plan's.
- */
-function sameBody(sent: unknown, planned: unknown): boolean {
-  if (sent === "[REDACTED]") return true;
-  if (typeof sent === "string" && typeof planned === "string" && /^\d{13}$/.test(sent) && /^\d{13}$/.test(planned)) {
-    return Math.abs(Number(sent) - Number(planned)) < 60_000;
-  }
-  if (Array.isArray(sent) && Array.isArray(planned)) return sent.length === planned.length && sent.every((item, index) => sameBody(item, planned[index]));
-  if (typeof sent === "object" && sent !== null && typeof planned === "object" && planned !== null && !Array.isArray(sent) && !Array.isArray(planned)) {
-    const keys = new Set([...Object.keys(sent), ...Object.keys(planned)]);
-    return [...keys].every((key) => sameBody((sent as Record<string, unknown>)[key], (planned as Record<string, unknown>)[key]));
-  }
-  return isDeepStrictEqual(sent, planned);
+/** The served checks of a joint request's pending work (a relay's), none or more. */
+function takeServed(cursor: Cursor, batch: BatchKind, key: string, pending: readonly string[]): void {
+  if (pending.length > 0) cursor.takeChecks(batch.served(key, pending));
 }
 
-/** Whether `sent` is the request `planned` says, as far as the plan says it exactly. */
-function matches(basePath: string, planned: PlannedRequest, sent: RecordedRequest): boolean {
-  if (planned.method !== sent.method || !pathPattern(basePath, planned.path).test(sent.path)) return false;
-  if (planned.sent !== undefined || planned.described === true) return true;
-  const body = planned.body === undefined ? undefined : JSON.parse(JSON.stringify(planned.body));
-  return sameQuery(planned, sent) && sameBody(sent.body ?? undefined, body);
+/** Walks `entries` over the log; resolves to the last answer taken. */
+function walk(entries: readonly PlanEntry[], cursor: Cursor, previous: unknown): unknown {
+  let answer = previous;
+  for (const entry of entries) {
+    switch (entry.kind) {
+      case "send":
+        answer = entry.request.paging === undefined ? cursor.take(entry.request).answer : cursor.takePages(entry.request);
+        break;
+      case "read": {
+        const { via } = entry;
+        if ("stored" in via) break;
+        const request = "policy" in via ? via.policy : "list" in via ? via.list : via.item;
+        // A read back happens when the answer so far is not the whole object.
+        if (entry.when === "answerNotObject" && !cursor.isNext(request)) break;
+        answer = request.paging === undefined ? cursor.take(request).answer : cursor.takePages(request);
+        break;
+      }
+      case "merge": {
+        const live = cursor.take(entry.read).answer as Record<string, unknown>;
+        answer = cursor.take(entry.write, {
+          body: merged(live, (entry.write.body ?? {}) as Record<string, unknown>),
+          ifMatch: String(live[entry.etagField]),
+        }).answer;
+        break;
+      }
+      case "policy": {
+        const policy = cursor.take(entry.read).answer as { etag: string; bindings?: Binding[] };
+        const conditional = (policy.bindings ?? []).filter((binding) => binding.condition !== undefined);
+        const unconditional = (policy.bindings ?? []).filter((binding) => binding.condition === undefined);
+        const bindings = entry.change(structuredClone(unconditional));
+        answer = policy;
+        if (normalForm(bindings) !== normalForm(unconditional)) {
+          answer = cursor.take(entry.write, { body: { policy: { version: 3, etag: policy.etag, bindings: [...bindings, ...conditional] } } }).answer;
+        }
+        break;
+      }
+      case "poll": {
+        const pending = entry.poll.pending(answer);
+        if (pending !== undefined && !pending.done) cursor.takeChecks(entry.request);
+        break;
+      }
+      case "settled": {
+        let live: unknown = entry.believed;
+        if (live === undefined) {
+          live = entry.read.paging === undefined ? cursor.take(entry.read).answer : cursor.takePages(entry.read);
+          if (entry.done(live) !== undefined) break;
+        }
+        const write = entry.write(live);
+        if (write === undefined) break;
+        const written = cursor.take(write).answer;
+        const waits = entry.waits;
+        if (waits !== undefined && "served" in waits) {
+          const pending = waits.served.pending(written);
+          takeServed(cursor, waits.served, waits.key, pending === undefined ? [] : [pending]);
+        } else if (waits !== undefined && waits.poll.pending(written)?.done === false) cursor.takeChecks(waits.request);
+        answer = written;
+        break;
+      }
+      case "join":
+        // One resource at a time joins nothing: the write goes alone.
+        answer = walk(entry.alone, cursor, answer);
+        break;
+      case "reconcile":
+        if (entry.listBefore !== undefined) cursor.takePages(entry.listBefore);
+        answer = walk(entry.create, cursor, answer);
+        break;
+      case "adopt":
+        // The objects of a conformance run agree with the program: the read, and no update.
+        answer = walk([entry.read], cursor, answer);
+        break;
+    }
+  }
+  return answer;
 }
 
 /** Where the log and the plan part, in words; undefined when the log follows the plan. */
-export function planMismatch(basePath: string, planned: readonly PlannedRequest[], sent: readonly RecordedRequest[]): string | undefined {
-  let at = 0;
-  const describe = (request: PlannedRequest | RecordedRequest): string =>
-    `${request.method} ${request.path}${request.body === undefined ? "" : ` ${JSON.stringify(request.body)}`}`;
-  for (const request of planned) {
-    const here = (): boolean => at < sent.length && matches(basePath, request, sent[at] as RecordedRequest);
-    if (request.sent === undefined || request.sent === "pages") {
-      if (!here()) return `the plan's ${describe(request)} was not sent next; sent: ${at < sent.length ? describe(sent[at] as RecordedRequest) : "nothing"}`;
-      at++;
-    }
-    if (request.sent === "whenNeeded" && here()) at++;
-    if (request.sent === "pages" || request.sent === "untilDone") while (here()) at++;
+export function planMismatch(basePath: string, plan: readonly PlanEntry[], log: readonly Recorded[]): string | undefined {
+  const cursor = new Cursor(log, basePath);
+  try {
+    walk(plan, cursor, undefined);
+  } catch (error) {
+    if (error instanceof PlanMismatch) return error.message;
+    throw error;
   }
-  return at === sent.length ? undefined : `sent beyond the plan: ${sent.slice(at).map(describe).join("; ")}`;
-}
-
-/** Runs `work` and checks that the requests the emulator saw meanwhile follow `plan`; resolves to what `work` gave. */
-export async function followsPlan<T>(emulator: RunningEmulator, basePath: string, plan: readonly PlanEntry[], work: () => Promise<T>): Promise<T> {
-  return followsRequests(emulator, basePath, requestsOf(plan, { alone: true }), work);
+  return cursor.at === log.length ? undefined : `sent beyond the plan: ${log.slice(cursor.at).map(words).join("; ")}`;
 }
 
 /**
- * Runs `work`, steps of several resources at the same time, and checks that the requests the
- * emulator saw meanwhile follow the steps' joint plan: their joined writes as one request per key.
+ * The joint plan of steps that run at the same time: each step's own requests in any order, and
+ * for each key its joined writes as one joint request with the served checks of its pending work.
  */
-export async function followsJointPlan<T>(
-  emulator: RunningEmulator,
-  basePath: string,
-  plans: readonly (readonly PlanEntry[])[],
-  work: () => Promise<T>,
-): Promise<T> {
-  return followsRequests(emulator, basePath, jointRequests(plans), work);
+export function jointMismatch(basePath: string, plans: readonly (readonly PlanEntry[])[], log: readonly Recorded[]): string | undefined {
+  const joined = new Map<string, JoinEntry[]>();
+  const own: PlanEntry[][] = [];
+  for (const plan of plans) {
+    const flat = plan.flatMap((entry) => (entry.kind === "reconcile" ? [...entry.create] : [entry]));
+    const joins = flat.filter((entry): entry is JoinEntry => entry.kind === "join");
+    for (const join of joins) joined.set(join.key, [...(joined.get(join.key) ?? []), join]);
+    const rest = flat.filter((entry) => entry.kind !== "join");
+    if (rest.length > 0) own.push(rest);
+  }
+  // The joint requests, each exactly; what the steps send of their own is not joined and is held to their plans alone.
+  let remaining = [...log];
+  for (const [key, entries] of joined) {
+    const batch = entries[0]!.batch;
+    const [joint] = jointRequests([entries]);
+    const index = remaining.findIndex((recorded) => recorded.method === joint!.method && pathPattern(basePath, joint!.path).test(recorded.path));
+    if (index < 0) return `the joint request of ${key} was not sent`;
+    const cursor = new Cursor(remaining.slice(index), basePath);
+    try {
+      const written = cursor.take(joint!);
+      const pending = batch.pending(written.answer);
+      takeServed(cursor, batch, key, pending === undefined ? [] : [pending]);
+    } catch (error) {
+      if (error instanceof PlanMismatch) return error.message;
+      throw error;
+    }
+    remaining = [...remaining.slice(0, index), ...remaining.slice(index + cursor.at)];
+  }
+  for (const plan of own) {
+    const cursor = new Cursor(remaining, basePath);
+    try {
+      walk(plan, cursor, undefined);
+    } catch (error) {
+      if (error instanceof PlanMismatch) return error.message;
+      throw error;
+    }
+    remaining = remaining.slice(cursor.at);
+  }
+  return remaining.length === 0 ? undefined : `sent beyond the joint plan: ${remaining.map(words).join("; ")}`;
 }
 
-async function followsRequests<T>(emulator: RunningEmulator, basePath: string, planned: readonly PlannedRequest[], work: () => Promise<T>): Promise<T> {
-  const before = (await emulator.requests()).length;
+/** Runs `work` and holds what the recording client saw meanwhile to `plan`; resolves to what `work` gave. */
+export async function followsPlan<T>(recording: Recorder, basePath: string, plan: readonly PlanEntry[], work: () => Promise<T>): Promise<T> {
+  const before = recording.recorded.length;
   const result = await work();
-  const sent = (await emulator.requests()).slice(before);
-  expect({ mismatch: planMismatch(basePath, planned, sent), planned: planned.map((r) => `${r.method} ${r.path}`) }).toEqual({
-    mismatch: undefined,
-    planned: planned.map((r) => `${r.method} ${r.path}`),
-  });
+  expect(planMismatch(basePath, plan, recording.recorded.slice(before))).toBeUndefined();
+  return result;
+}
+
+/** Runs `work`, steps of several resources at the same time, and holds what was sent meanwhile to their joint plan. */
+export async function followsJointPlan<T>(recording: Recorder, basePath: string, plans: readonly (readonly PlanEntry[])[], work: () => Promise<T>): Promise<T> {
+  const before = recording.recorded.length;
+  const result = await work();
+  expect(jointMismatch(basePath, plans, recording.recorded.slice(before))).toBeUndefined();
   return result;
 }

@@ -11,10 +11,11 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import type { Args, ResourceDeclaration, State } from "../../provider/engine/declaration";
-import type { DynamicProvider } from "../../provider/engine/dynamicProvider";
-import type { PropertyChangeKind } from "../../provider/engine/diff";
+import type { Args, ResourceDeclaration, State } from "../../provider/engine/declaration/declaration";
+import type { DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
+import type { PropertyChangeKind } from "../../provider/engine/plan/diff";
 import { serve } from "../../plugin/server";
+import type { ProviderRuntime } from "../../provider/runtime";
 import { resourceToken } from "../../provider/typeTokens";
 import { reveal, toStruct, type Values } from "../../plugin/values";
 
@@ -36,12 +37,12 @@ export interface PluginConnection {
 }
 
 /** Serves the plugin for the file's tests (started in beforeAll, stopped in afterAll). */
-export function servedPlugin(): { readonly current: PluginConnection } {
+export function servedPlugin(runtime?: ProviderRuntime): { readonly current: PluginConnection } {
   let connection: PluginConnection | undefined;
   let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const schema = readFileSync(path.join(__dirname, "..", "..", "plugin", "schema.json"), "utf8");
-    const served = await serve(schema, "0.0.0-test");
+    const served = await serve(schema, "0.0.0-test", runtime);
     stop = served.stop;
     const client = new provrpc.ResourceProviderClient(`127.0.0.1:${served.port}`, grpc.credentials.createInsecure());
     connection = {

@@ -5,7 +5,7 @@
  */
 import type { EmulatorOptions } from "../../emulator/server";
 import { API_MANIFESTS } from "../../provider/apis";
-import { setClientOptions } from "../../provider/clients";
+import { ProviderRuntime } from "../../provider/runtime";
 import { settingNames } from "../../provider/config";
 import { startEmulator, type RunningEmulator } from "./emulatorControl";
 
@@ -21,19 +21,22 @@ export interface ProviderEmulatorOptions {
   readonly emulator?: EmulatorOptions;
 }
 
-export function providerEmulator(token: string, options: ProviderEmulatorOptions = {}): { readonly current: RunningEmulator } {
+export function providerEmulator(
+  token: string,
+  options: ProviderEmulatorOptions = {},
+): { readonly current: RunningEmulator; readonly runtime: ProviderRuntime } {
   const env = { ...process.env };
   let emulator: RunningEmulator | undefined;
+  // The file's provider process: its settings are the environment set below; with instant retries its clients do not wait.
+  const runtime = new ProviderRuntime(options.instantRetries === true ? { client: { sleep: async () => undefined, log: () => undefined } } : {});
   beforeAll(async () => {
     emulator = await startEmulator(token, options.emulator);
     process.env["SVC_EMULATOR_URL"] = emulator.url;
     // Every API that takes a token (not one with settings of its own) takes the emulator's.
     for (const manifest of API_MANIFESTS) if (manifest.settings === undefined) process.env[settingNames(manifest.name).token[1]] = emulator.token;
     process.env["SVC_PROJECT"] = options.project ?? DEFAULT_PROJECT;
-    if (options.instantRetries === true) setClientOptions({ sleep: async () => undefined, log: () => undefined });
   });
   afterAll(async () => {
-    if (options.instantRetries === true) setClientOptions({});
     process.env = { ...env };
     await emulator?.close();
   });
@@ -42,6 +45,7 @@ export function providerEmulator(token: string, options: ProviderEmulatorOptions
       if (emulator === undefined) throw new Error("the emulator starts in beforeAll");
       return emulator;
     },
+    runtime,
   };
 }
 

@@ -3,9 +3,9 @@
  * how a change applies, and what an in-place update may send.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { Args, ResourceDeclaration } from "../../provider/engine/declaration";
-import { CONTROL_INPUTS } from "../../provider/engine/diff";
-import { comparisonFor } from "../../provider/engine/equality";
+import type { Args, ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import { CONTROL_INPUTS } from "../../provider/engine/plan/diff";
+import { comparisonFor } from "../../provider/engine/plan/diff";
 
 /** Inputs that change in place, and inputs whose change replaces (every input, for an API without update). */
 export function inputKinds(declaration: ResourceDeclaration): { mutable: string[]; replacing: string[] } {

@@ -18,7 +18,7 @@ const ADAPTERS_PATH = `/v1beta/accounts/${SEEDED_PUBLISHER_ID}/adSources/${MANY_
 
 it("returns every adapter of the ad source across pages, one request per page, typed", async () => {
   const before = (await emulator.current.requests({ pathPrefix: ADAPTERS_PATH })).length;
-  const adapters: Adapter[] = await getAdapters({ ...SOURCE, pageSize: 10 });
+  const adapters: Adapter[] = await getAdapters.on(emulator.runtime)({ ...SOURCE, pageSize: 10 });
   expect(adapters).toHaveLength(MANY_ADAPTERS_COUNT);
   expect(new Set(adapters.map((adapter) => adapter.adapterId)).size).toBe(MANY_ADAPTERS_COUNT);
   const pages = (await emulator.current.requests({ pathPrefix: ADAPTERS_PATH })).slice(before);
@@ -41,7 +41,7 @@ it("returns every adapter of the ad source across pages, one request per page, t
     }
   }
   // The emulator leaves empty lists out (proto3 JSON); the result always has the arrays.
-  const admob = await getAdapters({ publisherId: SEEDED_PUBLISHER_ID, adSourceId: "5450213213286189855" });
+  const admob = await getAdapters.on(emulator.runtime)({ publisherId: SEEDED_PUBLISHER_ID, adSourceId: "5450213213286189855" });
   expect(admob.map((adapter) => [adapter.platform, adapter.adapterConfigMetadata])).toEqual([
     ["ANDROID", []],
     ["IOS", []],
@@ -50,16 +50,16 @@ it("returns every adapter of the ad source across pages, one request per page, t
 
 it("asks for no page size unless told, and reads an ad source without adapters as an empty list", async () => {
   const before = (await emulator.current.requests({ pathPrefix: ADAPTERS_PATH })).length;
-  expect(await getAdapters(SOURCE)).toHaveLength(MANY_ADAPTERS_COUNT);
+  expect(await getAdapters.on(emulator.runtime)(SOURCE)).toHaveLength(MANY_ADAPTERS_COUNT);
   const [request, ...more] = (await emulator.current.requests({ pathPrefix: ADAPTERS_PATH })).slice(before);
   expect(more).toEqual([]);
   expect(request?.query).not.toHaveProperty("pageSize");
-  expect(await getAdapters({ publisherId: SEEDED_PUBLISHER_ID, adSourceId: NO_ADAPTERS_AD_SOURCE_ID })).toEqual([]);
+  expect(await getAdapters.on(emulator.runtime)({ publisherId: SEEDED_PUBLISHER_ID, adSourceId: NO_ADAPTERS_AD_SOURCE_ID })).toEqual([]);
 });
 
 it("works through the SDK's promise form outside a Pulumi program, with settings from the environment", async () => {
   expect((await sdkAds.getAdapters({ ...SOURCE, pageSize: 7 })).map((adapter) => adapter.adapterId)).toEqual(
-    (await getAdapters(SOURCE)).map((adapter) => adapter.adapterId),
+    (await getAdapters.on(emulator.runtime)(SOURCE)).map((adapter) => adapter.adapterId),
   );
 });
 

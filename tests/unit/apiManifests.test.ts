@@ -2,9 +2,12 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { API_MANIFESTS } from "../../provider/apis";
-import { apiNames, resolveApiSettings, settingNames } from "../../provider/config";
+import { apiNames, NO_CONFIG, resolveApiSettings, settingNames, settingsOf, type ConfigSource } from "../../provider/config";
 import { credentialPlan } from "../../provider/google/credentials/settings";
 import { REPO_ROOT } from "../support/toolchain";
+
+/** The settings are read with no stack configuration: the environment given alone. */
+const config: ConfigSource = NO_CONFIG;
 
 const EMULATOR = "http://127.0.0.1:9";
 
@@ -15,29 +18,31 @@ describe("settings come from each API's manifest", () => {
       baseUrl: [`svc:${name}BaseUrl`, `SVC_${name.toUpperCase()}_BASE_URL`],
       token: [`svc:${name}Token`, `SVC_${name.toUpperCase()}_TOKEN`],
     });
-    const settings = resolveApiSettings(name, { SVC_EMULATOR_URL: EMULATOR, [`SVC_${name.toUpperCase()}_TOKEN`]: "t" });
+    const settings = resolveApiSettings(name, settingsOf(config, { SVC_EMULATOR_URL: EMULATOR, [`SVC_${name.toUpperCase()}_TOKEN`]: "t" }));
     expect(settings.baseUrl).toBe(`${EMULATOR}${manifest.emulatorBasePath ?? ""}`);
     expect(settings.token).toBe("t");
     const tokenless = { SVC_EMULATOR_URL: EMULATOR, HOME: "/nonexistent", CLOUDSDK_CONFIG: "/nonexistent" };
     if (manifest.google !== undefined) {
       // No static token: the credential chain, asking for the manifest's scopes.
-      expect(resolveApiSettings(name, tokenless).authStyle).toBe("google-credentials");
-      expect(credentialPlan(name, tokenless).scopes).toEqual(manifest.google.scopes);
+      expect(resolveApiSettings(name, settingsOf(config, tokenless)).authStyle).toBe("google-credentials");
+      expect(credentialPlan(name, settingsOf(config, tokenless)).scopes).toEqual(manifest.google.scopes);
       // `svc:subject` applies to the APIs the manifest says are delegated (and needs a key there); the others ignore it.
       const delegating = { ...tokenless, SVC_SUBJECT: "ann@example.com" };
       if (manifest.google.delegated === true)
-        expect(() => credentialPlan(name, delegating)).toThrow("svc:subject (domain-wide delegation) needs a service-account key");
-      else expect(credentialPlan(name, delegating).subject).toBeUndefined();
+        expect(() => credentialPlan(name, settingsOf(config, delegating))).toThrow("svc:subject (domain-wide delegation) needs a service-account key");
+      else expect(credentialPlan(name, settingsOf(config, delegating)).subject).toBeUndefined();
     } else if (manifest.settings === undefined) {
-      expect(() => resolveApiSettings(name, tokenless)).toThrow(`The ${name} API token is not set`);
+      expect(() => resolveApiSettings(name, settingsOf(config, tokenless))).toThrow(`The ${name} API token is not set`);
     }
   });
 
   it("a base address that is not an http(s) URL is refused naming the setting it came from", () => {
-    expect(() => resolveApiSettings("dns", { SVC_EMULATOR_URL: "npm warn something", SVC_DNS_TOKEN: "t" })).toThrow(
+    expect(() => resolveApiSettings("dns", settingsOf(config, { SVC_EMULATOR_URL: "npm warn something", SVC_DNS_TOKEN: "t" }))).toThrow(
       'svc:emulatorUrl (or SVC_EMULATOR_URL) is "npm warn something", which is not an http(s) address',
     );
-    expect(() => resolveApiSettings("dns", { SVC_DNS_BASE_URL: "dns.googleapis.com", SVC_DNS_TOKEN: "t" })).toThrow("svc:dnsBaseUrl (or SVC_DNS_BASE_URL) is");
+    expect(() => resolveApiSettings("dns", settingsOf(config, { SVC_DNS_BASE_URL: "dns.googleapis.com", SVC_DNS_TOKEN: "t" }))).toThrow(
+      "svc:dnsBaseUrl (or SVC_DNS_BASE_URL) is",
+    );
   });
 
   it("token forms chosen by a setting are refused by name when unknown", () => {
@@ -45,7 +50,10 @@ describe("settings come from each API's manifest", () => {
     expect(manifest).toBeDefined();
     const [configKey, envVar] = manifest!.authStyles!.setting;
     expect(() =>
-      resolveApiSettings(manifest!.name, { SVC_EMULATOR_URL: EMULATOR, [`SVC_${manifest!.name.toUpperCase()}_TOKEN`]: "t", [envVar]: "carrier-pigeon" }),
+      resolveApiSettings(
+        manifest!.name,
+        settingsOf(config, { SVC_EMULATOR_URL: EMULATOR, [`SVC_${manifest!.name.toUpperCase()}_TOKEN`]: "t", [envVar]: "carrier-pigeon" }),
+      ),
     ).toThrow(`${configKey} (or ${envVar}) is "carrier-pigeon"; it must be one of`);
   });
 });
@@ -64,7 +72,7 @@ function filesUnder(folder: string): string[] {
 const SHARED = [
   "provider/config.ts",
   "provider/stackConfig.ts",
-  "provider/clients.ts",
+  "provider/runtime.ts",
   "scripts/generate.ts",
   ...["provider/engine", "provider/http", "provider/google", "emulator", "scripts/generator", "plugin"].flatMap(filesUnder),
 ];

@@ -3,7 +3,7 @@
  * emulator: it is never missing and never empty.
  */
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 
 const ZONE = "/dns/v1/projects/poll-project/managedZones/poll";

@@ -1,6 +1,6 @@
-/** The batcher tests' shared set-up: timers advanced by hand and a batcher over numbers whose sends are recorded. */
-import { createBatcher, type Outcome, type Timers } from "../../provider/engine/batcher";
-import { Occupancy } from "../../provider/engine/occupancy";
+/** The window tests' shared set-up: timers advanced by hand and windows over numbers whose sends are recorded. */
+import { createWindows, type Outcome, type Timers } from "../../provider/engine/batching/windows";
+import { Occupancy } from "../../provider/engine/batching/occupancy";
 
 /** Timers driven by the test: `advance(ms)` runs what is due. */
 export function manualTimers(): Timers & { advance(ms: number): void } {
@@ -33,14 +33,14 @@ export function manualTimers(): Timers & { advance(ms: number): void } {
 
 export const flushPromises = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-export function harness(options: { fits?: (batch: readonly number[], item: number) => boolean; occupancy?: Occupancy } = {}) {
+export function harness(options: { admit?: (tally: unknown, item: number) => unknown; occupancy?: Occupancy } = {}) {
   const timers = manualTimers();
   const batches: Array<{ key: string; items: number[] }> = [];
-  const batcher = createBatcher<number, string>({
+  const batcher = createWindows<number, string>({
     window: { quietMs: 20, minQuietMs: 2, maxQuietMs: 80, maxWaitMs: 100 },
     timers,
     occupancy: options.occupancy ?? new Occupancy(),
-    ...(options.fits !== undefined && { fits: options.fits }),
+    ...(options.admit !== undefined && { admit: options.admit }),
     run: async (key, items) => {
       batches.push({ key, items: [...items] });
       return items.map((item): Outcome<string> => (item < 0 ? { ok: false, error: new Error(`bad ${item}`) } : { ok: true, value: `${key}:${item}` }));

@@ -1,6 +1,7 @@
-/** createBatcher: bisecting refused batches, the process's occupancy, and quiet times after full windows, the engine's activity and operations just ended. */
-import { bisect, quietAfterFull } from "../../provider/engine/batcher";
-import { Occupancy } from "../../provider/engine/occupancy";
+/** Bisecting refused batches (executor/batches.ts); the windows' occupancy, and quiet times after full windows, the engine's activity and operations just ended. */
+import { bisect } from "../../provider/engine/executor/batches";
+import { quietAfterFull } from "../../provider/engine/batching/windowsReducer";
+import { Occupancy } from "../../provider/engine/batching/occupancy";
 import { flushPromises, harness } from "./batcherHarness";
 
 describe("bisect", () => {

@@ -1,9 +1,9 @@
-/** createBatcher: what goes out together, its windows and quiet times. */
-import { nextQuiet } from "../../provider/engine/batcher";
-import { Occupancy } from "../../provider/engine/occupancy";
+/** The windows (batching/windowsReducer.ts, driven by batching/windows.ts): what goes out together, and quiet times. */
+import { nextQuiet } from "../../provider/engine/batching/windowsReducer";
+import { Occupancy } from "../../provider/engine/batching/occupancy";
 import { flushPromises, harness } from "./batcherHarness";
 
-describe("createBatcher", () => {
+describe("the windows", () => {
   it("gathers the items of one key that arrive within the quiet time, each caller getting its own outcome", async () => {
     const { timers, batches, batcher } = harness();
     const a = batcher.add("zone-a", 1);
@@ -34,7 +34,10 @@ describe("createBatcher", () => {
   });
 
   it("sends the open window when the next item does not fit, and opens the next with it", async () => {
-    const { timers, batches, batcher } = harness({ fits: (batch) => batch.length < 3 });
+    // At most three items a batch: the tally counts them.
+    const { timers, batches, batcher } = harness({
+      admit: (tally) => (((tally as number | undefined) ?? 0) < 3 ? ((tally as number | undefined) ?? 0) + 1 : undefined),
+    });
     const pending = [1, 2, 3, 4].map((item) => batcher.add("z", item));
     timers.advance(50);
     await Promise.all(pending);
@@ -204,7 +207,7 @@ describe("createBatcher", () => {
   });
 });
 
-describe("createBatcher's quiet time", () => {
+describe("a window's quiet time", () => {
   it("doubles when an item comes just after a window of several went for want of arrivals", async () => {
     const { timers, batches, batcher } = harness();
     const pending = [batcher.add("z", 1)];

@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { createApiClient } from "../../provider/http/client";
-import { ApiError } from "../../provider/http/errors";
+import { ApiError } from "../../provider/http/answer";
+import { testBudget } from "../support/budget";
 
 type Reply = () => Response;
 
@@ -63,7 +64,7 @@ describe("broken responses in the call path", () => {
     ["a wrong shape", json({ data: { name: "z1" } })],
   ])("retries a read after %s and returns the good answer", async (_what, broken) => {
     const { client, calls, waits } = fakeClient([broken, json({ name: "z1", dnsName: "z1.example." })]);
-    await expect(client.send({ method: "GET", path: PATH, schema: zone })).resolves.toEqual({ name: "z1", dnsName: "z1.example." });
+    await expect(client.send({ method: "GET", path: PATH, schema: zone }, testBudget())).resolves.toEqual({ name: "z1", dnsName: "z1.example." });
     expect(calls).toEqual([`GET /${PATH}`, `GET /${PATH}`]);
     expect(waits).toHaveLength(1);
   });
@@ -76,7 +77,7 @@ describe("broken responses in the call path", () => {
   ])("does not repeat a settle request after %s: an ApiError, outcome unknown, naming the request", async (_what, broken, reason, message) => {
     const { client, calls } = fakeClient([broken]);
     const failure = (await client
-      .send({ method: "POST", path: "dns/v1/projects/p/managedZones", body: { name: "z1" }, repeat: "settle", schema: zone })
+      .send({ method: "POST", path: "dns/v1/projects/p/managedZones", body: { name: "z1" }, repeat: "settle", schema: zone }, testBudget())
       .catch((error: unknown) => error)) as ApiError;
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ method: "POST", path: "/dns/v1/projects/p/managedZones", outcome: "unknown", reason });
@@ -88,17 +89,17 @@ describe("broken responses in the call path", () => {
 
   it("gives up on a read that never gets a readable answer with an error, never an empty result", async () => {
     const { client, calls } = fakeClient(Array.from({ length: 10 }, () => text("", 200, "application/json")));
-    const failure = (await client.send({ method: "GET", path: PATH, schema: zone }).catch((error: unknown) => error)) as ApiError;
+    const failure = (await client.send({ method: "GET", path: PATH, schema: zone }, testBudget()).catch((error: unknown) => error)) as ApiError;
     expect(failure).toMatchObject({ status: 200, reason: "emptyResponse", outcome: "unknown", isNotFound: false });
     expect(calls).toHaveLength(10);
   });
 
   it("repeats an idempotent POST (setIamPolicy) after a 503, and keeps the token out of the message", async () => {
     const { client, calls } = fakeClient([json({ error: { code: 503, message: "backend secret-token-123" } }, 503), json({ etag: "e2" })]);
-    await expect(client.send({ method: "POST", path: `${PATH}:setIamPolicy`, body: {}, repeat: "idempotent" })).resolves.toEqual({ etag: "e2" });
+    await expect(client.send({ method: "POST", path: `${PATH}:setIamPolicy`, body: {}, repeat: "idempotent" }, testBudget())).resolves.toEqual({ etag: "e2" });
     expect(calls).toHaveLength(2);
     const { client: failing } = fakeClient([text("<html>secret-token-123</html>", 200)]);
-    const failure = (await failing.send({ method: "POST", path: PATH, repeat: "settle", schema: zone }).catch((e: unknown) => e)) as ApiError;
+    const failure = (await failing.send({ method: "POST", path: PATH, repeat: "settle", schema: zone }, testBudget()).catch((e: unknown) => e)) as ApiError;
     expect(failure.message).not.toContain("secret-token-123");
   });
 });

@@ -6,9 +6,9 @@
  */
 import { channelBody } from "../../provider/channels/watchChannel";
 import { watchChannel } from "../../provider/apis/calendar/watchChannel";
-import type { Args } from "../../provider/engine/declaration";
-import { createPath } from "../../provider/engine/plan/planWrites";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import type { Args } from "../../provider/engine/declaration/declaration";
+import { createPath } from "../../provider/engine/plan/planRequests";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { activityWatchChannel } from "../../provider/apis/reports/activityWatchChannel";
 import { offlineSettings } from "../support/providerEmulator";
 

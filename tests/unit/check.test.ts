@@ -1,7 +1,7 @@
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { managedZone } from "../../provider/apis/dns/managedZone";
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { UNKNOWN } from "../../provider/engine/diff";
+import { UNKNOWN } from "../../provider/engine/plan/diff";
 import { offlineSettings } from "../support/providerEmulator";
 
 offlineSettings();

@@ -8,21 +8,22 @@
 import type { Emulator, EmulatorOptions } from "../../emulator/server";
 import { createEmulator } from "../../emulator/server";
 import type { Arrival, CodeHostStore } from "../../emulator/apis/codehost/state";
-import { setClientOptions } from "../../provider/clients";
 import { getRateLimit, type RateLimitStatus, type RateLimitWindow } from "../../provider/apis/codehost/functions";
-import { resolveApiSettings, useStackConfig } from "../../provider/config";
+import { NO_CONFIG, resolveApiSettings, settingsOf, type ConfigSource } from "../../provider/config";
 import { createApiClient, type ApiClient } from "../../provider/http/client";
 import { CODEHOST_REQUEST_LIMITS, codeHostRateLimits, RateLimitError } from "../../provider/apis/codehost/limits";
 import * as sdk from "../../sdk/codehost/functions";
+import { testBudget } from "../support/budget";
 
 let emulator: Emulator | undefined;
 let url = "";
+/** The stack configuration the settings are read with (a test may set one). */
+let stackConfig: ConfigSource = NO_CONFIG;
 
 afterEach(async () => {
   await emulator?.close();
   emulator = undefined;
-  setClientOptions({});
-  useStackConfig({ get: () => undefined });
+  stackConfig = NO_CONFIG;
   for (const name of ["SVC_EMULATOR_URL", "SVC_CODEHOST_TOKEN", "SVC_TOKEN", "SVC_CODEHOST_CLIENT_ID", "SVC_CODEHOST_CLIENT_SECRET"]) delete process.env[name];
 });
 
@@ -47,7 +48,7 @@ function client(hourMs: number, overrides: { maxAttempts?: number; secondaryMinW
 }
 
 const getRepo = (api: ApiClient, repo = "app"): Promise<unknown> =>
-  api.send({ method: "GET", path: `/repos/acme/${repo}`, endpoint: "GET /repos/{owner}/{repo}" });
+  api.send({ method: "GET", path: `/repos/acme/${repo}`, endpoint: "GET /repos/{owner}/{repo}" }, testBudget());
 
 /** The arrivals after the first one refused for `outcome`, and that refusal. */
 function afterRefusal(arrivals: readonly Arrival[], outcome: Arrival["outcome"]): { refused: Arrival; later: Arrival[] } {
@@ -156,7 +157,9 @@ describe("the code host's limiter", () => {
       },
     );
     await Promise.all(
-      Array.from({ length: 6 }, (_, index) => api.send({ method: "POST", path: "/repos/acme/app/issues", body: { title: `t${index}` }, repeat: "settle" })),
+      Array.from({ length: 6 }, (_, index) =>
+        api.send({ method: "POST", path: "/repos/acme/app/issues", body: { title: `t${index}` }, repeat: "settle" }, testBudget()),
+      ),
     );
     expect(store.issues).toHaveLength(6);
     // The emulator enforces the per-minute limit: every creation admitted means none went over it.
@@ -209,7 +212,7 @@ describe("getRateLimit", () => {
 
 describe("code-host settings", () => {
   it("puts the code host under <emulator>/codehost and needs no token", () => {
-    expect(resolveApiSettings("codehost", { SVC_EMULATOR_URL: "http://127.0.0.1:9/" })).toEqual({
+    expect(resolveApiSettings("codehost", settingsOf(stackConfig, { SVC_EMULATOR_URL: "http://127.0.0.1:9/" }))).toEqual({
       api: "codehost",
       baseUrl: "http://127.0.0.1:9/codehost",
       token: "",
@@ -222,17 +225,19 @@ describe("code-host settings", () => {
       get: (key: string) => ({ "svc:codehostClientId": "app-id", "svc:codehostClientSecret": "s3cr3t-value" })[key],
       isSecret: () => secret,
     });
-    useStackConfig(config(false));
-    expect(() => resolveApiSettings("codehost", { SVC_EMULATOR_URL: "http://e" })).toThrow(
+    stackConfig = config(false);
+    expect(() => resolveApiSettings("codehost", settingsOf(stackConfig, { SVC_EMULATOR_URL: "http://e" }))).toThrow(
       /must be set with `pulumi config set svc:codehostClientSecret <value> --secret`/,
     );
-    useStackConfig(config(true));
-    expect(resolveApiSettings("codehost", { SVC_EMULATOR_URL: "http://e" })).toMatchObject({
+    stackConfig = config(true);
+    expect(resolveApiSettings("codehost", settingsOf(stackConfig, { SVC_EMULATOR_URL: "http://e" }))).toMatchObject({
       authStyle: "client-basic",
       clientId: "app-id",
       token: "s3cr3t-value",
     });
-    useStackConfig({ get: () => undefined });
-    expect(() => resolveApiSettings("codehost", { SVC_EMULATOR_URL: "http://e", SVC_CODEHOST_CLIENT_ID: "app-id" })).toThrow(/go together/);
+    stackConfig = NO_CONFIG;
+    expect(() => resolveApiSettings("codehost", settingsOf(stackConfig, { SVC_EMULATOR_URL: "http://e", SVC_CODEHOST_CLIENT_ID: "app-id" }))).toThrow(
+      /go together/,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { diffArgs, UNKNOWN } from "../../provider/engine/diff";
+import { diffArgs, UNKNOWN } from "../../provider/engine/plan/diff";
 import { managedZone } from "../../provider/apis/dns/managedZone";
 import { recordSet } from "../../provider/apis/dns/recordSet";
 import { checkoutKey } from "../../provider/apis/ci/checkoutKey";

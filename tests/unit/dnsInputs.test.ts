@@ -3,13 +3,13 @@
  * through each declaration's check: bad input fails naming the property,
  * the problem and the accepted form.
  */
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { managedZoneIamBinding, managedZoneIamMember, managedZoneIamPolicy } from "../../provider/apis/dns/iam";
 import { managedZone } from "../../provider/apis/dns/managedZone";
 import { recordSet } from "../../provider/apis/dns/recordSet";
 import { responsePolicy } from "../../provider/apis/dns/responsePolicy";
 import { responsePolicyRule } from "../../provider/apis/dns/responsePolicyRule";
-import { excerpt } from "../../provider/engine/excerpt";
+import { excerpt } from "../../provider/engine/declaration/excerpt";
 import { offlineSettings } from "../support/providerEmulator";
 
 offlineSettings();

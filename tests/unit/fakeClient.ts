@@ -2,8 +2,9 @@
  * An ApiClient that answers from a handler and records what was sent, for
  * unit tests of the engine's steps and the Google helpers without HTTP.
  */
+import type { Budget } from "../../provider/http/retry";
 import type { ApiClient, RequestSpec } from "../../provider/http/client";
-import { ApiError } from "../../provider/http/errors";
+import { ApiError } from "../../provider/http/answer";
 
 export interface SentRequest {
   readonly method: string;
@@ -21,7 +22,8 @@ export function fakeClient(handler: Handler): ApiClient & { sent: SentRequest[] 
   return {
     api: "dns",
     sent,
-    async send<T>(spec: RequestSpec<T>): Promise<T> {
+    async send<T>(spec: RequestSpec<T>, budget: Budget): Promise<T> {
+      budget.spend(`${spec.method} ${spec.path}`);
       const query = spec.query === undefined ? undefined : Object.fromEntries(Object.entries(spec.query).filter(([, value]) => value !== undefined));
       const request: SentRequest = {
         method: spec.method,

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { REPO_ROOT, renderDevelopers, renderDocs, renderLists, renderPlugin, renderRegistry, renderSdk } from "../../scripts/generate";
 import { API_MANIFESTS } from "../../provider/apis";
-import { declaredFunctions } from "../../provider/engine/readFunction";
+import { declaredFunctions } from "../../provider/engine/functions/readFunction";
 import { declarations } from "../../provider/registry";
 import { customCodePoints } from "../../scripts/generator/customCode";
 import * as svc from "../../sdk";

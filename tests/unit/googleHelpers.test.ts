@@ -1,19 +1,23 @@
 /**
- * The shared Google-API helpers against a fake client: list paging with each
- * API's parameters, the one poller (growing pauses, long waits logged with
- * what they wait for, a timeout), the keyed lock, the IAM read-modify-write cycle.
+ * The shared Google-API helpers as the executor runs them, against a fake client: a listing's
+ * pages with each API's parameters, the one poller (growing pauses, long waits logged with what
+ * they wait for, a timeout), the keyed locks, the IAM read-modify-write cycle.
  */
-import { keyedLock } from "../../provider/google/keyedLock";
-import { listAll } from "../../provider/google/listAll";
+import { z } from "zod";
+import { KeyedLocks } from "../../provider/engine/batching/keyedLocks";
+import { listingRequest } from "../../provider/google/listing";
 import type { Binding, IamPolicy } from "../../provider/google/iamPolicy";
-import { runPlan } from "../../provider/engine/plan/executor";
-import { policyEntry } from "../../provider/engine/plan/planWrites";
+import { runPlan } from "../../provider/engine/executor/executor";
+import { sendPlanned } from "../../provider/engine/executor/context";
+import { runPoll } from "../../provider/engine/executor/polls";
+import { policyEntry } from "../../provider/engine/plan/planRequests";
 import type { ApiClient } from "../../provider/http/client";
-import { POLL_KINDS, waitFor } from "../../provider/google/poll";
+import { POLL_KINDS } from "../../provider/google/poll";
 import { CHANGE_POLL, ZONE_OPERATION_POLL } from "../../provider/apis/dns/service";
 import { fakeClient, statusError } from "./fakeClient";
+import { pollEntry, runContext } from "./runContext";
 
-describe("listAll", () => {
+describe("a listing read page by page", () => {
   it("reads every page with the API's page parameters, the page size capped to the API's maximum", async () => {
     const client = fakeClient(({ query }) =>
       query?.["cursor"] === undefined
@@ -22,13 +26,14 @@ describe("listAll", () => {
           ? { items: [{ n: 2 }], nextPageToken: "c" }
           : { items: [{ n: 3 }] },
     );
-    const items = await listAll(client, "v1/things", "items", {
+    const request = listingRequest("v1/things", "items", {
       pageParam: "cursor",
       pageSizeParam: "limit",
       pageSize: 5000,
       maxPageSize: 1000,
       query: { filter: "x" },
     });
+    const items = await sendPlanned(request, runContext(client));
     expect(items).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     expect(client.sent.map((r) => r.query)).toEqual([
       { filter: "x", limit: "1000" },
@@ -37,53 +42,50 @@ describe("listAll", () => {
     ]);
   });
 
-  it("stops after the page where `until` holds of the items so far", async () => {
+  it("stops after the page where every id it looks for was seen", async () => {
     const client = fakeClient(({ query }) =>
       query?.["pageToken"] === undefined
-        ? { items: [{ n: 1 }], nextPageToken: "b" }
+        ? { items: [{ id: "1" }], nextPageToken: "b" }
         : query["pageToken"] === "b"
-          ? { items: [{ n: 2 }], nextPageToken: "c" }
-          : { items: [{ n: 3 }] },
+          ? { items: [{ id: "2" }], nextPageToken: "c" }
+          : { items: [{ id: "3" }] },
     );
-    const items = await listAll(client, "v1/things", "items", { until: (sofar) => sofar.some((item) => item["n"] === 2) });
-    expect(items).toEqual([{ n: 1 }, { n: 2 }]);
+    const items = await sendPlanned(listingRequest("v1/things", "items", {}, undefined, { untilSeen: ["1", "2"] }), runContext(client));
+    expect(items).toEqual([{ id: "1" }, { id: "2" }]);
     expect(client.sent).toHaveLength(2);
+  });
+
+  it("checks each item by the listing's schema as the page is read: a wrong item fails the listing", async () => {
+    const client = fakeClient(() => ({ items: [{ n: 1 }, { n: "two" }] }));
+    await expect(sendPlanned(listingRequest("v1/things", "items", {}, z.looseObject({ n: z.number() })), runContext(client))).rejects.toThrow();
   });
 
   it("refuses a page that is neither a list nor a listing's kind, rather than reading it as empty", async () => {
     const client = fakeClient(() => ({ unrelated: true }));
-    await expect(listAll(client, "v1/things", "items")).rejects.toThrow(/neither a kind nor items/);
+    await expect(sendPlanned(listingRequest("v1/things", "items"), runContext(client))).rejects.toThrow(/neither a kind nor items/);
   });
 });
 
-describe("waitFor", () => {
-  afterEach(() => jest.restoreAllMocks());
-
+describe("the poller", () => {
   function clock() {
     let now = 1_000_000;
-    jest.spyOn(Date, "now").mockImplementation(() => now);
     const pauses: number[] = [];
     const sleep = async (ms: number): Promise<void> => {
       pauses.push(ms);
       now += ms;
     };
-    return { pauses, sleep };
+    return { pauses, clock: { sleep, now: () => now } };
   }
 
   it("polls with pauses that start short and grow, and logs once a wait passes 3 s, naming what it waits for", async () => {
-    const { pauses, sleep } = clock();
+    const { pauses, clock: testClock } = clock();
     let polls = 0;
     const client = fakeClient(() => ({ id: "9", status: ++polls < 7 ? "pending" : "done", type: "update" }));
     const messages: string[] = [];
-    await waitFor(
-      ZONE_OPERATION_POLL,
-      { id: "9", status: "pending", type: "update" },
-      {
-        client,
-        log: (message) => messages.push(message),
-        pathOf: (id) => `v1/operations/${id}`,
-        sleep,
-      },
+    await runPoll(
+      pollEntry(ZONE_OPERATION_POLL, "v1/operations/{id}"),
+      { value: { id: "9", status: "pending", type: "update" } },
+      runContext(client, { log: (message) => messages.push(message), clock: testClock }),
     );
     expect(pauses).toEqual([200, 400, 800, 1600, 3200, 5000, 5000]);
     expect(client.sent.every((r) => r.method === "GET" && r.path === "v1/operations/9")).toBe(true);
@@ -92,23 +94,23 @@ describe("waitFor", () => {
 
   it("returns at once for work already done, or an answer that is no pending work", async () => {
     const client = fakeClient(() => ({}));
-    const options = { client, log: () => undefined, pathOf: (id: string) => id };
-    await waitFor(ZONE_OPERATION_POLL, { id: "1", status: "done" }, options);
-    await waitFor(ZONE_OPERATION_POLL, { name: "a zone, not an operation" }, options);
-    await waitFor(POLL_KINDS.operation, { name: "operations/1", done: true }, options);
+    await runPoll(pollEntry(ZONE_OPERATION_POLL, "{id}"), { value: { id: "1", status: "done" } }, runContext(client));
+    await runPoll(pollEntry(ZONE_OPERATION_POLL, "{id}"), { value: { name: "a zone, not an operation" } }, runContext(client));
+    await runPoll(pollEntry(POLL_KINDS.operation, "{id}"), { value: { name: "operations/1", done: true } }, runContext(client));
     expect(client.sent).toEqual([]);
   });
 
   it("gives up after its timeout with a message that says how long it waited", async () => {
-    const { sleep } = clock();
+    const { clock: testClock } = clock();
     const client = fakeClient(() => ({ id: "c1", status: "pending" }));
-    await expect(
-      waitFor(CHANGE_POLL, { id: "c1", status: "pending" }, { client, log: () => undefined, pathOf: (id) => id, sleep, timeoutMs: 10_000 }),
-    ).rejects.toThrow(/record change c1 was not done after 1[0-9]s/);
+    // The change schedule's deadline, from the retry table (10 minutes).
+    await expect(runPoll(pollEntry(CHANGE_POLL, "{id}"), { value: { id: "c1", status: "pending" } }, runContext(client, { clock: testClock }))).rejects.toThrow(
+      /record change c1 was not done after 60[0-9]s/,
+    );
   });
 });
 
-describe("keyedLock", () => {
+describe("the keyed locks", () => {
   it("runs work of one key one at a time, other keys alongside, and a failure does not block the next", async () => {
     const events: string[] = [];
     const step =
@@ -120,7 +122,8 @@ describe("keyedLock", () => {
         if (fail) throw new Error(name);
         return name;
       };
-    const results = await Promise.allSettled([keyedLock("a", step("a1", 20, true)), keyedLock("a", step("a2", 1)), keyedLock("b", step("b1", 5))]);
+    const locks = new KeyedLocks();
+    const results = await Promise.allSettled([locks.run("a", step("a1", 20, true)), locks.run("a", step("a2", 1)), locks.run("b", step("b1", 5))]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
     expect(events.indexOf("a2 start")).toBeGreaterThan(events.indexOf("a1 end"));
     expect(events.indexOf("b1 start")).toBeLessThan(events.indexOf("a1 end"));
@@ -138,7 +141,7 @@ describe("an access policy's read-modify-write (a plan's policy entry)", () => {
   };
   /** The entry's read-modify-write with `change`, run as the executor runs it; resolves to the policy written (or read, when nothing changes). */
   const modifyPolicy = async (target: { client: ApiClient; log: (message: string) => void }, change: (bindings: Binding[]) => Binding[]): Promise<IamPolicy> =>
-    (await runPlan([policyEntry(hook, {}, change, [])], { client: target.client, identity: {}, log: target.log })).value as IamPolicy;
+    (await runPlan([policyEntry(hook, {}, change, [])], runContext(target.client, { log: target.log }))).value as IamPolicy;
 
   it("writes under the etag read; a stale etag restarts from a fresh read and keeps the other writer's change", async () => {
     let version = 1;

@@ -1,7 +1,7 @@
 /** What `svc-import` writes, as pure functions: names, literals, order, and the declarations it reads. */
-import { isAdoptable } from "../../provider/engine/adoption";
-import { typeKey } from "../../provider/engine/declaration";
-import { matchTemplate, placeholders } from "../../provider/engine/template";
+import { isAdoptable } from "../../provider/engine/declaration/adoption";
+import { typeKey } from "../../provider/engine/declaration/declaration";
+import { matchTemplate, placeholders } from "../../provider/engine/declaration/template";
 import { declarations } from "../../provider/registry";
 import { adoptableOf } from "../../tools/import/discover";
 import { identifier, importFile, literal, naturalCompare, type Named } from "../../tools/import/program";

@@ -1,7 +1,7 @@
 /** The lifecycle as data: what create and each update kind send. */
 import { z } from "zod";
-import { declare } from "../../provider/engine/declaration";
-import { send } from "../../provider/engine/plan/entries";
+import { declare } from "../../provider/engine/declaration/declaration";
+import { send } from "../../provider/engine/plan/planRequests";
 import { POLL_KINDS } from "../../provider/google/poll";
 import { LOOPS } from "../../provider/http/retryTable";
 import { ZONE_OPERATION_POLL } from "../../provider/apis/dns/service";
@@ -119,7 +119,6 @@ describe("update kinds", () => {
     const { engine, client } = engineOf(thing, ({ method }) => (method === "GET" ? { name: "t", etag: "e" } : statusError(412, "PUT", PATH)));
     await expect(engine.update(ID, { project: "p", name: "t", title: "x" }, { set: { title: "x" }, cleared: [] })).rejects.toMatchObject({ status: 412 });
     expect(client.sent.filter((r) => r.method === "PUT")).toHaveLength(LOOPS.merge.attempts);
-    expect(LOOPS.merge.attempts).toBe(5);
   });
 
   it("an update hook composes with the wait step: the operation it returns is waited for", async () => {

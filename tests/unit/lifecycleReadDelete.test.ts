@@ -1,11 +1,10 @@
 /** The lifecycle as data: read and delete, declarations whose steps would turn each other off, and the update's answer as the new state. */
 import { z } from "zod";
-import { declare, stepConflicts, type ResourceDeclaration } from "../../provider/engine/declaration";
-import { ResourceEngine } from "../../provider/engine/resourceEngine";
-import { fromListing } from "../../provider/engine/steps";
+import { declare, stepConflicts, type ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import { fromListing } from "../../provider/engine/declaration/steps";
 import { declarations } from "../../provider/registry";
 import { fakeClient, statusError, type Handler } from "./fakeClient";
-import { Args, wire, ITEM, base, engineOf, ID } from "./lifecycleStepsHarness";
+import { Args, wire, ITEM, base, engineOf, ID, resourceOf } from "./lifecycleStepsHarness";
 
 describe("read and delete", () => {
   it("abandon: destroy sends nothing and says the object remains", async () => {
@@ -63,12 +62,7 @@ describe("read and delete", () => {
     });
     const channelBase = fakeClient(() => ({}));
     const client = fakeClient(() => ({}));
-    const engine = new ResourceEngine(
-      thing,
-      client,
-      () => undefined,
-      () => channelBase,
-    );
+    const engine = resourceOf(thing, client, () => undefined, channelBase);
     await engine.create({ project: "p", name: "t", title: "events" });
     await engine.delete(ID, { name: "t" });
     expect(client.sent.map(({ method, path }) => `${method} ${path}`)).toEqual(["POST v1/events/watch"]);

@@ -1,7 +1,9 @@
 /** The lifecycle-step tests' shared set-up. */
 import { z } from "zod";
-import { type ResourceDeclaration } from "../../provider/engine/declaration";
-import { ResourceEngine } from "../../provider/engine/resourceEngine";
+import { type ResourceDeclaration } from "../../provider/engine/declaration/declaration";
+import { EngineProcess } from "../../provider/engine/batching/engineProcess";
+import { Resource } from "../../provider/engine/lifecycle/resource";
+import type { ApiClient } from "../../provider/http/client";
 import { fakeClient, type Handler } from "./fakeClient";
 
 export const args = z.object({ project: z.string(), name: z.string(), title: z.string().optional(), color: z.string().optional() });
@@ -24,10 +26,25 @@ export const base = {
   docs: { summary: "A thing.", example: "" },
 } as const;
 
+/** The lifecycle of `declaration` through `client` (and `channelClient`), in a process of its own. */
+export function resourceOf(
+  declaration: ResourceDeclaration,
+  client: ApiClient,
+  log: (message: string) => void = () => undefined,
+  channelClient?: ApiClient,
+): Resource {
+  return new Resource(declaration, {
+    client: () => client,
+    ...(channelClient !== undefined && { channelClient: () => channelClient }),
+    log,
+    process: new EngineProcess(),
+  });
+}
+
 export function engineOf(declaration: ResourceDeclaration, handler: Handler) {
   const client = fakeClient(handler);
   const messages: string[] = [];
-  return { engine: new ResourceEngine(declaration, client, (message) => messages.push(message)), client, messages };
+  return { engine: resourceOf(declaration, client, (message) => messages.push(message)), client, messages };
 }
 
 export const ID = "projects/p/things/t";

@@ -6,10 +6,12 @@
  * abandon in the declaration's words, `{name*}` paths, and opt-in bounded waits.
  */
 import { z } from "zod";
-import { declare } from "../../provider/engine/declaration";
-import { ResourceEngine } from "../../provider/engine/resourceEngine";
-import { fillTemplate } from "../../provider/engine/template";
-import { POLL_KINDS, waitFor } from "../../provider/google/poll";
+import { declare } from "../../provider/engine/declaration/declaration";
+import { resourceOf } from "./lifecycleStepsHarness";
+import { fillTemplate } from "../../provider/engine/declaration/template";
+import { POLL_KINDS } from "../../provider/google/poll";
+import { runPoll } from "../../provider/engine/executor/polls";
+import { pollEntry, runContext } from "./runContext";
 import { fakeClient, statusError, type Handler } from "./fakeClient";
 
 const args = z.object({
@@ -63,7 +65,7 @@ const thing = declare<Args, z.infer<typeof wire>>(thingDeclaration);
 function engineOf(handler: Handler, declaration = thing) {
   const client = fakeClient(handler);
   const messages: string[] = [];
-  return { engine: new ResourceEngine(declaration, client, (message) => messages.push(message)), client, messages };
+  return { engine: resourceOf(declaration, client, (message) => messages.push(message)), client, messages };
 }
 
 const ID = "folders/42/things/t";
@@ -161,20 +163,11 @@ describe("abandon and waits", () => {
     let reads = 0;
     const client = fakeClient(() => ({ name: "n", reconciling: ++reads < 12 }));
     const messages: string[] = [];
-    await waitFor(
-      POLL_KINDS.reconciling,
-      { name: "n", reconciling: true },
-      {
-        client,
-        log: (message) => messages.push(message),
-        pathOf: (id) => id,
-        timeoutMs: 120_000,
-        onTimeout: "carryOn",
-        sleep: async (ms) => {
-          now += ms;
-        },
-        clock: () => now,
-      },
+    const clock = { sleep: async (ms: number) => void (now += ms), now: () => now };
+    await runPoll(
+      pollEntry(POLL_KINDS.reconciling, "{id}", 120_000),
+      { value: { name: "n", reconciling: true } },
+      runContext(client, { log: (message) => messages.push(message), clock }),
     );
     expect(messages.filter((message) => /still waiting for n to be decided \(\d+s so far\)/.test(message)).length).toBeGreaterThanOrEqual(3);
   });
@@ -183,22 +176,13 @@ describe("abandon and waits", () => {
     const client = fakeClient(() => ({ name: "n", reconciling: true }));
     const messages: string[] = [];
     let now = 0;
-    const last = await waitFor(
-      POLL_KINDS.reconciling,
-      { name: "n", reconciling: true },
-      {
-        client,
-        log: (message) => messages.push(message),
-        pathOf: (id) => id,
-        timeoutMs: 1000,
-        onTimeout: "carryOn",
-        sleep: async (ms) => {
-          now += ms;
-        },
-        clock: () => now,
-      },
+    const clock = { sleep: async (ms: number) => void (now += ms), now: () => now };
+    const last = await runPoll(
+      pollEntry(POLL_KINDS.reconciling, "{id}", 1000),
+      { value: { name: "n", reconciling: true } },
+      runContext(client, { log: (message) => messages.push(message), clock }),
     );
-    expect(last).toEqual({ name: "n", reconciling: true });
+    expect(last.value).toEqual({ name: "n", reconciling: true });
     expect(client.sent.length).toBeGreaterThan(0);
     expect(messages[0]).toMatch(/waiting up to 1s for n to be decided/);
     expect(messages.at(-1)).toMatch(/waited 1s for n to be decided; not waiting longer/);

@@ -9,7 +9,7 @@
 import { checkoutKey } from "../../provider/apis/ci/checkoutKey";
 import { managedZone } from "../../provider/apis/dns/managedZone";
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { dynamicProvider, type DynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider, type DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import type { FaultSettings } from "../support/emulatorControl";
 import { providerEmulator } from "../support/providerEmulator";
 
@@ -38,7 +38,7 @@ async function inputsOf(provider: DynamicProvider, news: Record<string, unknown>
 }
 
 async function createZone(name: string): Promise<{ id: string; outs: Record<string, unknown> }> {
-  const provider = dynamicProvider(managedZone);
+  const provider = dynamicProvider(managedZone, running.runtime);
   return provider.create(await inputsOf(provider, { name, dnsName: `${name}.example.`, description: "zone" }));
 }
 
@@ -58,7 +58,7 @@ describe.each(KINDS)("a proxy answering %s", (kind) => {
 
   it("create with a server-assigned id (a checkout key): the one new key is adopted, no second key is made", async () => {
     await broken(["POST"], { pathPrefix: "/api/v1.1/" });
-    const provider = dynamicProvider(checkoutKey);
+    const provider = dynamicProvider(checkoutKey, running.runtime);
     const created = await provider.create(await inputsOf(provider, { vcsType: "vcs-a", username: "acme", project: "api-service", type: "deploy-key" }));
     await running.current.clearFaults();
     const keys = (await objects()).ci.checkoutKeys;
@@ -70,7 +70,7 @@ describe.each(KINDS)("a proxy answering %s", (kind) => {
   it("read: an error naming the request, never 'gone' (refresh keeps the state)", async () => {
     const created = await createZone("kept");
     await broken(["GET"]);
-    const provider = dynamicProvider(managedZone);
+    const provider = dynamicProvider(managedZone, running.runtime);
     const failure = (await provider.read(created.id, created.outs).catch((error: unknown) => error)) as Error;
     expect(failure).toBeInstanceOf(Error);
     expect(failure.message).toContain(`GET ${ZONES}/kept failed with`);
@@ -82,7 +82,7 @@ describe.each(KINDS)("a proxy answering %s", (kind) => {
 
   it("update: record data changed in one atomic change, settled by reading back, not repeated", async () => {
     await createZone("upd");
-    const provider = dynamicProvider(recordSet);
+    const provider = dynamicProvider(recordSet, running.runtime);
     const olds = await inputsOf(provider, { managedZone: "upd", name: "www.upd.example.", type: "A", ttl: 300, rrdatas: ["192.0.2.1"] });
     const { id, outs } = await provider.create(olds);
     // The change (a POST) gets the broken answer; the record set is read back to settle it.
@@ -100,7 +100,7 @@ describe.each(KINDS)("a proxy answering %s", (kind) => {
   it("update and delete through repeatable requests: retried until a readable answer, nothing left over", async () => {
     const created = await createZone("gone");
     await running.current.faults({ brokenResponseRate: 0.5, brokenResponseKinds: [kind], methods: ["PATCH", "DELETE", "GET"], seed: 4 });
-    const provider = dynamicProvider(managedZone);
+    const provider = dynamicProvider(managedZone, running.runtime);
     const news = await inputsOf(provider, { name: "gone", dnsName: "gone.example.", description: "changed" });
     const updated = await provider.update(created.id, created.outs, news);
     expect(updated.outs["description"]).toBe("changed");
@@ -115,7 +115,7 @@ describe.each(KINDS)("a proxy answering %s", (kind) => {
 it("a read that never gets a readable answer fails with the request named and a short excerpt", async () => {
   const created = await createZone("html");
   await running.current.faults({ brokenResponseRate: 1, brokenResponseKinds: ["html200"], methods: ["GET"] });
-  const failure = (await dynamicProvider(managedZone)
+  const failure = (await dynamicProvider(managedZone, running.runtime)
     .read(created.id, created.outs)
     .catch((error: unknown) => error)) as Error;
   expect(failure.message).toMatch(

@@ -9,7 +9,7 @@ import { getProjectBuilds } from "../../provider/apis/ci/functions";
 import { hostnameProblem, projectShape } from "../../provider/apis/ci/names";
 import { sshKey } from "../../provider/apis/ci/sshKey";
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 
 const env = { ...process.env };
 const privateKey = generateKeyPairSync("rsa", {

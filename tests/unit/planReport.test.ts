@@ -36,7 +36,8 @@ describe("the report of a preview", () => {
     ]);
     expect(report.summary.operations).toEqual({ create: 0, adopt: 1, update: 5, replace: 1, delete: 1, read: 0 });
     // 13 requests when every record-set write goes alone; 9 when the zone's five share one change.
-    expect(report.summary).toMatchObject({ requests: 9, requestsAtMost: 13, unchanged: 5 });
+    // At most: each record-set write of the zone alone, and the update an adoption sends when the object differs.
+    expect(report.summary).toMatchObject({ requests: 9, requestsAtMost: 16, unchanged: 5 });
   });
 
   it("shows each changed property old → new by the provider's comparison (a reordered rrdatas is no change)", () => {
@@ -60,11 +61,15 @@ describe("the report of a preview", () => {
     ]);
   });
 
-  it("reports an adoption by import, with the read it makes instead of a create", () => {
+  it("reports an adoption by import, with the read it makes instead of a create, and the update it sends only if the object differs", () => {
     const adopted = byName("adopted");
     expect(adopted.words).toMatch(/^adopt by import \(plan-zone\/adopted\.plan\.example\.\/A\)/);
-    expect(adopted.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(adopted.requests.map((r) => `${r.method} ${r.path}${r.onlyIf === undefined ? "" : " (only if it differs)"}`)).toEqual([
       "GET dns/v1/projects/review-project/managedZones/plan-zone/rrsets/adopted.plan.example./A",
+      // A record set's data replaced alone: the live set read, the change, the wait for it to be done.
+      "GET dns/v1/projects/review-project/managedZones/plan-zone/rrsets/adopted.plan.example./A (only if it differs)",
+      "POST dns/v1/projects/review-project/managedZones/plan-zone/changes (only if it differs)",
+      "GET dns/v1/projects/review-project/managedZones/plan-zone/changes (only if it differs)",
     ]);
   });
 

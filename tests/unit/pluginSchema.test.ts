@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { API_MANIFESTS } from "../../provider/apis";
-import { declaredFunctions } from "../../provider/engine/readFunction";
+import { declaredFunctions } from "../../provider/engine/functions/readFunction";
 import { declarations } from "../../provider/registry";
 import { functionToken, parseUrn, resourceToken } from "../../provider/typeTokens";
 

@@ -4,13 +4,13 @@
  * as followed, not as gone (which would make every refresh drop it).
  */
 import { projectFollow } from "../../provider/apis/ci/projectFollow";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 
 const running = providerEmulator("case-token-5521", { instantRetries: true });
 
 it("reads a follow named in another case as followed, and unfollows it", async () => {
-  const provider = dynamicProvider(projectFollow);
+  const provider = dynamicProvider(projectFollow, running.runtime);
   const checked = await provider.check({}, { vcsType: "vcs-a", username: "ACME", project: "MonoRepo" });
   expect(checked.failures).toBeUndefined();
   const created = await provider.create(checked.inputs ?? {});

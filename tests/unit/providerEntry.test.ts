@@ -1,4 +1,4 @@
-import { typeKey } from "../../provider/engine/declaration";
+import { typeKey } from "../../provider/engine/declaration/declaration";
 import { conventionalFile, declarationOf, providerFor } from "../../provider";
 import { declarations } from "../../provider/registry";
 

@@ -4,7 +4,7 @@
  * one parent, reserved dimensions, the API version, and what the diff makes of
  * a contactEmail change and of an id the service assigned.
  */
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { quotaPreference } from "../../provider/apis/quotas/quotaPreference";
 import { offlineSettings } from "../support/providerEmulator";
 

@@ -5,7 +5,7 @@
  * refused (naming them) before any request.
  */
 import { createEmulator } from "../../emulator/server";
-import { setClientOptions } from "../../provider/clients";
+import { ProviderRuntime } from "../../provider/runtime";
 import { getQuotaInfo, getQuotaInfos, getQuotaPreferences } from "../../provider/apis/quotas/functions";
 import * as sdkQuotas from "../../sdk/quotas";
 
@@ -13,15 +13,15 @@ const TOKEN = "quotas-unit-token";
 const env = { ...process.env };
 const emulator = createEmulator({ tokens: [TOKEN], quotas: { unreachable: ["us-moon1"] } });
 let url = "";
+/** The test's provider process: its settings the environment set below, its clients not waiting between attempts. */
+const runtime = new ProviderRuntime({ client: { sleep: async () => undefined, log: () => undefined } });
 
 beforeAll(async () => {
   url = await emulator.listen(0, "127.0.0.1");
   process.env["SVC_EMULATOR_URL"] = url;
   process.env["SVC_QUOTAS_TOKEN"] = TOKEN;
-  setClientOptions({ sleep: async () => undefined, log: () => undefined });
 });
 afterAll(async () => {
-  setClientOptions({});
   process.env = { ...env };
   await emulator.close();
 });
@@ -34,7 +34,7 @@ async function logged(pathPrefix: string): Promise<Array<{ path: string; query: 
 }
 
 it("reads every page of a service's quota infos, typed", async () => {
-  const infos = await getQuotaInfos({ project: "fn-project", service: "compute.googleapis.com", pageSize: 3 });
+  const infos = await getQuotaInfos.on(runtime)({ project: "fn-project", service: "compute.googleapis.com", pageSize: 3 });
   expect(infos.map((info) => info.quotaId)).toEqual([
     "CPUS-ALL-REGIONS-per-project",
     "CPUS-per-project-region",
@@ -82,7 +82,12 @@ it("lists preferences filtered and ordered across pages, and reports the unreach
     });
     expect(made.status).toBe(200);
   }
-  const result = await getQuotaPreferences({ organization: "123456789012", orderBy: "quota_id desc", filter: 'service="compute.googleapis.com"', pageSize: 2 });
+  const result = await getQuotaPreferences.on(runtime)({
+    organization: "123456789012",
+    orderBy: "quota_id desc",
+    filter: 'service="compute.googleapis.com"',
+    pageSize: 2,
+  });
   expect(result.quotaPreferences.map((preference) => preference.quotaId)).toEqual([
     "NETWORKS-per-project",
     "GPUS-ALL-REGIONS-per-project",
@@ -98,7 +103,7 @@ it.each([
   ["an unknown version", { project: "fn-project", apiVersion: "v2", service: "compute.googleapis.com" }, /apiVersion must be "v1" or "v1beta"/],
 ])("refuses %s before any request, naming the argument", async (_what, args, message) => {
   const before = (await logged("/v1")).length + (await logged("/v1beta")).length;
-  await expect(getQuotaInfos(args as never)).rejects.toThrow(message);
-  await expect(getQuotaInfo({ ...(args as object), quotaId: "x" } as never)).rejects.toThrow(message);
+  await expect(getQuotaInfos.on(runtime)(args as never)).rejects.toThrow(message);
+  await expect(getQuotaInfo.on(runtime)({ ...(args as object), quotaId: "x" } as never)).rejects.toThrow(message);
   expect((await logged("/v1")).length + (await logged("/v1beta")).length).toBe(before);
 });

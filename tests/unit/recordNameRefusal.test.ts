@@ -4,7 +4,7 @@
  * the rule, and leave nothing behind.
  */
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 
 const ZONES = "/dns/v1/projects/names-project/managedZones";

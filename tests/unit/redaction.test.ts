@@ -1,5 +1,5 @@
 /** Credentials in a request's query never reach an error message: an API key, an access token, or any API's own `...token` parameter. */
-import { redactedPath } from "../../provider/http/errors";
+import { redactedPath } from "../../provider/http/answer";
 
 describe("redactedPath", () => {
   it("hides the value of every credential parameter, whatever the API calls it", () => {

@@ -1,6 +1,6 @@
 /** The relay of waits (provider/apis/dns/relay.ts): who holds, when the wait is handed on, what is checked. */
-import { Occupancy } from "../../provider/engine/occupancy";
-import { createRelay, RELAY_POLICY, type RelayPolicy } from "../../provider/apis/dns/recordSets/servedRelay";
+import { Occupancy } from "../../provider/engine/batching/occupancy";
+import { createRelay, RELAY_POLICY, type RelayPolicy } from "../../provider/engine/batching/relay";
 
 const POLICY: RelayPolicy = { ...RELAY_POLICY, firstPatienceMs: 20, minPatienceMs: 10, maxPatienceMs: 40, firstPauseMs: 5, maxPauseMs: 20, reportAfterMs: 60 };
 

@@ -12,7 +12,7 @@ import { sshKey } from "../../provider/apis/ci/sshKey";
 import { managedZoneIamMember } from "../../provider/apis/dns/iam";
 import { managedZone } from "../../provider/apis/dns/managedZone";
 import { recordSet } from "../../provider/apis/dns/recordSet";
-import { dynamicProvider, type DynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider, type DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { providerEmulator } from "../support/providerEmulator";
 
 const PROJECT = "rules-project";
@@ -32,7 +32,7 @@ async function inputsOf(provider: DynamicProvider, news: Record<string, unknown>
 }
 
 async function zone(name: string): Promise<void> {
-  const provider = dynamicProvider(managedZone);
+  const provider = dynamicProvider(managedZone, running.runtime);
   await provider.create(await inputsOf(provider, { name, dnsName: `${name}.example.`, description: "" }));
 }
 
@@ -40,7 +40,7 @@ const posts = async (prefix: string): Promise<number> => (await running.current.
 
 it("IAM: getIamPolicy is repeated like a GET; a lost setIamPolicy is repeated under its etag and the grant lands once", async () => {
   await zone("iam");
-  const provider = dynamicProvider(managedZoneIamMember);
+  const provider = dynamicProvider(managedZoneIamMember, running.runtime);
   await running.current.faults({ rate5xx: 0.4, lostResponseRate: 0.4, pathPrefix: `${ZONES}/iam:`, seed: 8 });
   for (const member of ["user:a@example.com", "user:b@example.com", "user:c@example.com"]) {
     await provider.create(await inputsOf(provider, { managedZone: "iam", role: "roles/dns.reader", member }));
@@ -60,7 +60,7 @@ it("IAM: getIamPolicy is repeated like a GET; a lost setIamPolicy is repeated un
 
 it("changes.create after 5xx and lost answers: settled by reading the set, applied exactly once", async () => {
   await zone("chg");
-  const provider = dynamicProvider(recordSet);
+  const provider = dynamicProvider(recordSet, running.runtime);
   const olds = await inputsOf(provider, { managedZone: "chg", name: "www.chg.example.", type: "A", ttl: 300, rrdatas: ["192.0.2.1"] });
   const { id, outs } = await provider.create(olds);
   for (const [seed, data] of [
@@ -84,7 +84,7 @@ it("changes.create after 5xx and lost answers: settled by reading the set, appli
 });
 
 it("follow: a lost answer is settled by reading the project listing, not followed twice; unfollow is repeated", async () => {
-  const provider = dynamicProvider(projectFollow);
+  const provider = dynamicProvider(projectFollow, running.runtime);
   await running.current.faults({ lostResponseRate: 1, pathPrefix: `${CI_PROJECT}/follow` });
   const created = await provider.create(await inputsOf(provider, { vcsType: "vcs-a", username: "acme", project: "api-service" }));
   expect(created.id).toBe("vcs-a/acme/api-service");
@@ -101,7 +101,7 @@ it("SSH key: add and delete are repeated after lost answers, leaving one key, th
   execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "rules", "-f", path.join(dir, "key")]);
   const privateKey = readFileSync(path.join(dir, "key"), "utf8");
   rmSync(dir, { recursive: true, force: true });
-  const provider = dynamicProvider(sshKey);
+  const provider = dynamicProvider(sshKey, running.runtime);
   // Seed 1 loses the first answer of the add and the first of the delete.
   await running.current.faults({ lostResponseRate: 0.6, pathPrefix: `${CI_PROJECT}/ssh-key`, seed: 1 });
   const created = await provider.create(
@@ -117,7 +117,7 @@ it("SSH key: add and delete are repeated after lost answers, leaving one key, th
 });
 
 it("forceDestroy: the deleting change is settled by listing the record sets again, then the zone goes", async () => {
-  const provider = dynamicProvider(managedZone);
+  const provider = dynamicProvider(managedZone, running.runtime);
   const { id, outs } = await provider.create(await inputsOf(provider, { name: "force", dnsName: "force.example.", description: "", forceDestroy: true }));
   for (let i = 0; i < 5; i++) {
     const made = await running.current.api("POST", `${ZONES}/force/rrsets`, { name: `h${i}.force.example.`, type: "A", ttl: 300, rrdatas: [`192.0.2.${i}`] });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { readAnswer } from "../../provider/http/answer";
 import { defaultRepeatRule, DEFAULT_RETRY_POLICY, planRetry, repeatRuleOf, type AttemptResult } from "../../provider/http/retry";
 
-const policy = { ...DEFAULT_RETRY_POLICY, maxAttempts: 5, maxTotalWaitMs: 10_000 };
+const policy = { ...DEFAULT_RETRY_POLICY, attempts: { read: 5, idempotent: 5, settle: 1, rateLimited: 5 }, maxTotalWaitMs: 10_000 };
 const half = (): number => 0.5;
 
 const outcomes: Record<string, AttemptResult> = {
@@ -49,7 +49,7 @@ describe("repeat rules", () => {
   it("says why it waits, and stops at the attempt limit", () => {
     const decision = planRetry(policy, "read", { kind: "unreadable", status: 200 }, 2, 0, half);
     expect(decision).toEqual({ retry: true, delayMs: 375, because: "unreadable answer (HTTP 200)" });
-    expect(planRetry(policy, "idempotent", { kind: "status", status: 503 }, policy.maxAttempts, 0).retry).toBe(false);
+    expect(planRetry(policy, "idempotent", { kind: "status", status: 503 }, policy.attempts.idempotent, 0).retry).toBe(false);
   });
 
   it("a declared rule wins over the method's default: a read sent as POST is repeated", () => {

@@ -1,6 +1,6 @@
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter, planRetry } from "../../provider/http/retry";
 
-const policy = { ...DEFAULT_RETRY_POLICY, maxAttempts: 5, maxTotalWaitMs: 10_000 };
+const policy = { ...DEFAULT_RETRY_POLICY, attempts: { read: 5, idempotent: 5, settle: 1, rateLimited: 5 }, maxTotalWaitMs: 10_000 };
 const half = (): number => 0.5;
 
 describe("retry rules", () => {
@@ -50,5 +50,21 @@ describe("retry rules", () => {
       expect(delay).toBeLessThanOrEqual(1000);
     }
     expect(backoffDelay(policy, 30, () => 1)).toBe(policy.maxDelayMs);
+  });
+});
+
+describe("each repeat rule's own attempts, from the retry table", () => {
+  it("stops a read and an idempotent write at their rule's attempts, a settle request at its one, and any request at the rate-limited attempts", () => {
+    const table = { ...DEFAULT_RETRY_POLICY, attempts: { read: 4, idempotent: 3, settle: 1, rateLimited: 6 } };
+    const lastRetried = (rule: string, result: Parameters<typeof planRetry>[2]): number => {
+      let attempt = 1;
+      while (planRetry(table, rule, result, attempt, 0, () => 0).retry) attempt++;
+      return attempt;
+    };
+    expect(lastRetried("read", { kind: "status", status: 503 })).toBe(4);
+    expect(lastRetried("idempotent", { kind: "network", timedOut: true })).toBe(3);
+    expect(lastRetried("settle", { kind: "status", status: 503 })).toBe(1);
+    expect(lastRetried("settle", { kind: "status", status: 429 })).toBe(6);
+    expect(lastRetried("read", { kind: "status", status: 429 })).toBe(6);
   });
 });

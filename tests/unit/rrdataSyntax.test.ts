@@ -3,10 +3,10 @@
  * value passes, an invalid one fails naming the entry (rrdatas[i]), the type
  * and the accepted form — so `pulumi preview` stops it, with no request.
  */
-import { dynamicProvider } from "../../provider/engine/dynamicProvider";
+import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { recordSet } from "../../provider/apis/dns/recordSet";
 import { RECORD_TYPES, RRDATA_SYNTAX } from "../../provider/apis/dns/rrdataSyntax";
-import { excerpt } from "../../provider/engine/excerpt";
+import { excerpt } from "../../provider/engine/declaration/excerpt";
 import { offlineSettings } from "../support/providerEmulator";
 
 offlineSettings();

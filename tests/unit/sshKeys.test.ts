@@ -8,7 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { privateKeyFingerprints, privateKeyProblem, publicKeyFingerprints } from "../../provider/apis/ci/keys";
 import { sshKey } from "../../provider/apis/ci/sshKey";
-import { diffArgs } from "../../provider/engine/diff";
+import { diffArgs } from "../../provider/engine/plan/diff";
 
 let dir: string;
 

@@ -1,4 +1,4 @@
-import { fillTemplate, formatId, isDotSegment, matchAny, matchTemplate, pathValueProblem, placeholders } from "../../provider/engine/template";
+import { fillTemplate, formatId, isDotSegment, matchAny, matchTemplate, pathValueProblem, placeholders } from "../../provider/engine/declaration/template";
 
 describe("templates", () => {
   it("fills placeholders with encoded segments", () => {

@@ -7,10 +7,10 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { apiNames, MissingSettingError, settingNames, type ApiName } from "../../provider/config";
-import { clientFor } from "../../provider/clients";
-import { isAdoptable, type Adoption } from "../../provider/engine/adoption";
-import { typeKey } from "../../provider/engine/declaration";
-import { ApiError } from "../../provider/http/errors";
+import { ProviderRuntime } from "../../provider/runtime";
+import { isAdoptable, type Adoption } from "../../provider/engine/declaration/adoption";
+import { typeKey } from "../../provider/engine/declaration/declaration";
+import { ApiError } from "../../provider/http/answer";
 import { declarations } from "../../provider/registry";
 import { adoptableOf, discover } from "./discover";
 import { importFile, listingJson, nameAll, programText } from "./program";
@@ -154,7 +154,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const optIn = new Set([...flags.optIn.keys()].filter((flag) => values[flag] === true));
   try {
     const progress = (line: string): boolean => process.stderr.write(`svc-import: ${line}\n`);
-    const discovery = await discover(name, { scope, select, optIn, client: clientFor(name), progress });
+    const discovery = await discover(name, { scope, select, optIn, client: new ProviderRuntime().clientFor(name), progress });
     const named = nameAll(discovery, adoptableOf(name));
     const never = declarations.filter((declaration) => declaration.api === name && declaration.adoption !== undefined && !isAdoptable(declaration.adoption));
     const chosen = [

@@ -6,15 +6,19 @@
  * defaults, checked as `check` would and compared as `diff` would, so adopting it
  * sends no write.
  */
-import type { z } from "zod";
+import { z } from "zod";
+import { FUNCTION_BUDGET } from "../../provider/http/retryTable";
 import type { ApiName } from "../../provider/config";
-import { isAdoptable, type Adoption } from "../../provider/engine/adoption";
-import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
-import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/diff";
-import { isEmpty, sameValue } from "../../provider/engine/equality";
-import { ResourceEngine } from "../../provider/engine/resourceEngine";
-import { fillTemplate, matchTemplate } from "../../provider/engine/template";
-import { listAll } from "../../provider/google/listAll";
+import { isAdoptable, type Adoption } from "../../provider/engine/declaration/adoption";
+import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration/declaration";
+import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/plan/diff";
+import { isEmpty, sameValue } from "../../provider/engine/plan/diff";
+import { EngineProcess } from "../../provider/engine/batching/engineProcess";
+import { Resource } from "../../provider/engine/lifecycle/resource";
+import { Budget } from "../../provider/http/retry";
+import { sendPlanned } from "../../provider/engine/executor/context";
+import { fillTemplate, matchTemplate } from "../../provider/engine/declaration/template";
+import { listingRequest } from "../../provider/google/listing";
 import type { ApiClient } from "../../provider/http/client";
 import { declarations } from "../../provider/registry";
 
@@ -74,9 +78,10 @@ export function adoptableOf(api: ApiName): ResourceDeclaration[] {
 
 export async function discover(api: ApiName, options: DiscoverOptions): Promise<Discovery> {
   const discovery: Discovery = { found: [], leftOut: [] };
+  const process = new EngineProcess();
   for (const declaration of adoptableOf(api)) {
     const adoption = declaration.adoption as Adoption;
-    const engine = new ResourceEngine(declaration, options.client, () => undefined);
+    const engine = new Resource(declaration, { client: () => options.client, log: () => undefined, process });
     const parents = adoption.under === undefined ? [undefined] : discovery.found.filter((found) => typeKey(found.declaration) === adoption.under?.type);
     const counts = await Promise.all(parents.map((parent) => discoverUnder(declaration, adoption, engine, parent, options, discovery)));
     const found = counts.reduce((sum, count) => sum + count.found, 0);
@@ -89,7 +94,7 @@ export async function discover(api: ApiName, options: DiscoverOptions): Promise<
 async function discoverUnder(
   declaration: ResourceDeclaration,
   adoption: Adoption,
-  engine: ResourceEngine,
+  engine: Resource,
   parent: Found | undefined,
   options: DiscoverOptions,
   discovery: Discovery,
@@ -98,23 +103,25 @@ async function discoverUnder(
   if (scope === undefined) return { found: 0, leftOut: 0 };
   const values = withParent(scope, adoption, parent);
   if (values === undefined) return { found: 0, leftOut: 0 };
-  const items = adoption.list === undefined ? [undefined] : await listItems(options.client, adoption, values);
+  const items = adoption.list === undefined ? [undefined] : await listItems(options.client, declaration, adoption, values);
   const wanted = adoption.select === undefined ? [] : (options.select[adoption.select.flag] ?? []);
   const count = { found: 0, leftOut: 0 };
   const results = await Promise.all(
     items.map(async (item) => {
       if (item !== undefined && adoption.select !== undefined && wanted.length > 0 && !wanted.includes(String(item[adoption.select.field]))) return undefined;
       const identity = { ...values, ...identityOf(declaration, adoption, item) };
-      const id = engine.idOf(identity);
+      const id = engine.ids.idOf(identity);
       const reason = item === undefined ? undefined : adoption.leaveOut?.(item, parent?.state);
       if (reason !== undefined) return { leftOut: { declaration, what: id, reason } };
-      const state = await engine.read(id, {});
-      if (state === undefined) return undefined;
+      // Each object is read once; its answer makes the state as a refresh sees it, and as adopting it with the program's inputs does.
+      const stateWith = await engine.readOnce(id);
+      if (stateWith === undefined) return undefined;
+      const state = stateWith({});
       const optional = adoption.optIn === undefined || options.optIn?.has(adoption.optIn.flag) === true ? undefined : adoption.optIn.reason(state);
       if (optional !== undefined) return { leftOut: { declaration, what: id, reason: `${optional} (\`--${adoption.optIn?.flag}\` adopts it)` } };
       const found = foundObject(declaration, { id, state, identity, scope }, parent);
       // Adoption reads the object knowing the program's inputs (a resource may show only the fields a program manages).
-      const adopted = (await engine.read(id, found.inputs)) ?? state;
+      const adopted = stateWith(found.inputs);
       return { found: { ...found, drift: driftOf(declaration, adopted, found.inputs) } };
     }),
   );
@@ -163,19 +170,33 @@ function withParent(scope: Readonly<Record<string, string>>, adoption: Adoption,
   return values;
 }
 
-async function listItems(client: ApiClient, adoption: Adoption, values: Readonly<Record<string, string>>): Promise<Array<Record<string, unknown>>> {
+/** The listing of an adoption, its items validated once as it is read (each an object), on a budget of its own. */
+async function listItems(
+  client: ApiClient,
+  declaration: ResourceDeclaration,
+  adoption: Adoption,
+  values: Readonly<Record<string, string>>,
+): Promise<Array<Record<string, unknown>>> {
   const list = adoption.list;
   if (list === undefined) return [];
   const path = fillTemplate(list.path, values);
+  const context = {
+    client,
+    identity: {},
+    log: () => undefined,
+    budget: new Budget({ step: "listing", resource: `${typeKey(declaration)} ${path}` }, FUNCTION_BUDGET.requests),
+    process: new EngineProcess(),
+  };
   if (list.method === "POST") {
-    const answer = await client.send<Record<string, unknown> | undefined>({ method: "POST", path, body: {}, repeat: "read" });
-    const items = list.field === undefined ? answer : answer?.[list.field];
+    // A listing sent as POST (an access policy's bindings): the object that holds them.
+    const answer = (await sendPlanned({ method: "POST", path, body: {}, repeat: "read", schema: z.record(z.string(), z.unknown()) }, context)) as Record<
+      string,
+      unknown
+    >;
+    const items = list.field === undefined ? answer : answer[list.field];
     return Array.isArray(items) ? (items as Array<Record<string, unknown>>) : [];
   }
-  if (list.field !== undefined) return listAll(client, path, list.field, list.paging);
-  const answer = await client.send({ method: "GET", path });
-  if (!Array.isArray(answer)) throw new Error(`svc-import: the listing ${path} did not answer a list`);
-  return answer as Array<Record<string, unknown>>;
+  return (await sendPlanned(listingRequest(path, list.field, list.paging), context)) as Array<Record<string, unknown>>;
 }
 
 function identityOf(declaration: ResourceDeclaration, adoption: Adoption, item: Record<string, unknown> | undefined): Record<string, string> {

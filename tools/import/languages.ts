@@ -9,7 +9,7 @@
  * generated SDK); maps keep their keys.
  */
 import type { z } from "zod";
-import type { ResourceDeclaration } from "../../provider/engine/declaration";
+import type { ResourceDeclaration } from "../../provider/engine/declaration/declaration";
 import { resourceToken } from "../../provider/typeTokens";
 import type { Found } from "./discover";
 import { literal, type Named } from "./program";

@@ -3,9 +3,9 @@
  * inputs a person would write, references to its parent as references, stable names,
  * and the objects left out as comments. Same objects, same bytes: everything is sorted.
  */
-import type { Adoption } from "../../provider/engine/adoption";
+import type { Adoption } from "../../provider/engine/declaration/adoption";
 import { resourceToken } from "../../provider/typeTokens";
-import { typeKey, type ResourceDeclaration } from "../../provider/engine/declaration";
+import { typeKey, type ResourceDeclaration } from "../../provider/engine/declaration/declaration";
 import type { Discovery, Found, LeftOut } from "./discover";
 
 /** TypeScript words a variable cannot be named. */

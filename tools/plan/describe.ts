@@ -4,11 +4,11 @@
  * with what it takes out and puts in, and the declaration's review warnings. A formatter only: the
  * requests are the engine's, worked out by the code `up` runs.
  */
-import type { Args, ResourceDeclaration } from "../../provider/engine/declaration";
+import type { Args, ResourceDeclaration } from "../../provider/engine/declaration/declaration";
 import type { JoinEntry, PlanEntry, PlannedRequest as EngineRequest } from "../../provider/engine/plan/entries";
-import { requestsOf } from "../../provider/engine/plan/entries";
+import { requestsOf } from "../../provider/engine/plan/requests";
 import { planStep, readerPath, type PlannedStep, type StepFacts } from "../../provider/engine/plan/planStep";
-import type { ReviewFacts } from "../../provider/engine/review";
+import type { ReviewFacts } from "../../provider/engine/declaration/review";
 import type { PlannedRequest, RecordWrite, Warning, ZoneChange } from "./schema";
 import { SECRET, shown, shownPath } from "./values";
 
@@ -44,16 +44,28 @@ function described(entries: readonly PlanEntry[]): Described {
   const requests: PlannedRequest[] = [];
   const recordWrites: RecordWrite[] = [];
   const joined: JoinEntry[] = [];
-  for (const entry of entries) {
-    if (entry.kind !== "join") {
-      requests.push(...requestsOf([entry]).map((request) => shownRequest(request)));
-      continue;
+  const visit = (each: readonly PlanEntry[]): void => {
+    for (const entry of each) {
+      if (entry.kind === "reconcile") {
+        // The listing a server-assigned id's create takes first, then the create's own entries (its reads settle faults).
+        if (entry.listBefore !== undefined) requests.push(shownRequest(entry.listBefore));
+        visit(entry.create);
+      } else if (entry.kind === "adopt") {
+        requests.push(...requestsOf([entry]).map((request) => shownRequest(request)));
+        // What an adoption sends after its read when the object differs: at most the update of every input that can change in place.
+        for (const request of requestsOf(entry.atMost))
+          requests.push({ ...shownRequest(request), onlyIf: "the existing object differs from the program in what can change in place" });
+      } else if (entry.kind === "join") {
+        requests.push(shownRequest(entry.request, `${entry.request.note ?? ""}; alone, ${aloneWords(entry)}`));
+        const { removes, adds } = entry.batch.parts(entry.write);
+        recordWrites.push({ zone: entry.key, deletions: shown(removes) as RecordWrite["deletions"], additions: shown(adds) as RecordWrite["additions"] });
+        joined.push(entry);
+      } else {
+        requests.push(...requestsOf([entry]).map((request) => shownRequest(request)));
+      }
     }
-    requests.push(shownRequest(entry.request, `${entry.request.note ?? ""}; alone, ${aloneWords(entry)}`));
-    const { removes, adds } = entry.batch.parts(entry.write);
-    recordWrites.push({ zone: entry.key, deletions: shown(removes) as RecordWrite["deletions"], additions: shown(adds) as RecordWrite["additions"] });
-    joined.push(entry);
-  }
+  };
+  visit(entries);
   return { requests, recordWrites, joined };
 }
 
@@ -74,17 +86,20 @@ function isList(schema: unknown): boolean {
   return def?.type === "array";
 }
 
-/** The requests of a step, or words saying they are built at `up` when what the preview shows cannot build them. */
+/**
+ * The requests of a step, as the engine plans them from what the preview shows (a secret or a value
+ * not known yet stands in its place). A plan that cannot be made from it fails the report, naming
+ * the resource, the step and why: a report that guessed would not be the engine's.
+ */
 export function describeStep(step: PlannedStep, facts: StepFacts): Described {
   const { declaration } = facts;
   try {
     return described(planStep(step, { ...facts, olds: secretsInShape(declaration, facts.olds), news: secretsInShape(declaration, facts.news) }));
-  } catch {
-    return {
-      requests: [{ method: "GET", path: declaration.paths.item, note: "(the requests are built from the inputs at up; some are secret or not known yet)" }],
-      recordWrites: [],
-      joined: [],
-    };
+  } catch (error) {
+    throw new Error(
+      `svc-plan: the ${step} of svc.${declaration.module}.${declaration.name} ${facts.id ?? ""} could not be planned from what the preview shows: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 }
 

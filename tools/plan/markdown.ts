@@ -47,7 +47,8 @@ export function requestLine(request: PlannedRequest): string {
     .join("");
   const body = request.body === undefined ? "" : ` body ${code(JSON.stringify(request.body))}`;
   const note = request.note === undefined ? "" : ` — ${plain(request.note)}`;
-  return `${code(`${request.method} ${request.path}${query}`)}${headers}${body}${note}`;
+  const onlyIf = request.onlyIf === undefined ? "" : ` (only if ${plain(request.onlyIf)})`;
+  return `${code(`${request.method} ${request.path}${query}`)}${headers}${body}${note}${onlyIf}`;
 }
 
 function details(change: ResourceChange): string[] {

@@ -4,10 +4,10 @@
  * replacement happens and in which order, and the requests `up` sends; a summary with warnings.
  */
 import { declarations } from "../../provider/registry";
-import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration";
+import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration/declaration";
 import { resourceToken } from "../../provider/typeTokens";
-import { diffArgs, replacedBy, type ArgsDiff } from "../../provider/engine/diff";
-import { abandons } from "../../provider/engine/steps";
+import { diffArgs, replacedBy, type ArgsDiff } from "../../provider/engine/plan/diff";
+import { abandons } from "../../provider/engine/declaration/steps";
 import type { PreviewJson, PreviewStep } from "./preview";
 import type { JoinEntry } from "../../provider/engine/plan/entries";
 import type { StepFacts } from "../../provider/engine/plan/planStep";
@@ -185,7 +185,8 @@ export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
   resources.sort(compareChanges);
   const zones = joinedSummaries(resources.flatMap((change) => joined.get(change.urn) ?? []));
   const requestsAtMost = resources.reduce((sum, change) => sum + change.requests.length, 0);
-  const requests = requestsAtMost - resources.reduce((sum, change) => sum + change.recordWrites.length, 0) + zones.length;
+  const conditional = resources.reduce((sum, change) => sum + change.requests.filter((request) => request.onlyIf !== undefined).length, 0);
+  const requests = requestsAtMost - conditional - resources.reduce((sum, change) => sum + change.recordWrites.length, 0) + zones.length;
   const listed = preview.changeSummary?.["same"];
   return {
     version: 1,

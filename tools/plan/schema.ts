@@ -15,6 +15,10 @@ const request = z
     headers: z.record(z.string(), z.string()).optional().meta({ description: "Headers that matter to the review, e.g. If-Match." }),
     body: z.unknown().optional().meta({ description: 'The body, of only what changed; secret values as "[secret]".' }),
     note: z.string().optional().meta({ description: "When or how the request is sent, in words." }),
+    onlyIf: z
+      .string()
+      .optional()
+      .meta({ description: "Sent only on this condition (an adopted object that differs from the program): counted in requestsAtMost, not in requests." }),
   })
   .meta({ id: "Request" });
 export type PlannedRequest = z.infer<typeof request>;

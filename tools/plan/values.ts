@@ -3,7 +3,7 @@
  * objects), values not known before `up`, and the inputs that steer the engine. A value
  * shown in a report goes through `shown`, so no secret and no serialized provider leaves.
  */
-import { CONTROL_INPUTS, UNKNOWN } from "../../provider/engine/diff";
+import { CONTROL_INPUTS, UNKNOWN } from "../../provider/engine/plan/diff";
 
 export const SECRET = "[secret]";
 export const NOT_KNOWN = "(known after up)";

@@ -13,14 +13,13 @@
  */
 import * as os from "node:os";
 import { parseArgs } from "node:util";
-import { clientFor } from "../../provider/clients";
-import { useStackConfig } from "../../provider/config";
-import { CONTROL_INPUTS } from "../../provider/engine/diff";
-import { ResourceEngine } from "../../provider/engine/resourceEngine";
+import { ProviderRuntime } from "../../provider/runtime";
+import { CONTROL_INPUTS } from "../../provider/engine/plan/diff";
+import { Resource } from "../../provider/engine/lifecycle/resource";
 import { declarations } from "../../provider/registry";
-import { handOver, releaseRun } from "../../provider/engine/ownership";
+import type { OwnershipRecords } from "../../provider/engine/ownership/records";
 import { resourceToken } from "../../provider/typeTokens";
-import { typeKey, type Args } from "../../provider/engine/declaration";
+import { typeKey, type Args } from "../../provider/engine/declaration/declaration";
 import { isAlive, locksIn, repairFileBackend, runPulumi, stackConfiguration, stackState, type PendingOperation } from "./pulumi";
 
 const USAGE = [
@@ -50,15 +49,20 @@ const byType = new Map(
 type Outcome = { readonly urn: string; readonly id: string; readonly owner?: string } | { readonly urn: string; readonly cleared: string };
 
 /** What a pending create made: the object's id, or why it is dropped. */
-async function settlePending(operation: PendingOperation): Promise<Outcome> {
+async function settlePending(operation: PendingOperation, records: OwnershipRecords, runtime: ProviderRuntime): Promise<Outcome> {
   const { urn, type, inputs = {} } = operation.resource;
   const declaration = byType.get(type);
   if (declaration === undefined) return { urn, cleared: `not a pulumi-svc resource (${type})` };
   const args: Args = Object.fromEntries(Object.entries(inputs).filter(([key]) => !CONTROL_INPUTS.has(key)));
   const { __owner: owner, __ownerNonce: nonce } = inputs;
   const creator = typeof owner === "string" ? { owner, ...(typeof nonce === "string" && { nonce }) } : undefined;
-  const engine = new ResourceEngine(declaration, clientFor(declaration.api), () => undefined);
-  const made = await engine.madeBy(args, creator);
+  const resource = new Resource(declaration, {
+    client: () => runtime.clientFor(declaration.api),
+    log: () => undefined,
+    process: runtime.engine,
+    ownership: records,
+  });
+  const made = await resource.madeBy(args, creator);
   if ("none" in made) return { urn, cleared: made.none };
   return { urn, id: made.id, ...(creator !== undefined && { owner: creator.owner }) };
 }
@@ -104,12 +108,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   for (const file of await repairFileBackend(cwd))
     say(`removed ${file}: the killed run left this metadata file of the state empty (it is read as the default)`);
   const config = await stackConfiguration(stackArgs, cwd);
-  useStackConfig({ get: (key) => config.get(key)?.value, isSecret: (key) => config.get(key)?.secret === true });
+  // The stack's configuration, as `pulumi up` hands it to the provider.
+  const runtime = new ProviderRuntime({ config: { get: (key) => config.get(key)?.value, isSecret: (key) => config.get(key)?.secret === true } });
   const state = await stackState(stackArgs, cwd);
   const pending = state.pending.filter((operation) => operation.type === "creating");
-  const outcomes = await Promise.all(pending.map(settlePending));
+  const records = runtime.ownership();
+  const outcomes = await Promise.all(pending.map((operation) => settlePending(operation, records, runtime)));
   for (const outcome of outcomes) {
-    if ("id" in outcome && outcome.owner !== undefined) handOver(outcome.owner, outcome.id);
+    if ("id" in outcome && outcome.owner !== undefined) records.handOver(outcome.owner, outcome.id);
     say(outcomeLine(outcome));
   }
   if (pending.length === 0) say("no pending creates");
@@ -136,7 +142,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     // What the killed run made is in no state: the next `up` may adopt it (the lock, in this stack's backend, says whose run it was).
     const released = locks.reduce(
       (count, lock) =>
-        count + (lock.since === undefined ? 0 : releaseRun({ host: lock.host, pid: lock.pid, since: lock.since }, (owner) => state.owners.has(owner))),
+        count + (lock.since === undefined ? 0 : records.releaseRun({ host: lock.host, pid: lock.pid, since: lock.since }, (owner) => state.owners.has(owner))),
       0,
     );
     if (released > 0) say(`released ${released} ownership record(s) of the killed run: the next \`pulumi up\` adopts what it made`);

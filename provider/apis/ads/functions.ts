@@ -5,9 +5,9 @@
  * are typed as the spec gives the Adapter, and fields it does not name are kept.
  */
 import { z } from "zod";
-import { excerpt } from "../../engine/excerpt";
-import { readFunctionsOf } from "../../engine/readFunction";
-import { pathValueProblem } from "../../engine/template";
+import { excerpt } from "../../engine/declaration/excerpt";
+import { readFunctionsOf } from "../../engine/functions/readFunction";
+import { pathValueProblem } from "../../engine/declaration/template";
 
 /** The spec's ad unit formats of an adapter. */
 export const adapterFormat = z.enum(["BANNER", "INTERSTITIAL", "REWARDED", "NATIVE", "REWARDED_INTERSTITIAL", "APP_OPEN"]);

@@ -1,7 +1,7 @@
 /** `svc.calendar.AclRule`: who may see or change a calendar (one scope and its role). */
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
-import { excerpt } from "../../engine/excerpt";
+import { declare } from "../../engine/declaration/declaration";
+import { excerpt } from "../../engine/declaration/excerpt";
 import { CALENDAR_PAGING, CALENDAR_PATH, DOMAIN, EMAIL, calendarId, mayBeSameCalendar } from "./shapes";
 
 /** The roles the API knows; `none` is how it shows a deleted rule. */

@@ -1,7 +1,7 @@
 /** `svc.calendar.Calendar`: a secondary calendar (a primary one is never managed: it cannot be deleted or cleared). */
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
-import { excerpt } from "../../engine/excerpt";
+import { declare } from "../../engine/declaration/declaration";
+import { excerpt } from "../../engine/declaration/excerpt";
 import { CALENDAR_LIST_PATH, CALENDAR_PAGING, CALENDAR_PATH, defined, managedOnly } from "./shapes";
 
 /** Whether a name is an IANA time zone (what the API accepts). */

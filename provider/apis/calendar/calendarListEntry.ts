@@ -1,7 +1,7 @@
 /** `svc.calendar.CalendarListEntry`: a calendar in the caller's calendar list, with the caller's own settings of it. */
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
-import { excerpt } from "../../engine/excerpt";
+import { declare } from "../../engine/declaration/declaration";
+import { excerpt } from "../../engine/declaration/excerpt";
 import { CALENDAR_LIST_PATH, HEX_COLOR, calendarId, defined, managedOnly, mayBeSameCalendar, reminder } from "./shapes";
 
 const NOTIFICATION_TYPES = ["eventCreation", "eventChange", "eventCancellation", "eventResponse", "agenda"] as const;

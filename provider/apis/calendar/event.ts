@@ -1,7 +1,7 @@
 /** `svc.calendar.Event`: an event (of type `default`) in a calendar; a new calendarId moves it, keeping its id. */
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
-import { excerpt } from "../../engine/excerpt";
+import { declare } from "../../engine/declaration/declaration";
+import { excerpt } from "../../engine/declaration/excerpt";
 import { CALENDAR_PAGING, CALENDAR_PATH, EMAIL, calendarId, defined, managedOnly, reminder } from "./shapes";
 import { timeZone } from "./calendar";
 

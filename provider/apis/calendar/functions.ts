@@ -6,9 +6,8 @@
  * before any request, naming the argument; results keep fields not named here.
  */
 import { z } from "zod";
-import { clientFor } from "../../clients";
-import { excerpt } from "../../engine/excerpt";
-import { readFunctionsOf } from "../../engine/readFunction";
+import { excerpt } from "../../engine/declaration/excerpt";
+import { readFunctionsOf } from "../../engine/functions/readFunction";
 import { ACL_ROLES } from "./aclRule";
 import { CALENDAR_LIST_PATH, CALENDAR_PAGING, CALENDAR_PATH, calendarId } from "./shapes";
 
@@ -164,8 +163,8 @@ export const queryFreeBusy = custom({
   ],
   args: freeBusyArgs,
   request: "POST freeBusy (the calendars and groups as its items)",
-  run: async ({ calendars = [], groups = [], ...window }): Promise<FreeBusy> => {
-    const answer = await clientFor("calendar").send({
+  run: async ({ calendars = [], groups = [], ...window }, send): Promise<FreeBusy> => {
+    const answer = await send({
       method: "POST",
       path: "freeBusy",
       body: { ...window, items: [...calendars, ...groups].map((id) => ({ id })) },

@@ -6,9 +6,9 @@
  * is neither shown as drift nor cleared).
  */
 import { z } from "zod";
-import { excerpt } from "../../engine/excerpt";
-import type { State } from "../../engine/declaration";
-import type { Paging } from "../../google/listAll";
+import { excerpt } from "../../engine/declaration/excerpt";
+import type { State } from "../../engine/declaration/declaration";
+import type { Paging } from "../../google/listing";
 
 /** `primary`, an e-mail address (a user's primary calendar) or a calendar id (`...@group.calendar.google.com`). */
 export const calendarId = z

@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import { channelCrossCheck, channelDeclaration, channelOutputs, channelShape, type ChannelArgs, type ChannelWire } from "../../channels/watchChannel";
-import { declare } from "../../engine/declaration";
-import { excerpt } from "../../engine/excerpt";
-import type { ChosenPath } from "../../engine/steps";
+import { declare } from "../../engine/declaration/declaration";
+import { excerpt } from "../../engine/declaration/excerpt";
+import type { ChosenPath } from "../../engine/declaration/steps";
 import { CALENDAR_LIST_PATH, CALENDAR_PATH, calendarId } from "./shapes";
 
 export const WATCHED_RESOURCES = ["acl", "events", "calendarList", "settings"] as const;

@@ -1,9 +1,9 @@
 /** `svc.ci.CheckoutKey`: a deploy key or user key a project uses to check out its code. */
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
-import { sharedListing } from "../../engine/steps";
+import { declare } from "../../engine/declaration/declaration";
+import { sharedListing } from "../../engine/declaration/steps";
 import { publicKeyFingerprints } from "./keys";
-import { excerpt } from "../../engine/excerpt";
+import { excerpt } from "../../engine/declaration/excerpt";
 import { FINGERPRINT_FORM, PROJECT_PATH, projectShape } from "./names";
 
 export const checkoutKeyArgs = z.object({

@@ -4,12 +4,11 @@
  * against the spec's tables; fields the spec does not list are kept.
  */
 import { z } from "zod";
-import { clientFor } from "../../clients";
-import { ApiError } from "../../http/errors";
-import { excerpt } from "../../engine/excerpt";
-import { fillTemplate, isDotSegment } from "../../engine/template";
+import { ApiError } from "../../http/answer";
+import { excerpt } from "../../engine/declaration/excerpt";
+import { fillTemplate, isDotSegment } from "../../engine/declaration/template";
 import { VCS_TYPES, projectShape, PROJECT_PATH } from "./names";
-import { readFunctionsOf } from "../../engine/readFunction";
+import { readFunctionsOf } from "../../engine/functions/readFunction";
 
 const nullableString = z.string().nullish();
 const timestamp = z.string().nullish();
@@ -182,9 +181,9 @@ export const getMe = custom({
   name: "getMe",
   doc: "The signed-in user. Needs a personal API token.",
   request: "GET api/v1.1/me",
-  run: async (): Promise<CiUser> => {
+  run: async (_args, send): Promise<CiUser> => {
     try {
-      return await clientFor("ci").send({ method: "GET", path: "api/v1.1/me", schema: userSchema });
+      return await send({ method: "GET", path: "api/v1.1/me", schema: userSchema });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         throw new Error(`svc.ci.getMe needs a personal API token (svc:ciToken or SVC_CI_TOKEN); project tokens cannot read the user. (${error.message})`);
@@ -208,12 +207,12 @@ export const getProjectBuilds = custom({
     "`allPages` reads on until the listing ends (or `maxBuilds`).",
   args: projectBuildsArgs,
   request: `GET ${PROJECT_PATH}[/tree/{branch}], pages of limit from offset`,
-  run: async (args): Promise<CiJobSummary[]> => {
+  run: async (args, send): Promise<CiJobSummary[]> => {
     const limit = args.limit ?? (args.allPages === true ? 100 : 30);
     const path = args.branch === undefined ? projectPath(args) : `${projectPath(args)}/tree/${encodeURIComponent(args.branch)}`;
     const builds: CiJobSummary[] = [];
     for (let offset = args.offset ?? 0; ; offset += limit) {
-      const page = await clientFor("ci").send({
+      const page = await send({
         method: "GET",
         path,
         query: { limit, offset, filter: args.filter, shallow: args.shallow },

@@ -2,7 +2,7 @@
  * SSH key parsing and fingerprints with sshpk, in the forms the CI API and
  * `ssh-keygen -l` print: md5 as colon-separated hex, sha256 as `SHA256:` base64.
  */
-import { generateKeyPairSync } from "node:crypto";
+import { createHash, createPrivateKey } from "node:crypto";
 import * as sshpk from "sshpk";
 
 export interface KeyFingerprints {
@@ -42,13 +42,18 @@ export function privateKeyProblem(privateKey: string): string | undefined {
   }
 }
 
-let sampleKeys: string[] | undefined;
+/** The DER prefix of a PKCS#8 ed25519 private key, before its 32-byte seed (RFC 8410). */
+const ED25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 
 /**
- * Throwaway ed25519 private keys (PKCS#8 PEM) for the conformance samples, made on first
- * use: a key written into the source would ship in the package and trip secret scanners.
+ * Throwaway ed25519 private keys (PKCS#8 PEM) for the conformance samples: a key written into the
+ * source would ship in the package and trip secret scanners, so each is derived from this process
+ * (the same key at every call in it, another in the next process), and nothing is kept.
  */
 export function sampleSshKey(index: 0 | 1): string {
-  sampleKeys ??= [0, 1].map(() => generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString());
-  return sampleKeys[index] as string;
+  // The process and when it began (`performance.timeOrigin`) tell this process apart from any other.
+  const seed = createHash("sha256").update(`pulumi-svc conformance sample ssh key ${index} ${process.pid} ${performance.timeOrigin}`).digest();
+  return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: "der", type: "pkcs8" })
+    .export({ type: "pkcs8", format: "pem" })
+    .toString();
 }

@@ -1,8 +1,8 @@
 /** Inputs every CI project-scoped resource shares, with messages that say the accepted form. */
 import { isIP } from "node:net";
 import { z } from "zod";
-import type { ServerAssignedForm } from "../../engine/declaration";
-import { excerpt } from "../../engine/excerpt";
+import type { ServerAssignedForm } from "../../engine/declaration/declaration";
+import { excerpt } from "../../engine/declaration/excerpt";
 
 export const VCS_TYPES = ["vcs-a", "vcs-b"] as const;
 

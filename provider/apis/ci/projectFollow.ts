@@ -3,8 +3,8 @@
  * project listing (`followed`); deleted by unfollowing.
  */
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
-import { fromListing } from "../../engine/steps";
+import { declare } from "../../engine/declaration/declaration";
+import { fromListing } from "../../engine/declaration/steps";
 import { PROJECT_PATH, projectShape } from "./names";
 
 export const projectFollowArgs = z.object(projectShape);
@@ -56,8 +56,9 @@ export const projectFollow = declare<ProjectFollowArgs, z.infer<typeof followWir
       // settled by the engine reading the project listing (read below), then adopted.
       repeat: "settle",
       answer: followResponse,
+      // The answer is parsed once, by `answer`, in the call path.
       toWire: (answer) => {
-        const { followed, first_build } = followResponse.parse(answer);
+        const { followed, first_build } = answer as z.infer<typeof followResponse>;
         return { followed, firstBuildNumber: first_build?.build_num };
       },
     },

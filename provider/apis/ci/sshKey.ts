@@ -4,7 +4,7 @@
  * computed here from the private key, and drift cannot be detected.
  */
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
+import { declare } from "../../engine/declaration/declaration";
 import { privateKeyFingerprints, privateKeyProblem, sameKey, sampleSshKey } from "./keys";
 import { FINGERPRINT_FORM, PROJECT_PATH, hostname, projectShape } from "./names";
 

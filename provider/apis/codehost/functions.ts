@@ -4,7 +4,7 @@
  * can check the budget before a large run.
  */
 import { z } from "zod";
-import { readFunctionsOf } from "../../engine/readFunction";
+import { readFunctionsOf } from "../../engine/functions/readFunction";
 
 /** One resource's window; `reset` is when it starts over (the wire's UTC epoch seconds, as a Date). */
 export const rateLimitWindowSchema = z

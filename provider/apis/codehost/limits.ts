@@ -17,9 +17,10 @@
  * Anything else (a 403 for permissions, a 5xx) is not a rate limit: the
  * ordinary retry rules (retry.ts) decide.
  */
-import { ApiError, type ApiErrorDetails } from "../../http/errors";
+import { ApiError, type ApiErrorDetails } from "../../http/answer";
 import type { RateLimitRules } from "../../http/rateLimitRules";
 import type { RequestLimits } from "../../http/requestLimiter";
+import { PUBLISHED_LIMITS } from "../../http/retryTable";
 
 /** The rate-limit headers of one response, parsed (absent or malformed: undefined). */
 export interface RateLimitHeaders {
@@ -45,11 +46,11 @@ export interface CodeHostLimitPolicy {
   readonly maxWaitMs: number;
 }
 
+/** The published-limits rule of the one retry table (its attempts and waits, with their reasons). */
 export const DEFAULT_CODEHOST_LIMIT_POLICY: CodeHostLimitPolicy = {
-  maxAttempts: 5,
-  secondaryMinWaitMs: 60_000,
-  // A primary window is an hour; a wait up to its end (plus clock skew) is honoured.
-  maxWaitMs: 65 * 60_000,
+  maxAttempts: PUBLISHED_LIMITS.attempts,
+  secondaryMinWaitMs: PUBLISHED_LIMITS.secondaryMinWaitMs,
+  maxWaitMs: PUBLISHED_LIMITS.maxWaitMs,
 };
 
 export type RateLimitKind = "primary" | "secondary";

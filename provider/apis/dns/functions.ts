@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { defaultProject } from "../../config";
-import { readFunctionsOf } from "../../engine/readFunction";
+import { readFunctionsOf } from "../../engine/functions/readFunction";
 import { fqdn, projectId, zoneName } from "./names";
 import { DNS_PAGING } from "./service";
 import { API_PREFIX } from "./wire";
@@ -71,8 +71,8 @@ export type ResponsePolicyLookupArgs = z.input<typeof responsePolicyArgs>;
 export type ProjectArgs = z.input<typeof projectArgs>;
 
 const { get, list } = readFunctionsOf("dns", {
-  prepare: (args, fn) => {
-    const project = (args["project"] as string | undefined) ?? defaultProject();
+  prepare: (args, fn, settings) => {
+    const project = (args["project"] as string | undefined) ?? defaultProject(settings);
     if (project === undefined) throw new Error(`svc.dns.${fn}: project is required: pass it, or set svc:project (or SVC_PROJECT)`);
     return { project };
   },

@@ -9,8 +9,8 @@
  */
 import { accessDropped, bindingDrops, memberDrops, policyDrops } from "./iamReview";
 import { z } from "zod";
-import { excerpt } from "../../engine/excerpt";
-import { declare } from "../../engine/declaration";
+import { excerpt } from "../../engine/declaration/excerpt";
+import { declare } from "../../engine/declaration/declaration";
 import { normalizeBindings, type Binding } from "../../google/iamPolicy";
 import { projectId, zoneName } from "./names";
 import { API_PREFIX } from "./wire";

@@ -1,5 +1,5 @@
 /** What a change of zone access takes away from the zone's policy, for a reviewer (svc-plan's `iamMembersDropped`). */
-import type { ReviewFacts, ReviewWarning } from "../../engine/review";
+import type { ReviewFacts, ReviewWarning } from "../../engine/declaration/review";
 
 type Members = ReadonlyMap<string, ReadonlySet<string>>;
 

@@ -1,15 +1,14 @@
 /** `svc.dns.ManagedZone`: a DNS zone (the container of record sets). */
 import { z } from "zod";
-import { declare, type State } from "../../engine/declaration";
+import { declare, type State } from "../../engine/declaration/declaration";
 import type { PlanEntry, SettledEntry } from "../../engine/plan/entries";
-import { sendPlanned } from "../../engine/plan/executor";
-import type { ApiError } from "../../http/errors";
-import { fillTemplate } from "../../engine/template";
-import { listAll } from "../../google/listAll";
-import { DNS_PAGING, ZONE_OPERATION_POLL } from "./service";
+import type { ApiError } from "../../http/answer";
+import { fillTemplate } from "../../engine/declaration/template";
+import { listingRequest } from "../../google/listing";
+import { CHANGE_POLL, DNS_PAGING, ZONE_OPERATION_POLL } from "./service";
 import { fqdn, projectId, zoneName } from "./names";
 import { gkeClusters, labels, networkUrl, networks, targetNameServers } from "./shapes";
-import { API_PREFIX, changeWire, waitForChange, withoutKinds, ZONE_OPERATION } from "./wire";
+import { API_PREFIX, changeWire, withoutKinds, ZONE_OPERATION } from "./wire";
 
 export const managedZoneArgs = z.object({
   project: projectId.optional().meta({ description: "The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`." }),
@@ -211,46 +210,42 @@ function dnssecState(config: unknown): unknown {
  * still live is deleted by a new change. The change itself is never repeated blindly.
  */
 function deleteRecordSets(zonePath: string, dnsName: string, zone: string): SettledEntry {
-  const listing = { method: "GET" as const, path: `${zonePath}/rrsets`, sent: "pages" as const, note: "forceDestroy: lists every record set of the zone" };
-  const change = (deletions: unknown[]) => ({
-    method: "POST" as const,
-    path: `${zonePath}/changes`,
-    body: { kind: "dns#change", deletions },
-    // Sent again as is, a change whose deletions were applied fails: settled by listing instead.
-    repeat: "settle" as const,
-    schema: changeWire,
-  });
-  // Only the change is settled by listing again; a listing that fails (the zone gone: 404) fails the step as it is.
-  let changing = false;
+  const deletable = (live: unknown): Array<Record<string, unknown>> =>
+    ((live ?? []) as Array<Record<string, unknown>>).filter((rrset) => !(rrset["name"] === dnsName && (rrset["type"] === "SOA" || rrset["type"] === "NS")));
   return {
     kind: "settled",
-    requests: [
-      listing,
-      {
-        ...change(["(every record set listed but the apex SOA and NS)"]),
-        described: true,
-        sent: "whenNeeded",
-        note: "forceDestroy: deletes every record set but the apex SOA and NS, managed here or not, in one change",
+    label: `forceDestroy of zone ${zone}`,
+    read: listingRequest(`${zonePath}/rrsets`, "rrsets", DNS_PAGING, undefined, { note: "forceDestroy: lists every record set of the zone" }),
+    done: (live) => (deletable(live).length === 0 ? { value: undefined } : undefined),
+    write: (live) => ({
+      method: "POST",
+      path: `${zonePath}/changes`,
+      body: {
+        kind: "dns#change",
+        deletions: live === undefined ? ["(every record set listed but the apex SOA and NS)"] : deletable(live).map((rrset) => withoutKinds(rrset)),
       },
-      { method: "GET", path: `${zonePath}/changes/{change}`, sent: "untilDone", note: "polled until the change is done (when one was sent)" },
-    ],
+      // Sent again as is, a change whose deletions were applied fails: settled by listing instead.
+      repeat: "settle",
+      schema: changeWire,
+      sent: "whenNeeded",
+      note: "forceDestroy: deletes every record set but the apex SOA and NS, managed here or not, in one change",
+    }),
+    answer: () => ({ value: undefined }),
+    waits: {
+      kind: "poll",
+      poll: CHANGE_POLL,
+      template: `${zonePath}/changes/{id}`,
+      request: {
+        method: "GET",
+        path: `${zonePath}/changes/{change}`,
+        schema: changeWire,
+        sent: "untilDone",
+        waits: CHANGE_POLL.schedule,
+        note: "polled until the change is done",
+      },
+      objectAnswer: false,
+    },
+    staleStatuses: [412, 404],
     loop: "change",
-    run: async (context) => {
-      changing = false;
-      const rrsets = await listAll(context.client, listing.path, "rrsets", DNS_PAGING);
-      const deletions = rrsets.filter((rrset) => !(rrset["name"] === dnsName && (rrset["type"] === "SOA" || rrset["type"] === "NS")));
-      if (deletions.length === 0) return undefined;
-      context.log(`svc: forceDestroy: deleting ${deletions.length} record set(s) of zone ${zone} before the zone`);
-      changing = true;
-      const answer = await sendPlanned(change(deletions.map((rrset) => withoutKinds(rrset))), context);
-      await waitForChange(zonePath, answer, context);
-      return undefined;
-    },
-    settle: async (context, failure) => {
-      if (!changing || (failure.status !== 412 && failure.status !== 404 && !failure.unknownOutcome)) return undefined;
-      if (!failure.last)
-        context.log(`svc: forceDestroy of zone ${zone}: the change did not clearly succeed (${failure.message}); listing the record sets again`);
-      return { again: true };
-    },
   };
 }

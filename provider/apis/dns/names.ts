@@ -1,6 +1,6 @@
 /** Validation of the names the DNS API accepts, with messages that say the accepted form. */
 import { z } from "zod";
-import { excerpt } from "../../engine/excerpt";
+import { excerpt } from "../../engine/declaration/excerpt";
 
 export const projectId = z.string().regex(/^[a-z][a-z0-9-]{0,61}[a-z0-9]$|^[a-z]$/, {
   error: (issue) => `must be a project id (lowercase letters, digits and dashes, e.g. "my-project"); got ${excerpt(issue.input)}`,

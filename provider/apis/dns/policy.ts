@@ -3,7 +3,7 @@
  * to delete a policy that networks still use, so delete detaches them first.
  */
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
+import { declare } from "../../engine/declaration/declaration";
 import { projectId, zoneName } from "./names";
 import { networks, targetNameServers } from "./shapes";
 import { API_PREFIX, withoutKinds } from "./wire";

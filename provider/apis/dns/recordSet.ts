@@ -1,13 +1,13 @@
 /** `svc.dns.RecordSet`: the records of one name and type in a managed zone. */
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
-import { sharedListing } from "../../engine/steps";
-import { fillTemplate } from "../../engine/template";
+import { declare } from "../../engine/declaration/declaration";
+import { sharedListing } from "../../engine/declaration/steps";
+import { fillTemplate } from "../../engine/declaration/template";
 import { DNS_PAGING } from "./service";
-import { ApiError } from "../../http/errors";
+import { ApiError } from "../../http/answer";
 import { projectId, recordName, zoneName } from "./names";
 import { sameRrdatas } from "./rrdata";
-import { send } from "../../engine/plan/entries";
+import { send } from "../../engine/plan/planRequests";
 import { withoutKinds } from "./wire";
 import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
 import { replaceRecords } from "./recordSets/replaceRecords";

@@ -1,6 +1,6 @@
 /** `svc.dns.ResponsePolicy`: a set of rules that override DNS answers for networks and GKE clusters. */
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
+import { declare } from "../../engine/declaration/declaration";
 import { projectId, zoneName } from "./names";
 import { gkeClusters, labels, networks } from "./shapes";
 import { API_PREFIX, withoutKinds } from "./wire";

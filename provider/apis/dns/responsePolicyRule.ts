@@ -3,9 +3,9 @@
  * served for a name, or a behavior (bypass the policy), never both.
  */
 import { z } from "zod";
-import { sharedListing } from "../../engine/steps";
+import { sharedListing } from "../../engine/declaration/steps";
 import { DNS_PAGING } from "./service";
-import { declare } from "../../engine/declaration";
+import { declare } from "../../engine/declaration/declaration";
 import { isAtOrUnder, projectId, ruleDnsName, zoneName } from "./names";
 import { localRecordSet } from "./shapes";
 import { API_PREFIX, withoutKinds } from "./wire";

@@ -107,7 +107,7 @@ function canonicalIpv6(value: string): string {
  * Types compared without regard to case: those whose data is (or ends with) host names, and DS, whose
  * digest Cloud DNS answers in lower case (as it does MX targets; emulator/README.md gives the sources).
  */
-const CASELESS_TYPES = new Set(["CNAME", "NS", "PTR", "MX", "SRV", "DNAME", "SOA", "DS"]);
+const CASELESS_TYPES: ReadonlySet<string> = new Set(["CNAME", "NS", "PTR", "MX", "SRV", "DNAME", "SOA", "DS"]);
 
 export function canonicalRrdata(type: string, value: string): string {
   const upper = type.toUpperCase();

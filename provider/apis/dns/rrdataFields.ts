@@ -5,7 +5,7 @@
  */
 import { dnsNameProblem } from "./names";
 import { presentationTokens, type PresentationToken } from "./rrdata";
-import { excerpt } from "../../engine/excerpt";
+import { excerpt } from "../../engine/declaration/excerpt";
 
 export function unsigned(field: string | undefined, name: string, max: number): string | undefined {
   if (field === undefined) return `the ${name} is missing`;
@@ -40,7 +40,7 @@ export function base64(text: string, name: string): string | undefined {
 }
 
 /** DNSSEC algorithm numbers and their mnemonics (RFC 4034 A.1 and the IANA registry). */
-const DNSSEC_MNEMONICS = new Set([
+const DNSSEC_MNEMONICS: ReadonlySet<string> = new Set([
   "RSAMD5",
   "DH",
   "DSA",

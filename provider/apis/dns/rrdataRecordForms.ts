@@ -5,7 +5,7 @@
  */
 import { isIPv4, isIPv6 } from "node:net";
 import { base64, count, fieldsOf, firstProblem, host, oneOf, tokensOf, unsigned } from "./rrdataFields";
-import { excerpt } from "../../engine/excerpt";
+import { excerpt } from "../../engine/declaration/excerpt";
 
 /** Hex digits of a DS digest by digest type (IANA "Digest Algorithms": SHA-1, SHA-256, GOST, SHA-384, GOST 2012, SM3). */
 export const DS_DIGEST_HEX: Readonly<Record<string, number>> = { "1": 40, "2": 64, "3": 64, "4": 96, "5": 64, "6": 64 };
@@ -82,7 +82,7 @@ export function naptrProblem(value: string): string | undefined {
   return undefined;
 }
 
-const SVC_KEYS = new Set(["mandatory", "alpn", "no-default-alpn", "port", "ipv4hint", "ech", "ipv6hint", "dohpath", "ohttp"]);
+const SVC_KEYS: ReadonlySet<string> = new Set(["mandatory", "alpn", "no-default-alpn", "port", "ipv4hint", "ech", "ipv6hint", "dohpath", "ohttp"]);
 
 function svcParamProblem(key: string, text: string | undefined): string | undefined {
   const list = (text ?? "").split(",");

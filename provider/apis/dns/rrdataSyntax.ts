@@ -9,7 +9,7 @@
  */
 import { isIPv4, isIPv6 } from "node:net";
 import { base64, count, dnssecAlgorithm, fieldsOf, firstProblem, hex, host, oneOf, unsigned } from "./rrdataFields";
-import { excerpt } from "../../engine/excerpt";
+import { excerpt } from "../../engine/declaration/excerpt";
 import { DS_DIGEST_HEX, SSHFP_HEX, TLSA_HEX, hostOnly, txtProblem, caaProblem, naptrProblem, svcbProblem, ipseckeyProblem } from "./rrdataRecordForms";
 
 export const RECORD_TYPES = [

@@ -3,8 +3,8 @@
  * operations and its record changes, polled until done by the shared poller (google/poll.ts).
  */
 import { z } from "zod";
-import type { Paging } from "../../google/listAll";
-import type { PollKind } from "../../google/poll";
+import type { Paging } from "../../google/listing";
+import { stringField, type PollKind } from "../../google/poll";
 
 /** DNS names the page size `maxResults` (the newer Google APIs: `pageSize`). */
 export const DNS_PAGING: Paging = { pageParam: "pageToken", pageSizeParam: "maxResults" };
@@ -17,13 +17,11 @@ export const ZONE_OPERATION_POLL: PollKind = {
   name: "zoneOperation",
   schema: operationWire,
   pending: (answer) => {
-    const parsed = operationWire.safeParse(answer);
-    if (!parsed.success) return undefined;
-    const { id, status, type } = parsed.data;
-    return { id, done: status === "done", what: `zone operation ${id} (${type ?? "update"})` };
+    const id = stringField(answer, "id");
+    if (id === undefined) return undefined;
+    return { id, done: stringField(answer, "status") === "done", what: `zone operation ${id} (${stringField(answer, "type") ?? "update"})` };
   },
-  firstPauseMs: 200,
-  maxPauseMs: 5000,
+  schedule: "operation",
   until: "finish",
 };
 
@@ -32,10 +30,9 @@ export const CHANGE_POLL: PollKind = {
   name: "change",
   schema: changeWire,
   pending: (answer) => {
-    const { id, status } = changeWire.parse(answer);
-    return { id, done: status === "done", what: `record change ${id}` };
+    const id = stringField(answer, "id");
+    return id === undefined ? undefined : { id, done: stringField(answer, "status") === "done", what: `record change ${id}` };
   },
-  firstPauseMs: 50,
-  maxPauseMs: 2000,
+  schedule: "quick",
   until: "be done",
 };

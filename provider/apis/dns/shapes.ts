@@ -1,6 +1,6 @@
 /** Nested DNS shapes shared by zones, policies and rules (reference: dns-v1 schemas). */
 import { z } from "zod";
-import { excerpt } from "../../engine/excerpt";
+import { excerpt } from "../../engine/declaration/excerpt";
 import { recordName } from "./names";
 import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
 

@@ -4,9 +4,7 @@
  * add some, and they must not fail a read. Paging, polling and IAM are the
  * shared Google helpers (provider/google/), with DNS's own parameters (service.ts).
  */
-import type { HookContext } from "../../engine/declaration";
-import { waitFor } from "../../google/poll";
-import { CHANGE_POLL, changeWire } from "./service";
+import { changeWire } from "./service";
 
 export { changeWire };
 
@@ -24,13 +22,4 @@ export function withoutKinds(value: unknown): unknown {
       .filter(([key]) => key !== "kind")
       .map(([key, member]) => [key, withoutKinds(member)]),
   );
-}
-
-/** Waits for a record change (the answer of changes.create) to be done. */
-export async function waitForChange(zonePath: string, answer: unknown, context: HookContext): Promise<void> {
-  await waitFor(CHANGE_POLL, answer, {
-    client: context.client,
-    log: context.log,
-    pathOf: (id) => `${zonePath}/changes/${encodeURIComponent(id)}`,
-  });
 }

@@ -5,9 +5,8 @@
  * before any request; results are typed as the reference gives them.
  */
 import { z } from "zod";
-import { clientFor } from "../../clients";
-import { readFunctionsOf } from "../../engine/readFunction";
-import { fillTemplate } from "../../engine/template";
+import { readFunctionsOf } from "../../engine/functions/readFunction";
+import { fillTemplate } from "../../engine/declaration/template";
 import { apiVersionArg, parentDerived, parentProblems, parentShape } from "./parent";
 
 const int64 = z.union([z.string(), z.number()]).transform((value) => String(value));
@@ -122,8 +121,7 @@ export const getQuotaPreferences = custom({
   doc: "The quota preferences of a parent, filtered and ordered as asked, across all pages, with the locations the service could not reach (`unreachable`).",
   args: quotaPreferencesArgs,
   request: "GET {parent}/quotaPreferences, every page, keeping each page's unreachable locations",
-  run: async (args): Promise<QuotaPreferencesResult> => {
-    const client = clientFor("quotas");
+  run: async (args, send): Promise<QuotaPreferencesResult> => {
     const page = z.looseObject({
       quotaPreferences: z.array(quotaPreferenceSchema).default([]),
       nextPageToken: z.string().optional(),
@@ -133,7 +131,7 @@ export const getQuotaPreferences = custom({
     const unreachable = new Set<string>();
     let pageToken: string | undefined;
     do {
-      const answer = await client.send({
+      const answer = await send({
         method: "GET",
         path: `${args.parent}/quotaPreferences`,
         query: { filter: args.filter, orderBy: args.orderBy, pageSize: args.pageSize, pageToken },

@@ -4,8 +4,8 @@
  * and the wire helpers of Cloud Quotas names.
  */
 import { z } from "zod";
-import type { DerivedValue } from "../../engine/declaration";
-import { excerpt } from "../../engine/excerpt";
+import type { DerivedValue } from "../../engine/declaration/declaration";
+import { excerpt } from "../../engine/declaration/excerpt";
 
 const PROJECT_FORM = 'a project id (6 to 30 lowercase letters, digits and hyphens, e.g. "my-project") or number';
 const NUMERIC_FORM = (what: string): string => `a ${what} number (digits only, e.g. "123456789012")`;

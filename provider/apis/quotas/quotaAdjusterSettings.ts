@@ -1,7 +1,7 @@
 /** `svc.quotas.QuotaAdjusterSettings`: whether the quota adjuster raises a project's quotas on its own (v1beta). */
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
-import { excerpt } from "../../engine/excerpt";
+import { declare } from "../../engine/declaration/declaration";
+import { excerpt } from "../../engine/declaration/excerpt";
 import { etagOutput, parentShape, text } from "./parent";
 
 export const quotaAdjusterSettingsArgs = z.object({

@@ -1,9 +1,9 @@
 /** `svc.quotas.QuotaPreference`: the value a project, folder or organization wants for one quota. */
 import { quotaDecrease } from "./review";
 import { z } from "zod";
-import { declare } from "../../engine/declaration";
-import { excerpt } from "../../engine/excerpt";
-import type { ApiError } from "../../http/errors";
+import { declare } from "../../engine/declaration/declaration";
+import { excerpt } from "../../engine/declaration/excerpt";
+import type { ApiError } from "../../http/answer";
 import { POLL_KINDS } from "../../google/poll";
 import { apiVersionArg, apiVersionDerived, etagOutput, parentDerived, parentInputs, parentProblems, parentShape, text } from "./parent";
 
@@ -116,13 +116,13 @@ type QuotaPreferenceWire = z.infer<typeof quotaPreferenceWire>;
 
 const NAME = /^(projects|folders|organizations)\/([^/]+)\/locations\/global\/quotaPreferences\/([^/]+)$/;
 
-/** Words for a decided increase that was not granted in full; undefined when there is nothing to say. */
+/** Words for a decided increase that was not granted in full; undefined when there is nothing to say. The answer is the preference, parsed once as it in the call path. */
 function grantOutcome(answer: unknown): string | undefined {
-  const parsed = quotaPreferenceWire.safeParse(answer);
-  if (!parsed.success || parsed.data.reconciling === true) return undefined;
-  const { preferredValue: wanted, grantedValue: granted, stateDetail } = parsed.data.quotaConfig;
-  if (granted === undefined || granted === wanted) return `svc: ${parsed.data.name}: granted in full (${wanted}).`;
-  return `svc: ${parsed.data.name}: partially granted: ${granted} of the ${wanted === "-1" ? "unlimited value" : wanted} asked for${stateDetail === undefined ? "" : ` (${stateDetail})`}.`;
+  const preference = answer as QuotaPreferenceWire | undefined;
+  if (preference?.quotaConfig === undefined || preference.reconciling === true) return undefined;
+  const { preferredValue: wanted, grantedValue: granted, stateDetail } = preference.quotaConfig;
+  if (granted === undefined || granted === wanted) return `svc: ${preference.name}: granted in full (${wanted}).`;
+  return `svc: ${preference.name}: partially granted: ${granted} of the ${wanted === "-1" ? "unlimited value" : wanted} asked for${stateDetail === undefined ? "" : ` (${stateDetail})`}.`;
 }
 
 function explainRefusal(error: ApiError): Error | undefined {

@@ -1,5 +1,5 @@
 /** What a reviewer of a quota preference's change must not miss (svc-plan's warnings). */
-import type { ReviewWarning } from "../../engine/review";
+import type { ReviewWarning } from "../../engine/declaration/review";
 
 /** An int64 as a number or a decimal string; anything else (a secret, a value not known yet) cannot be compared. */
 const whole = (value: unknown): string | undefined =>

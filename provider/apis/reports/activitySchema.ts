@@ -6,6 +6,7 @@
  * does not name are kept.
  */
 import { z } from "zod";
+import { answers } from "../../http/answer";
 import { CLIENT_TYPES, PRODUCT_BUCKETS, TOKEN_EVENT_NAMES } from "./activityNames";
 
 const int64 = z.string().regex(/^-?\d+$/);
@@ -139,9 +140,12 @@ export interface Activity {
 
 /** Parses an Activity record; token events get their typed parameters. */
 export function parseActivity(value: unknown): Activity {
-  const record = z.looseObject({ id: z.looseObject({ applicationName: z.string().optional() }).optional() }).safeParse(value);
-  const applicationName = record.success ? record.data.id?.applicationName : undefined;
-  return activitySchemaFor(applicationName).parse(value);
+  // Which application's schema checks it is read off the record as it is: the record is parsed once, by that schema.
+  const id = typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined;
+  const named = typeof id === "object" && id !== null ? (id as { applicationName?: unknown }).applicationName : undefined;
+  const parsed = answers.parse(activitySchemaFor(typeof named === "string" ? named : undefined), value);
+  if (!parsed.success) throw parsed.error;
+  return parsed.data;
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { channelCrossCheck, channelDeclaration, channelOutputs, channelShape, type ChannelArgs, type ChannelWire } from "../../channels/watchChannel";
-import { declare } from "../../engine/declaration";
+import { declare } from "../../engine/declaration/declaration";
 import { ACTIVITIES_PATH, CHANNEL_STOP_PATH, applicationName, eventName, filters, userKey } from "./names";
 
 export const activityWatchChannelArgs = z.object({

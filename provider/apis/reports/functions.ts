@@ -6,12 +6,11 @@
  * that contains the event is returned whole, its other events included.
  */
 import { z } from "zod";
-import { clientFor } from "../../clients";
-import { excerpt } from "../../engine/excerpt";
-import { fillTemplate } from "../../engine/template";
+import { excerpt } from "../../engine/declaration/excerpt";
+import { fillTemplate } from "../../engine/declaration/template";
 import { parseActivity, type Activity } from "./activitySchema";
 import { ACTIVITIES_PATH, applicationName, eventName, filters, filtersParameter, userKey } from "./names";
-import { readFunctionsOf } from "../../engine/readFunction";
+import { readFunctionsOf } from "../../engine/functions/readFunction";
 
 /** The largest page the API serves (the reference: maxResults 1 to 1000). */
 export const MAX_ACTIVITIES_PAGE_SIZE = 1000;
@@ -70,8 +69,7 @@ export const getActivities = custom({
   doc: 'The activities of an application for a user (or `all`), newest first: every page, or with `pages: "one"` one page and the token of the next.',
   args: activitiesArgs,
   request: `GET ${ACTIVITIES_PATH}, every page or one`,
-  run: async (args): Promise<ActivitiesResult> => {
-    const client = clientFor("reports");
+  run: async (args, send): Promise<ActivitiesResult> => {
     const path = fillTemplate(ACTIVITIES_PATH, { userKey: args.userKey, applicationName: args.applicationName });
     const query = {
       eventName: args.eventName,
@@ -84,7 +82,7 @@ export const getActivities = custom({
     const activities: Activity[] = [];
     let pageToken = args.pageToken;
     for (;;) {
-      const page = await client.send({ method: "GET", path, query: { ...query, pageToken }, schema: pageWire });
+      const page = await send({ method: "GET", path, query: { ...query, pageToken }, schema: pageWire });
       activities.push(...(page.items ?? []).map(parseActivity));
       pageToken = page.nextPageToken === "" ? undefined : page.nextPageToken;
       if (pageToken === undefined || args.pages === "one") break;

@@ -4,7 +4,7 @@
  * checked before any request with a message saying the accepted form.
  */
 import { z } from "zod";
-import { excerpt } from "../../engine/excerpt";
+import { excerpt } from "../../engine/declaration/excerpt";
 
 export const ACTIVITIES_PATH = "admin/reports/v1/activity/users/{userKey}/applications/{applicationName}";
 export const CHANNEL_STOP_PATH = "admin/reports_v1/channels/stop";

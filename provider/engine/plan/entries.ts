@@ -1,35 +1,53 @@
 /**
- * A step's requests as data: what `up` sends for a create, read, update, move or delete of one
- * object, worked out before anything is sent. The engine runs a plan (executor.ts) and `svc-plan`
- * prints the same plan, so the two cannot disagree. Where a request depends on an answer (a merged
- * PUT of the live object, an access policy's read-modify-write, work polled until done, a write
- * gathered with others into one request) the entry says so as data, and the executor does it.
+ * A step's requests as data: what `up` sends for a create, adoption, read, update, move or delete
+ * of one object, worked out before anything is sent. The executor (engine/executor/) is the one
+ * place they are sent, `svc-plan` prints the same entries, and the conformance run holds what was
+ * sent to them, so the three cannot disagree. Where a request depends on an answer (a merged PUT of
+ * the live object, a policy's read-modify-write, a change made from the live set, work polled until
+ * done, writes joined into one request, a create settled by reading) the entry says so as data and
+ * pure functions of the answer; it never sends anything itself.
  */
 import type { z } from "zod";
 import type { Binding } from "../../google/iamPolicy";
 import type { PollKind } from "../../google/poll";
 import type { RepeatRule } from "../../http/retry";
-import type { LoopName } from "../../http/retryTable";
-import type { HookContext } from "../declaration";
-import type { QueryValues } from "../queries";
+import type { LoopName, WaitName } from "../../http/retryTable";
+import type { WindowPolicy } from "../batching/windows";
+import type { ListRead } from "../declaration/steps";
+import type { QueryValues } from "../declaration/template";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A Google list read page by page: where the items are, and the page parameters' names. */
+export interface Paging {
+  /** The member holding the items; absent: the answer is the array itself (one request). */
+  readonly field?: string;
+  /** The query parameter that carries the next page's token (default `pageToken`). */
+  readonly pageParam?: string;
+  /** The API answers in proto3 JSON (AIP-158): a page without items leaves the field out. */
+  readonly omitsEmptyList?: boolean;
+  /** A newest-first listing read only until every one of these ids was seen (a zone's changes). */
+  readonly untilSeen?: readonly string[];
+}
 
 /** One request: what is sent, how a fault is handled, and how its answer is read. */
 export interface PlannedRequest {
   readonly method: Method;
   /** Below the API's base address, percent-encoded as sent. */
   readonly path: string;
+  /** The query as sent (a listing's first page: its page size, its filters; later pages add the page token). */
   readonly query?: QueryValues;
   readonly headers?: Readonly<Record<string, string>>;
-  /** The body as sent; for a body made from an answer (a merge, a policy), what it holds. */
+  /** The body as sent; for a body made from an answer (a merge, a policy, a change from the live set), what it holds. */
   readonly body?: unknown;
   /** After a 5xx, a timeout or a lost answer (http/retry.ts); a POST always says it. */
   readonly repeat?: RepeatRule;
-  /** The answer's shape, checked in the call path; none: the answer is not read. */
+  /** The answer's shape (a listing's: each item's), checked once in the call path; none: the answer is not read. */
   readonly schema?: z.ZodType;
   /** Sent to the API's channel base address (where push-notification channels are stopped). */
   readonly at?: "channelBase";
+  /** The endpoint an API's per-endpoint limits count it against (`GET /repos/{owner}/{repo}`); default its method and path. */
+  readonly endpoint?: string;
   /** For a reader of the plan: when or how it is sent. */
   readonly note?: string;
   /** The body (or a header) is made at run time from an answer: what is shown describes it (a merge of the changes, a policy with the grant). */
@@ -40,6 +58,10 @@ export interface PlannedRequest {
    * `whenNeeded`, once or not at all (a change only when there is something to change).
    */
   readonly sent?: "pages" | "untilDone" | "whenNeeded";
+  /** A listing: read page by page. */
+  readonly paging?: Paging;
+  /** Work polled until done: the wait schedule of the retry table it is checked on. */
+  readonly waits?: WaitName;
 }
 
 /** A request sent as it is. */
@@ -48,29 +70,50 @@ export interface SendEntry {
   readonly request: PlannedRequest;
   /**
    * Under the stored etag (an update-mask PATCH that carries it): a 409 means the object changed
-   * since; it is read again and the write goes on only when the change still applies cleanly.
+   * since; it is read again (`reread`) and the write goes on, planned anew from what is live
+   * (`replan`), only when the change still applies cleanly (else its error, naming each property).
    */
-  readonly underEtag?: true;
+  readonly underEtag?: EtagGuard;
   /** A refusal with this reason (400) means something was attached meanwhile: `first` runs, then the request once more. */
   readonly whenRefused?: { readonly reason: string; readonly first: readonly PlanEntry[] };
-  /** The listing a create of a server-assigned id takes first: a lost answer is settled by what appeared since. */
-  readonly listsCreated?: true;
   /** A lost or unreadable answer is settled by this read: found, the write took effect; otherwise the failure stands. */
   readonly whenLost?: PlannedRequest;
 }
 
+/** An update under the stored etag: how it is read again after a 409, and planned anew from the live state. */
+export interface EtagGuard {
+  readonly reread: ReadEntry;
+  /** The request from the live state, with the words for the log; or why it no longer applies. `last`: no round is left. */
+  readonly replan: (live: Readonly<Record<string, unknown>>, last: boolean) => { readonly request: PlannedRequest; readonly said: string } | Error;
+  /** `svc.x.Y id`, for messages. */
+  readonly label: string;
+}
+
+/** How an object is found in a listing's items (the declaration's `ListRead`): pure. */
+export type ListPick = Pick<ListRead, "match" | "key" | "toWire">;
+
 /**
- * The object read as the engine makes its state of it: the GET of the item, the listing it is found
- * in, its access policy, or nothing (the state is what was stored). `when` says when it is sent
- * other than always: `answerNotObject`, after a write whose answer turns out not to be the whole
- * object (a read back); `earlierRun`, before a create that this stack's interrupted run sent (its
- * ownership record names the id: what it made is adopted); `outcomeUnknown`, after a create whose
- * answer was lost (the object found as asked for is adopted, otherwise the create goes again).
+ * How the object is read: the GET of the item; the item in a listing; the GET, or with other reads
+ * of the collection that come at the same time one shared listing; its grant in an access policy;
+ * or nothing (the state is what was stored, until an end it holds).
+ */
+export type ReadVia =
+  | { readonly item: PlannedRequest }
+  | { readonly list: PlannedRequest; readonly pick: ListPick }
+  | { readonly item: PlannedRequest; readonly shared: PlannedRequest; readonly pick: ListPick }
+  | { readonly policy: PlannedRequest; readonly find: (bindings: readonly Binding[]) => unknown }
+  | { readonly stored: true; readonly until?: string };
+
+/**
+ * The object read as the engine makes its state of it. `when` says when it is sent other than
+ * always: `answerNotObject`, after a write whose answer turns out not to be the whole object (a
+ * read back).
  */
 export interface ReadEntry {
   readonly kind: "read";
-  readonly requests: readonly PlannedRequest[];
-  readonly when?: "answerNotObject" | "earlierRun" | "outcomeUnknown";
+  readonly via: ReadVia;
+  readonly note?: string;
+  readonly when?: "answerNotObject";
 }
 
 /** GET the live object, merge `write.body` (the changes; null removes) into it, PUT it under `If-Match`; a 412: again. */
@@ -106,10 +149,78 @@ export interface PollEntry {
   readonly objectAnswer: boolean;
 }
 
+/**
+ * A write settled by reading: `read` shows what is live; `write(live)` is the write made from it
+ * (undefined: nothing to write); `done(live)` says whether the live object shows the write done
+ * (then its value is the answer). The first round writes from `believed` (what the state says is
+ * live) without reading, when given. A refusal as stale (`staleStatuses`) or an unknown outcome
+ * reads again and writes again from what is live, in the retry table's `loop`; a change the write
+ * answers pending is waited for (`waits`). Pure: the executor sends.
+ */
+export interface SettledEntry {
+  readonly kind: "settled";
+  readonly read: PlannedRequest;
+  readonly believed?: unknown;
+  readonly write: (live: unknown) => PlannedRequest | undefined;
+  readonly done: (live: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType } | undefined;
+  /** The write's answer as the step's answer, with the schema that parsed it when it was in an answer (default: the answer itself). */
+  readonly answer?: (written: unknown, live: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType };
+  /**
+   * After the write, the work its answer describes: polled until done, or waited for as the joint
+   * work of its key is (`served`: the relay of a zone's changes, which the next write may take over).
+   */
+  readonly waits?: PollEntry | { readonly served: BatchKind; readonly key: string; readonly request: PlannedRequest };
+  readonly staleStatuses: readonly number[];
+  readonly loop: LoopName;
+  /** Words for the log: `record set www A`. */
+  readonly label: string;
+}
+
+/** The answer of a read that found a listing's items (a settle's, a batch's), each item parsed by its schema. */
+export type Items = readonly unknown[];
+
+/**
+ * Writes of one key gathered into one request (a zone's atomic change); an API that has them
+ * brings its own, as data and pure functions: the joint request, the listing that settles a lost
+ * one, which writes a listing shows done, the wait for the joint work to be done.
+ */
+export interface BatchKind {
+  readonly name: string;
+  /** The window the writes of one key gather in (engine/batching/windows.ts). */
+  readonly window: WindowPolicy;
+  /**
+   * The tally of the writes gathered with `write` added, when it fits in one request (a per-request
+   * limit); undefined when it does not. `tally` is undefined before the first write. Pure.
+   */
+  readonly admit: (tally: unknown, write: unknown) => unknown;
+  /** The one request `writes` of `key` send together. */
+  readonly joint: (key: string, writes: readonly unknown[]) => PlannedRequest;
+  /** The listing that settles a joint request whose answer was lost. */
+  readonly settleBy: (key: string) => PlannedRequest;
+  /** Whether a listing shows `write` done, and its answer then (with the schema the listing parsed it by, when it is the object's). */
+  readonly inPlace: (write: unknown, items: Items) => { readonly done: boolean; readonly value?: unknown; readonly parsedBy?: z.ZodType };
+  /** Each write's answer from the joint answer, with the schema that parsed it when it was in the answer. */
+  readonly resultOf: (write: unknown, answer: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType };
+  /** The joint work the answer leaves pending (its id), to wait for. */
+  readonly pending: (answer: unknown) => string | undefined;
+  /** The check of which pending works of `key` are done (a listing newest first, as far as `ids`). */
+  readonly served: (key: string, ids: readonly string[]) => PlannedRequest;
+  /** Which of `ids` the check's items show done (one it does not show is done). */
+  readonly doneIn: (ids: readonly string[], items: Items) => ReadonlySet<string>;
+  /** A refusal that can be one write's fault (the joint request is split to find it). */
+  readonly splits: (status: number | undefined) => boolean;
+  /** What a write takes out of and puts into the joint request, for a reader. */
+  readonly parts: (write: unknown) => { readonly removes: readonly unknown[]; readonly adds: readonly unknown[] };
+  /** The writes of one key added up, in words for a reader. */
+  readonly summarize: (key: string, writes: readonly unknown[]) => string;
+  /** Words for the log: `3 record changes of zone x` (no count: `record changes of zone x`). */
+  readonly describe: (key: string, count?: number) => string;
+}
+
 /** A write that joins the others of its key arriving at the same time in one request (a zone's atomic change). */
 export interface JoinEntry {
   readonly kind: "join";
-  readonly batch: Batch;
+  readonly batch: BatchKind;
   /** The key the writes of one request share (a zone's path). */
   readonly key: string;
   /** The write as data, for the batch and for a reader: what it deletes and adds. */
@@ -120,110 +231,52 @@ export interface JoinEntry {
   readonly alone: readonly PlanEntry[];
 }
 
-/** Writes of one key gathered into one request; an API that has them brings its own (DNS: a zone's change). */
-export interface Batch {
-  /** Sends the write with the others of its key, or alone through `runAlone`; resolves to its answer. */
-  readonly add: (entry: JoinEntry, context: HookContext, runAlone: () => Promise<BatchAnswer>) => Promise<BatchAnswer>;
-  /** The requests that `writes` of `key` arriving together send: what the batch sends, and what a reader and the conformance run compare. */
-  readonly joint: (key: string, writes: readonly unknown[]) => readonly PlannedRequest[];
-  /** What a write takes out of and puts into the joint request, for a reader. */
-  readonly parts: (write: unknown) => { readonly removes: readonly unknown[]; readonly adds: readonly unknown[] };
-  /** The writes of one key added up, in words for a reader. */
-  readonly summarize: (key: string, writes: readonly unknown[]) => string;
-}
-
-/** A joined write's answer, and the schema that parsed it in the call path (none: not parsed yet). */
-export interface BatchAnswer {
-  readonly value: unknown;
-  readonly parsedBy?: z.ZodType;
+/**
+ * A create with its reconciliation. For an id the inputs name: `readFirst` when this stack's
+ * interrupted run sent it (its ownership record names the id: what it made is adopted, by `adopt`),
+ * the writes, and `settle` after a lost answer (as asked for, adopted; absent, created again). For a
+ * server-assigned id: one create at a time per `lock` (the collection), `listBefore` first, and the
+ * listing again after a lost answer (the one new object that is what was asked for is adopted).
+ */
+export interface ReconcileEntry {
+  readonly kind: "reconcile";
+  /** The inputs of the object asked for. */
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly create: readonly PlanEntry[];
+  /** The create's answer as the object's wire form, when it is not the object (a policy's grant, a follow's builds). */
+  readonly toWire?: (answer: unknown) => unknown;
+  readonly readFirst?: ReadEntry;
+  readonly settle?: ReadEntry;
+  /** An object this stack's interrupted run made, converged with the program as an adoption is. */
+  readonly adopt: AdoptEntry["then"];
+  /** The server assigns the id (part of it): the create's answer says it. */
+  readonly assigned?: true;
+  readonly lock?: string;
+  readonly listBefore?: PlannedRequest;
+  /** What the listing's items are: the object's wire form (parsed as it in the listing), or another shape read as the object. */
+  readonly listedAs?: "wire" | "other";
+  /** A copy of the create makes no second object (an ACL rule: the scope is the rule): with no record, the one listed match is it. */
+  readonly repeatable?: true;
 }
 
 /**
- * A write whose outcome is settled by reading when its answer is lost or it is refused as stale:
- * `settle` reads (the object, a listing) and says whether the write took effect; when it did not,
- * the entry is planned again from what was read.
+ * An adoption (`{ import }`): the object read, nothing created; what differs and can change in
+ * place is then updated to match the program, by `then(existing)`'s plan (none when they agree).
  */
-export interface SettledEntry {
-  readonly kind: "settled";
-  /** The requests of the normal path, in order: what a reader sees and what is sent first. */
-  readonly requests: readonly PlannedRequest[];
-  /** What settling a failure reads before the next round (when the rounds' requests do not read it themselves). */
-  readonly settleBy?: readonly PlannedRequest[];
-  /** Runs the requests (after a settle, from what was read); resolves to the answer. */
-  readonly run: (context: HookContext, attempt: number) => Promise<unknown>;
-  /**
-   * Whether a failure is settled by reading, and how: send again (after the loop's pause), the write
-   * took effect (its answer), or undefined: the failure stands. Past the last attempt, "again" is the failure.
-   */
-  readonly settle: (context: HookContext, failure: SettleFailure) => Promise<{ readonly again: true } | { readonly done: unknown } | undefined>;
-  /** The retry table's loop it goes round in (its rounds and pauses). */
-  readonly loop: LoopName;
+export interface AdoptEntry {
+  readonly kind: "adopt";
+  /** The object's id, and the inputs it is adopted with. */
+  readonly id: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly read: ReadEntry;
+  /** The error when no such object exists. */
+  readonly absent: string;
+  /** After the read: the update's plan from what exists, or why it cannot be adopted, or nothing to do. */
+  readonly then: (
+    existing: Readonly<Record<string, unknown>>,
+  ) => { readonly update: readonly PlanEntry[]; readonly changed: readonly string[] } | { readonly refuse: string } | undefined;
+  /** The update of every mutable input, for a reader: the most the adoption can send after its read. */
+  readonly atMost: readonly PlanEntry[];
 }
 
-/** A failure a settled entry may settle: a refusal by status, or an outcome not known. */
-export interface SettleFailure {
-  readonly status?: number;
-  readonly unknownOutcome: boolean;
-  readonly message: string;
-  readonly attempt: number;
-  readonly last: boolean;
-}
-
-export type PlanEntry = SendEntry | MergeEntry | PolicyEntry | PollEntry | JoinEntry | SettledEntry | ReadEntry;
-
-/**
- * Every request of a plan as a reader sees it, in order: a joined write as its joint request, or
- * with `alone` as what it sends when no other write comes with it.
- */
-export function requestsOf(entries: readonly PlanEntry[], options: { readonly alone?: boolean } = {}): PlannedRequest[] {
-  return entries.flatMap((entry): PlannedRequest[] => {
-    switch (entry.kind) {
-      case "send":
-        return [entry.request];
-      case "merge":
-      case "policy":
-        return [entry.read, entry.write];
-      case "poll":
-        return [entry.request];
-      case "join":
-        return options.alone === true ? requestsOf(entry.alone, options) : [entry.request];
-      case "settled":
-        return [...entry.requests];
-      case "read":
-        // A read with a `when` is on a fault path (an earlier run's object, a lost answer, an answer that is not the object): not sent when nothing fails.
-        return entry.when === undefined ? [...entry.requests] : [];
-    }
-  });
-}
-
-export const send = (request: PlannedRequest): SendEntry => ({ kind: "send", request });
-
-/**
- * The requests of step plans that run at the same time (the resources of one `up` step): each
- * plan's requests of its own, then, for each key, the joint requests of the writes joined under it.
- */
-export function jointRequests(plans: readonly (readonly PlanEntry[])[]): PlannedRequest[] {
-  const own: PlannedRequest[] = [];
-  const joined = new Map<string, JoinEntry[]>();
-  for (const entry of plans.flat()) {
-    if (entry.kind === "join") joined.set(entry.key, [...(joined.get(entry.key) ?? []), entry]);
-    else own.push(...requestsOf([entry]));
-  }
-  return [
-    ...own,
-    ...[...joined].flatMap(
-      ([key, entries]) =>
-        entries[0]?.batch.joint(
-          key,
-          entries.map((entry) => entry.write),
-        ) ?? [],
-    ),
-  ];
-}
-
-/** The read of the object, each request with `note` for a reader. */
-export const read = (requests: readonly PlannedRequest[], note: string, when?: ReadEntry["when"]): ReadEntry => ({
-  kind: "read",
-  requests: requests.map((request) => ({ ...request, note })),
-  ...(when !== undefined && { when }),
-});
+export type PlanEntry = SendEntry | MergeEntry | PolicyEntry | PollEntry | JoinEntry | SettledEntry | ReadEntry | ReconcileEntry | AdoptEntry;

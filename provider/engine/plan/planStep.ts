@@ -1,17 +1,18 @@
 /**
- * The plan of one step of one resource as the engine runs it: create (after the listing that
- * settles a lost create of a server-assigned id), adoption by import, update (with a move and the
- * read back when the answer is not the object), delete, read. What `svc-plan` prints, and what the
- * conformance run checks against the requests the emulator saw. Pure: nothing is sent.
+ * The plan of one step of one resource, as the engine runs it: create (with its reconciliation),
+ * adoption by import (and the update that converges it), update (with a move, a write under the
+ * stored etag and the read back when the answer is not the object), delete, read. What the engine
+ * runs, what `svc-plan` prints, and what the conformance run holds the requests sent to. Pure:
+ * nothing is sent.
  */
-import type { Args, ResourceDeclaration, State } from "../declaration";
-import { derivedIdentity, pathValues } from "../derived";
-import type { ArgsDiff } from "../diff";
-import { updateOf } from "../steps";
-import { matchAny, matchTemplate, placeholders } from "../template";
-import { read, send, type PlanEntry, type PlannedRequest, type ReadEntry, type SendEntry } from "./entries";
-import { itemRead, planRead } from "./planRead";
-import { describedPath, planCreate, planDelete, planMove, planUpdate, UNSET } from "./planWrites";
+import type { Args, ResourceDeclaration, State } from "../declaration/declaration";
+import { derivedIdentity, pathValues, fillTemplate, formatId, matchAny, matchTemplate, placeholders } from "../declaration/template";
+import { updateOf } from "../declaration/steps";
+import { diffArgs, type ArgsDiff } from "./diff";
+import { concurrentChange, conflictError } from "./concurrentChange";
+import type { AdoptEntry, PlanEntry, PlannedRequest, ReadEntry, ReconcileEntry } from "./entries";
+import { listingRequest } from "../../google/listing";
+import { describedPath, itemRead, planCreate, planDelete, planMove, planUpdate, read, readVia, send, UNSET } from "./planRequests";
 
 export type PlannedStep = "create" | "adopt" | "update" | "delete" | "read";
 
@@ -35,6 +36,8 @@ export function readerPath(path: string): string {
   return path.replace(new RegExp(`${UNSET}(\\w+)${UNSET}`, "g"), "{$1}");
 }
 
+const label = (declaration: ResourceDeclaration): string => `svc.${declaration.module}.${declaration.name}`;
+
 /** The identity of a stored object: its id's parts, an input that moves it as the state says, and derived path values. */
 export function storedIdentity(declaration: ResourceDeclaration, id: string | undefined, known: State): Record<string, string> {
   const identity = (id === undefined ? undefined : matchTemplate(declaration.id.format, id)) ?? {};
@@ -56,22 +59,52 @@ export function newIdentity(declaration: ResourceDeclaration, args: Args): Recor
 /** Whether the engine reads the object back after an update: the answer does not show the whole object. */
 export function readsBack(declaration: ResourceDeclaration): boolean {
   const { steps = {} } = declaration;
-  const { send, answer } = updateOf(declaration.update);
-  if (send === "policy") return true;
-  if (send === "planned") return false;
+  const { send: sent, answer } = updateOf(declaration.update);
+  if (sent === "policy") return true;
+  if (sent === "planned") return false;
   return answer === "partial" || steps.wait?.after.includes("update") === true;
 }
 
-/** The listing a create of a server-assigned id takes first, to settle a lost answer by comparing listings. */
-function findCreated(declaration: ResourceDeclaration, identity: Readonly<Record<string, string>>): PlannedRequest | undefined {
+/**
+ * After an adoption's read: the update that converges the object with the program, or why it cannot
+ * be adopted (an input that cannot change in place differs), or nothing when they agree.
+ */
+function converge(declaration: ResourceDeclaration, id: string, importId: string, args: Args, identity: Readonly<Record<string, string>>): AdoptEntry["then"] {
+  return (existing) => {
+    const difference = diffArgs(declaration, existing, { ...args, ...identity });
+    const fixed = updateOf(declaration.update).send === "none" ? difference.changed : difference.replaces;
+    if (fixed.length > 0) {
+      const detail = fixed.map((field) => `${field}: existing ${JSON.stringify(existing[field])}, program ${JSON.stringify(args[field])}`).join("; ");
+      return {
+        refuse:
+          `${label(declaration)}: cannot import "${importId}": these properties cannot change in place and differ (${detail}). ` +
+          "Change the program to match the existing object.",
+      };
+    }
+    if (difference.changed.length === 0) return undefined;
+    return {
+      changed: difference.changed,
+      update: updateStep({ declaration, id, olds: existing, news: { ...args, ...identity }, diff: { patch: difference.patch }, identity }),
+    };
+  };
+}
+
+/**
+ * The listing a create of a server-assigned id takes first (`steps.findCreated`): a lost answer is
+ * settled by what appeared in it since. Its items are the object's wire form, parsed as it in the
+ * listing, or entries of another shape (a calendar's list entries) read as the object.
+ */
+function createListing(
+  declaration: ResourceDeclaration,
+  identity: Readonly<Record<string, string>>,
+): { readonly request: PlannedRequest; readonly listedAs: "wire" | "other" } | undefined {
   const find = declaration.steps?.findCreated;
   if (find === undefined || (declaration.id.serverAssigned ?? []).length === 0) return undefined;
-  return {
-    method: "GET",
-    path: describedPath(find.path ?? declaration.paths.collection, identity),
-    ...(find.field !== undefined && { sent: "pages" as const }),
+  const path = describedPath(find.path ?? declaration.paths.collection, identity);
+  const request = listingRequest(path, find.field, find.omitsEmptyList === true ? { omitsEmptyList: true } : {}, find.entry ?? declaration.wire, {
     note: "lists the collection first: the server assigns the id, so a lost answer is settled by comparing listings",
-  };
+  });
+  return { request, listedAs: find.entry === undefined ? "wire" : "other" };
 }
 
 /**
@@ -80,43 +113,71 @@ function findCreated(declaration: ResourceDeclaration, identity: Readonly<Record
  * listing before and the listing again that settles a lost answer by what appeared.
  */
 function createStep(declaration: ResourceDeclaration, news: Args, identity: Record<string, string>): PlanEntry[] {
-  const writes = planCreate(declaration, news, identity);
-  const listing = findCreated(declaration, identity);
+  const { writes, toWire } = planCreate(declaration, news, identity);
+  const serverAssigned = (declaration.id.serverAssigned ?? []).length > 0;
+  const id = serverAssigned ? "(assigned by the service)" : formatId(declaration.id.format, identity);
+  const adopt = converge(declaration, id, id, news, identity);
+  const base = {
+    kind: "reconcile" as const,
+    args: news,
+    create: writes,
+    adopt,
+    ...(toWire !== undefined && { toWire }),
+    ...(serverAssigned && { assigned: true as const }),
+  };
+  const listing = createListing(declaration, identity);
   if (listing !== undefined) {
-    const before: SendEntry = { kind: "send", request: listing, listsCreated: true };
-    return [before, ...writes, read([listing], "a lost answer: lists again; the one new object that is what was asked for is adopted", "outcomeUnknown")];
+    const entry: ReconcileEntry = {
+      ...base,
+      lock: `${label(declaration)} ${fillTemplate(declaration.paths.collection, identity)}`,
+      listBefore: listing.request,
+      listedAs: listing.listedAs,
+      ...(declaration.steps?.create?.repeat === "idempotent" && { repeatable: true as const }),
+    };
+    return [entry];
   }
-  if ((declaration.id.serverAssigned ?? []).length > 0) return writes;
-  const object = planRead(declaration, identity);
+  if (serverAssigned) return [base];
+  const object = readVia(declaration, identity, news);
   return [
-    read(object, "this stack's interrupted run sent this create (its ownership record names the id): what it made is adopted, not made again", "earlierRun"),
-    ...writes,
-    read(object, "a lost answer: reads the object; as asked for, it is adopted; absent, the create goes again", "outcomeUnknown"),
+    {
+      ...base,
+      readFirst: read(object, "this stack's interrupted run sent this create (its ownership record names the id): what it made is adopted, not made again"),
+      settle: read(object, "a lost answer: reads the object; as asked for, it is adopted; absent, the create goes again"),
+    },
   ];
 }
 
-/** A create's plan in its parts, as the engine's reconciliation runs them (creates.ts). */
-export interface CreateParts {
-  readonly readFirst?: ReadEntry;
-  readonly listing?: PlannedRequest;
-  readonly writes: readonly PlanEntry[];
-  readonly settle?: ReadEntry;
-}
-
-export function createParts(entries: readonly PlanEntry[]): CreateParts {
-  let parts: { readFirst?: ReadEntry; listing?: PlannedRequest; settle?: ReadEntry } = {};
-  const writes: PlanEntry[] = [];
-  for (const entry of entries) {
-    if (entry.kind === "read" && entry.when === "earlierRun") parts = { ...parts, readFirst: entry };
-    else if (entry.kind === "read" && entry.when === "outcomeUnknown") parts = { ...parts, settle: entry };
-    else if (entry.kind === "send" && entry.listsCreated === true) parts = { ...parts, listing: entry.request };
-    else writes.push(entry);
+/** The adoption: the object read; then, when it differs in what can change in place, the update. */
+function adoptStep(facts: StepFacts): AdoptEntry {
+  const { declaration, news } = facts;
+  const importId = facts.importId ?? "";
+  const parts = matchAny([declaration.id.format, ...declaration.id.importFormats], importId) ?? {};
+  const identity = facts.identity ?? { ...newIdentity(declaration, news), ...parts };
+  const id = formatId(declaration.id.format, identity);
+  let atMost: readonly PlanEntry[] = [];
+  try {
+    const mutable = Object.fromEntries(Object.entries(news).filter(([field]) => !declaration.immutable.includes(field)));
+    atMost = updateStep({ declaration, id, olds: {}, news, diff: { patch: { set: mutable, cleared: [] } }, identity });
+  } catch {
+    // An update that cannot be planned for every input (no update at all): the adoption sends none.
   }
-  return { ...parts, writes };
+  return {
+    kind: "adopt",
+    id,
+    args: news,
+    read: read(
+      readVia(declaration, identity, news),
+      "reads the existing object: nothing is created; properties that differ and can change in place are then updated to match the program (no write when they agree)",
+    ),
+    absent: `${label(declaration)}: cannot import "${importId}": no such object exists (${id}). Remove the import option to create it.`,
+    then: converge(declaration, id, importId, news, identity),
+    atMost,
+  };
 }
 
 /** The update step: a move, the change (local inputs left out), and the read back where the answer is not the object. */
-function updateStep({ declaration, id, olds, news, diff, identity: known }: StepFacts): PlanEntry[] {
+function updateStep(facts: StepFacts): PlanEntry[] {
+  const { declaration, id, olds, news, diff, identity: known } = facts;
   if (diff === undefined) return [];
   const identity = { ...(known ?? storedIdentity(declaration, id, olds)), ...pathValues(declaration, news) };
   const local = declaration.localInputs ?? [];
@@ -132,15 +193,47 @@ function updateStep({ declaration, id, olds, news, diff, identity: known }: Step
     set: Object.fromEntries(Object.entries(diff.patch.set).filter(([field]) => !local.includes(field) && field !== moved)),
     cleared: diff.patch.cleared.filter((field) => !local.includes(field)),
   };
-  const object = planRead(declaration, identity);
+  const object = readVia(declaration, identity, news);
   const readBack = read(object, declaration.hooks?.policy === undefined ? "reads the object back" : "reads the grant back");
   if (Object.keys(change.set).length === 0 && change.cleared.length === 0) {
     // Only client-side inputs (or the place) change: no write; the object is read back at its place.
     return entries.length > 0 ? [...entries, readBack] : [read(object, "only client-side properties change: no write, the object is read back")];
   }
+  const writes = planUpdate(declaration, change, news, identity, olds).map((entry) => underEtag(entry, facts, change, identity));
   // An answer declared the whole object that turns out not to be is read back all the same.
-  const last = readsBack(declaration) ? readBack : read(object, "the update's answer was not the whole object: reads it back", "answerNotObject");
-  return [...entries, ...planUpdate(declaration, change, news, identity, olds), last];
+  const last: ReadEntry = readsBack(declaration) ? readBack : read(object, "the update's answer was not the whole object: reads it back", "answerNotObject");
+  return [...entries, ...writes, last];
+}
+
+/**
+ * An update-mask PATCH that carries the stored etag: a 409 reads the object again, and the write goes
+ * on, planned anew from what is live, only when the change still applies cleanly.
+ */
+function underEtag(entry: PlanEntry, facts: StepFacts, change: ArgsDiff["patch"], identity: Readonly<Record<string, string>>): PlanEntry {
+  const { declaration, news } = facts;
+  const update = updateOf(declaration.update).send;
+  if (entry.kind !== "send" || typeof update !== "object" || !("patch" in update) || update.etagField === undefined) return entry;
+  const name = `${label(declaration)} ${facts.id ?? formatId(declaration.id.format, identity)}`;
+  let stored = facts.olds;
+  return {
+    ...entry,
+    underEtag: {
+      label: name,
+      reread: read(readVia(declaration, identity, news), "the object changed since it was read (etag): reads it again"),
+      replan: (live, last) => {
+        const { drifted, conflicts } = concurrentChange(declaration, change, stored, live, news);
+        if (conflicts.length > 0) return conflictError(name, conflicts, stored, live, news);
+        stored = live;
+        const again = planUpdate(declaration, change, news, identity, live).find((candidate) => candidate.kind === "send");
+        if (again?.kind !== "send") return new Error(`${name}: the update has no request to send again`);
+        const said = last
+          ? ""
+          : `svc: ${name} was changed outside this stack since it was last read (etag mismatch${drifted.length > 0 ? `: ${drifted.join(", ")}` : ""}); ` +
+            `${[...Object.keys(change.set), ...change.cleared].join(", ")} still apply cleanly, so the update is sent again under the new etag.`;
+        return { request: again.request, said };
+      },
+    },
+  };
 }
 
 /** The plan of `step`, as the engine runs it when nothing fails. */
@@ -149,18 +242,15 @@ export function planStep(step: PlannedStep, facts: StepFacts): PlanEntry[] {
   switch (step) {
     case "create":
       return createStep(declaration, news, { ...newIdentity(declaration, news), ...facts.identity });
-    case "adopt": {
-      const parts = matchAny([declaration.id.format, ...declaration.id.importFormats], facts.importId ?? "") ?? {};
-      const identity = facts.identity ?? { ...newIdentity(declaration, news), ...parts };
-      const note =
-        "reads the existing object: nothing is created; properties that differ and can change in place are then updated to match the program (no write when they agree)";
-      return [read(planRead(declaration, identity), note)];
-    }
+    case "adopt":
+      return [adoptStep(facts)];
     case "update":
       return updateStep(facts);
     case "delete":
       return planDelete(declaration, olds, facts.identity ?? storedIdentity(declaration, id, olds));
-    case "read":
-      return [read(planRead(declaration, facts.identity ?? storedIdentity(declaration, id, news)), "reads the object; it is not managed")];
+    case "read": {
+      const identity = facts.identity ?? storedIdentity(declaration, id, news);
+      return [read(readVia(declaration, identity, { ...olds, ...news }), "reads the object; it is not managed")];
+    }
   }
 }

@@ -1,86 +1,108 @@
 /**
- * The most requests a fault storm can make one step send, from its plan and the retry table
- * (http/retryTable.ts): every request at its most attempts, every loop at its most rounds, each
- * round's requests at their most; then the step's budget, which bounds them all together. Work
- * polled until done is bounded by its deadline and not counted; a listing counts one page; a
- * joined write counts what it sends alone (a batch's own requests: `batchWorstCase`). Pure.
+ * What a step may send, from its plan and the retry table (http/retryTable.ts): its budget (every
+ * attempt of every request it sends, the checks of its waits among them, draws on it), and the
+ * most a fault storm could make it send without one (every request at its most attempts, every loop
+ * at its most rounds), which the budget bounds. A listing counts one page; a joined write what it
+ * sends alone (a joint request is spent from the pool of its writes' budgets). Pure.
  */
-import { LOOPS, RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, STEP_BUDGET, type LoopName } from "../../http/retryTable";
 import { defaultRepeatRule } from "../../http/retry";
+import { checksWithin, LOOPS, RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, STEP_BUDGET, TOKEN_REFUSED, WAITS, type LoopName } from "../../http/retryTable";
 import type { PlanEntry, PlannedRequest } from "./entries";
-import { createParts } from "./planStep";
+import { readRequests } from "./requests";
 
-/** One request's attempts at most: its rule's after faults, or a rate limit's (which any request may meet). */
+/** One request's attempts at most: its rule's after faults or a rate limit's (which any request may meet), and a resend with a fresh token. */
 export function requestWorstCase(request: PlannedRequest): number {
   if (request.sent === "untilDone") return 0;
   const rule = request.repeat ?? defaultRepeatRule(request.method);
-  return Math.max(REQUEST_ATTEMPTS[rule].attempts, RATE_LIMITED_ATTEMPTS);
+  return Math.max(REQUEST_ATTEMPTS[rule].attempts, RATE_LIMITED_ATTEMPTS) + TOKEN_REFUSED.resends;
 }
 
 const rounds = (loop: LoopName): number => LOOPS[loop].attempts;
 const sum = (counts: readonly number[]): number => counts.reduce((total, count) => total + count, 0);
+const requestsWorstCase = (requests: readonly PlannedRequest[]): number => sum(requests.map(requestWorstCase));
 
-function entryWorstCase(entry: PlanEntry, etagReread: number): number {
+function entryWorstCase(entry: PlanEntry): number {
   switch (entry.kind) {
     case "send": {
       const once = requestWorstCase(entry.request) + (entry.whenLost === undefined ? 0 : requestWorstCase(entry.whenLost));
       // Under an etag, each round after a 409 reads the object again first.
-      if (entry.underEtag === true) return rounds("etag") * once + (rounds("etag") - 1) * etagReread;
+      if (entry.underEtag !== undefined) return rounds("etag") * once + (rounds("etag") - 1) * requestsWorstCase(readRequests(entry.underEtag.reread.via));
       if (entry.whenRefused !== undefined) return rounds("refused") * once + (rounds("refused") - 1) * plansWorstCase(entry.whenRefused.first);
       return once;
     }
     case "merge":
-      return rounds("merge") * (requestWorstCase(entry.read) + requestWorstCase(entry.write));
     case "policy":
-      return rounds("policy") * (requestWorstCase(entry.read) + requestWorstCase(entry.write));
-    case "settled":
-      return rounds(entry.loop) * sum(entry.requests.map(requestWorstCase)) + (rounds(entry.loop) - 1) * sum((entry.settleBy ?? []).map(requestWorstCase));
+      return rounds(entry.kind) * (requestWorstCase(entry.read) + requestWorstCase(entry.write));
+    case "settled": {
+      const write = entry.write(entry.believed);
+      return rounds(entry.loop) * (requestWorstCase(entry.read) + (write === undefined ? 0 : requestWorstCase(write)));
+    }
     case "poll":
       return 0;
     case "join":
       return plansWorstCase(entry.alone);
     case "read":
-      return sum(entry.requests.map(requestWorstCase));
+      return requestsWorstCase(readRequests(entry.via));
+    case "reconcile": {
+      const first =
+        (entry.readFirst === undefined ? 0 : requestsWorstCase(readRequests(entry.readFirst.via))) +
+        (entry.listBefore === undefined ? 0 : requestWorstCase(entry.listBefore));
+      const settle =
+        entry.settle !== undefined
+          ? requestsWorstCase(readRequests(entry.settle.via))
+          : entry.listBefore === undefined
+            ? 0
+            : requestWorstCase(entry.listBefore);
+      // A lost answer settles by reading (or listing), then the create goes again: at most the loop's rounds.
+      return first + rounds("create") * (plansWorstCase(entry.create) + settle);
+    }
+    case "adopt":
+      return requestsWorstCase(readRequests(entry.read.via)) + plansWorstCase(entry.atMost);
   }
 }
 
-function plansWorstCase(entries: readonly PlanEntry[]): number {
-  const reread = sum(entries.filter((entry) => entry.kind === "read").flatMap((entry) => entry.requests.map(requestWorstCase)));
+export function plansWorstCase(entries: readonly PlanEntry[]): number {
+  return sum(entries.map(entryWorstCase));
+}
+
+/** The waits a plan may make, each by its schedule and deadline (an opt-in wait, the seconds the program gave). */
+function waitsOf(entries: readonly PlanEntry[]): number {
+  const checks = (request: PlannedRequest, timeoutMs?: number): number => (request.waits === undefined ? 0 : checksWithin(WAITS[request.waits], timeoutMs));
   return sum(
-    entries
-      .filter((entry) => entry.kind !== "read" || entry.when === undefined || entry.when === "answerNotObject")
-      .map((entry) => entryWorstCase(entry, reread)),
+    entries.map((entry) => {
+      switch (entry.kind) {
+        case "poll":
+          return checks(entry.request, entry.timeoutMs);
+        case "settled":
+          return entry.waits === undefined ? 0 : "served" in entry.waits ? checks(entry.waits.request) : checks(entry.waits.request, entry.waits.timeoutMs);
+        case "join":
+          return Math.max(checks(entry.batch.served(entry.key, [])), waitsOf(entry.alone));
+        case "reconcile":
+          return waitsOf(entry.create);
+        case "adopt":
+          return waitsOf(entry.atMost);
+        case "send":
+          return entry.whenRefused === undefined ? 0 : waitsOf(entry.whenRefused.first);
+        default:
+          return 0;
+      }
+    }),
   );
 }
 
+/** A step's budget: STEP_BUDGET's requests, and the checks of the waits its plan makes. */
+export function budgetOf(entries: readonly PlanEntry[]): number {
+  return STEP_BUDGET.requests + waitsOf(entries);
+}
+
 export interface StepWorstCase {
-  /** Without the step's budget: the loops' and requests' bounds multiplied out. */
+  /** Without the step's budget: the loops' and requests' bounds multiplied out (waits not counted: their checks are the budget's own). */
   readonly unbounded: number;
-  /** What the step can send at most: the step's budget bounds the rest. */
-  readonly bounded: number;
+  /** The step's budget: what it can send at most, its waits' checks included. */
+  readonly budget: number;
 }
 
-/** The worst case of a step's plan (`create`: its reconciliation's reads and its create loop included). */
-export function stepWorstCase(step: string, entries: readonly PlanEntry[]): StepWorstCase {
-  let unbounded: number;
-  if (step === "create") {
-    const { readFirst, listing, writes, settle } = createParts(entries);
-    const first = (readFirst === undefined ? 0 : sum(readFirst.requests.map(requestWorstCase))) + (listing === undefined ? 0 : requestWorstCase(listing));
-    const settling = settle === undefined ? 0 : sum(settle.requests.map(requestWorstCase));
-    // A lost answer settles by reading (or listing), then the create goes again: at most the loop's rounds.
-    unbounded = first + rounds("create") * plansWorstCase(writes) + (settle === undefined ? 0 : rounds("create") * settling);
-  } else {
-    unbounded = plansWorstCase(entries);
-  }
-  return { unbounded, bounded: Math.min(unbounded, STEP_BUDGET.requests) };
-}
-
-/**
- * A joint request of `writes` writes refused or lost again and again: its rounds, each settled by
- * a listing of one page, and when refused its halves down to each write alone (2n − 1 joint
- * requests), each write then sent alone at its own worst (`alone`). Bounded by no one step's budget.
- */
-export function batchWorstCase(writes: number, alone: number): number {
-  const joint = Math.max(1, 2 * writes - 1);
-  return joint * rounds("batch") * (1 + RATE_LIMITED_ATTEMPTS) + writes * alone;
+/** The worst case of a step's plan, and its budget. */
+export function stepWorstCase(entries: readonly PlanEntry[]): StepWorstCase {
+  return { unbounded: plansWorstCase(entries), budget: budgetOf(entries) };
 }

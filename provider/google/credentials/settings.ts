@@ -10,7 +10,7 @@
 import { existsSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { isSecretSetting, manifestOf, readSetting, type ApiName } from "../../config";
+import { isSecretSetting, manifestOf, readSetting, type ApiName, type Settings } from "../../config";
 import { CredentialSettingError, parseCredentialValue, type CredentialFile } from "./files";
 import { PLAIN_TEXT_CREDENTIALS } from "./plainText";
 
@@ -50,13 +50,14 @@ export function gcloudCredentialsFile(env: NodeJS.ProcessEnv = process.env): str
 const EMAIL = /^[^@\s]+@[^@\s]+$/;
 
 /** Reads and validates the credential settings of an API; throws CredentialSettingError naming the setting. */
-export function credentialPlan(api: ApiName, env: NodeJS.ProcessEnv = process.env): CredentialPlan {
+export function credentialPlan(api: ApiName, settings: Settings): CredentialPlan {
+  const { env } = settings;
   const [credentialsKey, credentialsEnv] = CREDENTIAL_SETTINGS.credentials;
   const looked = [`svc:${api}Token / SVC_${api.toUpperCase()}_TOKEN (not set)`];
   let source: CredentialSource | undefined;
-  const own = readSetting(credentialsKey, credentialsEnv, env);
+  const own = readSetting(credentialsKey, credentialsEnv, settings);
   if (own !== undefined) {
-    if (readSetting(credentialsKey, "", {}) !== undefined && !isSecretSetting(credentialsKey)) {
+    if (readSetting(credentialsKey, "", { ...settings, env: {} }) !== undefined && !isSecretSetting(credentialsKey, settings)) {
       throw new CredentialSettingError(PLAIN_TEXT_CREDENTIALS);
     }
     source = { kind: "file", file: parseCredentialValue(own, `${credentialsKey} / ${credentialsEnv}`, true), where: `${credentialsKey} / ${credentialsEnv}` };
@@ -82,8 +83,8 @@ export function credentialPlan(api: ApiName, env: NodeJS.ProcessEnv = process.en
       source = { kind: "ambient" };
     }
   }
-  const target = readSetting(...CREDENTIAL_SETTINGS.impersonate, env);
-  const delegates = (readSetting(...CREDENTIAL_SETTINGS.delegates, env) ?? "")
+  const target = readSetting(...CREDENTIAL_SETTINGS.impersonate, settings);
+  const delegates = (readSetting(...CREDENTIAL_SETTINGS.delegates, settings) ?? "")
     .split(",")
     .map((item) => item.trim())
     .filter((item) => item !== "");
@@ -99,7 +100,7 @@ export function credentialPlan(api: ApiName, env: NodeJS.ProcessEnv = process.en
       `${CREDENTIAL_SETTINGS.delegates[0]} is set without ${CREDENTIAL_SETTINGS.impersonate[0]}: delegates are the chain to the account impersonated.`,
     );
   }
-  const subjectSetting = readSetting(...CREDENTIAL_SETTINGS.subject, env);
+  const subjectSetting = readSetting(...CREDENTIAL_SETTINGS.subject, settings);
   if (subjectSetting !== undefined && !EMAIL.test(subjectSetting)) {
     throw new CredentialSettingError(
       `${CREDENTIAL_SETTINGS.subject[0]} must be the e-mail of the Workspace user to act for, got ${JSON.stringify(subjectSetting)}.`,
@@ -118,7 +119,7 @@ export function credentialPlan(api: ApiName, env: NodeJS.ProcessEnv = process.en
         `the credential found is ${source.kind === "ambient" ? "the metadata server's" : `an ${source.file.type} file`}.`,
     );
   }
-  const authUrl = readSetting(...CREDENTIAL_SETTINGS.authUrl, env) ?? readSetting("svc:emulatorUrl", "SVC_EMULATOR_URL", env);
+  const authUrl = readSetting(...CREDENTIAL_SETTINGS.authUrl, settings) ?? readSetting("svc:emulatorUrl", "SVC_EMULATOR_URL", settings);
   return {
     api,
     // The narrowest scope each API documents for what the provider does (its manifest).

@@ -6,7 +6,7 @@
  * after a 401 that says the token was refused.
  */
 import type { AuthClient } from "google-auth-library";
-import type { ApiName } from "../../config";
+import type { ApiName, Settings } from "../../config";
 import { authClientFor, NoCredentialsFound } from "./authClient";
 import { CredentialSettingError } from "./files";
 import { CLOUD_PLATFORM_SCOPE, CREDENTIAL_SETTINGS, credentialPlan, describeSource, type CredentialPlan } from "./settings";
@@ -25,23 +25,21 @@ const DEFAULT_REFRESH_MARGIN_MS = 5 * 60_000;
 /** Short-lived tokens (the emulator's `--token-lifetime 5s`) are refreshed with this share of their life left. */
 const REFRESH_MARGIN_SHARE = 0.25;
 
-const sources = new Map<string, TokenSource>();
+/** The token sources of one provider process (its runtime, provider/runtime.ts): one per credential and scope set. */
+export class TokenSources {
+  private readonly sources = new Map<string, TokenSource>();
 
-/** The token source of an API's credential settings (validated on the way: CredentialSettingError). */
-export function tokenSourceFor(api: ApiName, env: NodeJS.ProcessEnv = process.env): TokenSource {
-  const plan = credentialPlan(api, env);
-  const key = JSON.stringify([plan.source.kind === "ambient" ? "ambient" : plan.source.file, plan.scopes, plan.impersonate, plan.subject, plan.authUrl]);
-  let source = sources.get(key);
-  if (source === undefined) {
-    source = createTokenSource(plan);
-    sources.set(key, source);
+  /** The token source of an API's credential settings (validated on the way: CredentialSettingError). */
+  for(api: ApiName, settings: Settings): TokenSource {
+    const plan = credentialPlan(api, settings);
+    const key = JSON.stringify([plan.source.kind === "ambient" ? "ambient" : plan.source.file, plan.scopes, plan.impersonate, plan.subject, plan.authUrl]);
+    let source = this.sources.get(key);
+    if (source === undefined) {
+      source = createTokenSource(plan);
+      this.sources.set(key, source);
+    }
+    return source;
   }
-  return source;
-}
-
-/** Test seam: forget every source (a new settings set in one process). */
-export function resetTokenSources(): void {
-  sources.clear();
 }
 
 export function createTokenSource(plan: CredentialPlan, build: (plan: CredentialPlan) => Promise<AuthClient> = authClientFor): TokenSource {

@@ -6,7 +6,7 @@
  * call with its required arguments, whose values are ARGUMENT_EXAMPLES (an argument without one
  * fails the generator, naming it).
  */
-import type { ResourceDeclaration } from "../../../provider/engine/declaration";
+import type { ResourceDeclaration } from "../../../provider/engine/declaration/declaration";
 import { withArticle } from "../properties";
 import { functionProgram, resourceProgram, type Program, type Value } from "./model";
 import { LANGUAGES, render } from "./render";

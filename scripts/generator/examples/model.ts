@@ -7,7 +7,7 @@
  * render.ts writes it in each language.
  */
 import ts from "typescript";
-import type { ResourceDeclaration } from "../../../provider/engine/declaration";
+import type { ResourceDeclaration } from "../../../provider/engine/declaration/declaration";
 
 export type Value =
   | { readonly kind: "string"; readonly value: string }

@@ -7,11 +7,11 @@
  * Nothing is read from the service: the state holds the ids and the values.
  */
 import type { z } from "zod";
-import type { Args, ResourceDeclaration } from "../../../provider/engine/declaration";
-import { derivedIdentity } from "../../../provider/engine/derived";
-import { CONTROL_INPUTS } from "../../../provider/engine/diff";
-import { sameValue } from "../../../provider/engine/equality";
-import { formatId, placeholders } from "../../../provider/engine/template";
+import type { Args, ResourceDeclaration } from "../../../provider/engine/declaration/declaration";
+import { derivedIdentity } from "../../../provider/engine/declaration/template";
+import { CONTROL_INPUTS } from "../../../provider/engine/plan/diff";
+import { sameValue } from "../../../provider/engine/plan/diff";
+import { formatId, placeholders } from "../../../provider/engine/declaration/template";
 import { declarationFor } from "../../../provider/registry";
 import type { Found } from "../discover";
 import { identifier, naturalCompare, type Named } from "../program";

@@ -5,7 +5,7 @@
  * Terraform's own and not carried, the id parts that are no input, what refuses an instance,
  * and what the program must set after the import because no read returns it.
  */
-import type { Args } from "../../../provider/engine/declaration";
+import type { Args } from "../../../provider/engine/declaration/declaration";
 import type { Leftovers } from "./values";
 
 export type Attributes = Readonly<Record<string, unknown>>;

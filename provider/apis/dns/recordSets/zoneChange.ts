@@ -1,37 +1,31 @@
 /**
- * Record-set writes of one zone that arrive together go out as one atomic
- * change (changes.create: every deletion and every addition). The zone shows
- * a change at once; its being done (served) is waited for by the last write
- * of the zone on its way only, which hands the wait on when the engine sends
- * another (relay.ts): the others free their engine slots at once, and the
- * last waits for all. A write alone in its window is sent as its own request (a
- * create, a PATCH of the TTL, a DELETE): one request, no change to wait for.
+ * Record-set writes of one zone that arrive together go out as one atomic change (changes.create:
+ * every deletion and every addition): the zone's batch kind, as data and pure functions, which the
+ * engine's batching runs (engine/executor/batches.ts). The zone shows a change at once; its being
+ * done (served) is waited for by the last write of the zone on its way only, which hands the wait on
+ * when the engine sends another: the others free their engine slots at once. A write alone in its
+ * window is sent as its own request (a create, a PATCH of the TTL, a DELETE): no change to wait for.
  *
- * A change is all or nothing. When the API refuses one (a record the zone
- * already has, a deletion that no longer matches, a name outside the zone),
- * its halves are sent again as changes of their own, down to each write
- * alone, so every resource gets its own error and no other fails with it. A
- * change whose answer was lost is settled by one listing of the zone: if
- * every write is in place it happened; if none is, it is sent again; a write
- * is never sent twice blindly.
+ * A change is all or nothing. When the API refuses one (a record the zone already has, a deletion
+ * that no longer matches, a name outside the zone), its halves are sent again as changes of their
+ * own, down to each write alone, so every resource gets its own error. A change whose answer was
+ * lost is settled by one listing of the zone: what is in place happened, what is not goes again; a
+ * write is never sent twice blindly.
  */
-import { createBatcher, type Batcher, type WindowPolicy } from "../../../engine/batcher";
-import type { HookContext } from "../../../engine/declaration";
-import type { Batch, BatchAnswer, JoinEntry, PlanEntry } from "../../../engine/plan/entries";
-import { createRelay, type Relay } from "./servedRelay";
-import { outsideStepBudget } from "../../../http/stepBudget";
+import { listingRequest } from "../../../google/listing";
+import type { WindowPolicy } from "../../../engine/batching/windows";
+import type { BatchKind, JoinEntry, PlanEntry, PlannedRequest } from "../../../engine/plan/entries";
+import { fillTemplate } from "../../../engine/declaration/template";
+import { DNS_PAGING, changeWire } from "../service";
 import { withoutKinds } from "../wire";
-import { tallyOf, fitsInChange, changeBody, type RecordWrite, type ChangeTally } from "./changeWrites";
-import { changeRequest, doneChanges, runZoneWrites, servedWait, type PendingWrite, type Written } from "./changeSends";
-import { ZONE } from "./wire";
-import { fillTemplate } from "../../../engine/template";
-
-export type { PendingWrite };
+import { admitWrite, changeBody, writeInPlace, type ChangeTally, type RecordWrite } from "./wire";
+import { recordKey, recordSetWire, ZONE, type WireRecordSet } from "./wire";
+import { z } from "zod";
 
 /**
- * A zone's window, for the batcher's state machine (engine/batcher.ts), each parameter with its
- * reason. The engine sends a step's writes in bursts of its parallelism, spread by its checkpoint
- * writes; a full burst goes at once (saturation), so these bound only the partial ones.
+ * A zone's window, each parameter with its reason. The engine sends a step's writes in bursts of its
+ * parallelism, spread by its checkpoint writes; a full burst goes at once (saturation), so these
+ * bound only the partial ones.
  */
 export const ZONE_WINDOW: WindowPolicy = {
   // The first quiet time: longer than the gaps between one burst's arrivals with checkpoints written (tens of ms).
@@ -44,96 +38,40 @@ export const ZONE_WINDOW: WindowPolicy = {
   maxWaitMs: 3000,
 };
 
-/** The zone windows of one provider process: the batcher, the relay of the wait for changes to be done, and ids of its clients. */
-interface ZoneWindows {
-  readonly batcher: Batcher<PendingWrite, Written>;
-  readonly served: Relay<HookContext>;
-  /** Writes through different clients (tokens) never share a change: each client has its number. */
-  readonly clientIds: WeakMap<object, number>;
-  clientsSeen: number;
+/** The answer of changes.create: the change (pending or done) with the sets it added. */
+export const acceptedChangeWire = changeWire.extend({ additions: z.array(recordSetWire).optional() });
+
+/** The one change that makes `writes` of the zone: what the batch sends, and what the plan shows of it. */
+export function changeRequest(zonePath: string, writes: readonly RecordWrite[]): PlannedRequest {
+  return {
+    method: "POST",
+    path: `${zonePath}/changes`,
+    body: changeBody(writes),
+    // Sent twice, a change fails its deletions or adds twice: settled by listing instead.
+    repeat: "settle",
+    schema: acceptedChangeWire,
+    note: "one atomic change with the zone's other record-set writes that run at the same time",
+  };
 }
 
-function zoneWindows(context: HookContext): ZoneWindows {
-  if (context.batching === undefined) throw new Error("a record set's write joins its zone's change in a provider process: its batching is missing");
-  return context.batching.part("record-set zone changes", (occupancy) => {
-    /** Each open window's tally, by its list of items (the batcher keeps one list per window). */
-    const tallies = new WeakMap<readonly PendingWrite[], ChangeTally>();
-    return {
-      batcher: createBatcher<PendingWrite, Written>({
-        window: ZONE_WINDOW,
-        occupancy,
-        fits: (batch, next) => {
-          // The open window's items grow by one between calls: only the new ones are counted.
-          const tally = tallyOf(batch, ({ write }) => write, tallies.get(batch));
-          tallies.set(batch, tally);
-          return fitsInChange(tally, next.write);
-        },
-        // A batch serves several steps: its requests are bounded by its own rounds and splits, not by one step's budget.
-        run: (_key, pending) => outsideStepBudget(() => runZoneWrites(pending)),
-      }),
-      served: createRelay<HookContext>({
-        // Bounded by the relay's deadline, not by the budget of the step that holds the wait.
-        check: (key, ids, checkContext) => outsideStepBudget(() => doneChanges(key.slice(key.indexOf(" ") + 1), ids, checkContext)),
-        describe: (key, ids) => `${ids.length === 1 ? "a record change" : `${ids.length} record changes`} of ${key.slice(key.indexOf(" ") + 1)}`,
-        log: (logContext, message) => logContext.log(message),
-        occupancy,
-      }),
-      clientIds: new WeakMap(),
-      clientsSeen: 0,
-    };
+/** The zone's changes, newest first, as far as the oldest of `ids`: which of them are done. */
+export function servedCheck(zonePath: string, ids: readonly string[]): PlannedRequest {
+  return {
+    ...listingRequest(`${zonePath}/changes`, "changes", { ...DNS_PAGING, pageSize: Math.min(1000, ids.length + 10) }, changeWire, {
+      query: { sortOrder: "descending" },
+      untilSeen: ids,
+      note: "while a change is pending, by the zone's last write on its way: the zone's changes, newest first, until every one is done",
+    }),
+    sent: "untilDone",
+    waits: "quick",
+  };
+}
+
+/** The zone's record sets, every page: what settles a change whose answer was lost. */
+export const zoneSets = (zonePath: string): PlannedRequest =>
+  listingRequest(`${zonePath}/rrsets`, "rrsets", { ...DNS_PAGING, pageSize: 1000 }, recordSetWire, {
+    note: "settles a change whose answer was lost: what is in place happened",
   });
-}
-
-/**
- * Queues a write for its zone's next change; resolves to the record set written (nothing for a
- * delete) once the change is accepted, and, for the last write of the zone on its way, once every
- * change of the zone it knows of is done (relay.ts).
- */
-export async function writeRecordSet(pending: PendingWrite): Promise<BatchAnswer> {
-  const { batcher, served } = zoneWindows(pending.context);
-  const key = zoneKey(pending.zonePath, pending.context);
-  served.pledge(key);
-  let written: Written | undefined;
-  try {
-    written = await batcher.add(key, pending);
-    return written.answer;
-  } finally {
-    // A failed write settles too: it may be the last of the zone on its way, to wait for the others' changes.
-    await settleServed(pending.zonePath, () => served.settle(key, written?.pendingChange, pending.context), pending.context);
-  }
-}
-
-/** Waits for a change of the zone sent on its own (an answer of changes.create) as a batch's changes are waited for. */
-export async function holdUntilServed(zonePath: string, change: { readonly id: string; readonly status: string }, context: HookContext): Promise<void> {
-  if (change.status !== "pending") return;
-  const { served } = zoneWindows(context);
-  await settleServed(zonePath, () => served.hold(zoneKey(zonePath, context), change.id, context), context);
-}
-
-/**
- * The changes were accepted: the record sets are written. When whether they are done cannot be
- * read (no permission to list changes, a timeout), that is said, and the writes still count as
- * made: failing them would drop record sets that exist from the stack's state.
- */
-async function settleServed(zonePath: string, wait: () => Promise<void>, context: HookContext): Promise<void> {
-  try {
-    await wait();
-  } catch (error) {
-    context.log(
-      `warning: svc: record changes of ${zonePath} were accepted, but whether they are done could not be read: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-}
-
-function zoneKey(zonePath: string, context: HookContext): string {
-  const windows = zoneWindows(context);
-  let id = windows.clientIds.get(context.client);
-  if (id === undefined) {
-    id = ++windows.clientsSeen;
-    windows.clientIds.set(context.client, id);
-  }
-  return `${id} ${zonePath}`;
-}
 
 /** At most this many record sets are named in a zone's words (a report's JSON has every one). */
 const NAMED = 12;
@@ -143,10 +81,37 @@ const setKey = (set: unknown): string => {
   return `${String(name)} ${String(type)}`;
 };
 
-/** The writes of a zone that arrive together, joined into one atomic change (the plan's `join` entries of record sets). */
-const zoneChanges: Batch = {
-  add: (entry, context, runAlone) => writeRecordSet({ zonePath: entry.key, write: entry.write as RecordWrite, context, alone: runAlone }),
-  joint: (key, writes) => [changeRequest(key, writes as RecordWrite[]), servedWait(key)],
+/** The set a write of the change made: from the change's answer, parsed there as a record set (the set as asked for when the answer does not list it); nothing for a delete. */
+function resultOf(write: RecordWrite, answer: z.infer<typeof acceptedChangeWire>): { value: WireRecordSet | undefined; parsedBy?: z.ZodType } {
+  if (write.kind === "delete") return { value: undefined };
+  const added = (answer.additions as WireRecordSet[] | undefined)?.find((set) => recordKey(set) === recordKey(write.addition));
+  return added === undefined ? { value: write.addition } : { value: added, parsedBy: recordSetWire };
+}
+
+/** The writes of a zone that arrive together, joined into one atomic change. */
+export const ZONE_CHANGES: BatchKind = {
+  name: "record-set zone changes",
+  window: ZONE_WINDOW,
+  admit: (tally, write) => admitWrite(tally as ChangeTally | undefined, write as RecordWrite),
+  joint: (key, writes) => changeRequest(key, writes as RecordWrite[]),
+  settleBy: zoneSets,
+  inPlace: (write, items) => {
+    const place = writeInPlace(write as RecordWrite, new Map((items as WireRecordSet[]).map((set) => [recordKey(set), set])));
+    // The listing parsed each set as a record set.
+    return place.set === undefined ? place : { done: place.done, value: place.set, parsedBy: recordSetWire };
+  },
+  resultOf: (write, answer) => resultOf(write as RecordWrite, answer as z.infer<typeof acceptedChangeWire>),
+  pending: (answer) => {
+    const { id, status } = answer as z.infer<typeof changeWire>;
+    return status === "pending" ? id : undefined;
+  },
+  served: servedCheck,
+  // A change the listing does not show (older than what was read) is taken as done: it is no longer waited on.
+  doneIn: (ids, items) => {
+    const pending = new Set((items as z.infer<typeof changeWire>[]).filter((change) => change.status !== "done").map((change) => change.id));
+    return new Set(ids.filter((id) => !pending.has(id)));
+  },
+  splits: (status) => [400, 404, 409, 412, 413].includes(status ?? 0),
   parts: (write) => {
     const { deletions, additions } = changeBody([write as RecordWrite]);
     return { removes: withoutKinds(deletions) as unknown[], adds: withoutKinds(additions) as unknown[] };
@@ -160,6 +125,7 @@ const zoneChanges: Batch = {
       "writes that `up` runs apart (a delete-first replacement's two halves, deletes of removed resources) go as changes or requests of their own"
     );
   },
+  describe: (key, count) => `${count === undefined ? "record changes" : count === 1 ? "a record change" : `${count} record changes`} of ${key}`,
 };
 
 /** A record set's write as a plan entry: it joins its zone's change, or goes as `alone` when no other write comes with it. */
@@ -169,7 +135,7 @@ export function joinZoneChange(identity: Readonly<Record<string, string>>, write
   const body = { deletions: withoutKinds(deletions), additions: withoutKinds(additions) };
   return {
     kind: "join",
-    batch: zoneChanges,
+    batch: ZONE_CHANGES,
     key: zonePath,
     write,
     // Its body holds this write alone: the others that join it are known only at run time.

@@ -1,0 +1,98 @@
+/**
+ * What the engine keeps for one provider process, made once where the process starts (the runtime:
+ * provider/runtime.ts) and passed to every step's context: its occupancy (what the engine runs in it,
+ * which windows and relays read), the windows and relay of each batch kind, the shared listings, the
+ * polls in progress and the locks of keys that must not overlap. Nothing of it lives in a module:
+ * two processes' worth (two tests, two plugins) never share a window, a listing or a lock.
+ */
+import type { ApiClient } from "../../http/client";
+import { type PollClock, Polls } from "../executor/polls";
+import type { BatchKind } from "../plan/entries";
+import { KeyedLocks } from "./keyedLocks";
+import { DEFAULT_LISTING_POLICY, SharedListings, type ListingPolicy } from "./listings";
+import { Occupancy } from "./occupancy";
+import { createRelay, type Relay, type RelayPolicy } from "./relay";
+import { createWindows, type Outcome, type Timers, type WindowPolicy, type Windows } from "./windows";
+
+/** The windows and the relay of one batch kind in the process. */
+export interface Joins<T, R, C> {
+  readonly windows: Windows<T, R>;
+  readonly relay: Relay<C>;
+  /** The window key of `key` through `client`: writes through different clients (tokens) never share a request. */
+  keyOf(key: string, client: ApiClient): string;
+}
+
+/** What a batch kind's windows and relay do: run a window's items as one request, check which pending works are done. */
+export interface JoinRunner<T, R, C> {
+  readonly run: (key: string, items: readonly T[]) => Promise<readonly Outcome<R>[]>;
+  readonly check: (key: string, ids: readonly string[], context: C) => Promise<ReadonlySet<string>>;
+}
+
+export interface EngineProcessOptions {
+  readonly occupancy?: Occupancy;
+  readonly timers?: Timers;
+  readonly listings?: ListingPolicy;
+  readonly relay?: RelayPolicy;
+  readonly polls?: PollClock;
+  /** Overrides a batch kind's window (tests). */
+  readonly window?: (batch: BatchKind) => WindowPolicy;
+}
+
+export class EngineProcess {
+  readonly occupancy: Occupancy;
+  readonly listings: SharedListings;
+  readonly polls: Polls;
+  readonly locks = new KeyedLocks();
+  private readonly byBatch = new Map<string, Joins<unknown, unknown, unknown>>();
+  private readonly clientIds = new Map<ApiClient, number>();
+
+  constructor(private readonly options: EngineProcessOptions = {}) {
+    this.occupancy = options.occupancy ?? new Occupancy();
+    this.listings = new SharedListings(
+      (policy, run) =>
+        createWindows({
+          window: policy,
+          run,
+          occupancy: this.occupancy,
+          ...(options.timers !== undefined && { timers: options.timers }),
+        }),
+      options.listings ?? DEFAULT_LISTING_POLICY,
+    );
+    this.polls = new Polls(options.polls);
+  }
+
+  private clientNumber(client: ApiClient): number {
+    let id = this.clientIds.get(client);
+    if (id === undefined) {
+      id = this.clientIds.size + 1;
+      this.clientIds.set(client, id);
+    }
+    return id;
+  }
+
+  /** The windows and relay of `batch` in this process, made the first time. Keys are `<client> <key>`; `runner` is given `<key>`. */
+  joins<T, R, C>(batch: BatchKind, runner: JoinRunner<T, R, C>): Joins<T, R, C> {
+    const existing = this.byBatch.get(batch.name);
+    if (existing !== undefined) return existing as Joins<T, R, C>;
+    const plain = (key: string): string => key.slice(key.indexOf(" ") + 1);
+    const made: Joins<T, R, C> = {
+      windows: createWindows<T, R>({
+        window: this.options.window?.(batch) ?? batch.window,
+        occupancy: this.occupancy,
+        ...(this.options.timers !== undefined && { timers: this.options.timers }),
+        admit: (tally, item) => batch.admit(tally, (item as { write: unknown }).write),
+        run: (key, items) => runner.run(plain(key), items),
+      }),
+      relay: createRelay<C>({
+        check: (key, ids, context) => runner.check(plain(key), ids, context),
+        describe: (key, ids) => batch.describe(plain(key), ids.length),
+        log: (context, message) => (context as { log: (message: string) => void }).log(message),
+        occupancy: this.occupancy,
+        ...(this.options.relay !== undefined && { policy: this.options.relay }),
+      }),
+      keyOf: (key, client) => `${this.clientNumber(client)} ${key}`,
+    };
+    this.byBatch.set(batch.name, made);
+    return made;
+  }
+}

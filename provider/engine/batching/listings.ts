@@ -1,0 +1,197 @@
+/**
+ * Reads of many objects of one collection served by one listing. Reads that arrive together (a
+ * refresh reads every object at once) wait in a short window (windows.ts); one read alone is sent
+ * as its own GET, several are answered from one listing of the collection (its request is the
+ * read entry's, planned), which then answers later reads for up to `maxAgeMs`. Any write under the
+ * collection's parent (the zone, the response policy, the project) drops it: a listing taken while
+ * a write was on its way is used for the reads that asked for it, never kept. An object absent from
+ * a complete listing is gone, as a 404 would say; a listing that failed (after the HTTP layer's
+ * retries) fails the reads that waited for it. The listing is spent from the budgets of the reads
+ * it answers, pooled.
+ */
+import type { ApiClient } from "../../http/client";
+import { Budget } from "../../http/retry";
+import type { PlannedRequest } from "../plan/entries";
+import type { Windows, WindowPolicy } from "./windows";
+
+export interface ListingPolicy {
+  readonly window: WindowPolicy;
+  /** How long a listing answers reads after it was taken, when nothing was written under it. */
+  readonly maxAgeMs: number;
+}
+
+export const DEFAULT_LISTING_POLICY: ListingPolicy = {
+  window: { quietMs: 20, minQuietMs: 2, maxQuietMs: 250, maxWaitMs: 500 },
+  maxAgeMs: 10_000,
+};
+
+/** An answer picked from a listing's items (with their index by key, when the read has a key). */
+export interface Picked {
+  readonly value: unknown;
+}
+
+/** One read of an object of a collection: alone it is `one()`; with others, `pick` from one `list`. */
+export interface SharedRead<R extends Picked> {
+  readonly client: ApiClient;
+  /** The listing of the collection, as planned. */
+  readonly listing: PlannedRequest;
+  readonly one: () => Promise<R>;
+  readonly list: (budget: Budget) => Promise<unknown[]>;
+  readonly pick: (items: readonly unknown[], index: ReadonlyMap<string, readonly unknown[]> | undefined) => R;
+  /** The key of a listed item, when reads find theirs by key. */
+  readonly key: ((item: never) => string) | undefined;
+  readonly budget: Budget;
+}
+
+interface Listing {
+  readonly items: readonly unknown[];
+  readonly takenAt: number;
+  readonly generation: number;
+  /** The items by key, made once for all the reads the listing answers. */
+  index?: Map<string, unknown[]>;
+}
+
+/** The parent a listing belongs to: a write there or below it (or above it) changes what it would show. */
+export function scopeOf(listPath: string): string {
+  const trimmed = listPath.replace(/\/+$/, "");
+  const slash = trimmed.lastIndexOf("/");
+  return slash <= 0 ? trimmed : trimmed.slice(0, slash);
+}
+
+/** Whether a write to `path` can change what a listing in `scope` shows. */
+export function touches(path: string, scope: string): boolean {
+  const write = path.replace(/^\/+/, "").split("?")[0] ?? "";
+  const under = scope.replace(/^\/+/, "");
+  return write === under || write.startsWith(`${under}/`) || write.startsWith(`${under}:`) || under.startsWith(`${write}/`);
+}
+
+function indexOf(listing: Listing, key: (item: never) => string): Map<string, unknown[]> {
+  if (listing.index === undefined) {
+    const index = new Map<string, unknown[]>();
+    for (const item of listing.items) {
+      const itemKey = key(item as never);
+      index.set(itemKey, [...(index.get(itemKey) ?? []), item]);
+    }
+    listing.index = index;
+  }
+  return listing.index;
+}
+
+/** The shared listings of one client (one API and credential) in the provider process. */
+class ClientListings {
+  private readonly listings = new Map<string, Listing>();
+  /** Bumped for every scope a write touches, when it starts and when it ends. */
+  private readonly generations = new Map<string, number>();
+  /** Paths of writes on their way, with how many. */
+  private readonly activeWrites = new Map<string, number>();
+  private readonly reads: Windows<SharedRead<Picked>, Picked>;
+
+  constructor(
+    private readonly policy: ListingPolicy,
+    windows: (
+      run: (key: string, reads: readonly SharedRead<Picked>[]) => Promise<ReadonlyArray<{ ok: true; value: Picked } | { ok: false; error: unknown }>>,
+    ) => Windows<SharedRead<Picked>, Picked>,
+    private readonly now: () => number,
+  ) {
+    this.reads = windows((listPath, reads) => this.runReads(listPath, reads));
+  }
+
+  private generationOf(scope: string): number {
+    return this.generations.get(scope) ?? 0;
+  }
+
+  private quietScope(scope: string): boolean {
+    return ![...this.activeWrites.keys()].some((path) => touches(path, scope));
+  }
+
+  noteWrite(path: string, delta: 1 | -1): void {
+    const count = (this.activeWrites.get(path) ?? 0) + delta;
+    if (count > 0) this.activeWrites.set(path, count);
+    else this.activeWrites.delete(path);
+    for (const scope of this.generations.keys()) if (touches(path, scope)) this.generations.set(scope, this.generationOf(scope) + 1);
+    for (const listPath of [...this.listings.keys()]) if (touches(path, scopeOf(listPath))) this.listings.delete(listPath);
+  }
+
+  private async runReads(listPath: string, reads: readonly SharedRead<Picked>[]): Promise<Array<{ ok: true; value: Picked } | { ok: false; error: unknown }>> {
+    const [only] = reads;
+    if (reads.length === 1 && only !== undefined) return [await outcome(() => only.one())];
+    const [first] = reads;
+    if (first === undefined) return [];
+    const scope = scopeOf(listPath);
+    const generation = this.generationOf(scope);
+    const keep = this.quietScope(scope);
+    const budget = Budget.pooled(
+      { step: "read", resource: `${reads.length} objects of ${listPath}` },
+      reads.map((read) => read.budget),
+    );
+    const listed = await outcome(() => first.list(budget));
+    if (!listed.ok) return reads.map(() => listed);
+    const listing: Listing = { items: listed.value, takenAt: this.now(), generation };
+    if (keep && this.generationOf(scope) === generation) this.listings.set(listPath, listing);
+    return Promise.all(reads.map((read) => outcome(() => read.pick(listing.items, read.key === undefined ? undefined : indexOf(listing, read.key)))));
+  }
+
+  async read<R extends Picked>(request: SharedRead<R>): Promise<R> {
+    const listPath = request.listing.path;
+    const scope = scopeOf(listPath);
+    const listing = this.listings.get(listPath);
+    if (
+      listing !== undefined &&
+      this.now() - listing.takenAt <= this.policy.maxAgeMs &&
+      listing.generation === this.generationOf(scope) &&
+      this.quietScope(scope)
+    ) {
+      return request.pick(listing.items, request.key === undefined ? undefined : indexOf(listing, request.key));
+    }
+    if (listing !== undefined) this.listings.delete(listPath);
+    // From now on writes touching the scope bump its generation (scopes are a handful per deployment).
+    if (!this.generations.has(scope)) this.generations.set(scope, 0);
+    return (await this.reads.add(listPath, request)) as R;
+  }
+}
+
+async function outcome<T>(work: () => Promise<T> | T): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** The shared listings of the provider process, per client. */
+export class SharedListings {
+  private readonly perClient = new Map<ApiClient, ClientListings>();
+
+  constructor(
+    private readonly windows: <T, R>(
+      policy: WindowPolicy,
+      run: (key: string, items: readonly T[]) => Promise<ReadonlyArray<{ ok: true; value: R } | { ok: false; error: unknown }>>,
+    ) => Windows<T, R>,
+    private readonly policy: ListingPolicy = DEFAULT_LISTING_POLICY,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private of(client: ApiClient): ClientListings {
+    let listings = this.perClient.get(client);
+    if (listings === undefined) {
+      listings = new ClientListings(this.policy, (run) => this.windows(this.policy.window, run), this.now);
+      this.perClient.set(client, listings);
+    }
+    return listings;
+  }
+
+  read<R extends Picked>(request: SharedRead<R>): Promise<R> {
+    return this.of(request.client).read(request);
+  }
+
+  /** Runs a write to `path` through `client`, dropping the listings it can change (before and after it). */
+  async writing<T>(client: ApiClient, path: string, work: () => Promise<T>): Promise<T> {
+    const listings = this.of(client);
+    listings.noteWrite(path, 1);
+    try {
+      return await work();
+    } finally {
+      listings.noteWrite(path, -1);
+    }
+  }
+}

@@ -1,0 +1,230 @@
+/**
+ * Waits handed on from caller to caller. A batched change is accepted for all
+ * its writes at once (the service shows it at once), but it takes a while to be
+ * done. If every write waited for it, each would hold one of the engine's
+ * parallel slots for that while, and the engine could send nothing new. Instead
+ * at most one caller per key (per zone), the holder, stays to wait: the last of
+ * the writes to settle while no other write of the key is on its way. When the
+ * engine sends the next write of the key (it pledges), the holder returns, and
+ * that write or a later one takes the wait on. So the engine's slots move on to
+ * new work, and the last write still waits until every piece of the key's work
+ * is done: a deployment does not end before the service has finished.
+ *
+ * A holder checks only after a patience without a successor: a few gaps
+ * between handovers, as this engine paces them, or sooner when the engine is
+ * idle (every operation it runs here is held, and it owes no new one). Then it checks with pauses that
+ * start short and grow. One check (`check`) answers for every outstanding piece
+ * of the key at once, so the waiting costs a few requests per run rather than
+ * one per batch.
+ */
+import { setTimeout as defaultSleep } from "node:timers/promises";
+import { RELAY, WAITS } from "../../http/retryTable";
+import type { Occupancy } from "./occupancy";
+
+/** The relay's numbers: the retry table's RELAY and its wait schedule (tests shrink them). */
+export interface RelayPolicy {
+  /** The patience of the first holder of a key, before any gap between handovers was seen. */
+  readonly firstPatienceMs: number;
+  readonly minPatienceMs: number;
+  readonly maxPatienceMs: number;
+  /** Patience in gaps between handovers. */
+  readonly gapsOfPatience: number;
+  /** The pauses between checks after the patience: the first, doubling up to the longest. */
+  readonly firstPauseMs: number;
+  readonly maxPauseMs: number;
+  /** A holder still waiting this long after its first check says so in the log. */
+  readonly reportAfterMs: number;
+  readonly timeoutMs: number;
+}
+
+export const RELAY_POLICY: RelayPolicy = {
+  firstPatienceMs: RELAY.firstPatienceMs,
+  minPatienceMs: RELAY.minPatienceMs,
+  maxPatienceMs: RELAY.maxPatienceMs,
+  gapsOfPatience: RELAY.gapsOfPatience,
+  firstPauseMs: WAITS[RELAY.schedule].firstPauseMs,
+  maxPauseMs: WAITS[RELAY.schedule].maxPauseMs,
+  reportAfterMs: RELAY.reportAfterMs,
+  timeoutMs: WAITS[RELAY.schedule].timeoutMs,
+};
+
+/** The relay's wait passed its deadline with work of the key not done. */
+export class WaitUnfinished extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WaitUnfinished";
+  }
+}
+
+export interface RelayOptions<C> {
+  /** Which of `ids` (the key's outstanding work) are done; throws when it cannot tell or one failed. */
+  readonly check: (key: string, ids: readonly string[], context: C) => Promise<ReadonlySet<string>>;
+  /** Words for the log: `3 record changes of zone x`. */
+  readonly describe: (key: string, ids: readonly string[]) => string;
+  readonly log: (context: C, message: string) => void;
+  readonly policy?: RelayPolicy;
+  /** The provider process's occupancy (processBatching.ts). */
+  readonly occupancy: Occupancy;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly clock?: () => number;
+}
+
+interface Holder {
+  /** Returns the holder to its caller: its wait is someone else's now, or over. */
+  readonly release: () => void;
+  readonly fail: (error: unknown) => void;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+interface Lane<C> {
+  readonly outstanding: Set<string>;
+  holder: Holder | undefined;
+  /** Writes of the key on their way (pledged, not settled): each settles later and takes the wait on if needed. */
+  pledged: number;
+  /** The context of the latest settled write (its client and log): checks go through it. */
+  context: C | undefined;
+  lastAddAt: number | undefined;
+  /** The latest work added, so that its other writes do not count as gaps. */
+  lastId?: string;
+  /** Typical gap between two pieces of work of this key, smoothed. */
+  gapMs: number | undefined;
+}
+
+export interface Relay<C> {
+  /**
+   * A write of `key` is on its way and will settle: the holder, if any, returns at once, as the
+   * wait is this write's (or a later one's) now. So a holder keeps an engine slot only until the
+   * engine sends the next write, and batches stay as large as the engine's parallelism.
+   */
+  pledge(key: string): void;
+  /**
+   * A pledged write of `key` is done, leaving the work `id` outstanding (none: undefined), or failed.
+   * Resolves when the caller may return: at once while another write of the key is on its way or
+   * holds the wait; otherwise (it is the last) when every outstanding piece is done or a write pledges.
+   */
+  settle(key: string, id: string | undefined, context: C): Promise<void>;
+  /** Work `id` of `key` done outside a pledged write: pledge, then settle. */
+  hold(key: string, id: string, context: C): Promise<void>;
+}
+
+/** How often a patient holder looks whether the engine went idle. */
+const IDLE_PROBE_MS = 10;
+
+export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
+  const { check, describe, log, policy = RELAY_POLICY, occupancy, sleep = defaultSleep, clock = Date.now } = options;
+  const lanes = new Map<string, Lane<C>>();
+
+  function patienceOf(lane: Lane<C>): number {
+    if (lane.gapMs === undefined) return policy.firstPatienceMs;
+    return Math.min(policy.maxPatienceMs, Math.max(policy.minPatienceMs, lane.gapMs * policy.gapsOfPatience));
+  }
+
+  /** Waits out the holder's patience, and no longer once the engine is idle: then no successor can come. */
+  function patient(key: string, lane: Lane<C>, holder: Holder, context: C, until: number): void {
+    if (lane.holder !== holder) return;
+    if (clock() >= until || occupancy.idle()) void drain(key, lane, holder, context);
+    else holder.timer = setTimeout(() => patient(key, lane, holder, context, until), Math.min(IDLE_PROBE_MS, until - clock()));
+  }
+
+  /** The holder's wait after its patience: checks until every outstanding piece is done, or a successor took over. */
+  async function drain(key: string, lane: Lane<C>, holder: Holder, holderContext: C): Promise<void> {
+    const started = clock();
+    let pause = policy.firstPauseMs;
+    let reported = false;
+    try {
+      for (;;) {
+        const ids = [...lane.outstanding];
+        if (ids.length > 0) {
+          const done = await check(key, ids, lane.context ?? holderContext);
+          for (const id of done) lane.outstanding.delete(id);
+        }
+        if (lane.holder !== holder) return;
+        if (lane.outstanding.size === 0) {
+          lane.holder = undefined;
+          holder.release();
+          return;
+        }
+        const waited = clock() - started;
+        if (waited > policy.timeoutMs) throw new WaitUnfinished(`${describe(key, [...lane.outstanding])} not done after ${Math.round(waited / 1000)}s`);
+        if (!reported && waited > policy.reportAfterMs) {
+          log(lane.context ?? holderContext, `svc: waiting for ${describe(key, [...lane.outstanding])} to be done...`);
+          reported = true;
+        }
+        await sleep(pause);
+        if (lane.holder !== holder) return;
+        pause = Math.min(pause * 2, policy.maxPauseMs);
+      }
+    } catch (error) {
+      // A successor's check will see the same trouble and report it; only the holder reports.
+      if (lane.holder !== holder) return;
+      lane.holder = undefined;
+      holder.fail(error);
+    }
+  }
+
+  function laneOf(key: string): Lane<C> {
+    let lane = lanes.get(key);
+    if (lane === undefined) {
+      lane = { outstanding: new Set(), holder: undefined, pledged: 0, context: undefined, lastAddAt: undefined, gapMs: undefined };
+      lanes.set(key, lane);
+    }
+    return lane;
+  }
+
+  /** The caller becomes the lane's holder: it returns when everything outstanding is done, or a write pledges. */
+  function holdOn(key: string, lane: Lane<C>, context: C): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      // A holder can join no window: the windows count it as waiting (occupancy.ts).
+      occupancy.parks(1);
+      let left = false;
+      const leave = (then: () => void): void => {
+        if (left) return;
+        left = true;
+        clearTimeout(holder.timer);
+        occupancy.parks(-1);
+        then();
+      };
+      const holder: Holder = {
+        release: () => leave(resolve),
+        fail: (error) => leave(() => reject(error instanceof Error ? error : new Error(String(error)))),
+        timer: undefined,
+      };
+      lane.holder = holder;
+      holder.timer = setTimeout(() => patient(key, lane, holder, context, clock() + patienceOf(lane)), Math.min(IDLE_PROBE_MS, patienceOf(lane)));
+    });
+  }
+
+  const relay: Relay<C> = {
+    pledge(key) {
+      const lane = laneOf(key);
+      lane.pledged++;
+      const { holder } = lane;
+      lane.holder = undefined;
+      holder?.release();
+    },
+    settle(key, id, context) {
+      const lane = laneOf(key);
+      lane.pledged = Math.max(0, lane.pledged - 1);
+      lane.context = context;
+      // The writes of one batch settle with the same work: the gaps are between pieces of work.
+      if (id !== undefined && !lane.outstanding.has(id) && id !== lane.lastId) {
+        lane.lastId = id;
+        const now = clock();
+        if (lane.lastAddAt !== undefined) {
+          const gap = now - lane.lastAddAt;
+          lane.gapMs = lane.gapMs === undefined ? gap : 0.7 * lane.gapMs + 0.3 * gap;
+        }
+        lane.lastAddAt = now;
+        lane.outstanding.add(id);
+      }
+      // Another write of the key is on its way (it settles later) or already holds: the caller is free.
+      if (lane.outstanding.size === 0 || lane.pledged > 0 || lane.holder !== undefined) return Promise.resolve();
+      return holdOn(key, lane, context);
+    },
+    hold(key, id, context) {
+      relay.pledge(key);
+      return relay.settle(key, id, context);
+    },
+  };
+  return relay;
+}

@@ -1,0 +1,118 @@
+/**
+ * What one provider process keeps, made once where it starts (the dynamic providers' entry,
+ * provider/index.ts; the plugin's, plugin/provider.ts; a tool or a program's functions their own)
+ * and passed down: the stack configuration `configure` gave and the environment, the API clients,
+ * the credential chain's token sources, and the engine's parts (windows, shared listings, polls,
+ * locks: engine/batching/engineProcess.ts). No module under provider/ holds any of it.
+ */
+import {
+  type ApiName,
+  type ConfigSource,
+  type Settings,
+  NO_CONFIG,
+  settingsOf,
+  manifestOf,
+  resolveApiSettings,
+  resolveChannelSettings,
+  type ApiSettings,
+} from "./config";
+import { EngineProcess, type EngineProcessOptions } from "./engine/batching/engineProcess";
+import { OwnershipRecords, ownershipDir } from "./engine/ownership/records";
+import { createApiClient, type ApiClient, type ClientOptions } from "./http/client";
+import { TokenSources, type TokenSource } from "./google/credentials/tokenSource";
+import { report } from "./log";
+
+export interface RuntimeOptions {
+  /** The environment settings are read from (default the process's). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** The stack configuration, when known from the start (a tool reads the stack's). */
+  readonly config?: ConfigSource;
+  /** Options of every API client (tests: fetch, sleep, log). */
+  readonly client?: ClientOptions;
+  readonly engine?: EngineProcessOptions;
+}
+
+export class ProviderRuntime {
+  private config: ConfigSource;
+  /** The environment given; none: the process's, as it is at each read. */
+  private readonly env: NodeJS.ProcessEnv | undefined;
+  readonly tokens = new TokenSources();
+  readonly clients: Clients;
+  readonly engine: EngineProcess;
+
+  constructor(options: RuntimeOptions = {}) {
+    this.config = options.config ?? NO_CONFIG;
+    this.env = options.env;
+    this.clients = new Clients(this.tokens, options.client);
+    this.engine = new EngineProcess(options.engine);
+  }
+
+  /** The stack configuration the engine hands the provider (`configure`). */
+  configure(config: ConfigSource): void {
+    this.config = config;
+  }
+
+  /** Where settings are read now: the stack configuration, then the environment. */
+  get settings(): Settings {
+    return settingsOf(this.config, this.env ?? process.env);
+  }
+
+  clientFor(api: ApiName): ApiClient {
+    return this.clients.clientFor(api, this.settings);
+  }
+
+  channelClientFor(api: ApiName): ApiClient {
+    return this.clients.channelClientFor(api, this.settings);
+  }
+
+  /** The ownership records, in the folder the settings name now. */
+  ownership(): OwnershipRecords {
+    return new OwnershipRecords(ownershipDir(this.settings));
+  }
+}
+
+/*
+ * The API clients of one provider process: one per API and
+ * settings, so every resource of a deployment shares it (and so its rate-limit gate); in a program
+ * process the read-only functions share one the same way.
+ */
+export class Clients {
+  private readonly clients = new Map<string, ApiClient>();
+  /** Numbers the token sources, so a client is keyed by its credential without the credential in the key. */
+  private readonly sourceNumbers = new Map<TokenSource, number>();
+
+  constructor(
+    private readonly tokens: TokenSources,
+    /** Options (fetch, sleep, policy, log) of every client made: tests pass their own. */
+    private readonly options: ClientOptions = {},
+  ) {}
+
+  clientFor(api: ApiName, settings: Settings): ApiClient {
+    return this.clientWith(api, resolveApiSettings(api, settings), settings);
+  }
+
+  /** The client of the API's channel base address (where channels are stopped). */
+  channelClientFor(api: ApiName, settings: Settings): ApiClient {
+    return this.clientWith(api, resolveChannelSettings(api, settings), settings);
+  }
+
+  private clientWith(api: ApiName, resolved: ApiSettings, settings: Settings): ApiClient {
+    const tokens = resolved.authStyle === "google-credentials" ? this.tokens.for(api, settings) : undefined;
+    if (tokens !== undefined && !this.sourceNumbers.has(tokens)) this.sourceNumbers.set(tokens, this.sourceNumbers.size + 1);
+    const source = tokens === undefined ? "" : `source ${this.sourceNumbers.get(tokens) ?? 0}`;
+    const key = `${api} ${resolved.baseUrl} ${JSON.stringify(resolved.authStyle ?? "")} ${resolved.clientId ?? ""} ${resolved.token} ${source}`;
+    let client = this.clients.get(key);
+    if (client === undefined) {
+      // An API with rate-limit rules of its own (the code host) opts into them and their limiter; a test's options may set its own.
+      const rateLimits = manifestOf(api).rateLimits?.();
+      client = createApiClient(resolved, {
+        log: report,
+        ...(rateLimits !== undefined && { rateLimits }),
+        ...(tokens !== undefined && { tokens }),
+        ...this.options,
+      });
+      this.clients.set(key, client);
+    }
+    return client;
+  }
+}
