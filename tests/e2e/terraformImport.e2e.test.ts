@@ -22,7 +22,7 @@ import { REPO_ROOT, requireLanguageHost } from "../support/toolchain";
 
 const suite = engineSuite();
 const STATE = path.join(REPO_ROOT, "tests", "fixtures", "terraform", "adopt.tfstate");
-const CLI = path.join(REPO_ROOT, "dist", "tools", "import", "cli.js");
+const CLI = path.join(REPO_ROOT, "dist", "tools", "import", "bin.js");
 /** The state's managed instances of the types pulumi-svc maps. */
 const ADOPTED = 14;
 const programs: PluginProgram[] = [];
