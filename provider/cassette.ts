@@ -10,7 +10,9 @@
  * `<cassette>.<pid>.part.json` (the run joins the parts). Replay answers each request from the
  * cassette (the first unused exchange whose method, URL and body, compared as JSON data, match)
  * and sends nothing; a request the cassette lacks is answered 400 naming it, and written to
- * `<cassette>.<pid>.misses.json`. Pauses are shortened in replay: the answers are all there.
+ * `<cassette>.<pid>.misses.json`. Pauses are shortened in replay: the answers are all there;
+ * expirations in answers move by how much later the replay runs, so a recorded channel never
+ * expires in a replay days later.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 // The module object itself (not a namespace copy): the other modules read its `setTimeout` at each call.
@@ -132,6 +134,21 @@ export function sameData(live: unknown, recorded: unknown, shiftMs: number): boo
   return false;
 }
 
+/**
+ * A recorded answer moved to the replay's clock: every expiration in it (a watch channel's, epoch
+ * milliseconds) later by `shiftMs`, so a channel that had an hour left when recorded has an hour
+ * left when replayed, whenever that is. Other times stay as recorded: they are the objects' own
+ * (a zone's creationTime, an event's start), compared between operations, and do not run out.
+ */
+export function shiftExpirations(value: unknown, shiftMs: number, key = ""): unknown {
+  if (Array.isArray(value)) return value.map((member) => shiftExpirations(member, shiftMs, key));
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([name, member]) => [name, shiftExpirations(member, shiftMs, name)]));
+  const time = /^expiration$/i.test(key) ? timeOf(value) : undefined;
+  if (time === undefined) return value;
+  return typeof value === "number" ? time + shiftMs : String(time + shiftMs);
+}
+
 export function describeRequest(request: RecordedRequest): string {
   return `${request.method} ${request.url}${request.body === null ? "" : ` with body ${JSON.stringify(request.body).slice(0, 300)}`}`;
 }
@@ -250,7 +267,7 @@ function installCassette({ file, mode, seenSecrets }: InstalledCassette): void {
     }
     used.add(index);
     const { status, headers, body } = cassette.interactions[index]!.response;
-    const text = body === null ? null : typeof body === "string" ? body : JSON.stringify(body);
+    const text = body === null ? null : typeof body === "string" ? body : JSON.stringify(shiftExpirations(body, shiftMs));
     const replayed = new Headers(headers);
     if (replayed.has("retry-after")) replayed.set("retry-after", "0");
     controller.respondWith(new Response(status === 204 || status === 304 ? null : text, { status, headers: replayed }));

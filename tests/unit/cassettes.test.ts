@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
-import { SCRUBBED, scrub, scrubUrl, type Cassette } from "../../provider/cassette";
+import { SCRUBBED, scrub, scrubUrl, shiftExpirations, type Cassette } from "../../provider/cassette";
 import { CASSETTES, recordedRuns } from "../acceptance/runs";
 
 const SECRET_FIELDS = [
@@ -79,5 +79,23 @@ describe("scrubbing", () => {
     expect(scrubUrl("https://ci.example.test/api/v1.1/me?circle-token=abc123&pageToken=p2")).toBe(
       `https://ci.example.test/api/v1.1/me?circle-token=${SCRUBBED}&pageToken=p2`,
     );
+  });
+});
+
+describe("replaying later", () => {
+  it("moves a channel's expiration by how much later the replay runs, and leaves the objects' own times", () => {
+    const hour = 3_600_000;
+    const recorded = {
+      id: "channel-1",
+      expiration: "1795836430727",
+      items: [{ expiration: 1795836430727, creationTime: "2026-11-28T02:27:07.000Z", start: { dateTime: "2026-12-01T10:00:00Z" } }],
+      resourceId: "1795836430727",
+    };
+    expect(shiftExpirations(recorded, 2 * hour)).toEqual({
+      id: "channel-1",
+      expiration: String(1795836430727 + 2 * hour),
+      items: [{ expiration: 1795836430727 + 2 * hour, creationTime: "2026-11-28T02:27:07.000Z", start: { dateTime: "2026-12-01T10:00:00Z" } }],
+      resourceId: "1795836430727",
+    });
   });
 });
