@@ -4,8 +4,9 @@
  * record sets and the calendar's ACL rules with the values the API holds; the request log shows
  * the up's requests live and filters to 4xx; a 100 ms latency and a 429 fault set from the
  * controls show in the next requests; nothing on the page moves while requests stream in; the
- * token appears nowhere in the pages or the console's traffic; axe-core finds no serious violation. Screenshots go to emulator/screenshots/ (the
- * README's pictures).
+ * token appears nowhere in the pages or the console's traffic; axe-core finds no serious violation. Screenshots go to build/screenshots/;
+ * with SVC_UPDATE_SCREENSHOTS=1 to emulator/screenshots/ (the README's pictures), so a test run
+ * leaves the tracked pictures as they are.
  */
 import * as path from "node:path";
 import type { Page } from "playwright-core";
@@ -16,7 +17,8 @@ import { startEmulator, type RunningEmulator } from "../support/emulatorControl"
 import { openStack, type TestStack } from "../support/stacks";
 import { REPO_ROOT, requireEngine } from "../support/toolchain";
 
-const SCREENSHOTS = path.join(REPO_ROOT, "emulator", "screenshots");
+const SCREENSHOTS =
+  process.env["SVC_UPDATE_SCREENSHOTS"] === "1" ? path.join(REPO_ROOT, "emulator", "screenshots") : path.join(REPO_ROOT, "build", "screenshots");
 const ZONES = "/dns/v1/projects/e2e-project/managedZones";
 
 let emulator: RunningEmulator;
