@@ -1,7 +1,7 @@
 /**
  * The one retry table: every number that bounds how often a request is sent, how long anything
  * waits, and how much a step may send, each with its reason. The HTTP layer reads a request's
- * attempts by its own repeat rule; the loops that send a write again (engine/executor/guarded.ts)
+ * attempts by its own repeat rule; the loops that send a write again (`guarded` in engine/executor/context.ts)
  * read their rounds and pauses by name; the pollers and the relay of a zone's changes read their
  * pauses and deadlines; an API's published rate-limit rules read their attempts and waits; and a
  * step's budget (retry.ts, Budget) is worked out from its plan with these numbers
@@ -48,7 +48,7 @@ export interface LoopRule {
   readonly why: string;
 }
 
-/** The loops that send a write again (engine/executor/guarded.ts), by what sends it again. */
+/** The loops that send a write again (`guarded` in engine/executor/context.ts), by what sends it again. */
 export const LOOPS = {
   /** A create whose outcome is unknown and whose object reading does not find: created again. */
   create: { attempts: 10, pause: "backoff", why: "as many as the HTTP layer tries a request it may repeat; each round reads first, so none duplicates" },

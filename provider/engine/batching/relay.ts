@@ -63,7 +63,7 @@ export interface RelayOptions<C> {
   readonly describe: (key: string, ids: readonly string[]) => string;
   readonly log: (context: C, message: string) => void;
   readonly policy?: RelayPolicy;
-  /** The provider process's occupancy (processBatching.ts). */
+  /** The provider process's occupancy (occupancy.ts). */
   readonly occupancy: Occupancy;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly clock?: () => number;

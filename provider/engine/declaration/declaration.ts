@@ -1,7 +1,7 @@
 /**
  * A resource is a declaration: what its inputs are, which of them force a
  * replacement, where it lives, how its id reads, and how to turn inputs into
- * request bodies and responses into state. One engine (resourceEngine.ts) and
+ * request bodies and responses into state. One engine (lifecycle/resource.ts) and
  * one adapter (dynamicProvider.ts) do the rest for every resource.
  */
 import type { z } from "zod";
@@ -171,7 +171,7 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
    * a refined object), and runs these once every input is known.
    */
   readonly crossCheck?: (args: A) => readonly { property: string; reason: string }[];
-  /** Field comparisons that are not plain equality: a named one (equality.ts), or a function (a list compared as a set). */
+  /** Field comparisons that are not plain equality: a named one (NAMED_COMPARISONS in plan/diff.ts), or a function (a list compared as a set). */
   readonly equal?: Partial<Record<keyof A & string, Comparison | ComparisonName>>;
   /**
    * Output-only properties (what the API assigns), with their types and

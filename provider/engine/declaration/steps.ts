@@ -2,7 +2,7 @@
  * The lifecycle as data: what each step sends where it differs from the
  * collection/item pattern (create = POST to the collection, read = GET of the
  * item, update = PATCH of the changes, delete = DELETE of the item). The
- * engine (stepRunner.ts) turns these into requests; what data cannot say is
+ * engine (plan/planStep.ts, run by executor/executor.ts) turns these into requests; what data cannot say is
  * one of the named hooks in declaration.ts.
  */
 import type { z } from "zod";
@@ -64,7 +64,7 @@ export function fromListing<E>(read: ListRead<E>): { readonly list: ListRead } {
 
 /**
  * Reads of the item that come together (a refresh) answered from one listing of the
- * collection (engine/sharedListings.ts); a read alone is still the GET of the item.
+ * collection (batching/listings.ts); a read alone is still the GET of the item.
  */
 export function sharedListing<E>(read: ListRead<E>): { readonly sharedListing: ListRead } {
   return { sharedListing: read as unknown as ListRead };

@@ -1,6 +1,6 @@
 /**
  * Runs a plan (plan/entries.ts): each entry by its kind, every request through `sendPlanned` on the
- * step's budget, a write sent again only by the one loop that does so (guarded.ts) with the retry
+ * step's budget, a write sent again only by the one loop that does so (`guarded` in context.ts) with the retry
  * table's rounds. The only sender of the engine: no declaration, hook or step sends a request the
  * plan does not list. Resolves to the last answer, and the schema that parsed it (the caller reads
  * it once, never again).

@@ -2,7 +2,7 @@
  * An update the service refused because the object changed since it was read
  * (an etag mismatch): what changed meanwhile, and whether the update still
  * applies cleanly (nobody else touched what it changes, or changed it to what
- * the program wants). Pure: the engine reads the object again and decides (writeSteps.ts).
+ * the program wants). Pure: the engine reads the object again and decides (planStep.ts).
  */
 import type { Args, PatchChange, ResourceDeclaration, State } from "../declaration/declaration";
 import { comparisonFor } from "./diff";
