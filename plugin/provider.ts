@@ -91,7 +91,7 @@ async function check(
   const given: Args = { ...news.values };
   // The dynamic SDK passes the name for autonaming; here the URN says it.
   if (declaration.autoName !== undefined) given["__resourceName"] = name;
-  // The key of the object's ownership record (provider/engine/ownership.ts), as the SDK makes it: project, stack, type, name.
+  // The key of the object's ownership record (provider/engine/ownership/records.ts), as the SDK makes it: project, stack, type, name.
   const [, stack = "", project = ""] = /^urn:pulumi:([^:]*)::([^:]*)::/.exec(urn) ?? [];
   given["__owner"] = `${project}::${stack}::${declaration.module}:${declaration.name}::${name}`;
   const result = await provider.check(olds.values, given);

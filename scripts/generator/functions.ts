@@ -1,6 +1,6 @@
 /**
  * The SDK's read functions (`sdk/<api>/functions.ts`) and the README's lists of them, from the
- * declared functions of `provider/apis/<api>/functions.ts` (provider/engine/readFunction.ts) and the
+ * declared functions of `provider/apis/<api>/functions.ts` (provider/engine/functions/readFunction.ts) and the
  * manifest's `sdkExtras`. The types a program sees are the modules' exported types, found by
  * parsing their source, so a new result or argument type needs no list kept by hand.
  */

@@ -3,7 +3,7 @@
  * `refresh` or `destroy` was killed, makes the stack ready for the next `pulumi up` in one command:
  * a lock the killed run left is removed (when its process is gone), and the object each create the
  * engine had started (a pending create) made, worked out from its inputs, its record and the live
- * service, is handed to the next `up` by a released ownership record (provider/engine/ownership.ts),
+ * service, is handed to the next `up` by a released ownership record (provider/engine/ownership/records.ts),
  * which that `up` adopts; the pending creates are then cleared. (The engine's own
  * `refresh --import-pending-creates` leaves the resources out of the state in this engine version,
  * as tests/e2e/interruptedPlugin.e2e.test.ts found.) Objects created but recorded nowhere
