@@ -9,14 +9,13 @@
 import type { ApiRoute } from "../../emulator/api";
 import { apis as defaultApis } from "../../emulator/apis";
 import { dnsPlugin } from "../../emulator/apis/dns/plugin";
-import { DEFAULT_DELIVERY } from "../../emulator/channels/delivery";
 import { contractOf, type DiscoveryMethod, type SchemaNode } from "../../emulator/google/contracts/contract";
 import { contractMethod } from "../../emulator/google/contracts/guard";
 import { ContractLedger, describeViolation } from "../../emulator/google/contracts/ledger";
-import { TokenAuthority } from "../../emulator/google/tokens/authority";
 import type { ApiPlugin } from "../../emulator/plugin";
 import { createEmulator } from "../../emulator/server";
 import { httpRequest, TOKEN } from "./helpers";
+import { pluginEnvironment } from "../support/pluginEnvironment";
 
 interface Case {
   readonly api: string;
@@ -27,14 +26,7 @@ interface Case {
 }
 
 function cases(): Case[] {
-  const now = (): Date => new Date();
-  const environment = {
-    now,
-    tokens: undefined,
-    accessTokens: new TokenAuthority({ now }),
-    channelDelivery: { ...DEFAULT_DELIVERY, trustCa: [] },
-    propagationMs: () => undefined,
-  };
+  const environment = pluginEnvironment();
   return defaultApis.flatMap((plugin) => {
     if (plugin.contracts === undefined) return [];
     const contracts = plugin.contracts.map((document) => contractOf(document.file));

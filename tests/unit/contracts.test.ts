@@ -12,8 +12,7 @@ import { contractOf } from "../../emulator/google/contracts/contract";
 import { CONTRACTS_DIR, type ContractProvenance } from "../../emulator/google/contracts/sources";
 import { protoDocumentText, sha256 } from "../../scripts/contracts/extract";
 import type { ApiRoute } from "../../emulator/api";
-import { DEFAULT_DELIVERY } from "../../emulator/channels/delivery";
-import { TokenAuthority } from "../../emulator/google/tokens/authority";
+import { pluginEnvironment } from "../support/pluginEnvironment";
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 const provenance = JSON.parse(readFileSync(path.join(REPO_ROOT, CONTRACTS_DIR, "provenance.json"), "utf8")) as ContractProvenance;
@@ -59,13 +58,6 @@ it("maps every route of an API with contracts to a documented method of the same
 
 /** Every plug-in's routes, as a started emulator mounts them. */
 function startedRoutes(): Array<{ plugin: (typeof apis)[number]; routes: readonly ApiRoute[] }> {
-  const now = (): Date => new Date();
-  const environment = {
-    now,
-    tokens: undefined,
-    accessTokens: new TokenAuthority({ now }),
-    channelDelivery: { ...DEFAULT_DELIVERY, trustCa: [] },
-    propagationMs: () => undefined,
-  };
+  const environment = pluginEnvironment();
   return apis.map((plugin) => ({ plugin, routes: plugin.start({}, environment).module.routes }));
 }
