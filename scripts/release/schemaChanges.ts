@@ -11,15 +11,7 @@
  * property), `provider.dnsBaseUrl` (a provider setting). A breaking change is allowed when the
  * section of the version being made names its subject, in backticks, under "### Breaking".
  */
-
-export interface Spec {
-  readonly type?: string;
-  readonly $ref?: string;
-  readonly items?: Spec;
-  readonly additionalProperties?: Spec;
-  readonly oneOf?: readonly Spec[];
-  readonly replaceOnChanges?: boolean;
-}
+import type { Spec } from "../generator/examples/schemaTypes";
 
 interface ObjectSpec {
   readonly properties?: Readonly<Record<string, Spec>>;

@@ -1,7 +1,8 @@
 /**
- * What the example renderers need of the package schema: the type of a resource's or a function's
- * argument, of a nested object's property, and whether a type is an object, an enum, a list or a
- * map; with the names each language's SDK gives them.
+ * What the example renderers (and the release's schema comparison, scripts/release/schemaChanges.ts)
+ * need of the package schema: the type of a resource's or a function's argument, of a nested
+ * object's property, and whether a type is an object, an enum, a list or a map; with the names each
+ * language's SDK gives them.
  */
 import { PACKAGE } from "../../../provider/typeTokens";
 
@@ -13,6 +14,8 @@ export interface Spec {
   readonly oneOf?: readonly Spec[];
   readonly properties?: Readonly<Record<string, Spec>>;
   readonly enum?: ReadonlyArray<{ readonly value: unknown }>;
+  /** Set on a property that replaces its resource when it changes (what a release must not add silently). */
+  readonly replaceOnChanges?: boolean;
 }
 
 export interface SchemaView {
