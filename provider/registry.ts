@@ -14,3 +14,8 @@ export function declarationFor(key: string): ResourceDeclaration {
   if (declaration === undefined) throw new Error(`pulumi-svc: no resource type ${key} (known: ${[...byKey.keys()].join(", ")})`);
   return declaration;
 }
+
+/** The APIs with a collection read through a shared listing: only their writes can change one (engine/batching/listings.ts). */
+export const apisWithSharedListings: ReadonlySet<string> = new Set(
+  declarations.filter(({ steps }) => typeof steps?.read === "object" && "sharedListing" in steps.read).map((declaration) => declaration.api),
+);

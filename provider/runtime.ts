@@ -21,6 +21,7 @@ import { OwnershipRecords, ownershipDir } from "./engine/ownership/records";
 import { createApiClient, type ApiClient, type ClientOptions } from "./http/client";
 import { TokenSources, type TokenSource } from "./google/credentials/tokenSource";
 import { report } from "./log";
+import { apisWithSharedListings } from "./registry";
 
 export interface RuntimeOptions {
   /** The environment settings are read from (default the process's). */
@@ -34,8 +35,10 @@ export interface RuntimeOptions {
 
 export class ProviderRuntime {
   private config: ConfigSource;
-  /** The environment given; none: the process's, as it is at each read. */
+  /** The environment given; none: the process's, as it is when the settings are first read after a `configure`. */
   private readonly env: NodeJS.ProcessEnv | undefined;
+  /** The settings and each API's clients, read once per configuration: a step reuses them, a `configure` drops them. */
+  private configured: { readonly settings: Settings; readonly clients: Map<string, ApiClient> } | undefined;
   readonly tokens = new TokenSources();
   readonly clients: Clients;
   readonly engine: EngineProcess;
@@ -44,25 +47,42 @@ export class ProviderRuntime {
     this.config = options.config ?? NO_CONFIG;
     this.env = options.env;
     this.clients = new Clients(this.tokens, options.client);
-    this.engine = new EngineProcess(options.engine);
+    this.engine = new EngineProcess({ listedApis: apisWithSharedListings, ...options.engine });
   }
 
   /** The stack configuration the engine hands the provider (`configure`). */
   configure(config: ConfigSource): void {
     this.config = config;
+    this.configured = undefined;
   }
 
-  /** Where settings are read now: the stack configuration, then the environment. */
+  private get current(): { readonly settings: Settings; readonly clients: Map<string, ApiClient> } {
+    return (this.configured ??= { settings: settingsOf(this.config, this.env ?? process.env), clients: new Map() });
+  }
+
+  /** Where settings are read: the stack configuration, then the environment. */
   get settings(): Settings {
-    return settingsOf(this.config, this.env ?? process.env);
+    return this.current.settings;
   }
 
+  /** The API's client under the settings of this configuration (a missing setting fails each time it is asked for). */
   clientFor(api: ApiName): ApiClient {
-    return this.clients.clientFor(api, this.settings);
+    return this.configuredClient(api, "", () => this.clients.clientFor(api, this.settings));
   }
 
   channelClientFor(api: ApiName): ApiClient {
-    return this.clients.channelClientFor(api, this.settings);
+    return this.configuredClient(api, "channel", () => this.clients.channelClientFor(api, this.settings));
+  }
+
+  private configuredClient(api: ApiName, base: string, make: () => ApiClient): ApiClient {
+    const { clients } = this.current;
+    const key = `${api} ${base}`;
+    let client = clients.get(key);
+    if (client === undefined) {
+      client = make();
+      clients.set(key, client);
+    }
+    return client;
   }
 
   /** The ownership records, in the folder the settings name now. */

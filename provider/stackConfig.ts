@@ -1,6 +1,6 @@
 /**
  * The stack configuration and environment as the provider reads them, and the names of each
- * setting, and how a token travels on each request (authHooks). Nothing here knows the APIs' manifests, so a manifest may use it (config.ts, which
+ * setting, and how a token travels on each request (credentialCarrier). Nothing here knows the APIs' manifests, so a manifest may use it (config.ts, which
  * resolves an API's settings from its manifest, builds on this file).
  *
  * Settings come from the stack configuration (namespace `svc`, tokens set with
@@ -106,36 +106,31 @@ export function isSecretSetting(configKey: string, settings: Settings): boolean 
   }
 }
 
-/*
- * How each API's credentials travel on a request (ky's beforeRequest hook), by auth style. The
- * credential chain's access token (`google-credentials`) is set per attempt by the client instead,
- * since it changes as it is refreshed.
+/** What carries a credential on every request: headers, or a query parameter of the API's own name. */
+export interface CredentialCarrier {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string>>;
+}
+
+/**
+ * How each API's token travels on its requests, by auth style: made once with the client (a static
+ * token does not change under one configuration). The credential chain's access token
+ * (`google-credentials`) is set per attempt by the client instead, since it changes as it is refreshed.
  */
-export function authHooks(settings: ApiSettings, style: AuthStyle): (request: Request) => Request | void {
-  return (request) => {
-    request.headers.set("Accept", "application/json");
-    if (typeof style === "object") {
-      if ("header" in style) {
-        request.headers.set(style.header, settings.token);
-        return;
-      }
-      const url = new URL(request.url);
-      url.searchParams.set(style.query, settings.token);
-      return new Request(url, request);
-    }
-    switch (style) {
-      case "bearer":
-        request.headers.set("Authorization", `Bearer ${settings.token}`);
-        return;
-      case "basic":
-        request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.token}:`).toString("base64")}`);
-        return;
-      case "client-basic":
-        request.headers.set("Authorization", `Basic ${Buffer.from(`${settings.clientId ?? ""}:${settings.token}`).toString("base64")}`);
-        return;
-      case "none":
-      case "google-credentials": // set per attempt: the token changes as it is refreshed
-        return;
-    }
-  };
+export function credentialCarrier(settings: ApiSettings, style: AuthStyle): CredentialCarrier {
+  const accept = { Accept: "application/json" };
+  if (typeof style === "object") {
+    return "header" in style ? { headers: { ...accept, [style.header]: settings.token } } : { headers: accept, query: { [style.query]: settings.token } };
+  }
+  switch (style) {
+    case "bearer":
+      return { headers: { ...accept, Authorization: `Bearer ${settings.token}` } };
+    case "basic":
+      return { headers: { ...accept, Authorization: `Basic ${Buffer.from(`${settings.token}:`).toString("base64")}` } };
+    case "client-basic":
+      return { headers: { ...accept, Authorization: `Basic ${Buffer.from(`${settings.clientId ?? ""}:${settings.token}`).toString("base64")}` } };
+    case "none":
+    case "google-credentials":
+      return { headers: accept };
+  }
 }

@@ -15,7 +15,7 @@ import ky, { isNetworkError, isTimeoutError, type KyInstance } from "ky";
 import pLimit, { type LimitFunction } from "p-limit";
 import type { z } from "zod";
 import type { ApiName, ApiSettings } from "../config";
-import { authHooks } from "../stackConfig";
+import { credentialCarrier } from "../stackConfig";
 import type { TokenSource } from "../google/credentials/tokenSource";
 import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./answer";
 import { readAnswer, type Answer } from "./answer";
@@ -127,12 +127,12 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
   const inSlot = <T>(spec: RequestSpec<unknown>, send: () => Promise<T>): Promise<T> =>
     limiter === undefined ? limit(send) : limiter.schedule(spec.method, spec.endpoint ?? `${spec.method} /${spec.path.replace(/^\//, "")}`, send);
   const gate = new RateLimitGate();
+  const credential = credentialCarrier(settings, settings.authStyle ?? "bearer");
   const http: KyInstance = ky.create({
     prefix: settings.baseUrl,
     retry: 0,
     throwHttpErrors: false,
     timeout: options.timeoutMs ?? 30_000,
-    hooks: { beforeRequest: [({ request }) => authHooks(settings, settings.authStyle ?? "bearer")(request)] },
     ...(options.fetch !== undefined && { fetch: options.fetch }),
   });
 
@@ -142,12 +142,13 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
       return await inSlot(spec, async () => {
         // A credential that yields no token throws a CredentialError (no network failure): it ends the request with its explanation.
         phase.token = options.tokens === undefined ? undefined : await options.tokens.token();
-        const headers = phase.token === undefined ? spec.headers : { ...spec.headers, Authorization: `Bearer ${phase.token}` };
+        const headers = { ...spec.headers, ...credential.headers, ...(phase.token !== undefined && { Authorization: `Bearer ${phase.token}` }) };
+        const query = searchParams({ ...spec.query, ...credential.query });
         const pending = http(spec.path.replace(/^\//, ""), {
           method: spec.method,
           ...(spec.body !== undefined && { json: spec.body }),
-          ...(headers !== undefined && { headers }),
-          ...(searchParams(spec.query) !== undefined && { searchParams: searchParams(spec.query) }),
+          headers,
+          ...(query !== undefined && { searchParams: query }),
         });
         const response = await pending;
         phase.body = true;

@@ -88,7 +88,9 @@ describe("ActivityWatchChannel lifecycle", () => {
     const saved = process.env["SVC_REPORTS_TOKEN"];
     process.env["SVC_REPORTS_TOKEN"] = OTHER;
     try {
-      const refusal = await provider.delete(id, outs).catch((error: unknown) => error as Error);
+      // Another user's provider process: its settings are read from its own environment.
+      const anotherUsers = dynamicProvider(activityWatchChannel);
+      const refusal = await anotherUsers.delete(id, outs).catch((error: unknown) => error as Error);
       expect(refusal).toBeInstanceOf(Error);
       expect((refusal as Error).message).toMatch(/could not be stopped: another user or OAuth client made it/);
       expect((refusal as Error).message).not.toContain("s3cret-token-value");

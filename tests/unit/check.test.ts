@@ -37,13 +37,25 @@ describe("check", () => {
 
   it("asks for a project when none is set anywhere", async () => {
     delete process.env["SVC_PROJECT"];
-    const result = await zones.check({}, { name: "z", dnsName: "example.com." });
+    // A provider process reads its settings once, when it is configured: this one starts without the variable.
+    const result = await dynamicProvider(managedZone).check({}, { name: "z", dnsName: "example.com." });
     expect(result.failures).toEqual([{ property: "project", reason: expect.stringContaining("pulumi config set svc:project") }]);
   });
 
   it("fails before any call when the token is missing, naming the config key and the variable", async () => {
     delete process.env["SVC_DNS_TOKEN"];
-    await expect(zones.check({}, { name: "z", dnsName: "example.com." })).rejects.toThrow(/pulumi config set svc:dnsToken <value> --secret.*SVC_DNS_TOKEN/);
+    await expect(dynamicProvider(managedZone).check({}, { name: "z", dnsName: "example.com." })).rejects.toThrow(
+      /pulumi config set svc:dnsToken <value> --secret.*SVC_DNS_TOKEN/,
+    );
+  });
+
+  it("reads its settings again when it is configured again", async () => {
+    const provider = dynamicProvider(managedZone);
+    const configured = (project: string) => ({ config: { get: (key: string) => (key === "svc:project" ? project : undefined) } });
+    await provider.configure(configured("first"));
+    expect((await provider.check({}, { name: "z", dnsName: "example.com." })).inputs?.["project"]).toBe("first");
+    await provider.configure(configured("second"));
+    expect((await provider.check({}, { name: "z", dnsName: "example.com." })).inputs?.["project"]).toBe("second");
   });
 
   it("keeps the import id for create", async () => {

@@ -36,6 +36,8 @@ export interface EngineProcessOptions {
   readonly polls?: PollClock;
   /** Overrides a batch kind's window (tests). */
   readonly window?: (batch: BatchKind) => WindowPolicy;
+  /** The APIs whose writes can change a shared listing (none given: every API's). */
+  readonly listedApis?: ReadonlySet<string>;
 }
 
 export class EngineProcess {
@@ -43,6 +45,8 @@ export class EngineProcess {
   readonly listings: SharedListings;
   readonly polls: Polls;
   readonly locks = new KeyedLocks();
+  /** The APIs whose writes are noted by the shared listings; undefined: every API's. */
+  readonly listedApis: ReadonlySet<string> | undefined;
   private readonly byBatch = new Map<string, Joins<unknown, unknown, unknown>>();
   private readonly clientIds = new Map<ApiClient, number>();
 
@@ -59,6 +63,7 @@ export class EngineProcess {
       options.listings ?? DEFAULT_LISTING_POLICY,
     );
     this.polls = new Polls(options.polls);
+    this.listedApis = options.listedApis;
   }
 
   private clientNumber(client: ApiClient): number {
