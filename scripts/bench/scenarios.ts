@@ -21,6 +21,10 @@ const PLUGIN: ProgramSpec = { label: "plugin", example: "dns-many-records", writ
  * of the rounds: a zone's writes are batched in timing windows, so the number of changes varies from
  * run to run on either path (work.ts).
  */
+/** The plugin's targets, of the rows where both it and the dynamic provider ran (`--programs` may leave either out). */
+const pluginTargets = (rows: readonly Row[]): string[] =>
+  rows.filter((row) => row.measured["plugin"] !== undefined && row.measured["svc"] !== undefined).map(pluginTarget);
+
 const pluginTarget = (row: Row): string => {
   const svc = row.measured["svc"]?.wallS ?? 0;
   const plugin = row.measured["plugin"]?.wallS ?? 0;
@@ -81,7 +85,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
     steps: [STEPS["up"]!, STEPS["preview"]!, STEPS["refresh"]!, STEPS["ttl"]!, STEPS["data"]!, STEPS["destroy"]!],
     targets: (rows, options) => [
       `write steps' request bound 2·⌈N/P⌉+5 = ${writeBound(options)} (N ${options.count}, P ${options.parallel})`,
-      ...rows.map(pluginTarget),
+      ...pluginTargets(rows),
     ],
   },
   // A service with real latency and slow propagation: where batching and not holding the engine's slots pay off.
@@ -99,11 +103,12 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
           const perRecord = row.measured["perRecord"]?.wallS ?? 0;
           const bound = 1.5 * (floor + (Math.ceil(options.count / options.parallel) * options.latencyMs) / 1000);
           const speedup = svc > 0 ? perRecord / svc : 0;
+          const slower = row.measured["perRecord"] === undefined ? "" : `; per-record ${speedup.toFixed(1)}x slower`;
           const requests = row.requests["svc"] ?? 0;
-          if (row.step === "refresh") return `refresh: svc ${svc.toFixed(1)} s, ${requests} requests (target ≤ 5); per-record ${speedup.toFixed(1)}x slower`;
-          return `${row.step}: svc ${svc.toFixed(1)} s, bound 1.5·(floor + ⌈N/P⌉·latency) ${bound.toFixed(1)} s; per-record ${speedup.toFixed(1)}x slower; svc requests ${requests}`;
+          if (row.step === "refresh") return `refresh: svc ${svc.toFixed(1)} s, ${requests} requests (target ≤ 5)${slower}`;
+          return `${row.step}: svc ${svc.toFixed(1)} s, bound 1.5·(floor + ⌈N/P⌉·latency) ${bound.toFixed(1)} s${slower}; svc requests ${requests}`;
         })
-        .concat(rows.map(pluginTarget)),
+        .concat(pluginTargets(rows)),
   },
   // A large zone: every step completes, requests and memory stay bounded.
   scale: {
