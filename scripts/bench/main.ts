@@ -77,22 +77,11 @@ function parseOptions(argv: readonly string[]): Options {
     } else if (/^\d+$/.test(arg)) count = Number(arg);
     else throw new Error(`unknown argument ${arg}; ${USAGE}`);
   }
-  scenario = partOf(
-    scenario,
-    "--programs",
-    programs,
-    scenario.programs,
-    (program) => program.label,
-    (chosen) => ({ ...scenario, programs: chosen }),
-  );
-  scenario = partOf(
-    scenario,
-    "--steps",
-    steps,
-    scenario.steps,
-    (step) => step.name,
-    (chosen) => ({ ...scenario, steps: chosen }),
-  );
+  scenario = {
+    ...scenario,
+    programs: chosen(scenario.name, "--programs", programs, scenario.programs, (program) => program.label),
+    steps: chosen(scenario.name, "--steps", steps, scenario.steps, (step) => step.name),
+  };
   count ??= scenario.defaultCount;
   if (![count, parallel, rounds].every((number) => Number.isInteger(number) && number > 0)) throw new Error("N, P and K must be positive whole numbers");
   if (![latencyMs, propagationMs].every((number) => Number.isInteger(number) && number >= 0))
@@ -110,21 +99,14 @@ function parseOptions(argv: readonly string[]): Options {
   };
 }
 
-/** The scenario with only the named programs or steps (none named: all); a name it has not is an error naming those it has. */
-function partOf<T>(
-  scenario: Scenario,
-  option: string,
-  names: readonly string[] | undefined,
-  all: readonly T[],
-  nameOf: (item: T) => string,
-  keep: (chosen: readonly T[]) => Scenario,
-): Scenario {
-  if (names === undefined) return scenario;
+/** The scenario's items that `names` name, in its order (none named: all); a name it has not is an error naming those it has. */
+function chosen<T>(scenarioName: string, option: string, names: readonly string[] | undefined, all: readonly T[], nameOf: (item: T) => string): readonly T[] {
+  if (names === undefined) return all;
   const known = all.map(nameOf);
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length > 0 || names.length === 0)
-    throw new Error(`${option} takes names of the ${scenario.name} scenario: ${known.join(", ")}; got ${names.join(",")}`);
-  return keep(all.filter((item) => names.includes(nameOf(item))));
+    throw new Error(`${option} takes names of the ${scenarioName} scenario: ${known.join(", ")}; got ${names.join(",")}`);
+  return all.filter((item) => names.includes(nameOf(item)));
 }
 
 async function main(): Promise<void> {
