@@ -45,8 +45,6 @@ export class EngineProcess {
   readonly listings: SharedListings;
   readonly polls: Polls;
   readonly locks = new KeyedLocks();
-  /** The APIs whose writes are noted by the shared listings; undefined: every API's. */
-  readonly listedApis: ReadonlySet<string> | undefined;
   private readonly byBatch = new Map<string, Joins<unknown, unknown, unknown>>();
   private readonly clientIds = new Map<ApiClient, number>();
 
@@ -61,9 +59,10 @@ export class EngineProcess {
           ...(options.timers !== undefined && { timers: options.timers }),
         }),
       options.listings ?? DEFAULT_LISTING_POLICY,
+      Date.now,
+      options.listedApis,
     );
     this.polls = new Polls(options.polls);
-    this.listedApis = options.listedApis;
   }
 
   private clientNumber(client: ApiClient): number {

@@ -169,6 +169,8 @@ export class SharedListings {
     ) => Windows<T, R>,
     private readonly policy: ListingPolicy = DEFAULT_LISTING_POLICY,
     private readonly now: () => number = Date.now,
+    /** The APIs with a collection read through a shared listing (none given: any API may have one). */
+    private readonly listedApis?: ReadonlySet<string>,
   ) {}
 
   private of(client: ApiClient): ClientListings {
@@ -184,8 +186,9 @@ export class SharedListings {
     return this.of(request.client).read(request);
   }
 
-  /** Runs a write to `path` through `client`, dropping the listings it can change (before and after it). */
+  /** Runs a write to `path` through `client`, dropping the listings it can change (before and after it); an API with none has nothing to drop. */
   async writing<T>(client: ApiClient, path: string, work: () => Promise<T>): Promise<T> {
+    if (this.listedApis?.has(client.api) === false) return work();
     const listings = this.of(client);
     listings.noteWrite(path, 1);
     try {

@@ -106,12 +106,9 @@ function pageSchema(field: string, item: z.ZodType, omitsEmptyList: boolean): z.
  */
 export async function sendPlanned(request: PlannedRequest, context: RunContext): Promise<unknown> {
   const client = clientOf(request, context);
-  // A write drops the shared listings it can change, before and after it is sent: an API with none has nothing to drop.
+  // A write drops the shared listings it can change, before and after it is sent.
   const reads = request.method === "GET" || request.repeat === "read";
-  const listed = context.process.listedApis?.has(client.api) ?? true;
-  return reads || !listed
-    ? sendReading(request, client, context)
-    : context.process.listings.writing(client, request.path, () => sendReading(request, client, context));
+  return reads ? sendReading(request, client, context) : context.process.listings.writing(client, request.path, () => sendReading(request, client, context));
 }
 
 async function sendReading(request: PlannedRequest, client: ApiClient, context: RunContext): Promise<unknown> {
