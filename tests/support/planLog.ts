@@ -8,7 +8,7 @@
  * sent another body fails. A listing matches each of its pages, work polled until done none or
  * more checks, a request sent when needed one or none.
  */
-import type { BatchKind, JoinEntry, PlanEntry } from "../../provider/engine/plan/entries";
+import { writesOf, type BatchKind, type JoinEntry, type PlanEntry } from "../../provider/engine/plan/entries";
 import { jointRequests } from "../../provider/engine/plan/requests";
 import { Cursor, PlanMismatch, pathPattern, words } from "./planCursor";
 import type { Recorded, Recorder } from "./recorder";
@@ -84,13 +84,14 @@ function walk(entries: readonly PlanEntry[], cursor: Cursor, previous: unknown):
           live = entry.read.paging === undefined ? cursor.take(entry.read).answer : cursor.takePages(entry.read);
           if (entry.done(live) !== undefined) break;
         }
-        const write = entry.write(live);
-        if (write === undefined) break;
-        const written = cursor.take(write).answer;
+        const writes = writesOf(entry.write(live));
+        if (writes.length === 0) break;
+        const answers = writes.map((write) => cursor.take(write).answer);
+        const written = answers[answers.length - 1];
         const waits = entry.waits;
         if (waits !== undefined && "served" in waits) {
-          const pending = waits.served.pending(written);
-          takeServed(cursor, waits.served, waits.key, pending === undefined ? [] : [pending]);
+          const pending = answers.map((each) => waits.served.pending(each)).filter((id): id is string => id !== undefined);
+          takeServed(cursor, waits.served, waits.key, pending);
         } else if (waits !== undefined && waits.poll.pending(written)?.done === false) cursor.takeChecks(waits.request);
         answer = written;
         break;

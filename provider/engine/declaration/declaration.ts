@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { ApiName } from "../../config";
 import { abandons, updateOf, type RequestOption, type Steps, type UpdateDeclaration } from "./steps";
 import type { Hooks } from "./hooks";
-import type { Comparison, ComparisonName } from "../plan/diff";
+import type { Comparison, ComparisonName, DetailOf } from "../plan/diff";
 import type { Adoption, NotAdopted } from "./adoption";
 import type { ReviewWarning } from "./review";
 
@@ -173,6 +173,11 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
   readonly crossCheck?: (args: A) => readonly { property: string; reason: string }[];
   /** Field comparisons that are not plain equality: a named one (NAMED_COMPARISONS in plan/diff.ts), or a function (a list compared as a set). */
   readonly equal?: Partial<Record<keyof A & string, Comparison | ComparisonName>>;
+  /**
+   * What changed inside an input a reviewer reads entry by entry (a zone's record sets by name and
+   * type): the paths of its detailed diff (`records.www.A.ttl`) in place of the input's name.
+   */
+  readonly detail?: Partial<Record<keyof A & string, DetailOf>>;
   /**
    * Output-only properties (what the API assigns), with their types and
    * `.meta({ description })` docs: the SDK's output fields are generated from them.

@@ -55,6 +55,19 @@ export interface ListRead<E = unknown> {
   readonly paging?: Paging;
   /** The wire object from the matching entry; default the entry itself. */
   readonly toWire?: (entry: E) => unknown;
+  /** The object is the whole listing (a zone's record sets): `toWire` makes it of every item; `match` is not asked. */
+  readonly whole?: true;
+}
+
+/**
+ * A read of an object that is a whole collection (a zone's record sets as one resource): every page
+ * of the listing, every item parsed by `entry`, and the object made of them by `toWire`.
+ */
+export function wholeListing<E>(read: Omit<ListRead<E>, "match" | "key" | "toWire" | "whole"> & { readonly toWire: (items: readonly E[]) => unknown }): {
+  readonly list: ListRead;
+} {
+  const { toWire, ...rest } = read;
+  return { list: { ...rest, match: () => true, whole: true, toWire: toWire as (entry: unknown) => unknown } as unknown as ListRead };
 }
 
 /** Erases a listing read's entry type, so declarations of any entry fit the one `steps` type. */

@@ -11,7 +11,7 @@
  */
 import { Budget, BudgetSpent } from "../../http/retry";
 import { ApiError } from "../../http/answer";
-import type { BatchKind, Items, JoinEntry } from "../plan/entries";
+import type { BatchKind, Items, JoinEntry, PlannedRequest } from "../plan/entries";
 import type { Joins } from "../batching/engineProcess";
 import { WaitUnfinished } from "../batching/relay";
 import type { Outcome } from "../batching/windows";
@@ -54,6 +54,45 @@ export async function runJoinedWait(batch: BatchKind, key: string, answer: unkno
   if (pending === undefined) return;
   const joins = joinsOf(batch, context);
   await settleServed(batch, key, () => joins.relay.hold(joins.keyOf(key, context.client), pending, context), context);
+}
+
+/**
+ * Writes of `key` sent one after another outside a batch (a zone's changes, each within the API's
+ * per-change limits): each is pledged to the key's relay before it is sent, so the wait for their
+ * work is held once, by the last, and one check answers for all of them. Resolves to each answer
+ * once the key's work is done (or said to be unreadable). A failed write leaves the wait to the
+ * next write of the key: the writes accepted before it are still waited for then.
+ */
+export async function sendInTurn(
+  batch: BatchKind,
+  key: string,
+  writes: readonly PlannedRequest[],
+  send: (write: PlannedRequest) => Promise<Answer>,
+  context: RunContext,
+): Promise<Answer[]> {
+  const joins = joinsOf(batch, context);
+  const lane = joins.keyOf(key, context.client);
+  const answers: Answer[] = [];
+  const waits: Promise<void>[] = [];
+  try {
+    for (const write of writes) {
+      joins.relay.pledge(lane);
+      let pending: string | undefined;
+      try {
+        const answer = await send(write);
+        answers.push(answer);
+        pending = batch.pending(answer.value);
+      } finally {
+        waits.push(settleServed(batch, key, () => joins.relay.settle(lane, pending, context), context));
+      }
+    }
+  } catch (error) {
+    // The wait is the next write's of the key now (its pledge releases the holder); nothing awaits these.
+    for (const wait of waits) wait.catch(() => undefined);
+    throw error;
+  }
+  await Promise.all(waits);
+  return answers;
 }
 
 /** The process's windows and relay of `batch`, whose joint requests and checks are sent here. */

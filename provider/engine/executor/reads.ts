@@ -16,6 +16,8 @@ export function pickEntry(
   identity: Readonly<Record<string, string>>,
   index?: ReadonlyMap<string, readonly unknown[]>,
 ): unknown {
+  // The whole listing is the object (a zone's record sets).
+  if (pick.whole === true) return pick.toWire === undefined ? items : pick.toWire(items);
   const candidates = pick.key === undefined || index === undefined ? items : (index.get(pick.key.ofIdentity(identity)) ?? []);
   const entry = candidates.find((candidate) => pick.match(candidate, identity));
   if (entry === undefined) return undefined;
@@ -43,7 +45,10 @@ async function readVia(entry: ReadEntry, context: RunContext): Promise<Answer | 
   if ("list" in via) {
     const items = (await sendPlanned(via.list, context)) as unknown[];
     const found = pickEntry(via.pick, items, context.identity);
-    return found === undefined ? undefined : { value: found, ...(via.pick.toWire === undefined && via.list.schema === wire && { parsedBy: via.list.schema }) };
+    if (found === undefined) return undefined;
+    // A whole listing's object is made of items each parsed by the listing's schema: it is not parsed again.
+    if (via.pick.whole === true) return { value: found, ...(wire !== undefined && { parsedBy: wire }) };
+    return { value: found, ...(via.pick.toWire === undefined && via.list.schema === wire && { parsedBy: via.list.schema }) };
   }
   // The item's GET parses the wire schema in the call path: an empty or misshapen 200 is an error there, never "gone".
   const getItem = async (): Promise<Answer> => ({

@@ -3,8 +3,8 @@
  * stale or its answer is lost. The entry's read and its write function are all that is sent; the
  * first round writes from what the state believes is live, when it says.
  */
-import type { SettledEntry } from "../plan/entries";
-import { runJoinedWait } from "./batches";
+import { writesOf, type PlannedRequest, type SettledEntry } from "../plan/entries";
+import { sendInTurn } from "./batches";
 import { sendPlanned, type Answer, type RunContext, guarded } from "./context";
 import { runPoll } from "./polls";
 
@@ -24,16 +24,26 @@ export function runSettled(entry: SettledEntry, context: RunContext): Promise<An
           return done;
         }
       }
-      const write = entry.write(live);
-      if (write === undefined) return { value: undefined };
+      const writes = writesOf(entry.write(live));
+      const [first] = writes;
+      // Nothing to write (what is live is what was asked for): the answer is what is live.
+      if (first === undefined) return entry.answer === undefined ? { value: undefined } : entry.answer(undefined, live);
       writing = true;
-      const written = await sendPlanned(write, context);
-      const answer: Answer = { value: written, ...(write.schema !== undefined && { parsedBy: write.schema }) };
+      const sendOne = async (write: PlannedRequest): Promise<Answer> => ({
+        value: await sendPlanned(write, context),
+        ...(write.schema !== undefined && { parsedBy: write.schema }),
+      });
       const waits = entry.waits;
-      if (waits !== undefined) {
-        if ("served" in waits) await runJoinedWait(waits.served, waits.key, answer.value, context);
-        else await runPoll(waits, answer, context);
+      let answer: Answer = { value: undefined };
+      if (waits !== undefined && "served" in waits) {
+        // Several writes of one key (a zone's changes in turn): their work is waited for once, after the last.
+        const answers = await sendInTurn(waits.served, waits.key, writes, sendOne, context);
+        answer = answers[answers.length - 1] ?? { value: undefined };
+      } else {
+        for (const write of writes) answer = await sendOne(write);
+        if (waits !== undefined) await runPoll(waits, answer, context);
       }
+      const written = answer.value;
       return entry.answer === undefined ? answer : entry.answer(written, live);
     },
     settle: async (failure, _attempt, last) => {

@@ -63,9 +63,12 @@ export function diffArgs(declaration: ResourceDeclaration, olds: State, news: Ar
   // A part the server assigns (a key's fingerprint) is new for every new object: the old one can stay until the new one exists.
   const identityKept = (declaration.id.serverAssigned ?? []).length === 0 && identity.every((field) => !replaces.includes(field));
   const detailed = Object.fromEntries(
-    changed.map((field): [string, PropertyChangeKind] => {
+    changed.flatMap((field): [string, PropertyChangeKind][] => {
       const kind = isEmpty(olds[field]) ? "add" : cleared.includes(field) ? "delete" : "update";
-      return [field, replaces.includes(field) ? `${kind}-replace` : kind];
+      const replaced = replaces.includes(field);
+      const inside = replaced || containsUnknown(news[field]) ? [] : (declaration.detail?.[field]?.(olds[field], news[field], news) ?? []);
+      if (inside.length > 0) return inside.map(({ path, kind: each }) => [path, each]);
+      return [[field, replaced ? `${kind}-replace` : kind]];
     }),
   );
   return {
@@ -111,6 +114,13 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (isEmpty(a) && isEmpty(b)) return true;
   return stableJson(a) === stableJson(b);
 }
+
+/** The paths that changed inside an input (a map's entries), each with what happens to it. */
+export type DetailOf = (
+  stored: unknown,
+  wanted: unknown,
+  news: Readonly<Record<string, unknown>>,
+) => readonly { readonly path: string; readonly kind: "add" | "delete" | "update" }[];
 
 /** A comparison of a stored value with the wanted one; `news` are all the wanted inputs. */
 export type Comparison = (stored: unknown, wanted: unknown, news: Readonly<Record<string, unknown>>) => boolean;

@@ -90,7 +90,7 @@ export interface EtagGuard {
 }
 
 /** How an object is found in a listing's items (the declaration's `ListRead`): pure. */
-export type ListPick = Pick<ListRead, "match" | "key" | "toWire">;
+export type ListPick = Pick<ListRead, "match" | "key" | "toWire" | "whole">;
 
 /**
  * How the object is read: the GET of the item; the item in a listing; the GET, or with other reads
@@ -161,7 +161,12 @@ export interface SettledEntry {
   readonly kind: "settled";
   readonly read: PlannedRequest;
   readonly believed?: unknown;
-  readonly write: (live: unknown) => PlannedRequest | undefined;
+  /**
+   * The write made from what is live; several, sent in turn, where one request cannot carry it all
+   * (a zone's changes within the API's per-change limits): a refusal or a lost answer of any of them
+   * reads again and writes what is still missing. None: nothing to write.
+   */
+  readonly write: (live: unknown) => PlannedRequest | readonly PlannedRequest[] | undefined;
   readonly done: (live: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType } | undefined;
   /** The write's answer as the step's answer, with the schema that parsed it when it was in an answer (default: the answer itself). */
   readonly answer?: (written: unknown, live: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType };
@@ -174,6 +179,11 @@ export interface SettledEntry {
   readonly loop: LoopName;
   /** Words for the log: `record set www A`. */
   readonly label: string;
+}
+
+/** A settled entry's writes as a list (none, one or several). */
+export function writesOf(write: ReturnType<SettledEntry["write"]>): readonly PlannedRequest[] {
+  return write === undefined ? [] : Array.isArray(write) ? (write as readonly PlannedRequest[]) : [write as PlannedRequest];
 }
 
 /** The answer of a read that found a listing's items (a settle's, a batch's), each item parsed by its schema. */

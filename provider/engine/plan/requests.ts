@@ -3,7 +3,7 @@
  * order, when nothing fails; and the requests of several steps' plans run at the same time, their
  * joined writes as one joint request per key. Pure.
  */
-import type { JoinEntry, PlanEntry, PlannedRequest, ReadVia } from "./entries";
+import { writesOf, type JoinEntry, type PlanEntry, type PlannedRequest, type ReadVia } from "./entries";
 
 /** The requests of a read, as a reader sees the one that goes when it comes alone (with the read's note, when it has one). */
 export function readRequests(via: ReadVia, note?: string): PlannedRequest[] {
@@ -30,10 +30,10 @@ export function requestsOf(entries: readonly PlanEntry[], options: { readonly al
       case "join":
         return options.alone === true ? requestsOf(entry.alone, options) : [entry.request];
       case "settled": {
-        const write = entry.write(entry.believed);
+        const writes = writesOf(entry.write(entry.believed));
         return [
           ...(entry.believed === undefined ? [entry.read] : []),
-          ...(write === undefined ? [] : [entry.believed === undefined ? { ...write, described: true as const } : write]),
+          ...writes.map((write) => (entry.believed === undefined ? { ...write, described: true as const } : write)),
           ...(entry.waits === undefined ? [] : [entry.waits.request]),
         ];
       }

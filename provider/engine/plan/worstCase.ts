@@ -7,7 +7,7 @@
  */
 import { defaultRepeatRule } from "../../http/retry";
 import { checksWithin, LOOPS, RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, STEP_BUDGET, TOKEN_REFUSED, WAITS, type LoopName } from "../../http/retryTable";
-import type { PlanEntry, PlannedRequest } from "./entries";
+import { writesOf, type PlanEntry, type PlannedRequest } from "./entries";
 import { readRequests } from "./requests";
 
 /** One request's attempts at most: its rule's after faults or a rate limit's (which any request may meet), and a resend with a fresh token. */
@@ -34,8 +34,8 @@ function entryWorstCase(entry: PlanEntry): number {
     case "policy":
       return rounds(entry.kind) * (requestWorstCase(entry.read) + requestWorstCase(entry.write));
     case "settled": {
-      const write = entry.write(entry.believed);
-      return rounds(entry.loop) * (requestWorstCase(entry.read) + (write === undefined ? 0 : requestWorstCase(write)));
+      const writes = writesOf(entry.write(entry.believed));
+      return rounds(entry.loop) * (requestWorstCase(entry.read) + requestsWorstCase(writes));
     }
     case "poll":
       return 0;
