@@ -39,10 +39,11 @@ const KINDS: Readonly<Record<string, Kind>> = {
     why: "a rule on several inputs at once (exactly one of project, folder, organization; a record type's data)",
   },
   comparison: {
-    places: ["equal.*"],
+    places: ["equal.*", "detail.*"],
     why:
       "a comparison no named one (diff.ts: caseInsensitive, falseWhenUnset, serviceChosenWhenAbsent) says: record data as a set " +
-      "of canonical forms, IAM bindings and members as sets, times by instant, ACL scopes, key material",
+      "of canonical forms, IAM bindings and members as sets, times by instant, ACL scopes, key material; what changed inside a map " +
+      "a reviewer reads entry by entry (a zone's record sets by name and type)",
   },
   "replacement order": {
     places: ["deleteBeforeReplace"],
@@ -74,7 +75,7 @@ const KIND_OF_PLACE = new Map(Object.entries(KINDS).flatMap(([kind, { places }])
 
 /** The place of a function field, with the parts that vary by resource written `*`. */
 function placeOf(path: readonly string[]): string {
-  const variable = new Set(["equal", "derived", "key", "policy", "review"]);
+  const variable = new Set(["equal", "detail", "derived", "key", "policy", "review"]);
   const parts = path.map((part, index) => (index > 0 && variable.has(path[index - 1] ?? "") ? "*" : part));
   return parts.join(".");
 }

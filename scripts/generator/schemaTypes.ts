@@ -5,7 +5,7 @@
  * optional and defaulted fields and keeps enums as enums, which other languages' SDKs make types of.
  */
 import type { Schema } from "./types";
-import { pascal, singular, unwrap } from "./types";
+import { pascal, singular, typeNameOf, unwrap } from "./types";
 import { token } from "../../provider/typeTokens";
 
 /** A property type as the package schema writes it. */
@@ -51,7 +51,8 @@ export class SchemaTypes {
   readonly types = new Map<string, ObjectTypeSpec | EnumTypeSpec>();
 
   /** The type of a zod schema; `hint` names a nested object or enum (e.g. `RecordSetRoutingPolicy`) in `module`. */
-  render(schema: Schema, module: string, hint: string): TypeSpec {
+  render(schema: Schema, module: string, given: string): TypeSpec {
+    const hint = typeNameOf(schema) ?? given;
     const def = schema._zod.def as unknown as {
       type: string;
       entries?: Record<string, string | number>;

@@ -36,6 +36,12 @@ export function unwrap(schema: Schema): Unwrapped {
   return { core: current, optional, hasDefault, defaultValue, ...(description !== undefined && { description }) };
 }
 
+/** The name a schema gives its type (`.meta({ typeName: "RecordData" })`), where its field's name would not say it well. */
+export function typeNameOf(schema: Schema): string | undefined {
+  const named = (z.globalRegistry.get(schema) as { typeName?: unknown } | undefined)?.typeName;
+  return typeof named === "string" ? named : undefined;
+}
+
 export const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 export const camel = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
 export const singular = (name: string): string => (name.endsWith("ies") ? `${name.slice(0, -3)}y` : name.endsWith("s") ? name.slice(0, -1) : name);
@@ -46,7 +52,8 @@ export class TypeRenderer {
   readonly interfaces = new Map<string, string>();
 
   /** The TypeScript type of a schema; `hint` names the interface of a nested object. */
-  render(schema: Schema, mode: Mode, hint: string): string {
+  render(schema: Schema, mode: Mode, given: string): string {
+    const hint = typeNameOf(schema) ?? given;
     const def = schema._zod.def as unknown as {
       type: string;
       entries?: Record<string, string>;

@@ -121,7 +121,9 @@ export function expectUpdateWrites(
   }
   expect(requests.length).toBeGreaterThan(0);
   for (const request of requests.filter((r) => (r.method === "PATCH" || r.method === "PUT") && r.path === item)) expect(request.body).toEqual(body);
-  for (const name of sent.filter((name) => news[name] !== undefined)) {
+  // A map read entry by entry (a zone's records) reaches the API in its own wire form (absolute names, quoted TXT):
+  // its bodies are held by its own tests (tests/emulator/zone-records.test.ts), request by request.
+  for (const name of sent.filter((name) => news[name] !== undefined && declaration.detail?.[name] === undefined)) {
     expect({ [name]: requests.some((request) => carries(request.body, news[name])) }).toEqual({ [name]: true });
   }
 }
