@@ -17,6 +17,7 @@ import { policy } from "./apis/dns/policy";
 import { recordSet } from "./apis/dns/recordSet";
 import { responsePolicy } from "./apis/dns/responsePolicy";
 import { responsePolicyRule } from "./apis/dns/responsePolicyRule";
+import { zoneRecords } from "./apis/dns/zoneRecords";
 import { quotaAdjusterSettings } from "./apis/quotas/quotaAdjusterSettings";
 import { quotaPreference } from "./apis/quotas/quotaPreference";
 import { activityWatchChannel } from "./apis/reports/activityWatchChannel";
@@ -38,6 +39,7 @@ export const declarations: readonly ResourceDeclaration[] = [
   recordSet,
   responsePolicy,
   responsePolicyRule,
+  zoneRecords,
   quotaAdjusterSettings,
   quotaPreference,
   activityWatchChannel,

@@ -10,4 +10,5 @@ export * from "./policy";
 export * from "./recordSet";
 export * from "./responsePolicy";
 export * from "./responsePolicyRule";
+export * from "./zoneRecords";
 export * from "./functions";

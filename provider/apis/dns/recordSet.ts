@@ -43,6 +43,13 @@ const routingPolicy = z.object({
   healthCheck: z.string().optional().meta({ description: "The health check that steers the policy." }),
 });
 
+/** A record set's time to live: what RecordSet and ZoneRecords hold a TTL to. */
+export const ttlSeconds = z
+  .number({ error: (issue) => `must be a whole number of seconds; got ${JSON.stringify(issue.input)}` })
+  .int({ error: (issue) => `must be a whole number of seconds; got ${JSON.stringify(issue.input)}` })
+  .min(0, { error: (issue) => `must be a whole number of seconds from 0 to 2147483647; got ${JSON.stringify(issue.input)}` })
+  .max(2147483647, { error: (issue) => `must be at most 2147483647 seconds; got ${JSON.stringify(issue.input)}` });
+
 export const recordSetArgs = z.object({
   project: projectId.optional().meta({ description: "The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`." }),
   managedZone: zoneName.meta({ description: "The name of the managed zone the records belong to (the zone's `name`)." }),
@@ -52,17 +59,11 @@ export const recordSetArgs = z.object({
       error: (issue) => `must be a record type, one of ${RECORD_TYPES.join(", ")}; got ${JSON.stringify(issue.input)}`,
     })
     .meta({ description: "The record type." }),
-  ttl: z
-    .number({ error: (issue) => `must be a whole number of seconds; got ${JSON.stringify(issue.input)}` })
-    .int({ error: (issue) => `must be a whole number of seconds; got ${JSON.stringify(issue.input)}` })
-    .min(0, { error: (issue) => `must be a whole number of seconds from 0 to 2147483647; got ${JSON.stringify(issue.input)}` })
-    .max(2147483647, { error: (issue) => `must be at most 2147483647 seconds; got ${JSON.stringify(issue.input)}` })
-    .default(300)
-    .meta({
-      description:
-        "Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone " +
-        "(or, together with other writes of the zone, part of their one change).",
-    }),
+  ttl: ttlSeconds.default(300).meta({
+    description:
+      "Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone " +
+      "(or, together with other writes of the zone, part of their one change).",
+  }),
   rrdatas: z
     .array(z.string().min(1, { error: "record data must not be empty" }), {
       error: (issue) => `must be a list of record data strings, e.g. ["192.0.2.1"]; got ${JSON.stringify(issue.input)}`,

@@ -1,0 +1,165 @@
+/** `svc.dns.ZoneRecords`: the record sets of one managed zone as one resource. */
+import { z } from "zod";
+import { declare } from "../../engine/declaration/declaration";
+import { wholeListing } from "../../engine/declaration/steps";
+import { DNS_PAGING } from "./service";
+import { projectId, zoneName } from "./names";
+import { ttlSeconds } from "./recordSet";
+import { COLLECTION, ZONE, recordSetWire, type WireRecordSet } from "./recordSets/wire";
+import { recordsFailures } from "./zoneRecords/checks";
+import { dnsNameOfListing, recordChanges, recordsOfSets, wantedSets, zoneSetsWire, type RecordsMap, type ZoneSets } from "./zoneRecords/model";
+import { zoneSync, type SyncGoal } from "./zoneRecords/sync";
+
+const recordData = z
+  .object({
+    ttl: ttlSeconds.optional().meta({ description: "Time to live in seconds, 0 to 2147483647; left out, the resource's `defaultTtl`." }),
+    rrdatas: z
+      .array(z.string().min(1, { error: "record data must not be empty" }), {
+        error: (issue) => `must be a list of record data strings, e.g. ["192.0.2.1"]; got ${JSON.stringify(issue.input)}`,
+      })
+      .min(1, { error: 'must hold at least one record, e.g. ["192.0.2.1"]' })
+      .meta({
+        description:
+          'The record data, in the type\'s presentation format, e.g. `["192.0.2.1"]`, compared as a set in canonical form ' +
+          "(order, TXT quoting and splitting, host-name case and IPv6 spelling are no change), as `svc.dns.RecordSet` compares it.",
+      }),
+  })
+  .meta({ typeName: "ZoneRecordsRecordData" });
+
+export const zoneRecordsArgs = z.object({
+  project: projectId.optional().meta({ description: "The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`." }),
+  managedZone: zoneName.meta({ description: "The name of the managed zone the records belong to (the zone's `name`)." }),
+  records: z.record(z.string(), z.record(z.string(), recordData)).meta({
+    description:
+      'The zone\'s record sets: a map keyed by the name relative to the zone\'s DNS name (`"@"` the apex, `"www"`, `"a.b"`, `"*.dev"`), ' +
+      'each a map keyed by record type (`"A"`, `"MX"`, ...) to its TTL and record data. The zone\'s own apex SOA and NS are the API\'s and never listed here.',
+  }),
+  defaultTtl: ttlSeconds.default(300).meta({ description: "The TTL of every record set that gives none." }),
+  exclusive: z
+    .boolean()
+    .default(false)
+    .meta({
+      description:
+        "false: only the record sets listed here are managed; others in the zone are left alone. true: after `up` the zone holds exactly " +
+        "these (and its apex SOA and NS): any other record set is deleted. A set made outside Pulumi is seen by a refresh " +
+        "(`pulumi preview --refresh` names it, `pulumi up --refresh` deletes it).",
+    }),
+});
+export type ZoneRecordsArgs = z.infer<typeof zoneRecordsArgs>;
+
+const goalOf = (args: ZoneRecordsArgs, managedBefore: RecordsMap | undefined, dnsName: string | undefined): SyncGoal => ({
+  zone: args.managedZone,
+  records: args.records,
+  defaultTtl: args.defaultTtl,
+  exclusive: args.exclusive,
+  managedBefore,
+  dnsName,
+});
+
+/** What the state says is live: the sets it manages (every TTL given), and the zone's DNS name. */
+function believedOf(state: Readonly<Record<string, unknown>>): ZoneSets | undefined {
+  const dnsName = state["dnsName"];
+  if (typeof dnsName !== "string") return undefined;
+  return { dnsName, rrsets: wantedSets(state["records"] as RecordsMap | undefined, Number(state["defaultTtl"] ?? 300), dnsName) };
+}
+
+export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>>({
+  module: "dns",
+  name: "ZoneRecords",
+  api: "dns",
+  args: zoneRecordsArgs,
+  immutable: ["project", "managedZone"],
+  projectScoped: true,
+  id: {
+    format: "projects/{project}/managedZones/{managedZone}",
+    importFormats: ["{project}/{managedZone}", "{managedZone}"],
+  },
+  paths: { collection: COLLECTION, item: ZONE, related: [`${ZONE}/changes`] },
+  wire: zoneSetsWire,
+  // The state: the sets this resource manages (all but the zone's apex SOA and NS when exclusive, or
+  // when nothing says which: an import by id), under the program's spelling of their names.
+  toState: (zone, previous) => {
+    const managed = previous["records"] as RecordsMap | undefined;
+    const exclusive = previous["exclusive"] === true;
+    return {
+      records: recordsOfSets(zone.rrsets, zone.dnsName, managed, exclusive || managed === undefined),
+      defaultTtl: typeof previous["defaultTtl"] === "number" ? previous["defaultTtl"] : 300,
+      exclusive,
+      dnsName: zone.dnsName,
+    };
+  },
+  update: "planned",
+  // Which sets are managed is the provider's own choice, never sent: a change of it alone reads the zone again (with
+  // exclusive on, every set becomes the state's, so the next preview names the sets an `up` deletes).
+  localInputs: ["exclusive"],
+  steps: {
+    // The object is the zone's whole listing: a refresh is one listing, 1,000 sets a page.
+    read: wholeListing<WireRecordSet>({
+      path: COLLECTION,
+      field: "rrsets",
+      entry: recordSetWire,
+      paging: { ...DNS_PAGING, pageSize: 1000 },
+      toWire: (rrsets) => {
+        const dnsName = dnsNameOfListing(rrsets);
+        if (dnsName === undefined) throw new Error("svc.dns.ZoneRecords: the zone's listing has no apex SOA record set, so its DNS name is unknown");
+        return { dnsName, rrsets };
+      },
+    }),
+  },
+  crossCheck: ({ records }) => recordsFailures(records),
+  hooks: {
+    // A create lists the zone first: what an interrupted run made is in place and is not made again.
+    planCreate: (args, identity) => [zoneSync(identity, goalOf(args, undefined, undefined), undefined)],
+    // Only what changed, from what the state says is live: a set made outside this stack is deleted only once a refresh put it
+    // in the state (with exclusive), so a preview names every set an `up` deletes.
+    planUpdate: (_change, args, identity, previous) => {
+      const believed = believedOf(previous);
+      return [zoneSync(identity, goalOf(args, previous["records"] as RecordsMap | undefined, believed?.dnsName), believed)];
+    },
+    // The sets this resource manages are deleted; the zone's others stay.
+    planDelete: (state, identity) => {
+      const believed = believedOf(state);
+      const goal: SyncGoal = {
+        zone: String(state["managedZone"]),
+        records: {},
+        defaultTtl: 300,
+        exclusive: false,
+        managedBefore: state["records"] as RecordsMap | undefined,
+        dnsName: believed?.dnsName,
+      };
+      return [zoneSync(identity, goal, believed)];
+    },
+  },
+  // Record data per type as RecordSet compares it; a TTL left out is the default.
+  equal: {
+    records: (stored, wanted, news) => recordChanges(stored as RecordsMap, wanted as RecordsMap, Number(news["defaultTtl"] ?? 300)).length === 0,
+  },
+  detail: {
+    records: (stored, wanted, news) => recordChanges(stored as RecordsMap, wanted as RecordsMap, Number(news["defaultTtl"] ?? 300)),
+  },
+  outputs: {
+    dnsName: z.string().meta({ description: "The zone's DNS name (its apex), which the names of `records` are relative to." }),
+  },
+  adoption: { never: "svc-import writes a zone's records as record sets or, with --zone-records, as one ZoneRecords per zone" },
+  docs: {
+    summary:
+      "The record sets of one managed zone as one resource: a map of names relative to the zone and types to record data. " +
+      "One resource costs the engine one state write per step whatever the zone's size, so a zone of 10,000 record sets goes up in " +
+      "about a minute; `up` sends only what changed, in atomic changes within Cloud DNS's per-change limits.",
+    example:
+      'new svc.dns.ZoneRecords("records", { managedZone: zone.name, records: { "@": { MX: { rrdatas: ["10 mail.example.com."] } }, www: { A: { rrdatas: ["192.0.2.10"] } } } });',
+  },
+  samples: {
+    parents: [{ type: "dns:ManagedZone", inputs: { name: "zone-records", dnsName: "zone.example." } }],
+    inputs: { managedZone: "zone-records", records: { www: { A: { rrdatas: ["192.0.2.1"] } } } },
+    updates: [
+      {
+        records: { www: { A: { ttl: 600, rrdatas: ["192.0.2.2"] } }, api: { AAAA: { rrdatas: ["2001:db8::1"] } }, "@": { TXT: { rrdatas: ["v=spf1 -all"] } } },
+      },
+      { defaultTtl: 900 },
+      // The sets the program no longer names are deleted; exclusive changes which sets a refresh makes the state's.
+      { exclusive: true, records: { www: { A: { ttl: 600, rrdatas: ["192.0.2.2"] } } } },
+    ],
+    replacements: [{ project: "other-project" }, { managedZone: "other-zone" }],
+  },
+});

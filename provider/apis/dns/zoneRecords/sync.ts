@@ -1,0 +1,178 @@
+/**
+ * A zone's record sets brought to what the program says, as one settled entry: the writes are the
+ * zone's atomic changes (changes.create), each within Cloud DNS's per-change limits, sent in turn;
+ * their being done is waited for once, after the last. The first round writes from what the state
+ * says is live (an update: only what changed, no read); a create, or a refusal as stale (a set that
+ * moved meanwhile: 404, 409, 412) or a lost answer, reads the zone's listing and writes what is
+ * still missing from it. So a run killed between changes converges with the next `up`: what a
+ * change made is in the listing and is not made again.
+ */
+import { listingRequest } from "../../../google/listing";
+import type { PlannedRequest, SettledEntry } from "../../../engine/plan/entries";
+import { fillTemplate } from "../../../engine/declaration/template";
+import { DNS_PAGING } from "../service";
+import {
+  admitWrite,
+  changeBody,
+  CHANGE_LIMITS,
+  recordSetWire,
+  sameRecordSet,
+  ZONE,
+  type ChangeLimits,
+  type ChangeTally,
+  type RecordWrite,
+  type WireRecordSet,
+} from "../recordSets/wire";
+import { acceptedChangeWire, servedCheck, ZONE_CHANGES } from "../recordSets/zoneChange";
+import { dnsNameOfListing, entriesOf, isZoneOwn, mapKey, relativeName, setKey, wantedSets, zoneSetsWire, type RecordsMap, type ZoneSets } from "./model";
+
+/** What a sync brings the zone to. */
+export interface SyncGoal {
+  /** The zone's name (the resource's `managedZone`), for messages. */
+  readonly zone: string;
+  readonly records: RecordsMap;
+  readonly defaultTtl: number;
+  /** Every other set of the zone is deleted too (but the zone's own apex SOA and NS). */
+  readonly exclusive: boolean;
+  /** The sets the state says are managed: those the program no longer names are deleted. */
+  readonly managedBefore?: RecordsMap | undefined;
+  /** The zone's DNS name when the state knows it (else the listing's apex SOA says it). */
+  readonly dnsName?: string | undefined;
+  readonly limits?: ChangeLimits;
+}
+
+/** The listing that shows what is live: every record set of the zone, 1,000 a page. */
+export const zoneListing = (zonePath: string, note: string): PlannedRequest =>
+  listingRequest(`${zonePath}/rrsets`, "rrsets", { ...DNS_PAGING, pageSize: 1000 }, recordSetWire, { note });
+
+/** The zone as read (a listing's items) or believed (the state's): its DNS name and its sets. */
+export function zoneOf(live: unknown, goal: SyncGoal): ZoneSets {
+  if (!Array.isArray(live)) return live as ZoneSets;
+  const rrsets = live as WireRecordSet[];
+  const dnsName = dnsNameOfListing(rrsets) ?? goal.dnsName;
+  if (dnsName === undefined) throw new Error(`svc.dns.ZoneRecords: the listing of zone ${goal.zone} has no apex SOA record set, so its DNS name is unknown`);
+  return { dnsName, rrsets };
+}
+
+/** A set the program asks for exists with other data and is not managed here: it is not taken over silently. */
+export class UnmanagedSetDiffers extends Error {}
+
+/**
+ * The writes that bring `zone` to the goal, in the order of their sets' keys. `read`: the sets are
+ * the zone's listing (not the state's belief), so a set there that the program asks for with other
+ * data and the state does not manage was made outside this stack: refused, unless `exclusive`.
+ */
+export function writesToward(zone: ZoneSets, goal: SyncGoal, read: boolean): RecordWrite[] {
+  const wanted = new Map(wantedSets(goal.records, goal.defaultTtl, zone.dnsName).map((set) => [setKey(set), set]));
+  const managed = new Set(entriesOf(goal.managedBefore).map(({ relative, type }) => mapKey(relative, type)));
+  const managedKey = (set: WireRecordSet): string => mapKey(relativeName(set.name, zone.dnsName) ?? set.name, set.type);
+  const writes: RecordWrite[] = [];
+  const live = new Set<string>();
+  for (const set of zone.rrsets) {
+    const key = setKey(set);
+    live.add(key);
+    const want = wanted.get(key);
+    if (want === undefined) {
+      if (!isZoneOwn(set, zone.dnsName) && (goal.exclusive || managed.has(managedKey(set)))) writes.push({ kind: "delete", deletion: set });
+      continue;
+    }
+    if (sameRecordSet(set, want)) continue;
+    if (read && !goal.exclusive && !managed.has(managedKey(set))) {
+      throw new UnmanagedSetDiffers(
+        `svc.dns.ZoneRecords: record set ${set.name} ${set.type} already exists in zone ${goal.zone} with other data ` +
+          `(ttl ${String(set.ttl)}, ${JSON.stringify(set.rrdatas ?? set.routingPolicy ?? [])}) and is not managed by this resource; nothing was changed. ` +
+          `Adopt the zone's records with the resource option { import: "projects/<project>/managedZones/${goal.zone}" }, ` +
+          `delete that record set, or set exclusive: true to replace it.`,
+      );
+    }
+    writes.push({ kind: "update", deletion: set, addition: want });
+  }
+  for (const [key, want] of wanted) if (!live.has(key)) writes.push({ kind: "create", addition: want });
+  return writes.sort((a, b) => compare(keyOfWrite(a), keyOfWrite(b)));
+}
+
+const keyOfWrite = (write: RecordWrite): string => setKey(write.kind === "delete" ? write.deletion : write.addition);
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The writes cut into atomic changes, each within the per-change limits (a set too large for any change goes alone: the API says why). */
+export function changesOf(writes: readonly RecordWrite[], limits: ChangeLimits = CHANGE_LIMITS): RecordWrite[][] {
+  const changes: RecordWrite[][] = [];
+  let current: RecordWrite[] = [];
+  let tally: ChangeTally | undefined;
+  for (const write of writes) {
+    const next = admitWrite(tally, write, limits);
+    if (next !== undefined) {
+      current.push(write);
+      tally = next;
+      continue;
+    }
+    if (current.length > 0) changes.push(current);
+    current = [write];
+    tally = admitWrite(undefined, write, limits);
+  }
+  if (current.length > 0) changes.push(current);
+  return changes;
+}
+
+/** The zone once `writes` are made: the deleted sets out, the added ones in. */
+export function afterWrites(zone: ZoneSets, writes: readonly RecordWrite[]): ZoneSets {
+  const sets = new Map(zone.rrsets.map((set) => [setKey(set), set]));
+  for (const write of writes) {
+    if (write.kind !== "create") sets.delete(setKey(write.deletion));
+    if (write.kind !== "delete") sets.set(setKey(write.addition), write.addition);
+  }
+  return { dnsName: zone.dnsName, rrsets: [...sets.values()] };
+}
+
+/** One atomic change of the zone's sets, as sent. */
+function changeOf(zonePath: string, writes: readonly RecordWrite[], index: number, count: number): PlannedRequest {
+  const { deletions, additions } = changeBody(writes);
+  return {
+    method: "POST",
+    path: `${zonePath}/changes`,
+    body: { kind: "dns#change", deletions, additions },
+    // Sent twice, a change fails its deletions or adds twice: a lost answer is settled by listing instead.
+    repeat: "settle",
+    schema: acceptedChangeWire,
+    note:
+      count === 1
+        ? `one atomic change: delete ${deletions.length}, add ${additions.length} record sets`
+        : `atomic change ${index + 1} of ${count}: delete ${deletions.length}, add ${additions.length} record sets (within the per-change limits)`,
+  };
+}
+
+/**
+ * The zone's sets brought to the goal. `believed`: what the state says is live (the sets it
+ * manages, and the zone's DNS name), written from without a read; absent (a create, a change to
+ * `exclusive`), the zone is listed first. Its answer is the zone as written.
+ */
+export function zoneSync(identity: Readonly<Record<string, string>>, goal: SyncGoal, believed: ZoneSets | undefined): SettledEntry {
+  const zonePath = fillTemplate(ZONE, identity);
+  const writesFor = (live: unknown): RecordWrite[] => {
+    if (live === undefined) {
+      // Before anything is read (what svc-plan shows of a create): every set asked for is added.
+      const dnsName = goal.dnsName ?? "{dnsName}";
+      return writesToward({ dnsName, rrsets: [] }, goal, false);
+    }
+    return writesToward(zoneOf(live, goal), goal, Array.isArray(live));
+  };
+  return {
+    kind: "settled",
+    label: `the record sets of zone ${goal.zone}`,
+    read: zoneListing(zonePath, "lists the zone's record sets, every page: the changes are made from what is live"),
+    ...(believed !== undefined && { believed }),
+    done: (live) => (writesFor(live).length === 0 ? { value: zoneOf(live, goal), parsedBy: zoneSetsWire } : undefined),
+    write: (live) => {
+      const changes = changesOf(writesFor(live), goal.limits);
+      return changes.map((writes, index) => changeOf(zonePath, writes, index, changes.length));
+    },
+    // The zone as written: what was live, with every change made.
+    answer: (_written, live) => {
+      const zone = zoneOf(live, goal);
+      return { value: afterWrites(zone, writesToward(zone, goal, false)), parsedBy: zoneSetsWire };
+    },
+    waits: { served: ZONE_CHANGES, key: zonePath, request: servedCheck(zonePath, []) },
+    staleStatuses: [404, 409, 412],
+    loop: "change",
+  };
+}
