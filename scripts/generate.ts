@@ -54,19 +54,22 @@ function renderResource(declaration: ResourceDeclaration): string {
   const types = new TypeRenderer();
   const inputs = props.filter((property) => !property.output);
   const typeOf = (property: Property, mode: Mode): string => types.render(property.unwrapped.core, mode, `${name}${pascal(property.name)}`);
+  // What the state holds: an input held in another form has that form's type among the outputs.
+  const stateTypeOf = (property: Property, mode: Mode): string =>
+    types.render((property.stored ?? property.unwrapped).core, mode, `${name}${pascal(property.name)}${property.stored === undefined ? "" : "Stored"}`);
 
   const argsFields = inputs.map((property) => {
     const optional = property.unwrapped.optional || property.unwrapped.hasDefault;
     return `${tsdoc([propertyDoc(declaration, property, true)], "  ")}  ${property.name}${optional ? "?" : ""}: ${input(typeOf(property, "input"))};\n`;
   });
   const stateFields = props.map(
-    (property) => `${tsdoc([propertyDoc(declaration, property, false)], "  ")}  ${property.name}?: ${input(typeOf(property, "input"))};\n`,
+    (property) => `${tsdoc([propertyDoc(declaration, property, false)], "  ")}  ${property.name}?: ${input(stateTypeOf(property, "input"))};\n`,
   );
   const outputFields = props.map((property) => {
     // `project` is filled in from the settings at check, so it is always there.
     const filled = property.name === "project" && declaration.projectScoped === true;
     const absent = property.unwrapped.optional && !property.unwrapped.hasDefault && !filled;
-    const type = typeOf(property, "output");
+    const type = stateTypeOf(property, "output");
     return `${tsdoc([propertyDoc(declaration, property, false)], "  ")}  declare public readonly ${property.name}: pulumi.Output<${type}${absent ? " | undefined" : ""}>;\n`;
   });
 
@@ -82,17 +85,22 @@ function renderResource(declaration: ResourceDeclaration): string {
                 .join(", ")}`
             : ""
         }. ` + `Read one that exists, without managing it, with \`${name}.get(name, "${forms[0]}")\`.`;
+  // Inputs the engine holds in another form: the SDK sends them in it (a function of a module without imports).
+  const storedSdk = Object.entries(declaration.stored ?? {}).flatMap(([field, form]) => (form?.sdk === undefined ? [] : [[field, form.sdk] as const]));
   const list = (names: readonly string[]): string => `[${names.map((item) => JSON.stringify(item)).join(", ")}]`;
   const shape =
     `{\n  module: ${JSON.stringify(module)},\n  name: ${JSON.stringify(name)},\n  inputs: ${list(inputs.map((p) => p.name))},\n` +
     `  outputs: ${list(props.filter((p) => p.output).map((p) => p.name))},\n` +
     `${declaration.secretOutputs === undefined ? "" : `  secretOutputs: ${list(declaration.secretOutputs)},\n`}` +
-    `${declaration.autoName === undefined ? "" : `  autoNamed: true,\n`}}`;
+    `${declaration.autoName === undefined ? "" : `  autoNamed: true,\n`}` +
+    `${storedSdk.length === 0 ? "" : `  encode: { ${storedSdk.map(([field, sdk]) => `${field}: ${sdk.name}`).join(", ")} },\n`}}`;
 
   const text = [
     header(sourceOf(declaration)),
     'import * as pulumi from "@pulumi/pulumi";\n',
-    'import { SvcResource, type ResourceShape } from "../internal/resource";\n\n',
+    'import { SvcResource, type ResourceShape } from "../internal/resource";\n',
+    ...storedSdk.map(([, sdk]) => `import { ${sdk.name} } from "../../${sdk.module}";\n`),
+    "\n",
     `const SHAPE: ResourceShape = ${shape};\n\n`,
     tsdoc([`The arguments of a {@link ${name}}.`], ""),
     `export interface ${name}Args {\n${argsFields.join("")}}\n\n`,
@@ -109,7 +117,7 @@ function renderResource(declaration: ResourceDeclaration): string {
       "  ",
     ),
     `  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ${name}State, opts?: pulumi.CustomResourceOptions): ${name} {\n`,
-    `    return new ${name}(name, (state ?? {}) as ${name}Args, { ...opts, id });\n  }\n\n`,
+    `    return new ${name}(name, (state ?? {}) as ${storedSdk.length > 0 || declaration.stored !== undefined ? "unknown as " : ""}${name}Args, { ...opts, id });\n  }\n\n`,
     tsdoc(["The Pulumi type token of the class."], "  "),
     `  public static readonly __pulumiType = "pulumi-nodejs:dynamic/${module}:${name}";\n\n`,
     tsdoc([`Whether \`obj\` is ${withArticle(name)}, also when several copies of the SDK are loaded.`], "  "),

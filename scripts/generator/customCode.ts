@@ -34,6 +34,12 @@ const KINDS: Readonly<Record<string, Kind>> = {
     places: ["steps.read.list.match", "steps.read.sharedListing.key.*", "steps.read.sharedListing.match"],
     why: "which entry of a listing is the object, and the key that finds it in an index (a project by its VCS URL, names compared case-insensitively)",
   },
+  "the state's form of an input": {
+    places: ["stored.*.toProgram", "stored.*.toStored"],
+    why:
+      "an input the engine would pay dearly for in the program's form (every step passes it through a protobuf Struct) is held in a " +
+      "flat one: a zone's records map as one string per record set, read back for validation",
+  },
   "rules across inputs": {
     places: ["crossCheck"],
     why: "a rule on several inputs at once (exactly one of project, folder, organization; a record type's data)",
@@ -75,7 +81,7 @@ const KIND_OF_PLACE = new Map(Object.entries(KINDS).flatMap(([kind, { places }])
 
 /** The place of a function field, with the parts that vary by resource written `*`. */
 function placeOf(path: readonly string[]): string {
-  const variable = new Set(["equal", "detail", "derived", "key", "policy", "review"]);
+  const variable = new Set(["equal", "detail", "stored", "derived", "key", "policy", "review"]);
   const parts = path.map((part, index) => (index > 0 && variable.has(path[index - 1] ?? "") ? "*" : part));
   return parts.join(".");
 }

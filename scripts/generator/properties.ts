@@ -8,6 +8,8 @@ export interface Property {
   readonly name: string;
   readonly unwrapped: Unwrapped;
   readonly output: boolean;
+  /** The form the state holds it in, where it differs from the program's (declaration `stored`): its type among the outputs. */
+  readonly stored?: Unwrapped;
   /** "replaces", "in place", "in place (no request)", "request option (never a change)" or "output". */
   readonly change: string;
 }
@@ -28,7 +30,8 @@ export function properties(declaration: ResourceDeclaration): Property[] {
           : local.has(name)
             ? "in place (no request)"
             : "in place";
-    return { name, unwrapped, output: false, change };
+    const form = declaration.stored?.[name];
+    return { name, unwrapped, output: false, change, ...(form !== undefined && { stored: unwrap(form.schema) }) };
   });
   const outputs = Object.entries(declaration.outputs).map(([name, schema]): Property => {
     const unwrapped = unwrap(schema);
@@ -42,6 +45,8 @@ export function properties(declaration: ResourceDeclaration): Property[] {
 
 /** The doc of a property as the SDK and the README show it: its description plus what the declaration implies. */
 export function propertyDoc(declaration: ResourceDeclaration, property: Property, withChange: boolean): string {
+  // Among the outputs, an input held in another form is described in that form.
+  if (!withChange && property.stored !== undefined) return property.stored.description ?? "";
   const { description, hasDefault, defaultValue, core } = property.unwrapped;
   const what = humanName(declaration.name);
   const parts = [description ?? ""];

@@ -58,7 +58,10 @@ function resourceSpec(declaration: ResourceDeclaration, types: SchemaTypes, type
     const { core, optional, hasDefault } = property.unwrapped;
     const type = types.render(core, declaration.module, `${declaration.name}${pascal(property.name)}`);
     const common = { ...type, ...(secrets.has(property.name) && { secret: true }) };
-    outputProperties[property.name] = { ...common, description: propertyDoc(declaration, property, false) };
+    // An input the state holds in another form has that form's type among the outputs.
+    const stored =
+      property.stored === undefined ? {} : types.render(property.stored.core, declaration.module, `${declaration.name}${pascal(property.name)}Stored`);
+    outputProperties[property.name] = { ...common, ...stored, description: propertyDoc(declaration, property, false) };
     // `project` is filled in from the settings when left out, so it is always there afterwards.
     const filled = property.name === "project" && declaration.projectScoped === true;
     if ((!optional || hasDefault || filled) && !(property.output && optional)) required.push(property.name);

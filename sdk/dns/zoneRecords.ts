@@ -2,12 +2,14 @@
 // change the declaration, then run `npm run generate`.
 import * as pulumi from "@pulumi/pulumi";
 import { SvcResource, type ResourceShape } from "../internal/resource";
+import { encodeForCheck } from "../../provider/apis/dns/zoneRecords/storedForm";
 
 const SHAPE: ResourceShape = {
   module: "dns",
   name: "ZoneRecords",
   inputs: ["project", "managedZone", "records", "defaultTtl", "exclusive"],
   outputs: ["dnsName"],
+  encode: { records: encodeForCheck },
 };
 
 /** The arguments of a {@link ZoneRecords}. */
@@ -46,11 +48,11 @@ export interface ZoneRecordsState {
   /** The name of the managed zone the records belong to (the zone's `name`). */
   managedZone?: pulumi.Input<string>;
   /**
-   * The zone's record sets: a map keyed by the name relative to the zone's DNS name (`"@"` the apex, `"www"`,
-   * `"a.b"`, `"*.dev"`), each a map keyed by record type (`"A"`, `"MX"`, ...) to its TTL and record data. The
-   * zone's own apex SOA and NS are the API's and never listed here.
+   * The zone's record sets as the state holds them: `"<name> <TYPE>"` (the name relative to the zone) to `"<ttl>
+   * <data> | <data>"`, e.g. `"www A": "300 192.0.2.10"`; record data that holds a `|` is a JSON list after the
+   * TTL.
    */
-  records?: pulumi.Input<Record<string, pulumi.Input<Record<string, pulumi.Input<ZoneRecordsRecordDataArgs>>>>>;
+  records?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** The TTL of every record set that gives none. Default: `300`. */
   defaultTtl?: pulumi.Input<number>;
   /**
@@ -90,7 +92,7 @@ export class ZoneRecords extends SvcResource {
    * @param opts Resource options.
    */
   public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ZoneRecordsState, opts?: pulumi.CustomResourceOptions): ZoneRecords {
-    return new ZoneRecords(name, (state ?? {}) as ZoneRecordsArgs, { ...opts, id });
+    return new ZoneRecords(name, (state ?? {}) as unknown as ZoneRecordsArgs, { ...opts, id });
   }
 
   /** The Pulumi type token of the class. */
@@ -108,11 +110,11 @@ export class ZoneRecords extends SvcResource {
   declare public readonly managedZone: pulumi.Output<string>;
 
   /**
-   * The zone's record sets: a map keyed by the name relative to the zone's DNS name (`"@"` the apex, `"www"`,
-   * `"a.b"`, `"*.dev"`), each a map keyed by record type (`"A"`, `"MX"`, ...) to its TTL and record data. The
-   * zone's own apex SOA and NS are the API's and never listed here.
+   * The zone's record sets as the state holds them: `"<name> <TYPE>"` (the name relative to the zone) to `"<ttl>
+   * <data> | <data>"`, e.g. `"www A": "300 192.0.2.10"`; record data that holds a `|` is a JSON list after the
+   * TTL.
    */
-  declare public readonly records: pulumi.Output<Record<string, Record<string, ZoneRecordsRecordData>>>;
+  declare public readonly records: pulumi.Output<Record<string, string>>;
 
   /** The TTL of every record set that gives none. Default: `300`. */
   declare public readonly defaultTtl: pulumi.Output<number>;
@@ -149,15 +151,4 @@ export interface ZoneRecordsRecordDataArgs {
    * `svc.dns.RecordSet` compares it.
    */
   rrdatas: pulumi.Input<pulumi.Input<string>[]>;
-}
-
-export interface ZoneRecordsRecordData {
-  /** Time to live in seconds, 0 to 2147483647; left out, the resource's `defaultTtl`. */
-  ttl?: number;
-  /**
-   * The record data, in the type's presentation format, e.g. `["192.0.2.1"]`, compared as a set in canonical
-   * form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change), as
-   * `svc.dns.RecordSet` compares it.
-   */
-  rrdatas: string[];
 }

@@ -38,6 +38,22 @@ export interface ResourceShape {
   readonly secretOutputs?: readonly string[];
   /** The provider names an input after the resource (declaration `autoName`): the name is passed as `__resourceName`. */
   readonly autoNamed?: boolean;
+  /** Inputs the engine holds in another form (declaration `stored`): what the SDK sends in place of the program's value. */
+  readonly encode?: Readonly<Record<string, (value: never) => unknown>>;
+}
+
+/** Whether a value holds an Output or a promise anywhere (then it is encoded once they are known). */
+function pending(value: unknown): boolean {
+  if (pulumi.Output.isInstance(value) || value instanceof Promise) return true;
+  if (Array.isArray(value)) return value.some(pending);
+  if (typeof value === "object" && value !== null) return Object.values(value).some(pending);
+  return false;
+}
+
+/** An input in the form the engine holds it: encoded at once when every part is known, else when it is. */
+function encoded(value: unknown, encode: (value: never) => unknown): unknown {
+  if (value === undefined) return undefined;
+  return pending(value) ? pulumi.output(value).apply((known) => encode(known as never)) : encode(value as never);
 }
 
 let settingsChecked = false;
@@ -83,7 +99,8 @@ export abstract class SvcResource extends pulumi.CustomResource {
     const secrets = new Set(shape.secretOutputs ?? []);
     const props: Record<string, unknown> = { __provider: providerSource(`${shape.module}:${shape.name}`) };
     for (const input of shape.inputs) {
-      const value = given[input];
+      const encode = reading ? undefined : shape.encode?.[input];
+      const value = encode === undefined ? given[input] : encoded(given[input], encode);
       props[input] = secrets.has(input) && value !== undefined ? pulumi.secret(value) : value;
     }
     for (const output of shape.outputs) props[output] = reading ? given[output] : undefined;

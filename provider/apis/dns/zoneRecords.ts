@@ -8,6 +8,7 @@ import { ttlSeconds } from "./recordSet";
 import { COLLECTION, ZONE, recordSetWire, type WireRecordSet } from "./recordSets/wire";
 import { recordsFailures } from "./zoneRecords/checks";
 import { dnsNameOfListing, recordChanges, recordsOfSets, wantedSets, zoneSetsWire, type RecordsMap, type ZoneSets } from "./zoneRecords/model";
+import { toProgramRecords, toStoredRecords, type ProgramRecords } from "./zoneRecords/storedForm";
 import { zoneSync, type SyncGoal } from "./zoneRecords/sync";
 
 const recordData = z
@@ -47,20 +48,20 @@ export const zoneRecordsArgs = z.object({
 });
 export type ZoneRecordsArgs = z.infer<typeof zoneRecordsArgs>;
 
+/** What a step brings the zone to: the inputs as `check` left them (records in the stored form). */
 const goalOf = (args: ZoneRecordsArgs, managedBefore: RecordsMap | undefined, dnsName: string | undefined): SyncGoal => ({
   zone: args.managedZone,
-  records: args.records,
-  defaultTtl: args.defaultTtl,
+  records: args.records as unknown as RecordsMap,
   exclusive: args.exclusive,
   managedBefore,
   dnsName,
 });
 
-/** What the state says is live: the sets it manages (every TTL given), and the zone's DNS name. */
+/** What the state says is live: the sets it manages, and the zone's DNS name. */
 function believedOf(state: Readonly<Record<string, unknown>>): ZoneSets | undefined {
   const dnsName = state["dnsName"];
   if (typeof dnsName !== "string") return undefined;
-  return { dnsName, rrsets: wantedSets(state["records"] as RecordsMap | undefined, Number(state["defaultTtl"] ?? 300), dnsName) };
+  return { dnsName, rrsets: wantedSets(state["records"] as RecordsMap | undefined, dnsName) };
 }
 
 export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>>({
@@ -107,6 +108,19 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
     }),
   },
   crossCheck: ({ records }) => recordsFailures(records),
+  // The engine holds one string per record set (its Struct stays flat at any size); the program gives the nested map.
+  stored: {
+    records: {
+      schema: z.record(z.string(), z.string()).meta({
+        description:
+          'The zone\'s record sets as the state holds them: `"<name> <TYPE>"` (the name relative to the zone) to `"<ttl> <data> | <data>"`, ' +
+          'e.g. `"www A": "300 192.0.2.10"`; record data that holds a `|` is a JSON list after the TTL.',
+      }),
+      toProgram: toProgramRecords,
+      toStored: (records, inputs) => toStoredRecords(records as ProgramRecords, Number(inputs["defaultTtl"] ?? 300)),
+      sdk: { module: "provider/apis/dns/zoneRecords/storedForm", name: "encodeForCheck" },
+    },
+  },
   hooks: {
     // A create lists the zone first: what an interrupted run made is in place and is not made again.
     planCreate: (args, identity) => [zoneSync(identity, goalOf(args, undefined, undefined), undefined)],
@@ -122,7 +136,6 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
       const goal: SyncGoal = {
         zone: String(state["managedZone"]),
         records: {},
-        defaultTtl: 300,
         exclusive: false,
         managedBefore: state["records"] as RecordsMap | undefined,
         dnsName: believed?.dnsName,
@@ -131,12 +144,9 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
     },
   },
   // Record data per type as RecordSet compares it; a TTL left out is the default.
-  equal: {
-    records: (stored, wanted, news) => recordChanges(stored as RecordsMap, wanted as RecordsMap, Number(news["defaultTtl"] ?? 300)).length === 0,
-  },
-  detail: {
-    records: (stored, wanted, news) => recordChanges(stored as RecordsMap, wanted as RecordsMap, Number(news["defaultTtl"] ?? 300)),
-  },
+  // Record data per type as RecordSet compares it; every TTL is given in the stored form.
+  equal: { records: (stored, wanted) => recordChanges(stored as RecordsMap, wanted as RecordsMap).length === 0 },
+  detail: { records: (stored, wanted) => recordChanges(stored as RecordsMap, wanted as RecordsMap) },
   outputs: {
     dnsName: z.string().meta({ description: "The zone's DNS name (its apex), which the names of `records` are relative to." }),
   },

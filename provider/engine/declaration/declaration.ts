@@ -44,6 +44,22 @@ export interface DerivedValue {
   readonly accepted: string;
 }
 
+/**
+ * The form the engine holds an input in, where the program's would cost every step dearly: the
+ * engine passes each value through a protobuf Struct, whose cost grows with the number of values
+ * (a map of 10,000 nested objects takes seconds a pass, 10,000 strings milliseconds).
+ */
+export interface StoredForm {
+  /** The stored form's schema, with its description: the input's type among the outputs (the SDK's, the package schema's). */
+  readonly schema: z.ZodType;
+  /** The program's form of a value in any form the engine may pass (the program's, the SDK's, the stored): what `check` validates. */
+  readonly toProgram: (value: unknown) => unknown;
+  /** The stored form of a checked value; `inputs` are the other checked inputs (a default it fills in). */
+  readonly toStored: (value: unknown, inputs: Args) => unknown;
+  /** What the TypeScript SDK sends in place of the program's value: a function of a module without imports (`module` from the repository's root). */
+  readonly sdk?: { readonly module: string; readonly name: string };
+}
+
 /** One change of inputs, applied over the current ones; an input set to `undefined` is removed. */
 export type SampleChange<A extends Args> = { readonly [K in keyof A]?: A[K] | undefined };
 
@@ -178,6 +194,12 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
    * type): the paths of its detailed diff (`records.www.A.ttl`) in place of the input's name.
    */
   readonly detail?: Partial<Record<keyof A & string, DetailOf>>;
+  /**
+   * Inputs the engine holds in another form than the program gives (a zone's records map as one
+   * string per record set): `check` validates the program's form and returns the stored one, which
+   * the state, every diff and every step see.
+   */
+  readonly stored?: Partial<Record<keyof A & string, StoredForm>>;
   /**
    * Output-only properties (what the API assigns), with their types and
    * `.meta({ description })` docs: the SDK's output fields are generated from them.

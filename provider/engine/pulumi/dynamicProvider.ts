@@ -95,6 +95,9 @@ export function dynamicProvider(declaration: ResourceDeclaration, runtime: Provi
         const project = defaultProject(runtime.settings);
         if (project !== undefined) args["project"] = project;
       }
+      // An input the engine holds in another form is validated in the program's (it may come in either).
+      const storedForms = Object.entries(declaration.stored ?? {}).filter(([field]) => field in args && !containsUnknown(args[field]));
+      for (const [field, form] of storedForms) args[field] = form?.toProgram(args[field]);
       const unknownFields = Object.keys(args).filter((field) => containsUnknown(args[field]));
       const mask = Object.fromEntries(unknownFields.map((field) => [field, true as const]));
       const schema = unknownFields.length > 0 ? declaration.args.omit(mask) : declaration.args;
@@ -130,6 +133,7 @@ export function dynamicProvider(declaration: ResourceDeclaration, runtime: Provi
         await runtime.tokens.for(declaration.api, runtime.settings).token();
       if (failures.length > 0) return { failures: failures.map(forTheEngine) };
       const inputs: Args = { ...(parsed.success ? parsed.data : {}) };
+      for (const [field, form] of storedForms) if (field in inputs && form !== undefined) inputs[field] = form.toStored(inputs[field], inputs);
       for (const field of unknownFields) inputs[field] = args[field];
       if (importId !== undefined) inputs["__import"] = importId;
       // Who makes the object (the SDK names the stack and the resource): the key of its ownership record; and what

@@ -7,7 +7,8 @@
 import { excerpt } from "../../../engine/declaration/excerpt";
 import { dnsNameProblem } from "../names";
 import { RECORD_TYPES, rrdataFailures } from "../rrdataSyntax";
-import { APEX, entriesOf, type RecordsMap } from "./model";
+import { APEX } from "./model";
+import type { ProgramRecords } from "./storedForm";
 
 interface Failure {
   readonly property: string;
@@ -27,7 +28,7 @@ export function relativeNameProblem(name: string): string | undefined {
 }
 
 /** The failures of a records map; `property` is the input's name (`records`). */
-export function recordsFailures(records: RecordsMap, property = "records"): Failure[] {
+export function recordsFailures(records: ProgramRecords, property = "records"): Failure[] {
   const failures: Failure[] = [];
   const seen = new Map<string, string>();
   for (const [name, types] of Object.entries(records)) {
@@ -54,7 +55,8 @@ export function recordsFailures(records: RecordsMap, property = "records"): Fail
       });
     }
   }
-  for (const { relative, type, data } of entriesOf(records)) {
+  const sets = Object.entries(records).flatMap(([relative, types]) => Object.entries(types).map(([type, data]) => ({ relative, type, data })));
+  for (const { relative, type, data } of sets) {
     const at = `${property}.${relative}.${type}`;
     if (!TYPES.has(type)) {
       failures.push({ property: at, reason: `${excerpt(type)} is not a record type; give one of ${RECORD_TYPES.join(", ")} (upper case)` });

@@ -6,15 +6,10 @@
 import { z } from "zod";
 import { sameRrdatas, wireRrdata } from "../rrdata";
 import { recordKey, recordSetWire, type WireRecordSet } from "../recordSets/wire";
+import { decodeData, encodeData, keyParts, storedKey, type StoredRecords } from "./storedForm";
 
-/** One record set as a program gives it: its TTL (else the resource's `defaultTtl`) and its records. */
-export interface RecordData {
-  readonly ttl?: number | undefined;
-  readonly rrdatas: readonly string[];
-}
-
-/** Names relative to the zone, each to its types' record data. */
-export type RecordsMap = Readonly<Record<string, Readonly<Record<string, RecordData>>>>;
+/** The records map as the engine holds it (storedForm.ts): `"<name> <TYPE>"` to `"<ttl> <data> | <data>"`. */
+export type RecordsMap = StoredRecords;
 
 /** The zone's record sets as read or written: the zone's DNS name (its apex SOA's name) and its sets. */
 export interface ZoneSets {
@@ -55,57 +50,51 @@ export function dnsNameOfListing(rrsets: readonly WireRecordSet[]): string | und
   return rrsets.find((set) => set.type === "SOA")?.name;
 }
 
-/** A record set's key in a records map: the relative name (any case) and the type. */
+/** A record set's key in a records map, compared without regard to the name's case. */
 export function mapKey(relative: string, type: string): string {
   return `${relative.toLowerCase()} ${type}`;
 }
 
-/** Each record set of a map, with its relative name and type. */
-export function entriesOf(records: RecordsMap | undefined): { relative: string; type: string; data: RecordData }[] {
-  return Object.entries(records ?? {}).flatMap(([relative, types]) => Object.entries(types).map(([type, data]) => ({ relative, type, data })));
+/** Each record set of a stored map, with its relative name, type, TTL and records. */
+export function entriesOf(records: RecordsMap | undefined): { key: string; relative: string; type: string; ttl: number; rrdatas: string[] }[] {
+  return Object.entries(records ?? {}).map(([key, text]) => {
+    const { relative, type } = keyParts(key);
+    const data = decodeData(text) ?? { ttl: 0, rrdatas: [] };
+    return { key, relative, type, ...data };
+  });
 }
 
-/** The record sets a map asks for, on the wire: absolute names, each TTL given or the default, TXT quoted as it is sent. */
-export function wantedSets(records: RecordsMap | undefined, defaultTtl: number, dnsName: string): WireRecordSet[] {
-  return entriesOf(records).map(({ relative, type, data }) => ({
+/** The record sets a map asks for, on the wire: absolute names, TXT quoted as it is sent. */
+export function wantedSets(records: RecordsMap | undefined, dnsName: string): WireRecordSet[] {
+  return entriesOf(records).map(({ relative, type, ttl, rrdatas }) => ({
     name: absoluteName(relative, dnsName),
     type,
-    ttl: data.ttl ?? defaultTtl,
-    rrdatas: data.rrdatas.map((value) => wireRrdata(type, value)),
+    ttl,
+    rrdatas: rrdatas.map((value) => wireRrdata(type, value)),
   }));
 }
 
 /**
- * The records map of the zone's sets: every set but the zone's own apex SOA and NS when `all`, else
+ * The stored map of the zone's sets: every set but the zone's own apex SOA and NS when `all`, else
  * only those `managed` names (a map's keys, any case), each under the spelling `managed` gives it.
  */
-export function recordsOfSets(
-  rrsets: readonly WireRecordSet[],
-  dnsName: string,
-  managed: RecordsMap | undefined,
-  all: boolean,
-): Record<string, Record<string, RecordData>> {
+export function recordsOfSets(rrsets: readonly WireRecordSet[], dnsName: string, managed: RecordsMap | undefined, all: boolean): Record<string, string> {
   const spelling = new Map(entriesOf(managed).map(({ relative, type }) => [mapKey(relative, type), relative]));
-  const records: Record<string, Record<string, RecordData>> = {};
+  const records: Record<string, string> = {};
   for (const set of rrsets) {
     if (isZoneOwn(set, dnsName)) continue;
     const relative = relativeName(set.name, dnsName);
     if (relative === undefined) continue;
     const key = mapKey(relative, set.type);
     if (!all && !spelling.has(key)) continue;
-    const name = spelling.get(key) ?? relative;
-    (records[name] ??= {})[set.type] = { ttl: set.ttl ?? 0, rrdatas: [...(set.rrdatas ?? [])] };
+    records[storedKey(spelling.get(key) ?? relative, set.type)] = encodeData(set.ttl ?? 0, set.rrdatas ?? []);
   }
   return records;
 }
 
-/**
- * A record set's property path, as the engine parses one: `records.www.A`, and a name that holds a
- * dot, a bracket or a wildcard quoted (`records["a.b"].TXT`, `records["*.dev"].A`).
- */
+/** A record set's property path, as the engine parses one: `records["www A"]`. */
 export function recordPath(relative: string, type: string): string {
-  const name = /^[A-Za-z0-9_@-]+$/.test(relative) ? `.${relative}` : `[${JSON.stringify(relative)}]`;
-  return `records${name}.${type}`;
+  return `records[${JSON.stringify(storedKey(relative, type))}]`;
 }
 
 /** What happens to one record set between the state and the program (a detailed diff's entry). */
@@ -113,24 +102,19 @@ export type SetChange = { readonly path: string; readonly kind: "add" | "delete"
 
 /**
  * The record sets that differ between the stored map and the program's, each named by its path
- * (`records.www.A` added or deleted, `records.www.A.ttl` or `.rrdatas` changed): the property-level
- * diff a reviewer reads. Record data is compared as a set of canonical forms, by type.
+ * (`records["www A"]`), added, deleted or updated: the property-level diff a reviewer reads. Record
+ * data is compared as a set of canonical forms, by type; names without regard to case.
  */
-export function recordChanges(stored: RecordsMap | undefined, wanted: RecordsMap | undefined, defaultTtl: number): SetChange[] {
+export function recordChanges(stored: RecordsMap | undefined, wanted: RecordsMap | undefined): SetChange[] {
   const before = new Map(entriesOf(stored).map((entry) => [mapKey(entry.relative, entry.type), entry]));
   const changes: SetChange[] = [];
   const seen = new Set<string>();
-  for (const { relative, type, data } of entriesOf(wanted)) {
+  for (const { relative, type, ttl, rrdatas } of entriesOf(wanted)) {
     const key = mapKey(relative, type);
     seen.add(key);
-    const path = recordPath(relative, type);
     const old = before.get(key);
-    if (old === undefined) {
-      changes.push({ path, kind: "add" });
-      continue;
-    }
-    if ((old.data.ttl ?? defaultTtl) !== (data.ttl ?? defaultTtl)) changes.push({ path: `${path}.ttl`, kind: "update" });
-    if (!sameRrdatas(type, old.data.rrdatas, data.rrdatas)) changes.push({ path: `${path}.rrdatas`, kind: "update" });
+    if (old === undefined) changes.push({ path: recordPath(relative, type), kind: "add" });
+    else if (old.ttl !== ttl || !sameRrdatas(type, old.rrdatas, rrdatas)) changes.push({ path: recordPath(relative, type), kind: "update" });
   }
   for (const [key, { relative, type }] of before) if (!seen.has(key)) changes.push({ path: recordPath(relative, type), kind: "delete" });
   return changes;

@@ -30,8 +30,8 @@ import { dnsNameOfListing, entriesOf, isZoneOwn, mapKey, relativeName, setKey, w
 export interface SyncGoal {
   /** The zone's name (the resource's `managedZone`), for messages. */
   readonly zone: string;
+  /** The sets asked for, in the stored form (every TTL given). */
   readonly records: RecordsMap;
-  readonly defaultTtl: number;
   /** Every other set of the zone is deleted too (but the zone's own apex SOA and NS). */
   readonly exclusive: boolean;
   /** The sets the state says are managed: those the program no longer names are deleted. */
@@ -63,7 +63,7 @@ export class UnmanagedSetDiffers extends Error {}
  * data and the state does not manage was made outside this stack: refused, unless `exclusive`.
  */
 export function writesToward(zone: ZoneSets, goal: SyncGoal, read: boolean): RecordWrite[] {
-  const wanted = new Map(wantedSets(goal.records, goal.defaultTtl, zone.dnsName).map((set) => [setKey(set), set]));
+  const wanted = new Map(wantedSets(goal.records, zone.dnsName).map((set) => [setKey(set), set]));
   const managed = new Set(entriesOf(goal.managedBefore).map(({ relative, type }) => mapKey(relative, type)));
   const managedKey = (set: WireRecordSet): string => mapKey(relativeName(set.name, zone.dnsName) ?? set.name, set.type);
   const writes: RecordWrite[] = [];
