@@ -150,7 +150,8 @@ async function importedInputs(declaration: ResourceDeclaration, provider: Dynami
   const inputs: Args = Object.fromEntries(
     Object.keys(declaration.args.shape)
       .filter((name) => !notObject.has(name) && !isEmpty(state[name]))
-      .map((name) => [name, state[name]]),
+      // An input the state holds in another form is written as a program gives it (a zone's records map).
+      .map((name) => [name, declaration.stored?.[name]?.toProgram(state[name]) ?? state[name]]),
   );
   const props: State = { ...state };
   const optional = (name: string): boolean => name in inputs && (declaration.args.shape[name] as z.ZodType | undefined)?.safeParse(undefined).success === true;

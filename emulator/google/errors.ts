@@ -92,6 +92,11 @@ export function containerNotEmpty(name: string, contents: string): ApiError {
   });
 }
 
+/** A request over one of the project's quotas (Cloud DNS's per-change limits): 403 `quotaExceeded`, as the service answers it. */
+export function quotaExceeded(message: string): ApiError {
+  return new ApiError({ httpStatus: 403, reason: "quotaExceeded", domain: "usageLimits", message });
+}
+
 /** A 400 whose reason is API-specific (e.g. Cloud DNS's `invalidZoneApex`). */
 export function badRequest(reason: string, message: string): ApiError {
   return new ApiError({ httpStatus: 400, reason, message });

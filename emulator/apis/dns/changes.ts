@@ -1,7 +1,7 @@
 /** changes.* handlers. */
 import type { ApiCall, ApiResult } from "../../api";
 import { pathParam } from "../../api";
-import { notFound, requiredField } from "../../google/errors";
+import { notFound, quotaExceeded, requiredField } from "../../google/errors";
 import { compareNumericStrings, paginate } from "./paging";
 import { enumQueryParameter } from "../../google/query";
 import { parseRequestBody } from "../../google/request-body";
@@ -9,6 +9,8 @@ import { changeRequestPaths, commitChange, planChange, renderChange } from "./ch
 import type { DnsContext } from "./context";
 import { requireZone } from "./context";
 import { toRecordSet } from "./record-rules";
+import { defaultQuota } from "./projects";
+import type { ResourceRecordSet } from "./resources";
 import { changeCreateSchema } from "./schemas";
 
 /**
@@ -25,8 +27,26 @@ export function createChange(context: DnsContext, call: ApiCall): ApiResult {
     deletions: (request.deletions ?? []).map(toRecordSet),
   };
   if (change.additions.length === 0 && change.deletions.length === 0) throw requiredField("entity.change");
+  checkChangeQuota(change);
   const next = planChange(entry, change, changeRequestPaths);
   return { status: 200, body: commitChange(context, entry, next, change) };
+}
+
+/**
+ * Cloud DNS's per-change quotas (the project's `quota`: rrsetAdditionsPerChange,
+ * rrsetDeletionsPerChange, totalRrdataSizePerChange), answered as the service answers them:
+ * 403 quotaExceeded, "The change would exceed quota for additions per change." (the wording
+ * external-dns and DNSControl users quote: kubernetes-sigs/external-dns#1028, DNSControl#2480).
+ */
+function checkChangeQuota(change: { additions: readonly ResourceRecordSet[]; deletions: readonly ResourceRecordSet[] }): void {
+  const quota = defaultQuota();
+  const bytes = [...change.additions, ...change.deletions].reduce(
+    (sum, rrset) => sum + (rrset.rrdatas ?? []).reduce((size, value) => size + Buffer.byteLength(value), 0),
+    0,
+  );
+  if (change.additions.length > quota.rrsetAdditionsPerChange) throw quotaExceeded("The change would exceed quota for additions per change.");
+  if (change.deletions.length > quota.rrsetDeletionsPerChange) throw quotaExceeded("The change would exceed quota for deletions per change.");
+  if (bytes > quota.totalRrdataSizePerChange) throw quotaExceeded("The change would exceed quota for total rrdata size per change.");
 }
 
 export function getChange(context: DnsContext, call: ApiCall): ApiResult {

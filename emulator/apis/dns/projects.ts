@@ -6,11 +6,11 @@ import type { Project } from "./resources";
 
 /**
  * Cloud DNS's default per-project quotas, every field of the Quota schema
- * (the emulator reports them but does not enforce them). The change, zone
+ * (the emulator reports them; it enforces the per-change ones: changes.ts). The change, zone
  * and record limits are those of the Cloud DNS quotas page; the key specs are
  * exactly those the emulator accepts in `dnssecConfig.defaultKeySpecs`.
  */
-function defaultQuota() {
+export function defaultQuota() {
   return {
     kind: "dns#quota",
     managedZones: 10000,

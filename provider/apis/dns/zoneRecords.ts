@@ -108,6 +108,8 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
     }),
   },
   crossCheck: ({ records }) => recordsFailures(records),
+  // A refresh hands the engine the records it found, so a preview with --refresh shows a set made outside Pulumi.
+  refreshInputs: ["records"],
   // The engine holds one string per record set (its Struct stays flat at any size); the program gives the nested map.
   stored: {
     records: {

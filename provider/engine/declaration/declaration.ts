@@ -201,6 +201,12 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
    */
   readonly stored?: Partial<Record<keyof A & string, StoredForm>>;
   /**
+   * Inputs a refresh rewrites from what it read (a zone's records map with a set made outside
+   * Pulumi), so that the engine's own diff shows the drift: the dynamic host drops a provider's
+   * detailed diff, and the engine then compares the old inputs with the new ones.
+   */
+  readonly refreshInputs?: readonly (keyof A & string)[];
+  /**
    * Output-only properties (what the API assigns), with their types and
    * `.meta({ description })` docs: the SDK's output fields are generated from them.
    */

@@ -120,7 +120,7 @@ async function createWithId(entry: ReconcileEntry, context: RunContext, run: Run
 async function adoptOwn(entry: ReconcileEntry, id: string, record: OwnershipRecord, existing: State, context: RunContext, run: RunPlan): Promise<Made> {
   const model = modelOf(context);
   context.log(`svc: ${model.label} ${id} already exists: this stack's interrupted run made it (its create was sent ${record.since}); it is adopted.`);
-  const adopted = await converge(entry.adopt, id, existing, context, run);
+  const adopted = await converge(entry.adopt, id, existing, entry.args, context, run);
   // Now this resource's: a run killed before its state holds it leaves a record svc-recover can release.
   const { ownership } = context;
   if (ownership !== undefined) ownership.records.keep(ownership.records.recordFor(ownership.creator, { id, since: record.since }));
@@ -128,7 +128,7 @@ async function adoptOwn(entry: ReconcileEntry, id: string, record: OwnershipReco
 }
 
 /** After an adoption's read: refuse, update what differs, or take the object as it is. */
-async function converge(then: AdoptEntry["then"], id: string, existing: State, context: RunContext, run: RunPlan): Promise<Made> {
+async function converge(then: AdoptEntry["then"], id: string, existing: State, args: State, context: RunContext, run: RunPlan): Promise<Made> {
   const model = modelOf(context);
   const decided = then(existing);
   if (decided === undefined) return { id, state: existing };
@@ -136,7 +136,8 @@ async function converge(then: AdoptEntry["then"], id: string, existing: State, c
   context.log(`svc: ${model.label} ${id}: imported; updating ${decided.changed.join(", ")} to match the program.`);
   const answer = await run(decided.update, { ...context, known: existing });
   if (answer.gone === true) throw new Error(`${model.label} ${id} disappeared during the update`);
-  return { id, state: model.stateOf(answer, context.identity, { ...existing }) };
+  // Updated to match the program: what is known besides the answer is the program's (as after any update), over what was read.
+  return { id, state: model.stateOf(answer, context.identity, { ...existing, ...args }) };
 }
 
 /** Runs an adopt entry: the object read (it must exist), then converged with the program. */
@@ -144,7 +145,7 @@ export async function runAdopt(entry: AdoptEntry, context: RunContext, run: RunP
   const model = modelOf(context);
   const read = await runRead(entry.read, context);
   if (read.gone === true) throw new Error(entry.absent);
-  const made = await converge(entry.then, entry.id, model.stateOf(read, context.identity, entry.args), context, run);
+  const made = await converge(entry.then, entry.id, model.stateOf(read, context.identity, entry.args), entry.args, context, run);
   return { value: made.state, madeId: made.id } as Answer;
 }
 

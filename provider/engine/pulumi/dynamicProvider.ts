@@ -31,7 +31,8 @@ export interface DynamicProvider {
     news: Args,
   ): Promise<{ changes: boolean; replaces?: string[]; deleteBeforeReplace?: boolean; detailedDiff?: Readonly<Record<string, PropertyChangeKind>> }>;
   create(inputs: Args): Promise<{ id: string; outs: State }>;
-  read(id: string, props: State): Promise<{ id?: string; props?: State }>;
+  /** `inputs`: the inputs as the refresh found them (declaration `refreshInputs`), which the engine diffs the program's against. */
+  read(id: string, props: State): Promise<{ id?: string; props?: State; inputs?: Args }>;
   update(id: string, olds: State, news: Args): Promise<{ outs: State }>;
   delete(id: string, props: State): Promise<void>;
 }
@@ -71,6 +72,9 @@ export function dynamicProvider(declaration: ResourceDeclaration, runtime: Provi
     });
   const label = `svc.${declaration.module}.${declaration.name}`;
   const inputsInPaths = pathInputs(declaration);
+  // Who made the object, in its outputs; with the nonce too where a refresh hands the engine inputs (which must keep it).
+  const ownerOuts = (who: Creator | undefined): State =>
+    who === undefined ? {} : { __owner: who.owner, ...(declaration.refreshInputs !== undefined && who.nonce !== undefined && { __ownerNonce: who.nonce }) };
 
   return {
     async configure(request) {
@@ -168,13 +172,23 @@ export function dynamicProvider(declaration: ResourceDeclaration, runtime: Provi
       }
       const who: Creator | undefined = typeof owner === "string" ? { owner, ...(typeof nonce === "string" && { nonce }) } : undefined;
       const { id, state } = await bounded(occupancy, () => (typeof importId === "string" ? engine().adopt(importId, args) : engine().create(args, who)));
-      return { id, outs: { ...state, ...(who !== undefined && { __owner: who.owner }) } };
+      return { id, outs: { ...state, ...ownerOuts(who) } };
     },
 
     async read(id, props) {
-      const { __provider: _provider, __owner: owner, ...previous } = props;
+      const { __provider: _provider, __owner: owner, __ownerNonce: nonce, ...previous } = props;
       assertUsableId(declaration, label, id);
       const state = await bounded(occupancy, () => engine().read(id, previous));
+      const control = { ...(typeof owner === "string" && { __owner: owner }), ...(typeof nonce === "string" && { __ownerNonce: nonce }) };
+      if (state !== undefined && declaration.refreshInputs !== undefined) {
+        // The inputs as found, so the engine's own diff shows what a refresh found changed (the dynamic host drops the detailed one).
+        const inputs = Object.fromEntries(
+          Object.keys(declaration.args.shape)
+            .filter((name) => state[name] !== undefined)
+            .map((name) => [name, state[name]]),
+        );
+        return { id, props: { ...state, ...control }, inputs: { ...inputs, ...control } };
+      }
       if (state !== undefined) return { id, props: { ...state, ...(typeof owner === "string" && { __owner: owner }) } };
       // A refresh that finds the object gone returns no id, and the engine drops it from the state.
       // A program's `get` (nothing known but the id) must fail instead: the engine would take an
@@ -184,7 +198,7 @@ export function dynamicProvider(declaration: ResourceDeclaration, runtime: Provi
     },
 
     async update(id, olds, news) {
-      const { __provider: _provider, __import: _import, __autoName: _autoName, __owner: owner, __ownerNonce: _nonce, ...args } = news;
+      const { __provider: _provider, __import: _import, __autoName: _autoName, __owner: owner, __ownerNonce: nonce, ...args } = news;
       assertUsableId(declaration, label, id);
       const difference = diffArgs(declaration, olds, args);
       if (difference.replaces.length > 0) {
@@ -192,7 +206,7 @@ export function dynamicProvider(declaration: ResourceDeclaration, runtime: Provi
       }
       const { __provider: _olderProvider, ...previous } = olds;
       const outs = await bounded(occupancy, () => engine().update(id, args, difference.patch, previous));
-      return { outs: { ...outs, ...(typeof owner === "string" && { __owner: owner }) } };
+      return { outs: { ...outs, ...ownerOuts(typeof owner === "string" ? { owner, ...(typeof nonce === "string" && { nonce }) } : undefined) } };
     },
 
     async delete(id, props) {

@@ -102,7 +102,8 @@ export const CHANGE_LIMITS: ChangeLimits = { additions: 1000, deletions: 1000, r
 const addedBy = (write: RecordWrite): WireRecordSet | undefined => (write.kind === "delete" ? undefined : write.addition);
 const deletedBy = (write: RecordWrite): WireRecordSet | undefined => (write.kind === "create" ? undefined : write.deletion);
 
-function rrdataBytes(set: WireRecordSet | undefined): number {
+/** Bytes of record data a set counts against a change's limit (routing policies by their JSON). */
+export function rrdataBytes(set: WireRecordSet | undefined): number {
   if (set === undefined) return 0;
   const data = (set.rrdatas ?? []).reduce((sum, value) => sum + Buffer.byteLength(value), 0);
   return data + (set.routingPolicy === undefined ? 0 : Buffer.byteLength(JSON.stringify(set.routingPolicy)));

@@ -79,15 +79,20 @@ export function wantedSets(records: RecordsMap | undefined, dnsName: string): Wi
  * only those `managed` names (a map's keys, any case), each under the spelling `managed` gives it.
  */
 export function recordsOfSets(rrsets: readonly WireRecordSet[], dnsName: string, managed: RecordsMap | undefined, all: boolean): Record<string, string> {
-  const spelling = new Map(entriesOf(managed).map(({ relative, type }) => [mapKey(relative, type), relative]));
+  const known = new Map(entriesOf(managed).map((entry) => [mapKey(entry.relative, entry.type), entry]));
   const records: Record<string, string> = {};
   for (const set of rrsets) {
     if (isZoneOwn(set, dnsName)) continue;
     const relative = relativeName(set.name, dnsName);
     if (relative === undefined) continue;
     const key = mapKey(relative, set.type);
-    if (!all && !spelling.has(key)) continue;
-    records[storedKey(spelling.get(key) ?? relative, set.type)] = encodeData(set.ttl ?? 0, set.rrdatas ?? []);
+    const given = known.get(key);
+    if (!all && given === undefined) continue;
+    const ttl = set.ttl ?? 0;
+    const rrdatas = set.rrdatas ?? [];
+    // A set as the program gives it keeps the program's spelling (quoting, case): only a real change shows in a diff.
+    const same = given !== undefined && given.ttl === ttl && set.routingPolicy === undefined && sameRrdatas(set.type, given.rrdatas, rrdatas);
+    records[storedKey(given?.relative ?? relative, set.type)] = same ? (managed?.[given.key] ?? encodeData(ttl, rrdatas)) : encodeData(ttl, rrdatas);
   }
   return records;
 }

@@ -12,14 +12,13 @@ import type { PlannedRequest, SettledEntry } from "../../../engine/plan/entries"
 import { fillTemplate } from "../../../engine/declaration/template";
 import { DNS_PAGING } from "../service";
 import {
-  admitWrite,
   changeBody,
   CHANGE_LIMITS,
   recordSetWire,
+  rrdataBytes,
   sameRecordSet,
   ZONE,
   type ChangeLimits,
-  type ChangeTally,
   type RecordWrite,
   type WireRecordSet,
 } from "../recordSets/wire";
@@ -94,21 +93,30 @@ export function writesToward(zone: ZoneSets, goal: SyncGoal, read: boolean): Rec
 const keyOfWrite = (write: RecordWrite): string => setKey(write.kind === "delete" ? write.deletion : write.addition);
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The writes cut into atomic changes, each within the per-change limits (a set too large for any change goes alone: the API says why). */
+/**
+ * The writes cut into atomic changes, each within the per-change limits (a set too large for any
+ * change goes alone: the API says why). The writes name each set once (writesToward), so a change is
+ * bounded by its counts alone; counted as it goes, not copied per write (a zone's 10,000 writes).
+ */
 export function changesOf(writes: readonly RecordWrite[], limits: ChangeLimits = CHANGE_LIMITS): RecordWrite[][] {
   const changes: RecordWrite[][] = [];
   let current: RecordWrite[] = [];
-  let tally: ChangeTally | undefined;
+  let additions = 0;
+  let deletions = 0;
+  let bytes = 0;
   for (const write of writes) {
-    const next = admitWrite(tally, write, limits);
-    if (next !== undefined) {
-      current.push(write);
-      tally = next;
-      continue;
+    const adds = write.kind === "delete" ? 0 : 1;
+    const removes = write.kind === "create" ? 0 : 1;
+    const size = rrdataBytes(write.kind === "delete" ? undefined : write.addition) + rrdataBytes(write.kind === "create" ? undefined : write.deletion);
+    if (current.length > 0 && (additions + adds > limits.additions || deletions + removes > limits.deletions || bytes + size > limits.rrdataBytes)) {
+      changes.push(current);
+      current = [];
+      additions = deletions = bytes = 0;
     }
-    if (current.length > 0) changes.push(current);
-    current = [write];
-    tally = admitWrite(undefined, write, limits);
+    current.push(write);
+    additions += adds;
+    deletions += removes;
+    bytes += size;
   }
   if (current.length > 0) changes.push(current);
   return changes;
