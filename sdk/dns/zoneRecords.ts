@@ -78,7 +78,7 @@ export interface ZoneRecordsState {
  *
  * @example
  * ```ts
- * new svc.dns.ZoneRecords("records", { managedZone: zone.name, records: { "@": { MX: { rrdatas: ["10 mail.example.com."] } }, www: { A: { rrdatas: ["192.0.2.10"] } } } });
+ * new svc.dns.ZoneRecords("records", { managedZone: zone.name, records: { www: { A: { rrdatas: ["192.0.2.10"] } }, mail: { MX: { ttl: 3600, rrdatas: ["10 mx.example.com."] } } } });
  * ```
  */
 export class ZoneRecords extends SvcResource {

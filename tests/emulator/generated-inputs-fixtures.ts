@@ -55,6 +55,13 @@ export function fixtureFor(declaration: ResourceDeclaration): Fixture {
         // The record set sits at the apex of its zone, so any generated name lies within it.
         setup: (inputs) => zoneOf(inputs, String(inputs["name"])),
       };
+    case "dns:ZoneRecords":
+      return {
+        inputs: fc
+          .record({ id: identity(["project", "managedZone"]), name: fc.constantFrom("@", "www", "a.b", "*.dev"), type: fc.constantFrom("A", "AAAA", "TXT") })
+          .map(({ id, name, type }) => ({ ...id, records: { [name]: { [type]: { rrdatas: [RRDATA[type]] } } } })),
+        setup: (inputs) => zoneOf(inputs),
+      };
     case "dns:Policy":
       return { inputs: identity(["project", "name"]) };
     case "dns:ResponsePolicy":

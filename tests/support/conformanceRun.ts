@@ -94,6 +94,17 @@ export async function runSamples(
   const basePath = new URL(resolveApiSettings(declaration.api, settingsOf()).baseUrl).pathname.replace(/\/+$/, "");
   // Each step sends exactly the requests the engine planned for it (what svc-plan prints): the recording client says so.
   // The plan is of the object's inputs: what steers the provider (an ownership record's key, which the plugin takes from the URN) is no part of it.
+  // A read answers the state; the dynamic provider (which imports by adopting) with `refreshInputs` also the inputs as found
+  // (each input the state holds), for the engine's own diff: the dynamic host drops the detailed one, which the plugin keeps.
+  const inputNames = Object.keys(declaration.args.shape);
+  const readOf = (props: State): { id: string; props: State; inputs?: Args } => ({
+    id,
+    props,
+    ...(declaration.refreshInputs !== undefined &&
+      imports === "adopt" && {
+        inputs: Object.fromEntries(inputNames.filter((name) => props[name] !== undefined).map((name) => [name, props[name]])),
+      }),
+  });
   const objectOf = (values: Args): Args => Object.fromEntries(Object.entries(values).filter(([key]) => !CONTROL_INPUTS.has(key) || key === "__import"));
   const planned = <T>([kind, facts]: Parameters<typeof planStep>, work: () => Promise<T>): Promise<T> =>
     followsPlan(recording, basePath, planStep(kind, { ...facts, news: objectOf(facts.news) }), work);
@@ -130,7 +141,7 @@ export async function runSamples(
   });
   if (readable) {
     await step("read equals the create state", async () =>
-      expect(await planned(["read", { declaration, id, olds: state, news: state }], () => provider.read(id, state))).toEqual({ id, props: state }),
+      expect(await planned(["read", { declaration, id, olds: state, news: state }], () => provider.read(id, state))).toEqual(readOf(state)),
     );
   }
   await step("diff against the same inputs", async () => expect(await provider.diff(id, state, inputs)).toEqual({ changes: false }));
@@ -179,7 +190,7 @@ export async function runSamples(
       expectUpdateWrites(declaration, writes, { item, after }, inputs, next, change, live, state);
       if (readable) {
         const read = await provider.read(id, outs);
-        expect(read).toEqual({ id, props: outs });
+        expect(read).toEqual(readOf(outs));
         for (const name of Object.keys(change).filter((name) => next[name] !== undefined)) {
           const own = declaration.equal?.[name];
           const same = own === undefined ? isDeepStrictEqual : comparisonFor(own);

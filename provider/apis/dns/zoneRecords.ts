@@ -91,8 +91,9 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
   },
   update: "planned",
   // Which sets are managed is the provider's own choice, never sent: a change of it alone reads the zone again (with
-  // exclusive on, every set becomes the state's, so the next preview names the sets an `up` deletes).
-  localInputs: ["exclusive"],
+  // exclusive on, every set becomes the state's, so the next preview names the sets an `up` deletes). The default TTL is
+  // the program's shorthand: `check` writes it into each set that gives none, where a change of it shows in `records`.
+  localInputs: ["exclusive", "defaultTtl"],
   steps: {
     // The object is the zone's whole listing: a refresh is one listing, 1,000 sets a page.
     read: wholeListing<WireRecordSet>({
@@ -159,15 +160,20 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
       "One resource costs the engine one state write per step whatever the zone's size, so a zone of 10,000 record sets goes up in " +
       "about a minute; `up` sends only what changed, in atomic changes within Cloud DNS's per-change limits.",
     example:
-      'new svc.dns.ZoneRecords("records", { managedZone: zone.name, records: { "@": { MX: { rrdatas: ["10 mail.example.com."] } }, www: { A: { rrdatas: ["192.0.2.10"] } } } });',
+      'new svc.dns.ZoneRecords("records", { managedZone: zone.name, records: { www: { A: { rrdatas: ["192.0.2.10"] } }, mail: { MX: { ttl: 3600, rrdatas: ["10 mx.example.com."] } } } });',
   },
   samples: {
     parents: [{ type: "dns:ManagedZone", inputs: { name: "zone-records", dnsName: "zone.example." } }],
     inputs: { managedZone: "zone-records", records: { www: { A: { rrdatas: ["192.0.2.1"] } } } },
     updates: [
       {
-        records: { www: { A: { ttl: 600, rrdatas: ["192.0.2.2"] } }, api: { AAAA: { rrdatas: ["2001:db8::1"] } }, "@": { TXT: { rrdatas: ["v=spf1 -all"] } } },
+        records: {
+          www: { A: { ttl: 600, rrdatas: ["192.0.2.2"] } },
+          api: { AAAA: { ttl: 60, rrdatas: ["2001:db8::1"] } },
+          "@": { TXT: { ttl: 300, rrdatas: ["v=spf1 -all"] } },
+        },
       },
+      // Every set gives its TTL: the default changes nothing the service holds.
       { defaultTtl: 900 },
       // The sets the program no longer names are deleted; exclusive changes which sets a refresh makes the state's.
       { exclusive: true, records: { www: { A: { ttl: 600, rrdatas: ["192.0.2.2"] } } } },
