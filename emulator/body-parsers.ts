@@ -7,7 +7,23 @@ import { ApiError } from "./errors";
 import { parseFormBody } from "./form-body";
 import { parseError } from "./google/errors";
 
-/** Google's JSON reader; an empty body counts as no body, and `__proto__` keys are dropped. */
+/**
+ * A JSON value as Google's reader takes it: `__proto__` keys dropped, and an integer written with
+ * more digits than a double holds exactly (above 2^53) kept as its decimal text, which proto3 JSON
+ * reads as the same number for every numeric field (an int64 `9007199254740993` stays exact; a
+ * number as text is a number to it). JSON.parse's source text (the reviver's `context.source`) is
+ * what makes that possible; the parsed double has already lost the digits.
+ */
+export function parseJson(text: string): unknown {
+  return JSON.parse(text, (key, value: unknown, context?: { source?: string }) => {
+    if (key === "__proto__") return undefined;
+    const source = context?.source;
+    if (typeof value === "number" && !Number.isSafeInteger(value) && source !== undefined && /^-?\d+$/.test(source)) return source;
+    return value;
+  });
+}
+
+/** Google's JSON reader (parseJson); an empty body counts as no body. */
 export function installJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, rawBody, done) => {
@@ -17,10 +33,7 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       return;
     }
     try {
-      done(
-        null,
-        JSON.parse(text, (key, value: unknown) => (key === "__proto__" ? undefined : value)),
-      );
+      done(null, parseJson(text));
     } catch {
       done(parseError(), undefined);
     }

@@ -252,12 +252,13 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
         url: route.routerPath ?? route.pattern,
         config: { apiName: api.name, routePattern: route.pattern },
         handler: async (request, reply) => {
-          const query = request.query as QueryParams;
-          // What the contract does not document is refused before the API looks at it, as Google's front end does.
-          guard?.(query, request.body);
+          const sent = { query: request.query as QueryParams, body: request.body };
+          // What the contract does not document is refused before the API looks at it, as Google's front end does; the rest is
+          // read as the front end binds it (a proto name as its JSON name), so a handler knows one name per field.
+          const { query, body } = guard?.(sent.query, sent.body) ?? sent;
           // Checked first: a malformed selection is refused before anything changes.
           const selection = api.partialResponses === true ? fieldsParameter(query) : undefined;
-          const result = route.handle({ params: request.params as Record<string, string>, query, body: request.body, headers: request.headers });
+          const result = route.handle({ params: request.params as Record<string, string>, query, body, headers: request.headers });
           return sendResult(reply, selection === undefined ? result : partialResult(result, selection), rendererOf(api, request.headers));
         },
       });

@@ -105,6 +105,12 @@ export type Outcome = "rejected" | "unknown";
 export interface ApiErrorDetails {
   readonly status: number | undefined;
   readonly reason: string | undefined;
+  /**
+   * The reason of the answer's `google.rpc.ErrorInfo` (AIP-193 `details`), when it has one: the
+   * API's own word for why, more exact than the canonical status (`QUOTA_DECREASE_BELOW_USAGE`
+   * where `reason` says `FAILED_PRECONDITION`).
+   */
+  readonly errorInfoReason?: string | undefined;
   readonly apiMessage: string | undefined;
   readonly method: string;
   readonly path: string;
@@ -114,6 +120,7 @@ export interface ApiErrorDetails {
 export class ApiError extends Error implements ApiErrorDetails {
   readonly status: number | undefined;
   readonly reason: string | undefined;
+  readonly errorInfoReason: string | undefined;
   readonly apiMessage: string | undefined;
   readonly method: string;
   readonly path: string;
@@ -126,6 +133,7 @@ export class ApiError extends Error implements ApiErrorDetails {
     this.name = "ApiError";
     this.status = details.status;
     this.reason = details.reason;
+    this.errorInfoReason = details.errorInfoReason;
     this.apiMessage = details.apiMessage;
     this.method = details.method;
     this.path = details.path;
@@ -160,12 +168,14 @@ export function redactSecret(text: string, secret: string | undefined): string {
   return text.split(secret).join("REDACTED");
 }
 
+const ERROR_INFO_TYPE = "type.googleapis.com/google.rpc.ErrorInfo";
+
 /**
  * Reads the reason and message out of an error body of any API family:
- * Google style `{error: {code, message, errors: [{reason}]}}` or `{error: {status}}`,
- * and `{message}` (CI service, code host).
+ * Google style `{error: {code, message, errors: [{reason}]}}` or `{error: {status}}`
+ * (with the reason of its ErrorInfo detail, AIP-193), and `{message}` (CI service, code host).
  */
-export function parseErrorBody(body: unknown): { reason?: string; message?: string } {
+export function parseErrorBody(body: unknown): { reason?: string; errorInfoReason?: string; message?: string } {
   if (typeof body !== "object" || body === null) {
     return typeof body === "string" && body.trim() !== "" ? { message: body.trim().slice(0, 500) } : {};
   }
@@ -176,7 +186,10 @@ export function parseErrorBody(body: unknown): { reason?: string; message?: stri
     const first = Array.isArray(error["errors"]) ? (error["errors"][0] as Record<string, unknown> | undefined) : undefined;
     const reason = typeof first?.["reason"] === "string" ? first["reason"] : typeof error["status"] === "string" ? error["status"] : undefined;
     const message = typeof error["message"] === "string" ? error["message"] : undefined;
-    return { ...(reason !== undefined && { reason }), ...(message !== undefined && { message }) };
+    const details = Array.isArray(error["details"]) ? (error["details"] as unknown[]) : [];
+    const info = details.find((detail): detail is Record<string, unknown> => (detail as Record<string, unknown> | null)?.["@type"] === ERROR_INFO_TYPE);
+    const errorInfoReason = typeof info?.["reason"] === "string" ? info["reason"] : undefined;
+    return { ...(reason !== undefined && { reason }), ...(errorInfoReason !== undefined && { errorInfoReason }), ...(message !== undefined && { message }) };
   }
   if (typeof record["message"] === "string") return { message: record["message"] };
   return {};

@@ -19,6 +19,7 @@ import { credentialCarrier } from "../stackConfig";
 import type { TokenSource } from "../google/credentials/tokenSource";
 import { ApiError, parseErrorBody, redactSecret, redactedPath } from "./answer";
 import { readAnswer, type Answer } from "./answer";
+import { queryPairs, type QueryParameters } from "./query";
 import type { RateLimitRules } from "./rateLimitRules";
 import { createRequestLimiter, type RequestLimiter } from "./requestLimiter";
 import type { Budget } from "./retry";
@@ -28,7 +29,8 @@ import { TOKEN_REFUSED } from "./retryTable";
 interface RequestBase<T> {
   /** Path below the API's base URL, segments already encoded. */
   readonly path: string;
-  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** A list is a repeated parameter, sent once per item (query.ts). */
+  readonly query?: QueryParameters;
   readonly body?: unknown;
   /** Request headers besides auth and Accept, e.g. `If-Match` of a write guarded by an etag. */
   readonly headers?: Readonly<Record<string, string>>;
@@ -84,10 +86,10 @@ export interface ClientOptions {
   readonly rateLimits?: RateLimitRules;
 }
 
-/** The query's set values; none (no `?` at all) when it has none. */
-function searchParams(query: RequestSpec<unknown>["query"]): Record<string, string | number | boolean> | undefined {
-  const entries = Object.entries(query ?? {}).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined);
-  return entries.length === 0 ? undefined : Object.fromEntries(entries);
+/** The query's occurrences (a repeated parameter once per value); none (no `?` at all) when it has none. */
+function searchParams(query: QueryParameters): Array<[string, string]> | undefined {
+  const pairs = queryPairs(query);
+  return pairs.length === 0 ? undefined : pairs;
 }
 
 const defaultLog = (message: string): void => {
@@ -268,7 +270,7 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
         outcome: "unknown",
       });
     }
-    const { reason, message } = parseErrorBody(answer.errorBody);
+    const { reason, errorInfoReason, message } = parseErrorBody(answer.errorBody);
     // A token without the API's scope: say which credential gave it and what to change.
     const scopeHint =
       result.status === 403 && options.tokens !== undefined && /insufficient authentication scopes/i.test(message ?? "")
@@ -277,6 +279,7 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     return new ApiError({
       status: result.status,
       reason,
+      errorInfoReason,
       apiMessage: redact(message === undefined ? undefined : `${message}${scopeHint}`),
       method: spec.method,
       path,

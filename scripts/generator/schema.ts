@@ -11,7 +11,7 @@ import { invokeOutputs, resultForm } from "../../plugin/invokeResult";
 import { readFunctionsOf } from "./functions";
 import { configVariables } from "./schemaConfig";
 import { importForms, properties, propertyDoc } from "./properties";
-import { ANY, SchemaTypes, type PropertySpec, type TypeSpec } from "./schemaTypes";
+import { ANY, SchemaTypes, schemaDefault, type PropertySpec, type TypeSpec } from "./schemaTypes";
 import { functionToken, PACKAGE, resourceToken } from "../../provider/typeTokens";
 import { pascal, unwrap, type Schema } from "./types";
 import type { PackageInfo } from "./packageInfo";
@@ -55,7 +55,7 @@ function resourceSpec(declaration: ResourceDeclaration, types: SchemaTypes, type
   const requiredInputs: string[] = [];
   const required: string[] = [];
   for (const property of properties(declaration)) {
-    const { core, optional, hasDefault } = property.unwrapped;
+    const { core, optional, hasDefault, defaultValue } = property.unwrapped;
     const type = types.render(core, declaration.module, `${declaration.name}${pascal(property.name)}`);
     const common = { ...type, ...(secrets.has(property.name) && { secret: true }) };
     // An input the state holds in another form has that form's type among the outputs.
@@ -69,6 +69,7 @@ function resourceSpec(declaration: ResourceDeclaration, types: SchemaTypes, type
     inputProperties[property.name] = {
       ...common,
       description: propertyDoc(declaration, property, true),
+      ...schemaDefault(hasDefault, defaultValue),
       ...(property.change === "replaces" && { replaceOnChanges: true }),
     };
     if (!optional && !hasDefault) requiredInputs.push(property.name);
@@ -84,7 +85,7 @@ function resourceSpec(declaration: ResourceDeclaration, types: SchemaTypes, type
 
 function functionSpec(fn: ReturnType<typeof readFunctionsOf>[number], types: SchemaTypes): Record<string, unknown> {
   const hint = pascal(fn.exportName);
-  const inputs = fn.args === undefined ? undefined : types.fields(fn.args.shape, fn.api, hint);
+  const inputs = fn.args === undefined ? undefined : types.fields(fn.args.shape, fn.api, hint, { inputs: true });
   const form = resultForm(fn.result);
   let outputs: { properties: Record<string, PropertySpec>; required: string[] };
   if (form === "object") {

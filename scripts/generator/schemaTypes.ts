@@ -38,6 +38,16 @@ export interface EnumTypeSpec {
 
 export const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 
+/**
+ * An input's default as the property's own `default`, which the other languages' SDKs fill in when
+ * a program leaves the input out (the provider's check fills the same one, so a stack is the same
+ * either way). Pulumi's schema holds only a boolean, number or string there: a list's or a map's
+ * default is in the description's words alone (`Default: \`[]\`.`, beside every default, for the docs).
+ */
+export function schemaDefault(hasDefault: boolean, value: unknown): { readonly default?: boolean | number | string } {
+  return hasDefault && (typeof value === "boolean" || typeof value === "number" || typeof value === "string") ? { default: value } : {};
+}
+
 /** A name every language accepts for an enum value (the value itself is what travels). */
 function enumName(value: string): string | undefined {
   if (/^[A-Za-z][A-Za-z0-9]*$/.test(value)) return undefined; // the generators name it after the value
@@ -108,14 +118,27 @@ export class SchemaTypes {
     }
   }
 
-  /** The properties of an object's fields, and which of them are always there. */
-  fields(shape: Readonly<Record<string, Schema>>, module: string, hint: string): { properties: Record<string, PropertySpec>; required: string[] } {
+  /**
+   * The properties of an object's fields, and which of them are always there; `inputs`: they are
+   * a function's arguments, whose defaults are `default`s (a result's are what the provider fills
+   * when the API leaves one out: words only).
+   */
+  fields(
+    shape: Readonly<Record<string, Schema>>,
+    module: string,
+    hint: string,
+    { inputs = false }: { readonly inputs?: boolean } = {},
+  ): { properties: Record<string, PropertySpec>; required: string[] } {
     const properties: Record<string, PropertySpec> = {};
     const required: string[] = [];
     for (const [field, schema] of Object.entries(shape)) {
       const { core, optional, hasDefault, defaultValue, description } = unwrap(schema);
       const doc = [description, hasDefault ? `Default: \`${JSON.stringify(defaultValue)}\`.` : undefined].filter(Boolean).join(" ");
-      properties[field] = { ...this.render(core, module, `${hint}${pascal(field)}`), ...(doc !== "" && { description: doc }) };
+      properties[field] = {
+        ...this.render(core, module, `${hint}${pascal(field)}`),
+        ...(doc !== "" && { description: doc }),
+        ...(inputs && schemaDefault(hasDefault, defaultValue)),
+      };
       if (!optional && !hasDefault) required.push(field);
     }
     return { properties, required };

@@ -3,15 +3,19 @@
  * providers check every pull request against their last release's schema: a resource, function
  * or type removed; an input, output or argument removed or of another type; a new required input
  * or argument; an output no longer always set; an enum value removed; an input that now replaces
- * the resource when it changes. Additions (a new resource, an optional input, an output) and
- * words (descriptions) break nothing.
+ * the resource when it changes; a default changed, removed, or given to what was optional without
+ * one (a stack that left the value out changes on upgrade). Additions (a new resource, an optional
+ * input, an output) and words (descriptions, but for the default they state) break nothing.
  *
  * Each change has a subject, the name a CHANGELOG entry gives it: `dns.RecordSet` (a resource),
  * `dns.getManagedZone` (a function), `dns.RecordSetType` (a type), `dns.RecordSet.ttl` (a
  * property), `provider.dnsBaseUrl` (a provider setting). A breaking change is allowed when the
  * section of the version being made names its subject, in backticks, under "### Breaking".
  */
-import type { Spec } from "../generator/examples/schemaTypes";
+import type { Spec as TypeSpec } from "../generator/examples/schemaTypes";
+
+/** A property as compared: its type, and what it says of its default. */
+type Spec = TypeSpec & { readonly default?: unknown; readonly description?: string };
 
 interface ObjectSpec {
   readonly properties?: Readonly<Record<string, Spec>>;
@@ -50,6 +54,30 @@ export function typeText(spec: Spec | undefined): string {
   return spec.type ?? "any";
 }
 
+/**
+ * A property's default as JSON text: its `default`; else the words its description states it in
+ * (Default: `300`), which the generator writes beside every default, and which are all a schema
+ * made before defaults were properties (0.1.0's) says, and all it can say of a list's or a map's
+ * (a `default` holds only a boolean, number or string).
+ */
+export function defaultOf(spec: Spec | undefined): string | undefined {
+  if (spec?.default !== undefined) return JSON.stringify(spec.default);
+  const words = /\bDefault: `([^`]*)`/.exec(spec?.description ?? "");
+  if (words === null) return undefined;
+  try {
+    return JSON.stringify(JSON.parse(words[1]!));
+  } catch {
+    return JSON.stringify(words[1]);
+  }
+}
+
+interface Compared {
+  /** The names required before: a default given to one of them changes nothing a program left out. */
+  readonly required?: readonly string[];
+  /** Names whose defaults are compared elsewhere: a resource's outputs say its inputs' again, named once, as inputs. */
+  readonly defaultsElsewhere?: ReadonlySet<string>;
+}
+
 /** The breaking changes of one set of properties (`kind`: input, output, argument, result). */
 function propertyChanges(
   subject: string,
@@ -57,6 +85,7 @@ function propertyChanges(
   before: Readonly<Record<string, Spec>> | undefined,
   after: Readonly<Record<string, Spec>> | undefined,
   changes: BreakingChange[],
+  { required = [], defaultsElsewhere = new Set() }: Compared = {},
 ): void {
   for (const [name, spec] of Object.entries(before ?? {})) {
     const now = after?.[name];
@@ -68,6 +97,13 @@ function propertyChanges(
       changes.push({ subject: `${subject}.${name}`, what: `${kind} type changed from ${typeText(spec)} to ${typeText(now)}` });
     if (kind === "input" && spec.replaceOnChanges !== true && now.replaceOnChanges === true)
       changes.push({ subject: `${subject}.${name}`, what: "a change of it now replaces the resource (it was updated in place)" });
+    const [was, is] = [defaultOf(spec), defaultOf(now)];
+    if (defaultsElsewhere.has(name) || was === is) continue;
+    if (was !== undefined && is !== undefined) changes.push({ subject: `${subject}.${name}`, what: `${kind} default changed from ${was} to ${is}` });
+    else if (was !== undefined)
+      changes.push({ subject: `${subject}.${name}`, what: `${kind} default ${was} removed: left out, it is now left to the service` });
+    else if (!required.includes(name))
+      changes.push({ subject: `${subject}.${name}`, what: `${kind} default ${is} added: left out, it was left to the service` });
   }
 }
 
@@ -99,9 +135,9 @@ export function breakingChanges(previous: PackageSchema, current: PackageSchema)
       changes.push({ subject, what: "resource removed" });
       continue;
     }
-    propertyChanges(subject, "input", before.inputProperties, after.inputProperties, changes);
+    propertyChanges(subject, "input", before.inputProperties, after.inputProperties, changes, { required: before.requiredInputs });
     newlyRequired(subject, "input", before.requiredInputs, after.requiredInputs, changes);
-    propertyChanges(subject, "output", before.properties, after.properties, changes);
+    propertyChanges(subject, "output", before.properties, after.properties, changes, { defaultsElsewhere: new Set(Object.keys(before.inputProperties ?? {})) });
     noLongerSet(subject, "output", before.required, after, changes);
   }
   for (const [token, before] of Object.entries(previous.functions ?? {})) {
@@ -111,7 +147,7 @@ export function breakingChanges(previous: PackageSchema, current: PackageSchema)
       changes.push({ subject, what: "function removed" });
       continue;
     }
-    propertyChanges(subject, "argument", before.inputs?.properties, after.inputs?.properties, changes);
+    propertyChanges(subject, "argument", before.inputs?.properties, after.inputs?.properties, changes, { required: before.inputs?.required });
     newlyRequired(subject, "argument", before.inputs?.required, after.inputs?.required, changes);
     propertyChanges(subject, "result", before.outputs?.properties, after.outputs?.properties, changes);
     noLongerSet(subject, "result", before.outputs?.required, after.outputs, changes);
@@ -130,10 +166,12 @@ export function breakingChanges(previous: PackageSchema, current: PackageSchema)
       continue;
     }
     // An object type serves as input and as output: a property removed or retyped breaks either; a new required one breaks inputs.
-    propertyChanges(subject, "property", before.properties, after.properties, changes);
+    propertyChanges(subject, "property", before.properties, after.properties, changes, { required: before.required });
     newlyRequired(subject, "property", before.required, after.required, changes);
   }
-  propertyChanges("provider", "setting", previous.provider?.inputProperties, current.provider?.inputProperties, changes);
+  propertyChanges("provider", "setting", previous.provider?.inputProperties, current.provider?.inputProperties, changes, {
+    required: previous.provider?.requiredInputs,
+  });
   newlyRequired("provider", "setting", previous.provider?.requiredInputs, current.provider?.requiredInputs, changes);
   return changes;
 }

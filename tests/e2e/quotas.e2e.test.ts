@@ -4,7 +4,8 @@
  * organization (v1, an int64 above 2^53) and a project's adjuster settings; then,
  * on one stack, what the issue asks to be shown: update masks of exactly the
  * changed paths, a contactEmail-only update, an out-of-band change between
- * refresh and up, the safety check and `ignoreSafetyChecks`, bad input refused at
+ * refresh and up, the safety checks and `ignoreSafetyChecks` (one check, then both, each its own
+ * occurrence of the repeated parameter), bad input refused at
  * preview with no request, and a destroy that changes nothing and says so.
  */
 import { runConformance } from "../support/conformance";
@@ -157,12 +158,22 @@ describe("quota preferences and adjuster settings (examples/quotas)", () => {
     expect((await suite.emulator.api("GET", CPUS)).body).toEqual(
       expect.objectContaining({ quotaConfig: expect.objectContaining({ preferredValue: "19", grantedValue: "19" }) }),
     );
+    // Both checks (19 -> 10: below the usage, and a cut of nearly half): each one occurrence of the repeated parameter.
+    const both = ["QUOTA_DECREASE_BELOW_USAGE", "QUOTA_DECREASE_PERCENTAGE_TOO_HIGH"];
+    await stack.setConfig("cpusIgnore", { value: both.join(",") });
+    await stack.setConfig("cpusValue", { value: "10" });
+    await stack.up();
+    const lowest = (await suite.emulator.requests({ method: "PATCH", pathPrefix: CPUS })).at(-1);
+    expect([lowest?.status, lowest?.query["ignoreSafetyChecks"]]).toEqual([200, both]);
+    expect((await suite.emulator.api("GET", CPUS)).body).toEqual(
+      expect.objectContaining({ quotaConfig: expect.objectContaining({ preferredValue: "10", grantedValue: "10" }) }),
+    );
 
     const output: string[] = [];
     const writes = await writesDuring(suite.emulator, () => stack.destroy({ onOutput: (line) => output.push(line) }));
     expect(writes).toEqual([]);
     expect(output.join("")).toMatch(
-      /quota preference projects\/e2e-project\/locations\/global\/quotaPreferences\/cpus-us-central1 stays at the service with its value 19/,
+      /quota preference projects\/e2e-project\/locations\/global\/quotaPreferences\/cpus-us-central1 stays at the service with its value 10/,
     );
   });
 });

@@ -29,7 +29,7 @@ function cases(): Case[] {
   const environment = pluginEnvironment();
   return defaultApis.flatMap((plugin) => {
     if (plugin.contracts === undefined) return [];
-    const contracts = plugin.contracts.map((document) => contractOf(document.file));
+    const contracts = plugin.contracts.map((document) => contractOf(document));
     return plugin.start({}, environment).module.routes.map((route) => {
       const found = contractMethod(contracts, route.operation)!;
       return { api: plugin.name, family: plugin.errorFamily.kind, route, method: found.method, schema: (name: string) => found.contract.schema(name) };

@@ -24,7 +24,7 @@ export interface ExpectedWrite {
   /** The whole request body: only what changed. */
   readonly body: unknown;
   /** The query, when it says what changed (an update mask); compared only when given. */
-  readonly query?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string | readonly string[]>>;
 }
 
 export interface Step {

@@ -6,7 +6,8 @@ import { failOnViolations, fileLedger, writeCounts } from "./contractLedger";
 export interface RecordedRequest {
   readonly method: string;
   readonly path: string;
-  readonly query: Record<string, string>;
+  /** As the emulator read it: a parameter sent several times (a repeated field) as the list of its values. */
+  readonly query: Readonly<Record<string, string | readonly string[]>>;
   readonly body: unknown;
   readonly status: number;
   /** The headers the API records: `if-match` sent, `etag` answered (calendar). */

@@ -7,7 +7,8 @@ import { isDeepStrictEqual } from "node:util";
 import type { PlannedRequest } from "../../provider/engine/plan/entries";
 import { defaultRepeatRule } from "../../provider/http/retry";
 import { RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, TOKEN_REFUSED } from "../../provider/http/retryTable";
-import type { Recorded } from "./recorder";
+import { queryPairs } from "../../provider/http/query";
+import { sentQuery, type Recorded, type SentQuery } from "./recorder";
 
 export class PlanMismatch extends Error {}
 
@@ -26,8 +27,8 @@ export function pathPattern(basePath: string, path: string): RegExp {
   return new RegExp(`^${escaped.replace(/\\?\{\w+\\?\}|\{\w+\}/g, "[^/]+")}$`);
 }
 
-const queryOf = (request: PlannedRequest): Record<string, string> =>
-  Object.fromEntries(Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
+/** The planned query as the log holds what was sent (recorder.ts): a repeated parameter once per value. */
+const queryOf = (request: PlannedRequest): SentQuery => sentQuery(queryPairs(request.query));
 
 const asSent = (body: unknown): unknown => (body === undefined ? undefined : (JSON.parse(JSON.stringify(body)) as unknown));
 
@@ -49,7 +50,7 @@ export const words = (request: { method: string; path: string; query?: unknown; 
 
 /** What the next request must be, beyond its method and path. */
 export interface Expected {
-  readonly query?: Record<string, string>;
+  readonly query?: SentQuery;
   readonly body?: unknown;
   readonly ifMatch?: string;
 }

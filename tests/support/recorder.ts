@@ -10,11 +10,23 @@ export interface Recorded {
   readonly method: string;
   /** The URL's path, percent-encoded as sent. */
   readonly path: string;
-  readonly query: Readonly<Record<string, string>>;
+  /** The query as sent: a parameter that occurred once as its value, one that occurred several times as the list of them (sentQuery). */
+  readonly query: SentQuery;
+  /** The query string as sent (`?a=1&b=2`), or empty. */
+  readonly search: string;
   readonly ifMatch?: string;
   readonly body: unknown;
   readonly status: number;
   readonly answer: unknown;
+}
+
+export type SentQuery = Readonly<Record<string, string | readonly string[]>>;
+
+/** Query occurrences as the log holds them: once, the value; a repeated parameter, its values in order. */
+export function sentQuery(pairs: Iterable<readonly [string, string]>): SentQuery {
+  const grouped: Record<string, string[]> = {};
+  for (const [name, value] of pairs) (grouped[name] ??= []).push(value);
+  return Object.fromEntries(Object.entries(grouped).map(([name, values]) => [name, values.length === 1 ? values[0]! : values]));
 }
 
 export interface Recorder {
@@ -44,7 +56,8 @@ export function recorder(): Recorder {
       recorded.push({
         method: request.method,
         path: url.pathname,
-        query: Object.fromEntries(url.searchParams.entries()),
+        query: sentQuery(url.searchParams.entries()),
+        search: url.search,
         ...(ifMatch !== null && { ifMatch }),
         body,
         status: response.status,

@@ -58,26 +58,48 @@ const ds = fc
   .tuple(fc.integer({ min: 1, max: 65535 }), fc.array(fc.integer({ min: 0, max: 15 }), { minLength: 64, maxLength: 64 }))
   .chain(([keyTag, nibbles]) => anyCase(nibbles.map((nibble) => nibble.toString(16)).join("")).map((digest) => `${keyTag} 8 2 ${digest}`));
 
-/** TXT content: printable ASCII without quotes or backslashes, sometimes long enough to be split at 255. */
-const txtContent = fc.oneof(fc.stringMatching(/^[a-zA-Z0-9=;:._~+/-]{1,40}$/), fc.stringMatching(/^[a-zA-Z0-9=;:._~+/-]{256,420}$/));
+/** TXT content: printable ASCII (spaces, quotes and backslashes among it), sometimes long enough to be split at 255. */
+const txtContent = fc.oneof(fc.stringMatching(/^[a-zA-Z0-9=;:._~+/ "\\-]{1,40}$/), fc.stringMatching(/^[a-zA-Z0-9=;:._~+/-]{256,420}$/));
 
-/** One TXT value: unquoted, quoted whole, or quoted and split into strings at generated places. */
-const txt = fc
-  .tuple(txtContent, fc.constantFrom("bare", "quoted", "split"), fc.array(fc.integer({ min: 1, max: 250 }), { minLength: 1, maxLength: 3 }))
-  .map(([content, form, cuts]) => {
-    if (form === "bare") return content;
-    if (form === "quoted" || content.length < 2) return `"${content}"`;
-    const parts: string[] = [];
-    let rest = content;
-    for (const cut of cuts) {
-      if (rest.length <= 1) break;
-      const at = Math.min(cut, rest.length - 1);
-      parts.push(rest.slice(0, at));
-      rest = rest.slice(at);
-    }
-    parts.push(rest);
-    return parts.map((part) => `"${part}"`).join(" ");
-  });
+/** A character of a quoted string in one of its RFC 1035 spellings: itself (a quote or backslash escaped), `\DDD`, or `\X`. */
+function spelled(char: string, how: number): string {
+  if (how === 1) return `\\${String(char.charCodeAt(0)).padStart(3, "0")}`;
+  if (how === 2 && !/\d/.test(char)) return `\\${char}`;
+  return char === '"' || char === "\\" ? `\\${char}` : char;
+}
+
+/** Quoted strings of at most 255 characters each, cut at the given places, each character spelled as `hows` says. */
+function quotedStrings(content: string, cuts: readonly number[], hows: readonly number[]): string {
+  const parts: string[] = [];
+  let rest = content;
+  for (const cut of [...cuts, 255, 255]) {
+    if (rest.length <= 1 || (cut >= 255 && rest.length <= 255)) break;
+    const at = Math.min(cut, rest.length - 1);
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at);
+  }
+  parts.push(rest);
+  let at = 0;
+  return parts.map((part) => `"${[...part].map((char) => spelled(char, hows[at++] ?? 0)).join("")}"`).join(" ");
+}
+
+/**
+ * One TXT value: unquoted (no quotes in it: the provider refuses a stray one), quoted whole, or quoted
+ * and split into strings at generated places; inside quotes a character is written as itself, as
+ * `\DDD` or as `\X`, which the service reads as the same octet and answers in its one spelling.
+ */
+const txt = txtContent.chain((content) =>
+  fc
+    .tuple(
+      fc.constantFrom("bare", "quoted", "split"),
+      fc.array(fc.integer({ min: 1, max: 250 }), { minLength: 1, maxLength: 3 }),
+      fc.array(fc.integer({ min: 0, max: 5 }), { minLength: content.length, maxLength: content.length }),
+    )
+    .map(([form, cuts, hows]) => {
+      if (form === "bare") return content.replace(/"/g, "'").trim() || "bare";
+      return quotedStrings(content, form === "quoted" ? [] : cuts, hows);
+    }),
+);
 
 /** A case: record sets of every normalized type under `dnsName`, their values shuffled, names tagged by `tag`. */
 export function spellingCase(dnsName: string, tag: string): fc.Arbitrary<SpelledRecord[]> {

@@ -47,7 +47,7 @@ it("maps every route of an API with contracts to a documented method of the same
   const unmatched: string[] = [];
   for (const { plugin, routes } of startedRoutes()) {
     if (plugin.contracts === undefined) continue;
-    const contracts = plugin.contracts.map((document) => contractOf(document.file));
+    const contracts = plugin.contracts.map((document) => contractOf(document));
     for (const route of routes) {
       const method = contracts.map((contract) => contract.method(route.operation)).find((found) => found !== undefined);
       if (method === undefined || method.httpMethod !== route.method) unmatched.push(`${plugin.name}: ${route.method} ${route.pattern} (${route.operation})`);

@@ -7,13 +7,15 @@ import type { PlanEntry } from "../../provider/engine/plan/entries";
 import { send } from "../../provider/engine/plan/planRequests";
 import { REQUEST_ATTEMPTS } from "../../provider/http/retryTable";
 import { planMismatch } from "../support/planLog";
-import type { Recorded } from "../support/recorder";
+import { queryString } from "../../provider/http/query";
+import { sentQuery, type Recorded, type SentQuery } from "../support/recorder";
 
 const PATH = "v1/projects/p/things/t";
-const sent = (method: string, body?: unknown, query: Record<string, string> = {}, status = 200, answer?: unknown, ifMatch?: string): Recorded => ({
+const sent = (method: string, body?: unknown, query: SentQuery = {}, status = 200, answer?: unknown, ifMatch?: string): Recorded => ({
   method,
   path: `/${PATH}`,
   query,
+  search: Object.keys(query).length === 0 ? "" : `?${queryString(query)}`,
   body,
   status,
   answer,
@@ -31,6 +33,15 @@ it("fails on another query or another body, naming what the plan says", () => {
     /the plan's PATCH \/v1\/projects\/p\/things\/t \?\{"updateMask":"title"\}/,
   );
   expect(planMismatch("", patch, [sent("PATCH", { title: "new", color: "red" }, { updateMask: "title" })])).toMatch(/was not sent next; sent: .*"color":"red"/);
+});
+
+it("holds a repeated parameter to each of its occurrences: joined by commas, or one of them alone, is another query", () => {
+  const both = ["QUOTA_DECREASE_BELOW_USAGE", "QUOTA_DECREASE_PERCENTAGE_TOO_HIGH"];
+  const plan: PlanEntry[] = [send({ method: "PATCH", path: PATH, query: { ignoreSafetyChecks: both, updateMask: "v" }, body: { v: 1 } })];
+  const occurrences = sentQuery([...both.map((check) => ["ignoreSafetyChecks", check] as const), ["updateMask", "v"]]);
+  expect(planMismatch("", plan, [sent("PATCH", { v: 1 }, occurrences)])).toBeUndefined();
+  expect(planMismatch("", plan, [sent("PATCH", { v: 1 }, { ignoreSafetyChecks: both.join(","), updateMask: "v" })])).toMatch(/was not sent next/);
+  expect(planMismatch("", plan, [sent("PATCH", { v: 1 }, { ignoreSafetyChecks: both[1]!, updateMask: "v" })])).toMatch(/was not sent next/);
 });
 
 it("holds a merged PUT to the live object read with only the change in it, under its etag", () => {

@@ -3,6 +3,8 @@
  * (an API without delete, a zone with forceDestroy, a member and an ACL rule taken away),
  * a channel replaced new-first, a get, values not known yet, and resources of other providers.
  */
+import { queryString } from "../../provider/http/query";
+import { requestLine } from "../../tools/plan/markdown";
 import { buildReport } from "../../tools/plan/report";
 import type { PreviewJson } from "../../tools/plan/preview";
 import type { ResourceChange } from "../../tools/plan/schema";
@@ -36,7 +38,7 @@ function only(steps: PreviewJson["steps"]): { change: ResourceChange; warnings: 
 }
 
 const lines = (change: ResourceChange): string[] =>
-  change.requests.map((r) => `${r.method} ${r.path}${r.query === undefined ? "" : `?${new URLSearchParams(r.query).toString()}`}`);
+  change.requests.map((r) => `${r.method} ${r.path}${r.query === undefined ? "" : `?${queryString(r.query)}`}`);
 
 const zone = {
   project: "p1-project",
@@ -97,6 +99,29 @@ it("says that a quota preference removed stays at the service, with no request",
   const { change } = only([step("delete", "quotas:QuotaPreference", "cpus", { id: "projects/p1-project/locations/global/quotaPreferences/cpus", olds })]);
   expect(change.words).toBe("delete from the stack (the API has no delete: the object remains at the service)");
   expect(change.requests).toEqual([]);
+});
+
+it("prints a repeated query parameter once per value: a quota preference ignoring both safety checks", () => {
+  const olds = {
+    project: "p1-project",
+    quotaPreferenceId: "cpus",
+    service: "compute.googleapis.com",
+    quotaId: "CPUS",
+    dimensions: {},
+    preferredValue: "24",
+    apiVersion: "v1",
+    etag: "e1",
+  };
+  const news = { ...olds, preferredValue: "5", ignoreSafetyChecks: ["QUOTA_DECREASE_BELOW_USAGE", "QUOTA_DECREASE_PERCENTAGE_TOO_HIGH"] };
+  const { change } = only([step("update", "quotas:QuotaPreference", "cpus", { id: "projects/p1-project/locations/global/quotaPreferences/cpus", olds, news })]);
+  const [patch] = change.requests;
+  expect(patch?.query).toEqual({
+    ignoreSafetyChecks: ["QUOTA_DECREASE_BELOW_USAGE", "QUOTA_DECREASE_PERCENTAGE_TOO_HIGH"],
+    updateMask: "quotaConfig.preferredValue",
+  });
+  expect(requestLine(patch!)).toMatch(
+    /^`PATCH v1\/projects\/p1-project\/locations\/global\/quotaPreferences\/cpus\?ignoreSafetyChecks=QUOTA_DECREASE_BELOW_USAGE&ignoreSafetyChecks=QUOTA_DECREASE_PERCENTAGE_TOO_HIGH&updateMask=quotaConfig.preferredValue`/,
+  );
 });
 
 it("warns when a member or an ACL rule is taken away", () => {

@@ -70,3 +70,27 @@ it("reads a resource's type token and name back from a URN, also under a parent"
     name: "zone::a",
   });
 });
+
+it("gives each input's and argument's default as the property's own `default`, which other languages' SDKs fill in", () => {
+  const inputs = (token: string): Record<string, Record<string, unknown>> => schema.resources[token]?.inputProperties ?? {};
+  expect(inputs("svc:dns/recordSet:RecordSet")["ttl"]).toMatchObject({ type: "integer", default: 300 });
+  expect(inputs("svc:dns/managedZone:ManagedZone")["visibility"]).toMatchObject({ default: "public" });
+  expect(inputs("svc:dns/managedZone:ManagedZone")["forceDestroy"]).toMatchObject({ default: false });
+  expect(inputs("svc:calendar/aclRule:AclRule")["sendNotifications"]).toMatchObject({ default: true });
+  const args = (schema.functions["svc:reports/getActivities:getActivities"] as unknown as { inputs: { properties: Record<string, unknown> } }).inputs;
+  expect(args.properties["pages"]).toMatchObject({ default: "all" });
+  // The words stay for the SDKs' docs, and say the same value; a list's or a map's default (the schema allows only a
+  // boolean, number or string) is in the words alone.
+  const places = [
+    ...Object.values(schema.resources).flatMap((resource) => Object.values(resource.inputProperties)),
+    ...Object.values(schema.functions).flatMap((fn) =>
+      Object.values((fn as { inputs?: { properties: Record<string, Record<string, unknown>> } }).inputs?.properties ?? {}),
+    ),
+  ];
+  const worded = places.filter((spec) => /Default: `/.test(String(spec["description"])));
+  expect(worded.length).toBeGreaterThan(10);
+  for (const spec of worded) {
+    const said = JSON.parse(/Default: `([^`]*)`/.exec(String(spec["description"]))![1]!) as unknown;
+    expect({ spec, default: spec["default"] }).toEqual({ spec, default: typeof said === "object" ? undefined : said });
+  }
+});

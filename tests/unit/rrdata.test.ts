@@ -26,6 +26,14 @@ describe("record data in canonical form", () => {
     expect(txtStrings('"open')).toEqual(['"open']);
   });
 
+  it("compares TXT data by its octets: a character as UTF-8 or by number, split anywhere, is the same value", () => {
+    expect(sameRrdatas("TXT", ['"café"'], ['"caf\\195\\169"'])).toBe(true);
+    expect(sameRrdatas("TXT", ['"\\233"'], ['"é"'])).toBe(false);
+    const wire = wireRrdata("TXT", "é".repeat(200));
+    expect(wire).toBe(`"${"\\195\\169".repeat(127)}\\195" "\\169${"\\195\\169".repeat(72)}"`);
+    expect(sameRrdatas("TXT", [wire], [`"${"é".repeat(200)}"`])).toBe(true);
+  });
+
   it("ignores the case of host names and the order of values", () => {
     expect(sameRrdatas("CNAME", ["WWW.Example.COM."], ["www.example.com."])).toBe(true);
     expect(sameRrdatas("MX", ["10 MX1.example.net.", "20 mx2.example.net."], ["20 mx2.example.net.", "10 mx1.example.net."])).toBe(true);
@@ -51,7 +59,11 @@ describe("record data as the service answers it, against the provider's comparis
     ["DS", "12345 8 2 49FD46E6C4B45C55D4AC69CBD3CD34AC1AFE51DE", "12345 8 2 49fd46e6c4b45c55d4ac69cbd3cd34ac1afe51de"],
     ["TXT", "foo", '"foo"'],
     ["TXT", "v=spf1 include:_spf.example.com ~all", '"v=spf1 include:_spf.example.com ~all"'],
-    ["TXT", `"${"a".repeat(300)}"`, `"${"a".repeat(255)}" "${"a".repeat(45)}"`],
+    ["TXT", "a".repeat(300), `"${"a".repeat(255)}" "${"a".repeat(45)}"`],
+    ["TXT", '"a\\032b"', '"a b"'],
+    ["TXT", '"say \\"hi\\" \\\\o/" "semi\\;colon"', '"say \\"hi\\" \\\\o/" "semi;colon"'],
+    ["TXT", '"tab\\009" "\\195\\169"', '"tab\\009" "\\195\\169"'],
+    ["TXT", "café", '"caf\\195\\169"'],
   ])("%s %s is answered %s, the same value", (type, sent, answer) => {
     expect(answered(type, sent)).toBe(answer);
     expect(sameRrdatas(type, [answer], [sent])).toBe(true);

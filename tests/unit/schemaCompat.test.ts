@@ -10,6 +10,11 @@ import * as path from "node:path";
 import { PREVIOUS_DIR, readPrevious, SCHEMA_FILE } from "../../scripts/release/previous";
 import { breakingChanges, namedBreaking, unnamedBreaking, type BreakingChange, type PackageSchema } from "../../scripts/release/schemaChanges";
 import { REPO_ROOT } from "../support/toolchain";
+import { z } from "zod";
+import { API_MANIFESTS } from "../../provider/apis";
+import { declarations } from "../../provider/registry";
+import { schemaOf } from "../../scripts/generator/schema";
+import { packageInfo } from "../../scripts/generator/packageInfo";
 
 const read = (file: string): string => readFileSync(file, "utf8");
 
@@ -140,6 +145,104 @@ describe("the comparison", () => {
     expect(breakingChanges(base, edited(...edits))).toEqual(expected);
   });
 });
+
+describe("the comparison of defaults (what a stack or a program that leaves the value out gets)", () => {
+  const TTL = ["resources", RS, "inputProperties", "ttl"];
+  it.each<[string, Edit[], Edit[], BreakingChange[]]>([
+    [
+      "a changed default",
+      [{ set: [...TTL, "default"], to: 300 }],
+      [{ set: [...TTL, "default"], to: 600 }],
+      [{ subject: "dns.RecordSet.ttl", what: "input default changed from 300 to 600" }],
+    ],
+    [
+      "a default removed",
+      [{ set: [...TTL, "default"], to: 300 }],
+      [],
+      [{ subject: "dns.RecordSet.ttl", what: "input default 300 removed: left out, it is now left to the service" }],
+    ],
+    [
+      "a default given to an optional input",
+      [],
+      [{ set: [...TTL, "default"], to: 300 }],
+      [{ subject: "dns.RecordSet.ttl", what: "input default 300 added: left out, it was left to the service" }],
+    ],
+    [
+      "a default in a schema made before defaults were properties (the words of its description)",
+      [{ set: [...TTL, "description"], to: "Seconds. Default: `300`. Updated in place." }],
+      [{ set: [...TTL], to: { type: "integer", default: 600, description: "Seconds. Default: `600`. Updated in place." } }],
+      [{ subject: "dns.RecordSet.ttl", what: "input default changed from 300 to 600" }],
+    ],
+    [
+      "a list's default, which only the words can say",
+      [{ set: [...TTL.slice(0, -1), "rrdatas", "description"], to: "The data. Default: `[]`." }],
+      [{ set: [...TTL.slice(0, -1), "rrdatas", "description"], to: 'The data. Default: `["192.0.2.1"]`.' }],
+      [{ subject: "dns.RecordSet.rrdatas", what: 'input default changed from [] to ["192.0.2.1"]' }],
+    ],
+    [
+      "a function argument's default changed",
+      [{ set: ["functions", FN, "inputs", "properties", "project", "default"], to: "a" }],
+      [{ set: ["functions", FN, "inputs", "properties", "project", "default"], to: "b" }],
+      [{ subject: "dns.getZone.project", what: 'argument default changed from "a" to "b"' }],
+    ],
+    [
+      "a default changed on an input and its output, named once",
+      [
+        { set: [...TTL, "default"], to: 300 },
+        { set: ["resources", RS, "properties", "ttl", "description"], to: "Default: `300`." },
+      ],
+      [
+        { set: [...TTL, "default"], to: 600 },
+        { set: ["resources", RS, "properties", "ttl", "description"], to: "Default: `600`." },
+      ],
+      [{ subject: "dns.RecordSet.ttl", what: "input default changed from 300 to 600" }],
+    ],
+  ])("finds %s", (_what, before, after, expected) => {
+    expect(breakingChanges(edited(...before), edited(...after))).toEqual(expected);
+  });
+
+  it("finds nothing when a default moves from the words into `default`, or is given to a required input", () => {
+    const worded = edited({ set: [...TTL, "description"], to: "Seconds. Default: `300`." });
+    expect(breakingChanges(worded, edited({ set: [...TTL], to: { type: "integer", default: 300, description: "Seconds. Default: `300`." } }))).toEqual([]);
+    expect(breakingChanges(worded, edited({ set: [...TTL], to: { type: "integer", default: 300, description: "Seconds." } }))).toEqual([]);
+    // Every program gave it: none gets the default.
+    expect(breakingChanges(base, edited({ set: ["resources", RS, "inputProperties", "name", "default"], to: "www" }))).toEqual([]);
+  });
+});
+
+describe("RecordSet's default TTL changed from 300 to 600 in its declaration", () => {
+  const previous = JSON.parse(read(path.join(PREVIOUS_DIR, SCHEMA_FILE))) as PackageSchema;
+  const { version } = JSON.parse(read(path.join(REPO_ROOT, "package.json"))) as { version: string };
+  const changelog = read(path.join(REPO_ROOT, "CHANGELOG.md"));
+  const ttl600 = declarations.map((declaration) => {
+    if (declaration.module !== "dns" || declaration.name !== "RecordSet") return declaration;
+    const ttl = declaration.args.shape["ttl"] as unknown as z.ZodDefault<z.ZodNumber>;
+    return { ...declaration, args: declaration.args.extend({ ttl: ttl.removeDefault().default(600).meta(z.globalRegistry.get(ttl)!) }) };
+  });
+  const current = schemaOf({ manifests: API_MANIFESTS, declarations: ttl600, info: packageInfo(REPO_ROOT) }) as PackageSchema;
+  const change = { subject: "dns.RecordSet.ttl", what: "input default changed from 300 to 600" };
+
+  it("fails the comparison with the last release while CHANGELOG.md does not name it", () => {
+    expect(unnamedBreaking(breakingChanges(previous, current), namedBreaking(changelog, version).subjects)).toEqual([change]);
+  });
+
+  it("passes once the version's Breaking list names it", () => {
+    const named = withBreaking(changelog, version, "- `dns.RecordSet.ttl`: the default TTL is 600; give `ttl: 300` to keep a record set's.");
+    expect(unnamedBreaking(breakingChanges(previous, current), namedBreaking(named, version).subjects)).toEqual([]);
+  });
+});
+
+/** CHANGELOG.md with `line` under the Breaking heading of `version`'s section (the heading added when there is none). */
+function withBreaking(changelog: string, version: string, line: string): string {
+  const heading = new RegExp(`^## ${version.replace(/\./g, "\\.")}(?: .*)?$`, "m").exec(changelog)!;
+  const start = heading.index + heading[0].length;
+  const rest = changelog.slice(start);
+  const next = rest.search(/^## /m) < 0 ? rest.length : rest.search(/^## /m);
+  const breaking = /^### Breaking\b.*$/m.exec(rest.slice(0, next));
+  const at = breaking === null ? start + next : start + breaking.index + breaking[0].length;
+  const text = breaking === null ? `### Breaking\n\n${line}\n\n` : `\n\n${line}`;
+  return changelog.slice(0, at) + text + changelog.slice(at);
+}
 
 describe("CHANGELOG.md's Breaking list", () => {
   const changelog = [

@@ -114,3 +114,128 @@ describe("the fixture state", () => {
     expect(result.adopted.flatMap(({ dropped }) => dropped)).toEqual([]);
   });
 });
+
+/** A zone's attributes as the Google provider writes them (the fixture's zone, another name). */
+const zoneAttributes = (name: string): Record<string, unknown> => ({
+  project: "tf-project",
+  name,
+  dns_name: "tf.example.",
+  description: "Managed by Terraform",
+  visibility: "public",
+  id: `projects/tf-project/managedZones/${name}`,
+});
+const PROVIDER = `provider["${GOOGLE}"]`;
+
+describe("a deposed object (create_before_destroy's old object, which Terraform deletes next)", () => {
+  // The state after a replacement whose delete did not happen yet: the new object is current, the old one deposed.
+  const stateWithDeposed = {
+    version: 4,
+    terraform_version: "1.12.2",
+    resources: [
+      {
+        mode: "managed",
+        type: "google_dns_managed_zone",
+        name: "main",
+        provider: PROVIDER,
+        instances: [
+          { schema_version: 0, attributes: zoneAttributes("tf-zone-v2"), create_before_destroy: true },
+          { schema_version: 0, deposed: "3f2a1b0c", attributes: zoneAttributes("tf-zone"), create_before_destroy: true },
+        ],
+      },
+    ],
+  };
+  const shown = {
+    format_version: "1.0",
+    values: {
+      root_module: {
+        resources: [
+          {
+            address: "google_dns_managed_zone.main",
+            mode: "managed",
+            type: "google_dns_managed_zone",
+            name: "main",
+            provider_name: GOOGLE,
+            values: zoneAttributes("tf-zone-v2"),
+          },
+          {
+            address: "google_dns_managed_zone.main",
+            mode: "managed",
+            type: "google_dns_managed_zone",
+            name: "main",
+            provider_name: GOOGLE,
+            deposed_key: "3f2a1b0c",
+            values: zoneAttributes("tf-zone"),
+          },
+        ],
+      },
+    },
+  };
+
+  it.each([
+    ["a state file (deposed)", JSON.stringify(stateWithDeposed)],
+    ["terraform show -json (deposed_key)", JSON.stringify(shown)],
+  ])("in %s is left out, saying Terraform is about to delete it; the current object is adopted once", (_form, text) => {
+    const result = fromState(readTerraformState(text, "replaced.tfstate"));
+    expect(result.adopted.map(({ address, variable, found }) => ({ address, variable, id: found.id }))).toEqual([
+      { address: "google_dns_managed_zone.main", variable: "google_dns_managed_zone_main", id: "projects/tf-project/managedZones/tf-zone-v2" },
+    ]);
+    expect(result.notAdopted).toEqual([
+      {
+        address: "google_dns_managed_zone.main",
+        type: "google_dns_managed_zone",
+        deposed: "3f2a1b0c",
+        reason: expect.stringMatching(/^a deposed object \(3f2a1b0c\).*Terraform is about to delete it/),
+      },
+    ]);
+  });
+});
+
+describe("zone IAM", () => {
+  const policyData = JSON.stringify({ bindings: [{ role: "roles/dns.admin", members: ["user:ann@example.com"] }] });
+  const iam = (type: string, name: string, managedZone: string, attributes: Record<string, unknown>): TerraformInstance => ({
+    address: `${type}.${name}`,
+    mode: "managed",
+    type,
+    name,
+    provider: GOOGLE,
+    schemaVersion: 0,
+    attributes: { project: "tf-project", managed_zone: managedZone, etag: "BwYgq1QmZ0k=", ...attributes },
+  });
+  const zone: TerraformInstance = {
+    address: "google_dns_managed_zone.main",
+    mode: "managed",
+    type: "google_dns_managed_zone",
+    name: "main",
+    provider: GOOGLE,
+    schemaVersion: 0,
+    attributes: zoneAttributes("tf-zone"),
+  };
+
+  // The provider writes `managed_zone` as the zone's long name; a state may also hold the name alone.
+  it.each([
+    ["google_dns_managed_zone_iam_policy", { policy_data: policyData }],
+    ["google_dns_managed_zone_iam_binding", { role: "roles/dns.reader", members: ["user:bob@example.com"] }],
+    ["google_dns_managed_zone_iam_member", { role: "roles/dns.admin", member: "user:ann@example.com" }],
+  ])("%s names its zone by reference, with managed_zone long or short", (type, attributes) => {
+    for (const managedZone of ["projects/tf-project/managedZones/tf-zone", "tf-zone"]) {
+      const result = fromState([zone, iam(type, "access", managedZone, attributes)]);
+      expect(result.notAdopted).toEqual([]);
+      const grant = result.adopted.find(({ address }) => address === `${type}.access`)?.found;
+      expect({ managedZone, references: grant?.references, parent: grant?.parent?.id }).toEqual({
+        managedZone,
+        references: { managedZone: "name" },
+        parent: "projects/tf-project/managedZones/tf-zone",
+      });
+    }
+  });
+
+  it("the zone of another project of the same name is not the parent", () => {
+    const other = { ...zone, address: "google_dns_managed_zone.other", attributes: { ...zoneAttributes("tf-zone"), project: "other-project" } };
+    const result = fromState([
+      other,
+      iam("google_dns_managed_zone_iam_policy", "access", "projects/tf-project/managedZones/tf-zone", { policy_data: policyData }),
+    ]);
+    const policy = result.adopted.find(({ address }) => address === "google_dns_managed_zone_iam_policy.access")?.found;
+    expect({ references: policy?.references, parent: policy?.parent }).toEqual({ references: {}, parent: undefined });
+  });
+});

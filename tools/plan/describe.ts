@@ -25,7 +25,7 @@ function shownRequest(request: EngineRequest, note = request.note): PlannedReque
   return {
     method: request.method,
     path: shownPath(readerPath(request.path)),
-    ...(query.length > 0 && { query: Object.fromEntries(query.map(([key, value]) => [key, String(value)])) }),
+    ...(query.length > 0 && { query: Object.fromEntries(query.map(([key, value]) => [key, typeof value === "object" ? [...value] : String(value)])) }),
     ...(request.headers !== undefined && { headers: { ...request.headers } }),
     ...(request.body !== undefined && request.repeat !== "read" && { body: shown(request.body) }),
     ...(note !== undefined && { note }),

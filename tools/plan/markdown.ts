@@ -3,6 +3,7 @@
  * changes, then each resource's properties and requests, collapsed when long. The order is
  * the report's (stable); no ANSI escapes, no HTML but <details>.
  */
+import { queryString } from "../../provider/http/query";
 import type { PlannedRequest, PlanReport, ResourceChange } from "./schema";
 
 /** A resource's details take more lines than this: they are collapsed. */
@@ -41,7 +42,7 @@ function plain(text: string): string {
 }
 
 export function requestLine(request: PlannedRequest): string {
-  const query = request.query === undefined ? "" : `?${new URLSearchParams(request.query).toString()}`;
+  const query = request.query === undefined ? "" : `?${queryString(request.query)}`;
   const headers = Object.entries(request.headers ?? {})
     .map(([name, header]) => ` ${code(`${name}: ${header}`)}`)
     .join("");

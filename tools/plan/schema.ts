@@ -11,7 +11,10 @@ const request = z
   .object({
     method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]),
     path: z.string().meta({ description: "Below the API's base address, percent-encoded as it is sent." }),
-    query: z.record(z.string(), z.string()).optional(),
+    query: z
+      .record(z.string(), z.union([z.string(), z.array(z.string())]))
+      .optional()
+      .meta({ description: "The query parameters; a list is a repeated parameter, sent once per value (`a=x&a=y`)." }),
     headers: z.record(z.string(), z.string()).optional().meta({ description: "Headers that matter to the review, e.g. If-Match." }),
     body: z.unknown().optional().meta({ description: 'The body, of only what changed; secret values as "[secret]".' }),
     note: z.string().optional().meta({ description: "When or how the request is sent, in words." }),

@@ -8,6 +8,7 @@
 import { isIPv4, isIPv6 } from "node:net";
 import { badRequest, invalidValue } from "../../google/errors";
 import { isApex, isDomainName, isInZone, isWildcard } from "./domain-names";
+import { hasLongString } from "./record-data";
 import type { ManagedZone, ResourceRecordSet } from "./resources";
 import type { ResourceRecordSetRequest } from "./schemas";
 
@@ -94,6 +95,10 @@ function isValidRecordData(type: string, record: string): boolean {
       return fields.length === 2 && isUint16(fields[0]) && isHostOrRoot(fields[1]);
     case "SRV":
       return fields.length === 4 && isUint16(fields[0]) && isUint16(fields[1]) && isUint16(fields[2]) && isHostOrRoot(fields[3]);
+    case "TXT":
+    case "SPF":
+      // A character-string holds at most 255 octets (RFC 1035 3.3); the service refuses a longer one rather than split it.
+      return record.trim().length > 0 && !hasLongString(record);
     default:
       return record.trim().length > 0;
   }

@@ -21,7 +21,8 @@ export function ignoredSafetyChecks(query: QueryParams): Set<SafetyCheck> {
   const raw = query["ignoreSafetyChecks"];
   const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   const ignored = new Set<SafetyCheck>();
-  for (const value of values.flatMap((entry) => entry.split(","))) {
+  // A repeated parameter: one check per occurrence (`A,B` is one value, no check's name).
+  for (const value of values) {
     // By name or by proto number: Google's client on the REST transport sends numbers.
     const named = SAFETY_CHECK.valueOf(value);
     if (named === "QUOTA_SAFETY_CHECK_UNSPECIFIED") continue;

@@ -1,14 +1,21 @@
 /**
  * The QuotaPreference message as the API reads and answers it: the request
  * body's schema (unknown names refused, output-only fields accepted and
- * ignored) and the proto3 JSON answer (int64 as strings; empty and false left out).
+ * ignored; a field given by its proto name reaches here by its JSON name, read so
+ * by the contract's guard) and the proto3 JSON answer (int64 as strings; empty and false left out).
  */
 import { z } from "zod";
 import { REQUEST_ORIGIN } from "./enums";
 import type { StoredPreference } from "./state";
 
-/** proto3 JSON reads an int64 from a string or a number. */
-const int64 = z.union([z.string().regex(/^-?\d+$/), z.number().int()]);
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * proto3 JSON reads an int64 from a decimal string or a number (one above 2^53 reaches here as its
+ * digits: body-parsers.ts), within the int64 bounds. The contract's guard refuses the rest first.
+ */
+const int64 = z.union([z.string().regex(/^-?\d+$/), z.number().int()]).refine((value) => BigInt(value) >= INT64_MIN && BigInt(value) <= INT64_MAX);
 
 export const SAFETY_CHECKS = ["QUOTA_DECREASE_BELOW_USAGE", "QUOTA_DECREASE_PERCENTAGE_TOO_HIGH"] as const;
 export type SafetyCheck = (typeof SAFETY_CHECKS)[number];

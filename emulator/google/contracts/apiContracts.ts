@@ -9,11 +9,14 @@ export class ApiContracts {
   private readonly byApi: Map<string, Contract[]>;
 
   constructor(apis: readonly ApiModule[]) {
-    this.byApi = new Map(apis.map((api) => [api.name, (api.contracts ?? []).map((document) => contractOf(document.file))]));
+    this.byApi = new Map(apis.map((api) => [api.name, (api.contracts ?? []).map((document) => contractOf(document))]));
   }
 
-  /** What refuses a request of this route outside its method's contract; `undefined` for an API with none. */
-  guardOf(api: ApiModule, route: ApiRoute): ((query: QueryParams, body: unknown) => void) | undefined {
+  /**
+   * What refuses a request of this route outside its method's contract and otherwise gives it as the
+   * handler reads it (each field by its JSON name); `undefined` for an API with none.
+   */
+  guardOf(api: ApiModule, route: ApiRoute): ((query: QueryParams, body: unknown) => { query: QueryParams; body: unknown }) | undefined {
     const contracts = this.byApi.get(api.name) ?? [];
     if (contracts.length === 0) return undefined;
     const documented = contractMethod(contracts, route.operation);

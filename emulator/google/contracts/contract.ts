@@ -8,10 +8,13 @@
  * a request may give an int64 or an int32 as a number or a decimal string and a null for any field
  * (the field's default); an answer gives int64/uint64 as strings, int32 as numbers, never a null.
  * Enums are names; the protos' numbers (`x-enumNumbers`, the gapic APIs) are taken in a request and
- * answered when the caller asks for `enum-encoding=int`.
+ * answered when the caller asks for `enum-encoding=int`. An API transcoded from its protos also takes a
+ * field by its proto name, in a body and as a query parameter (names.ts).
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
+import { fieldName, queryByJsonName } from "./names";
+import type { ContractDocument } from "./sources";
 import { describe, isObject, queryValueProblem, scalarProblem, type SchemaNode } from "./values";
 
 export type { SchemaNode };
@@ -95,6 +98,8 @@ export class Contract {
     /** The document's file name, e.g. `dns.v1.json`: how errors and violations name the contract. */
     readonly file: string,
     private readonly document: DiscoveryDocument,
+    /** Transcoded from its protos: a field is read by its proto name too (`quota_id`, `update_mask`), as Google's front end reads it. */
+    readonly readsProtoNames = false,
   ) {
     this.name = document.id;
     const walk = (resource: DiscoveryResource): void => {
@@ -135,7 +140,7 @@ export class Contract {
   /** Problems of a request's query (names and scalar types) and body against the method. */
   checkRequest(method: DiscoveryMethod, query: Readonly<Record<string, string | string[] | undefined>>, body: unknown): ContractProblem[] {
     const problems: ContractProblem[] = [];
-    for (const [name, value] of Object.entries(query)) {
+    for (const [name, value] of Object.entries(this.queryByName(method, query))) {
       const parameter = this.queryParameter(method, name);
       if (parameter === undefined) {
         problems.push({ where: `query.${name}`, kind: "unknown", problem: `${method.id} has no query parameter '${name}'` });
@@ -159,6 +164,33 @@ export class Contract {
       this.walk(method.request, body, "body", "request", false, problems);
     }
     return problems;
+  }
+
+  /** The request as its method's fields name it: each by its JSON name, which is all a handler reads (a proto name read as that). */
+  inJsonNames(
+    method: DiscoveryMethod,
+    query: Readonly<Record<string, string | string[] | undefined>>,
+    body: unknown,
+  ): { query: Record<string, string | string[]>; body: unknown } {
+    return { query: this.queryByName(method, query), body: method.request === undefined ? body : this.jsonNamed(method.request, body) };
+  }
+
+  private queryByName(method: DiscoveryMethod, query: Readonly<Record<string, string | string[] | undefined>>): Record<string, string | string[]> {
+    if (!this.readsProtoNames) return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined));
+    return queryByJsonName(query, (name) => this.queryParameter(method, name) !== undefined);
+  }
+
+  private jsonNamed(node: SchemaNode | undefined, value: unknown): unknown {
+    if (!this.readsProtoNames || node === undefined) return value;
+    const schema = node.$ref !== undefined ? this.schema(node.$ref) : node;
+    if (Array.isArray(value)) return schema.type === "array" ? value.map((item) => this.jsonNamed(schema.items, item)) : value;
+    if (!isObject(value) || schema.type !== "object") return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => {
+        const named = fieldName(schema, key, true);
+        return [named, this.jsonNamed(schema.properties?.[named] ?? schema.additionalProperties, child)];
+      }),
+    );
   }
 
   /** Problems of a successful answer's body against the method's response schema. */
@@ -194,7 +226,12 @@ export class Contract {
         }
         for (const [key, child] of Object.entries(value)) {
           const at = `${where}.${key}`;
-          const property = schema.properties?.[key] ?? schema.additionalProperties;
+          const named = side === "request" ? fieldName(schema, key, this.readsProtoNames) : key;
+          if (named !== key && Object.hasOwn(value, named)) {
+            problems.push({ where: at, kind: "type", problem: `'${key}' is '${named}' by its proto name: the field is given twice`, value: child });
+            continue;
+          }
+          const property = schema.properties?.[named] ?? schema.additionalProperties;
           if (property === undefined) {
             problems.push({ where: at, kind: "unknown", problem: `no field '${key}' in ${node.$ref ?? "this object"}` });
             continue;
@@ -237,11 +274,12 @@ function templatePattern(template: string): RegExp {
 const DOCUMENTS = path.join(__dirname, "documents");
 const loaded = new Map<string, Contract>();
 
-/** A contract by its document's file name, read once per process. */
-export function contractOf(file: string): Contract {
+/** A contract of a document an API names, read once per process; one made from protos reads proto names too. */
+export function contractOf(document: ContractDocument): Contract {
+  const { file } = document;
   let contract = loaded.get(file);
   if (contract === undefined) {
-    contract = new Contract(file, JSON.parse(readFileSync(path.join(DOCUMENTS, file), "utf8")) as DiscoveryDocument);
+    contract = new Contract(file, JSON.parse(readFileSync(path.join(DOCUMENTS, file), "utf8")) as DiscoveryDocument, "protos" in document);
     loaded.set(file, contract);
   }
   return contract;

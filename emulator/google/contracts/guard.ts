@@ -18,18 +18,22 @@ export function contractMethod(contracts: readonly Contract[], operation: string
   return undefined;
 }
 
-/** Throws the 400 Google answers for the first problem of the request: unknown names before types, the query before the body. */
+/**
+ * Throws the 400 Google answers for the first problem of the request: unknown names before types, the
+ * query before the body. A request within the contract is given back with each field by its JSON name
+ * (a transcoded API's proto names read as Google's front end binds them), what the handler reads.
+ */
 export function refuseOutsideContract(
   contract: Contract,
   method: DiscoveryMethod,
   query: QueryParams,
   body: unknown,
   entities: Readonly<Record<string, string>> = {},
-): void {
+): { query: QueryParams; body: unknown } {
   const problems = contract.checkRequest(method, query, body);
   const first = problems.find((problem) => problem.kind === "unknown") ?? problems[0];
-  if (first === undefined) return;
-  throw refusal(first, entityName(method.request, entities));
+  if (first !== undefined) throw refusal(first, entityName(method.request, entities));
+  return contract.inJsonNames(method, query, body);
 }
 
 function refusal(problem: ContractProblem, entity: string): ApiError {

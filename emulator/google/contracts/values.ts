@@ -19,6 +19,22 @@ export interface SchemaNode {
 }
 
 const INTEGER = /^-?\d+$/;
+/** A JSON number's spelling: what proto3 JSON also takes as text for a numeric field. */
+const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** The bounds of the 64-bit formats: proto3 JSON refuses a value outside them as it refuses one that is no integer. */
+const BOUNDS: Readonly<Record<string, readonly [bigint, bigint]>> = {
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+  uint64: [0n, 2n ** 64n - 1n],
+};
+
+/** Why an integer (a decimal text or a whole number) is not of a 64-bit format; undefined when it is. */
+function int64Problem(format: string, value: string | number): string | undefined {
+  const [min, max] = BOUNDS[format] ?? [undefined, undefined];
+  if (min === undefined || max === undefined) return undefined;
+  const integer = BigInt(value);
+  return integer < min || integer > max ? `${String(value)} is outside the ${format} range ${min} to ${max}` : undefined;
+}
 
 /** Whether a JSON scalar fits a discovery type (`string` with its int64/uint64 format, `integer`, `number`, `boolean`, an enum). */
 export function scalarProblem(schema: SchemaNode, value: unknown, side: "request" | "answer", enumsAsNumbers: boolean): string | undefined {
@@ -33,8 +49,8 @@ export function scalarProblem(schema: SchemaNode, value: unknown, side: "request
   switch (schema.type) {
     case "string":
       if (schema.format === "int64" || schema.format === "uint64") {
-        if (typeof value === "string") return INTEGER.test(value) ? undefined : `'${value}' is not an ${schema.format} in a string`;
-        if (side === "request" && typeof value === "number" && Number.isInteger(value)) return undefined;
+        if (typeof value === "string") return INTEGER.test(value) ? int64Problem(schema.format, value) : `'${value}' is not an ${schema.format} in a string`;
+        if (side === "request" && typeof value === "number" && Number.isInteger(value)) return int64Problem(schema.format, value);
         return `expected an ${schema.format} as a string, got ${describe(value)}`;
       }
       return typeof value === "string" ? undefined : `expected a string, got ${describe(value)}`;
@@ -43,7 +59,9 @@ export function scalarProblem(schema: SchemaNode, value: unknown, side: "request
       if (side === "request" && typeof value === "string" && INTEGER.test(value)) return undefined;
       return `expected an integer, got ${describe(value)}`;
     case "number":
-      return typeof value === "number" || (typeof value === "string" && /^(-?Infinity|NaN)$/.test(value))
+      return typeof value === "number" ||
+        (typeof value === "string" && /^(-?Infinity|NaN)$/.test(value)) ||
+        (side === "request" && typeof value === "string" && NUMBER.test(value))
         ? undefined
         : `expected a number, got ${describe(value)}`;
     case "boolean":
@@ -61,7 +79,7 @@ export function queryValueProblem(parameter: SchemaNode, value: string): string 
     return parameter.enum.includes(value) ? undefined : `'${value}' is not one of ${parameter.enum.join(", ")}`;
   }
   if (parameter.type === "integer" || parameter.format === "int64" || parameter.format === "uint64") {
-    return INTEGER.test(value) ? undefined : `'${value}' is not an integer`;
+    return INTEGER.test(value) ? int64Problem(parameter.format ?? "", value) : `'${value}' is not an integer`;
   }
   if (parameter.type === "boolean") return /^(true|false)$/.test(value) ? undefined : `'${value}' is not true or false`;
   return undefined;

@@ -1,8 +1,9 @@
 /**
  * Record data in a canonical form, so that the same value in another
- * spelling is no diff: TXT/SPF strings with or without quotes and however
- * they are split (into strings of at most 255 characters), host names in any
- * case, IPv6 addresses in any of their textual forms.
+ * spelling is no diff: TXT/SPF strings with or without quotes, however they
+ * are split (into strings of at most 255 octets) and however their octets are
+ * written (a character or its `\DDD`), host names in any case, IPv6
+ * addresses in any of their textual forms.
  */
 
 const MAX_STRING = 255;
@@ -13,6 +14,8 @@ export interface PresentationToken {
   readonly text: string;
   /** Octets the text takes on the wire: a `\DDD` escape is one, other characters their UTF-8 length. */
   readonly octets: number;
+  /** Those octets: a `\DDD` escape its number, other characters their UTF-8 encoding. */
+  readonly bytes: readonly number[];
   /** True when the whole token was one quoted string. */
   readonly quoted: boolean;
 }
@@ -33,7 +36,11 @@ export function presentationTokens(value: string): { tokens: PresentationToken[]
     }
     const start = i;
     let text = "";
-    let octets = 0;
+    const bytes: number[] = [];
+    const take = (char: string): void => {
+      text += char;
+      bytes.push(...Buffer.from(char));
+    };
     let inQuotes = false;
     for (; i < value.length && (inQuotes || !/\s/.test(value[i] ?? "")); i++) {
       const char = value[i] ?? "";
@@ -44,26 +51,32 @@ export function presentationTokens(value: string): { tokens: PresentationToken[]
         if (digits !== undefined) {
           if (Number(digits) > 255) return { problem: `the escape \\${digits} is not an octet (\\000 to \\255)` };
           text += String.fromCharCode(Number(digits));
-          octets += 1;
+          bytes.push(Number(digits));
           i += 3;
         } else if (i + 1 < value.length) {
-          i++;
-          text += value[i];
-          octets += Buffer.byteLength(value[i] ?? "");
+          const escaped = characterAt(value, i + 1);
+          take(escaped);
+          i += escaped.length;
         } else {
           return { problem: "it ends with a lone backslash" };
         }
       } else {
-        text += char;
-        octets += Buffer.byteLength(char);
+        const literal = characterAt(value, i);
+        take(literal);
+        i += literal.length - 1;
       }
     }
     if (inQuotes) return { problem: 'a quote is not closed (quotes must balance; write a quote inside a string as \\")' };
     const raw = value.slice(start, i);
     const quoted = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') && presentationQuoteCount(raw) === 2;
-    tokens.push({ text, octets, quoted });
+    tokens.push({ text, octets: bytes.length, bytes, quoted });
   }
   return { tokens };
+}
+
+/** The whole character at `at`: both halves of a surrogate pair, whose UTF-8 octets are one character's. */
+function characterAt(value: string, at: number): string {
+  return String.fromCodePoint(value.codePointAt(at) ?? 0);
 }
 
 /** Unescaped quotes in a raw token. */
@@ -78,21 +91,38 @@ function presentationQuoteCount(raw: string): number {
 
 /** The character-strings of a TXT value: quoted strings, or the whole unquoted value as one. */
 export function txtStrings(value: string): string[] {
-  const trimmed = value.trim();
-  if (!trimmed.startsWith('"')) return [trimmed];
-  const parsed = presentationTokens(trimmed);
-  // Not a list of quoted strings after all (an unterminated quote, bare words): taken literally as one string.
-  if ("problem" in parsed || !parsed.tokens.every((token) => token.quoted)) return [trimmed];
-  return parsed.tokens.map((token) => token.text);
+  return txtTokens(value)?.map((token) => token.text) ?? [value.trim()];
 }
 
-/** A TXT value as quoted strings of at most 255 characters, the way the API stores it. */
+/** The quoted strings of a TXT value; undefined when it is not a list of quoted strings, and so taken literally as one. */
+function txtTokens(value: string): PresentationToken[] | undefined {
+  const trimmed = value.trim();
+  if (!trimmed.startsWith('"')) return undefined;
+  const parsed = presentationTokens(trimmed);
+  // Not a list of quoted strings after all (an unterminated quote, bare words): taken literally as one string.
+  if ("problem" in parsed || !parsed.tokens.every((token) => token.quoted)) return undefined;
+  return parsed.tokens;
+}
+
+/**
+ * A TXT value as the API stores it: its octets (a character as its UTF-8 encoding, `\DDD` as that
+ * octet) in quoted strings of at most 255, spelled as Cloud DNS answers them (emulator/README.md):
+ * printable ASCII as itself, a quote and a backslash escaped, every other octet as `\DDD`.
+ */
 export function canonicalTxt(value: string): string {
-  const content = txtStrings(value).join("");
-  const chunks: string[] = [];
-  for (let i = 0; i < content.length; i += MAX_STRING) chunks.push(content.slice(i, i + MAX_STRING));
-  if (chunks.length === 0) chunks.push("");
-  return chunks.map((chunk) => `"${chunk.replace(/(["\\])/g, "\\$1")}"`).join(" ");
+  const octets = txtTokens(value)?.flatMap((token) => token.bytes) ?? [...Buffer.from(value.trim())];
+  const chunks: (readonly number[])[] = [];
+  for (let i = 0; i < octets.length; i += MAX_STRING) chunks.push(octets.slice(i, i + MAX_STRING));
+  if (chunks.length === 0) chunks.push([]);
+  return chunks.map(spelledString).join(" ");
+}
+
+function spelledString(octets: readonly number[]): string {
+  const spelled = octets.map((octet) => {
+    if (octet === 0x22 || octet === 0x5c) return `\\${String.fromCharCode(octet)}`;
+    return octet >= 0x20 && octet <= 0x7e ? String.fromCharCode(octet) : `\\${String(octet).padStart(3, "0")}`;
+  });
+  return `"${spelled.join("")}"`;
 }
 
 function canonicalIpv6(value: string): string {
@@ -127,8 +157,9 @@ export function sameRrdatas(type: string, a: unknown, b: unknown): boolean {
 
 /**
  * Record data as it is sent: an unquoted TXT or SPF value is sent as one quoted string (split at 255
- * characters), since Cloud DNS makes each whitespace-separated word of an unquoted value a string of
- * its own (`v=spf1 -all` would become `"v=spf1" "-all"`, another record); everything else as given.
+ * octets, all a string holds: the service refuses a longer one rather than split it), since Cloud DNS
+ * makes each whitespace-separated word of an unquoted value a string of its own (`v=spf1 -all` would
+ * become `"v=spf1" "-all"`, another record); everything else as given.
  */
 export function wireRrdata(type: string, value: string): string {
   const upper = type.toUpperCase();

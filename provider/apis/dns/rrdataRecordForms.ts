@@ -25,7 +25,7 @@ export function txtProblem(value: string): string | undefined {
   const tokens = tokensOf(value);
   if (typeof tokens === "string") return tokens;
   if (!value.trim().startsWith('"')) {
-    // Unquoted: one string (the API splits it into 255-octet strings); a stray quote would make it ambiguous.
+    // Unquoted: one string, sent as quoted strings of 255 octets (rrdata.ts, wireRrdata); a stray quote would make it ambiguous.
     return /(^|[^\\])"/.test(value) ? 'it holds a quote inside an unquoted value; quote the whole value and write inner quotes as \\"' : undefined;
   }
   const bare = tokens.findIndex((token) => !token.quoted);

@@ -126,7 +126,8 @@ function grantOutcome(answer: unknown): string | undefined {
 }
 
 function explainRefusal(error: ApiError): Error | undefined {
-  const check = SAFETY_CHECKS.find((name) => error.apiMessage?.includes(name) === true);
+  // Only the answer's reason says a safety check refused it: a message may quote the checks' names for another cause (a malformed parameter).
+  const check = SAFETY_CHECKS.find((name) => error.errorInfoReason === name);
   if (error.status === 400 && check !== undefined) {
     return new Error(
       `svc.quotas.QuotaPreference: the service refused the preferred value by its safety check ${check} (${error.apiMessage}). ` +
@@ -201,7 +202,7 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
     patch: "updateMask",
     paths: { preferredValue: "quotaConfig.preferredValue", annotations: "quotaConfig.annotations" },
     etagField: "etag",
-    query: { ignoreSafetyChecks: { input: "ignoreSafetyChecks", as: "commaList" } },
+    query: { ignoreSafetyChecks: { input: "ignoreSafetyChecks", as: "repeated" } },
   },
   localInputs: ["ignoreSafetyChecks", "apiVersion", "waitForGrant"],
   crossCheck: (args) => parentProblems(args),
@@ -212,7 +213,7 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
   },
   steps: {
     create: {
-      query: { quotaPreferenceId: { input: "quotaPreferenceId" }, ignoreSafetyChecks: { input: "ignoreSafetyChecks", as: "commaList" } },
+      query: { quotaPreferenceId: { input: "quotaPreferenceId" }, ignoreSafetyChecks: { input: "ignoreSafetyChecks", as: "repeated" } },
     },
     findCreated: { field: "quotaPreferences", omitsEmptyList: true },
     delete: {

@@ -169,7 +169,7 @@ export function derivedDisagreements(declaration: ResourceDeclaration, identity:
  * Query parameters and paths of a step as data: fixed values and values taken from inputs (or the
  * stored state), and a create path chosen by an input's value.
  */
-export type QueryValues = Readonly<Record<string, string | number | boolean | undefined>>;
+export type QueryValues = Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>;
 
 /** The lifecycle steps that send a request of their own. */
 export type RequestStep = "create" | "update" | "delete";
@@ -192,13 +192,16 @@ export function mergedQuery(...parts: ReadonlyArray<QueryValues | undefined>): Q
 
 /**
  * A query parameter taken from an input (or, for a delete, the state). `as`: `value` (the
- * default) sends it as it is, left out when absent; `commaList` joins a list with commas, left
- * out when absent or empty (`ignoreSafetyChecks=A,B`); `given` sends whether the input is given
- * (`colorRgbFormat=true` when an RGB color is).
+ * default) sends it as it is, left out when absent; `repeated` sends each item of a list as an
+ * occurrence of its own, for a repeated field (`ignoreSafetyChecks=A&ignoreSafetyChecks=B`: HTTP/JSON
+ * transcoding reads a repeated field so, and `A,B` as one value that is no item), left out when
+ * absent or empty; `commaList` joins a list with commas into one value, for a parameter the API
+ * defines as one string of comma-separated parts (the activity reports' `filters`), left out when
+ * absent or empty; `given` sends whether the input is given (`colorRgbFormat=true` when an RGB color is).
  */
 export interface FromInput {
   readonly input: string;
-  readonly as?: "value" | "commaList" | "given";
+  readonly as?: "value" | "repeated" | "commaList" | "given";
 }
 
 /** A step's query parameters as data: fixed values (`{ updateMask: "enablement" }`) and values from inputs. */
@@ -207,7 +210,7 @@ export type QuerySpec = Readonly<Record<string, string | number | boolean | From
 /** The query parameters a spec gives for these inputs (or state); undefined when none. */
 export function fillQuery(spec: QuerySpec | undefined, values: Readonly<Record<string, unknown>>): QueryValues | undefined {
   if (spec === undefined) return undefined;
-  const query: Record<string, string | number | boolean> = {};
+  const query: Record<string, string | number | boolean | readonly string[]> = {};
   for (const [name, source] of Object.entries(spec)) {
     if (typeof source !== "object") {
       query[name] = source;
@@ -215,8 +218,8 @@ export function fillQuery(spec: QuerySpec | undefined, values: Readonly<Record<s
     }
     const value = values[source.input];
     if (source.as === "given") query[name] = value !== undefined;
-    else if (source.as === "commaList") {
-      if (Array.isArray(value) && value.length > 0) query[name] = value.map(String).join(",");
+    else if (source.as === "repeated" || source.as === "commaList") {
+      if (Array.isArray(value) && value.length > 0) query[name] = source.as === "repeated" ? value.map(String) : value.map(String).join(",");
     } else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") query[name] = value;
   }
   return query;

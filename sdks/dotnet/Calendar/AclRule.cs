@@ -150,6 +150,7 @@ namespace Pulumi.Svc.Calendar
 
         public AclRuleArgs()
         {
+            SendNotifications = true;
         }
         public static new AclRuleArgs Empty => new AclRuleArgs();
     }

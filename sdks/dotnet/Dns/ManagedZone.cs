@@ -262,6 +262,9 @@ namespace Pulumi.Svc.Dns
 
         public ManagedZoneArgs()
         {
+            Description = "";
+            ForceDestroy = false;
+            Visibility = Pulumi.Svc.Dns.ManagedZoneVisibility.@Public;
         }
         public static new ManagedZoneArgs Empty => new ManagedZoneArgs();
     }

@@ -192,6 +192,7 @@ namespace Pulumi.Svc.Dns
 
         public PolicyArgs()
         {
+            Description = "";
         }
         public static new PolicyArgs Empty => new PolicyArgs();
     }

@@ -190,6 +190,7 @@ namespace Pulumi.Svc.Dns
 
         public RecordSetArgs()
         {
+            Ttl = 300;
         }
         public static new RecordSetArgs Empty => new RecordSetArgs();
     }

@@ -284,6 +284,7 @@ namespace Pulumi.Svc.Quotas
 
         public GetQuotaInfoArgs()
         {
+            ApiVersion = Pulumi.Svc.Quotas.GetQuotaInfoApiVersion.V1;
         }
         public static new GetQuotaInfoArgs Empty => new GetQuotaInfoArgs();
     }
@@ -322,6 +323,7 @@ namespace Pulumi.Svc.Quotas
 
         public GetQuotaInfoInvokeArgs()
         {
+            ApiVersion = Pulumi.Svc.Quotas.GetQuotaInfoApiVersion.V1;
         }
         public static new GetQuotaInfoInvokeArgs Empty => new GetQuotaInfoInvokeArgs();
     }

@@ -275,6 +275,7 @@ namespace Pulumi.Svc.Quotas
 
         public GetQuotaInfosArgs()
         {
+            ApiVersion = Pulumi.Svc.Quotas.GetQuotaInfosApiVersion.V1;
         }
         public static new GetQuotaInfosArgs Empty => new GetQuotaInfosArgs();
     }
@@ -313,6 +314,7 @@ namespace Pulumi.Svc.Quotas
 
         public GetQuotaInfosInvokeArgs()
         {
+            ApiVersion = Pulumi.Svc.Quotas.GetQuotaInfosApiVersion.V1;
         }
         public static new GetQuotaInfosInvokeArgs Empty => new GetQuotaInfosInvokeArgs();
     }

@@ -266,6 +266,7 @@ namespace Pulumi.Svc.Quotas
 
         public GetQuotaPreferencesArgs()
         {
+            ApiVersion = Pulumi.Svc.Quotas.GetQuotaPreferencesApiVersion.V1;
         }
         public static new GetQuotaPreferencesArgs Empty => new GetQuotaPreferencesArgs();
     }
@@ -307,6 +308,7 @@ namespace Pulumi.Svc.Quotas
 
         public GetQuotaPreferencesInvokeArgs()
         {
+            ApiVersion = Pulumi.Svc.Quotas.GetQuotaPreferencesApiVersion.V1;
         }
         public static new GetQuotaPreferencesInvokeArgs Empty => new GetQuotaPreferencesInvokeArgs();
     }

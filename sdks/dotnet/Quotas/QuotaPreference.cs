@@ -342,6 +342,7 @@ namespace Pulumi.Svc.Quotas
 
         public QuotaPreferenceArgs()
         {
+            ApiVersion = Pulumi.Svc.Quotas.QuotaPreferenceApiVersion.V1;
         }
         public static new QuotaPreferenceArgs Empty => new QuotaPreferenceArgs();
     }

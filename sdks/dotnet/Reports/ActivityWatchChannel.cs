@@ -253,6 +253,7 @@ namespace Pulumi.Svc.Reports
 
         public ActivityWatchChannelArgs()
         {
+            ApplicationName = Pulumi.Svc.Reports.ActivityWatchChannelApplicationName.Token;
         }
         public static new ActivityWatchChannelArgs Empty => new ActivityWatchChannelArgs();
     }

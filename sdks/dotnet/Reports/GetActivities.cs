@@ -296,6 +296,8 @@ namespace Pulumi.Svc.Reports
 
         public GetActivitiesArgs()
         {
+            ApplicationName = Pulumi.Svc.Reports.GetActivitiesApplicationName.Token;
+            Pages = Pulumi.Svc.Reports.GetActivitiesPages.All;
         }
         public static new GetActivitiesArgs Empty => new GetActivitiesArgs();
     }
@@ -355,6 +357,8 @@ namespace Pulumi.Svc.Reports
 
         public GetActivitiesInvokeArgs()
         {
+            ApplicationName = Pulumi.Svc.Reports.GetActivitiesApplicationName.Token;
+            Pages = Pulumi.Svc.Reports.GetActivitiesPages.All;
         }
         public static new GetActivitiesInvokeArgs Empty => new GetActivitiesInvokeArgs();
     }

@@ -100,7 +100,7 @@ export class AclRule extends pulumi.CustomResource {
             resourceInputs["calendarId"] = args?.calendarId;
             resourceInputs["role"] = args?.role;
             resourceInputs["scope"] = args?.scope;
-            resourceInputs["sendNotifications"] = args?.sendNotifications;
+            resourceInputs["sendNotifications"] = (args?.sendNotifications) ?? true;
             resourceInputs["ruleId"] = undefined /*out*/;
         } else {
             resourceInputs["calendarId"] = undefined /*out*/;

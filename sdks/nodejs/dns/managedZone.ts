@@ -136,17 +136,17 @@ export class ManagedZone extends pulumi.CustomResource {
                 throw new Error("Missing required property 'name'");
             }
             resourceInputs["cloudLoggingConfig"] = args?.cloudLoggingConfig;
-            resourceInputs["description"] = args?.description;
+            resourceInputs["description"] = (args?.description) ?? "";
             resourceInputs["dnsName"] = args?.dnsName;
             resourceInputs["dnssecConfig"] = args?.dnssecConfig;
-            resourceInputs["forceDestroy"] = args?.forceDestroy;
+            resourceInputs["forceDestroy"] = (args?.forceDestroy) ?? false;
             resourceInputs["forwardingConfig"] = args?.forwardingConfig;
             resourceInputs["labels"] = args?.labels;
             resourceInputs["name"] = args?.name;
             resourceInputs["peeringConfig"] = args?.peeringConfig;
             resourceInputs["privateVisibilityConfig"] = args?.privateVisibilityConfig;
             resourceInputs["project"] = args?.project;
-            resourceInputs["visibility"] = args?.visibility;
+            resourceInputs["visibility"] = (args?.visibility) ?? "public";
             resourceInputs["creationTime"] = undefined /*out*/;
             resourceInputs["managedZoneId"] = undefined /*out*/;
             resourceInputs["nameServers"] = undefined /*out*/;

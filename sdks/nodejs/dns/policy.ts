@@ -102,7 +102,7 @@ export class Policy extends pulumi.CustomResource {
                 throw new Error("Missing required property 'name'");
             }
             resourceInputs["alternativeNameServerConfig"] = args?.alternativeNameServerConfig;
-            resourceInputs["description"] = args?.description;
+            resourceInputs["description"] = (args?.description) ?? "";
             resourceInputs["enableInboundForwarding"] = args?.enableInboundForwarding;
             resourceInputs["enableLogging"] = args?.enableLogging;
             resourceInputs["name"] = args?.name;

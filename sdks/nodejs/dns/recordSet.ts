@@ -109,7 +109,7 @@ export class RecordSet extends pulumi.CustomResource {
             resourceInputs["project"] = args?.project;
             resourceInputs["routingPolicy"] = args?.routingPolicy;
             resourceInputs["rrdatas"] = args?.rrdatas;
-            resourceInputs["ttl"] = args?.ttl;
+            resourceInputs["ttl"] = (args?.ttl) ?? 300;
             resourceInputs["type"] = args?.type;
         } else {
             resourceInputs["managedZone"] = undefined /*out*/;

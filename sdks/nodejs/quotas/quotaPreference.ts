@@ -171,7 +171,7 @@ export class QuotaPreference extends pulumi.CustomResource {
                 throw new Error("Missing required property 'service'");
             }
             resourceInputs["annotations"] = args?.annotations;
-            resourceInputs["apiVersion"] = args?.apiVersion;
+            resourceInputs["apiVersion"] = (args?.apiVersion) ?? "v1";
             resourceInputs["contactEmail"] = args?.contactEmail;
             resourceInputs["dimensions"] = args?.dimensions;
             resourceInputs["folder"] = args?.folder;

@@ -129,7 +129,7 @@ export class ActivityWatchChannel extends pulumi.CustomResource {
                 throw new Error("Missing required property 'userKey'");
             }
             resourceInputs["address"] = args?.address;
-            resourceInputs["applicationName"] = args?.applicationName;
+            resourceInputs["applicationName"] = (args?.applicationName) ?? "token";
             resourceInputs["channelId"] = args?.channelId;
             resourceInputs["eventName"] = args?.eventName;
             resourceInputs["expiration"] = args?.expiration;

@@ -3,7 +3,7 @@
  * without a write. Reads the state (or `terraform show -json`), writes the import file for
  * `pulumi import --file` and the program in the stack's language, and says what it left out
  * and why, and what to run next. It sends no request at all: the state holds the ids and the
- * values.
+ * values. A state with nothing to adopt is refused, and nothing is written.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
@@ -61,6 +61,7 @@ function header(source: string, language: Language, result: FromState): string[]
 
 /** What to run next, in order, for this language. */
 function nextSteps(language: Language, outDir: string, result: FromState): string[] {
+  const deposed = result.notAdopted.filter((left) => left.deposed !== undefined);
   const program = path.join(outDir, PROGRAM_FILES[language]);
   const join: Record<Language, string> = {
     typescript: `import "./${path.basename(program, ".ts")}"; in index.ts (the program needs pulumi-svc installed, for pulumi-svc/plugin)`,
@@ -69,15 +70,37 @@ function nextSteps(language: Language, outDir: string, result: FromState): strin
     yaml: `its resources into Main.yaml (or Pulumi.yaml), with the svc plugin installed`,
   };
   const addresses = result.adopted.map(({ address }) => quoted(address)).join(" ");
-  const steps = [`1. Put ${program} into the program: ${join[language]}.`];
-  if (language === "typescript-dynamic") steps.push("2. pulumi up                  # adopts every object by its import option: no write");
+  const steps: string[] = [];
+  // `terraform state rm` of an address forgets its deposed objects too: then nothing would ever delete them.
+  if (deposed.length > 0)
+    steps.push(
+      `terraform apply            # first: Terraform deletes the deposed object(s) of ${[...new Set(deposed.map(({ address }) => quoted(address)))].join(" ")} ` +
+        "(the state rm below would forget them undeleted)",
+    );
+  steps.push(`Put ${program} into the program: ${join[language]}.`);
+  if (language === "typescript-dynamic") steps.push("pulumi up                  # adopts every object by its import option: no write");
   else
     steps.push(
-      `2. pulumi import --file ${path.join(outDir, "import.json")} --generate-code=false   # reads each object, writes nothing (--protect=false: not protected)`,
+      `pulumi import --file ${path.join(outDir, "import.json")} --generate-code=false   # reads each object, writes nothing (--protect=false: not protected)`,
     );
-  steps.push("3. pulumi preview             # no change");
-  if (result.adopted.length > 0) steps.push(`4. terraform state rm ${addresses}   # Terraform stops managing them; nothing is deleted`);
-  return steps;
+  steps.push("pulumi preview             # no change");
+  steps.push(`terraform state rm ${addresses}   # Terraform stops managing them; nothing is deleted`);
+  return steps.map((step, index) => `${index + 1}. ${step}`);
+}
+
+/**
+ * A state with no object to adopt: said, with why each instance was left out, and nothing written
+ * (an empty program and import file would read as a move that succeeded). Fails, for scripts.
+ */
+function nothingToImport(source: string, result: FromState, json: boolean): number {
+  const lines = [
+    `svc-import --from-terraform: nothing to import: ${source} holds ${result.notAdopted.length === 0 ? "no resource" : "no object svc-import can adopt"}; wrote no file.`,
+  ];
+  if (result.notAdopted.length > 0)
+    lines.push(`Left out (${result.notAdopted.length}):`, ...result.notAdopted.map((left) => `  ${left.address}: ${left.reason}`));
+  process.stderr.write(`${lines.join("\n")}\n`);
+  if (json) process.stdout.write(`${JSON.stringify({ resources: [], leftOut: result.notAdopted, files: [] }, null, 2)}\n`);
+  return 1;
 }
 
 export async function terraformMain(argv: readonly string[]): Promise<number> {
@@ -124,6 +147,7 @@ export async function terraformMain(argv: readonly string[]): Promise<number> {
   }
   const result = fromState(readTerraformState(text, source));
   const outDir = values["out-dir"] ?? ".";
+  if (result.adopted.length === 0) return nothingToImport(source, result, values.json === true);
   mkdirSync(outDir, { recursive: true });
   const objects = objectsOf(result);
   const files = [PROGRAM_FILES[language]];

@@ -2,12 +2,14 @@
  * A Terraform state's instances as the objects `svc-import` writes: each managed instance of a
  * mapped type as its pulumi-svc resource, with its inputs from the state (checked as `check`
  * would), its import id from the state's ids, its name from its address (made a valid name), and
- * a reference to another adopted object where the resource lives in it (a record set in its
- * zone: the zone's id is the start of the record set's); every instance it cannot adopt with why.
+ * a reference to another adopted object where the resource lives in it (a record set or a zone's
+ * IAM policy in its zone, as the resource's adoption or its mapping says; else the object whose id
+ * is the start of its id); every instance it cannot adopt with why, a deposed object among them.
  * Nothing is read from the service: the state holds the ids and the values.
  */
 import type { z } from "zod";
-import type { Args, ResourceDeclaration } from "../../../provider/engine/declaration/declaration";
+import { isAdoptable } from "../../../provider/engine/declaration/adoption";
+import { typeKey, type Args, type ResourceDeclaration } from "../../../provider/engine/declaration/declaration";
 import { derivedIdentity } from "../../../provider/engine/declaration/template";
 import { CONTROL_INPUTS } from "../../../provider/engine/plan/diff";
 import { sameValue } from "../../../provider/engine/plan/diff";
@@ -17,7 +19,7 @@ import type { Found } from "../discover";
 import { identifier, naturalCompare, type Named } from "../program";
 import { CIRCLECI_MAPPINGS } from "./circleci";
 import { GOOGLE_MAPPINGS } from "./google";
-import type { Attributes, TerraformMapping } from "./mapping";
+import type { Attributes, TerraformMapping, Under } from "./mapping";
 import type { TerraformInstance } from "./state";
 import { fromTerraform, unset, type Leftovers } from "./values";
 
@@ -47,6 +49,8 @@ export interface Adopted extends Named {
 export interface NotAdopted {
   readonly address: string;
   readonly type: string;
+  /** The deposed key, when the instance left out is a deposed object and not the address's current one. */
+  readonly deposed?: string;
   readonly reason: string;
 }
 
@@ -61,10 +65,26 @@ const snake = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${l
 const providerType = (address: string): string => address.split("/").pop() ?? address;
 
 type Mapping =
-  | { ok: true; declaration: ResourceDeclaration; id: string; inputs: Args; afterImport: readonly string[]; dropped: readonly string[] }
+  | {
+      ok: true;
+      declaration: ResourceDeclaration;
+      id: string;
+      inputs: Args;
+      under: Under | undefined;
+      afterImport: readonly string[];
+      dropped: readonly string[];
+    }
   | { ok: false; reason: string };
 
 function mapInstance(instance: TerraformInstance): Mapping {
+  // Terraform deletes it on its next apply; adopted, it would be a second object under one address, managed by both.
+  if (instance.deposed !== undefined)
+    return {
+      ok: false,
+      reason:
+        `a deposed object (${instance.deposed}): the old object of a create_before_destroy replacement; Terraform is about to delete it ` +
+        "(its next apply), so it is left to Terraform: adopted, Pulumi would manage what Terraform deletes",
+    };
   if (instance.mode === "data")
     return { ok: false, reason: "a data source: Terraform only reads it, so there is nothing to adopt (a read function of pulumi-svc may stand in for it)" };
   const mapping = TERRAFORM_MAPPINGS.find((candidate) => candidate.type === instance.type);
@@ -90,6 +110,7 @@ function mapInstance(instance: TerraformInstance): Mapping {
     declaration,
     id: formatId(declaration.id.format, values),
     inputs,
+    under: mapping.under ?? (isAdoptable(declaration.adoption) ? declaration.adoption.under : undefined),
     afterImport: mapping.afterImport?.(instance.attributes) ?? [],
     dropped: leftovers.dropped,
   };
@@ -118,18 +139,43 @@ function inputsOf(mapping: TerraformMapping, declaration: ResourceDeclaration, a
   return inputs;
 }
 
-/** The parent an object lives in: the adopted object whose id is the longest start of its id, with the input that names it. */
-function parentOf(child: Found, all: readonly Found[]): { parent: Found; field: string; property: string } | undefined {
-  let best: { parent: Found; field: string; property: string } | undefined;
+interface Link {
+  readonly parent: Found;
+  /** Each input written as a reference to the parent's property (`managedZone: zone.name`). */
+  readonly references: Readonly<Record<string, string>>;
+}
+
+/** Whether `childId` names an object in the one `parentId` names, or the same object's other face (a zone's IAM policy has the zone's id). */
+const within = (childId: string, parentId: string): boolean => childId === parentId || childId.startsWith(`${parentId}/`) || childId.startsWith(`${parentId} `);
+
+/**
+ * The parent an object lives in. Where the resource says which type that is (`under`): the adopted
+ * object of that type in the same place (its id the child's or the start of it: the same project)
+ * whose properties hold the child's inputs. Else the adopted object whose id is the longest start
+ * of its id, with the input that names it.
+ */
+function parentOf(child: Found, under: Under | undefined, all: readonly Found[]): Link | undefined {
+  if (under !== undefined) {
+    const from = Object.entries(under.from);
+    const parent = all.find(
+      (candidate) =>
+        candidate !== child &&
+        typeKey(candidate.declaration) === under.type &&
+        within(child.id, candidate.id) &&
+        from.every(([field, property]) => child.inputs[field] !== undefined && sameValue(child.inputs[field], candidate.inputs[property])),
+    );
+    return parent === undefined ? undefined : { parent, references: under.from };
+  }
+  let best: Link | undefined;
   for (const candidate of all) {
-    if (candidate === child || !(child.id.startsWith(`${candidate.id}/`) || child.id.startsWith(`${candidate.id} `))) continue;
+    if (candidate === child || child.id === candidate.id || !within(child.id, candidate.id)) continue;
     if (best !== undefined && best.parent.id.length >= candidate.id.length) continue;
     const parentParts = placeholders(candidate.declaration.id.format);
     const childParts = placeholders(child.declaration.id.format);
     const property = parentParts[parentParts.length - 1];
     const field = childParts[parentParts.length - 1];
     if (property === undefined || field === undefined || !sameValue(child.inputs[field], candidate.inputs[property])) continue;
-    best = { parent: candidate, field, property };
+    best = { parent: candidate, references: { [field]: property } };
   }
   return best;
 }
@@ -137,11 +183,16 @@ function parentOf(child: Found, all: readonly Found[]): { parent: Found; field: 
 /** The state's instances as adopted objects and the ones left out, in a stable order: parents first, then by address. */
 export function fromState(instances: readonly TerraformInstance[]): FromState {
   const notAdopted: NotAdopted[] = [];
-  const mapped: Array<{ instance: TerraformInstance; found: Found; afterImport: readonly string[]; dropped: readonly string[] }> = [];
+  const mapped: Array<{ instance: TerraformInstance; found: Found; under: Under | undefined; afterImport: readonly string[]; dropped: readonly string[] }> = [];
   for (const instance of instances) {
     const result = mapInstance(instance);
     if (!result.ok) {
-      notAdopted.push({ address: instance.address, type: instance.type, reason: result.reason });
+      notAdopted.push({
+        address: instance.address,
+        type: instance.type,
+        ...(instance.deposed !== undefined && { deposed: instance.deposed }),
+        reason: result.reason,
+      });
       continue;
     }
     const duplicate = mapped.find(({ found }) => found.declaration === result.declaration && found.id === result.id);
@@ -154,17 +205,17 @@ export function fromState(instances: readonly TerraformInstance[]): FromState {
       continue;
     }
     const found: Found = { declaration: result.declaration, id: result.id, state: result.inputs, inputs: result.inputs, references: {}, scope: {}, drift: [] };
-    mapped.push({ instance, found, afterImport: result.afterImport, dropped: result.dropped });
+    mapped.push({ instance, found, under: result.under, afterImport: result.afterImport, dropped: result.dropped });
   }
   const all = mapped.map(({ found }) => found);
-  const links = new Map(all.map((found) => [found, parentOf(found, all)]));
+  const links = new Map(mapped.map(({ found, under }) => [found, parentOf(found, under, all)]));
   // Each object with its references and its parent as linked itself (a rule in its policy, which has none).
   const done = new Map<Found, Found>();
   const linked = (found: Found): Found => {
     const known = done.get(found);
     if (known !== undefined) return known;
     const link = links.get(found);
-    const result: Found = link === undefined ? found : { ...found, parent: linked(link.parent), references: { [link.field]: link.property } };
+    const result: Found = link === undefined ? found : { ...found, parent: linked(link.parent), references: link.references };
     done.set(found, result);
     return result;
   };

@@ -9,6 +9,13 @@ import type { Attributes, TerraformMapping } from "./mapping";
 import { camelDeep, lastSegment, terraformTxt, text, unset } from "./values";
 
 const GOOGLE = ["google", "google-beta"];
+/**
+ * The zone each zone IAM type lives in, named by reference: said here, since the ids cannot say it
+ * (a zone's IAM policy has the zone's own id) and `svc-import dns` never lists the member or the
+ * policy. Their `managed_zone` is the zone's long name (`projects/p/managedZones/z`, as the
+ * provider's IAM resources write it) or the name alone: the input is its last segment.
+ */
+const IN_ZONE = { type: "dns:ManagedZone", from: { managedZone: "name" } };
 /** Every Google resource's Terraform-only settings and the outputs the provider computes. */
 const TERRAFORM_OWN = ["id", "deletion_policy", "timeouts", "effective_labels", "terraform_labels"];
 
@@ -145,6 +152,7 @@ export const GOOGLE_MAPPINGS: readonly TerraformMapping[] = [
     type: "google_dns_managed_zone_iam_member",
     resource: "dns:ManagedZoneIamMember",
     providers: GOOGLE,
+    under: IN_ZONE,
     inputs: { managedZone: (attributes) => lastSegment(attributes["managed_zone"]) },
     ignore: [...TERRAFORM_OWN, "etag", "condition"],
     refuse: conditional,
@@ -153,6 +161,7 @@ export const GOOGLE_MAPPINGS: readonly TerraformMapping[] = [
     type: "google_dns_managed_zone_iam_binding",
     resource: "dns:ManagedZoneIamBinding",
     providers: GOOGLE,
+    under: IN_ZONE,
     inputs: {
       managedZone: (attributes) => lastSegment(attributes["managed_zone"]),
       // A set: Terraform keeps it in its hash order; sorted, the written program reads the same every time.
@@ -165,6 +174,7 @@ export const GOOGLE_MAPPINGS: readonly TerraformMapping[] = [
     type: "google_dns_managed_zone_iam_policy",
     resource: "dns:ManagedZoneIamPolicy",
     providers: GOOGLE,
+    under: IN_ZONE,
     inputs: {
       managedZone: (attributes) => lastSegment(attributes["managed_zone"]),
       bindings: (attributes, leftovers) => {

@@ -5,10 +5,14 @@
  * Terraform's own and not carried, the id parts that are no input, what refuses an instance,
  * and what the program must set after the import because no read returns it.
  */
+import type { Adoption } from "../../../provider/engine/declaration/adoption";
 import type { Args } from "../../../provider/engine/declaration/declaration";
 import type { Leftovers } from "./values";
 
 export type Attributes = Readonly<Record<string, unknown>>;
+
+/** The object a resource lives in, as an adoption says it: its type, and the inputs that name it by its properties. */
+export type Under = NonNullable<Adoption["under"]>;
 
 /** An input from the attributes: an attribute's name, or a function of them (undefined: not set). */
 export type InputSource = string | ((attributes: Attributes, leftovers: Leftovers) => unknown);
@@ -24,6 +28,12 @@ export interface TerraformMapping {
   readonly inputs?: Readonly<Record<string, InputSource | null>>;
   /** Attributes that are outputs or Terraform's own settings (`deletion_policy`): not carried, not reported. */
   readonly ignore?: readonly string[];
+  /**
+   * The object it lives in, written as a reference to it: said where the ids cannot say it (a zone's
+   * IAM policy has the zone's own id). Default: the resource's adoption's `under`, else the adopted
+   * object whose id is the start of its id.
+   */
+  readonly under?: Under;
   /** Id parts that are no input, e.g. a key's server-assigned fingerprint. */
   readonly identity?: (attributes: Attributes) => Readonly<Record<string, string>> | undefined;
   /** Why this instance cannot be adopted as this resource; undefined when it can. */

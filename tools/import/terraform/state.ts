@@ -4,7 +4,9 @@
  * `index_key` under `count` or `for_each`, its `schema_version` and `attributes`), or the JSON of
  * `terraform show -json` (`values.root_module` with nested `child_modules`, each resource with its
  * full `address`). Both become one flat list of instances, each with the address Terraform gives it
- * (`module.dns.google_dns_record_set.www[0]`, `data.google_project.this`).
+ * (`module.dns.google_dns_record_set.www[0]`, `data.google_project.this`). A deposed object (the old
+ * object of a `create_before_destroy` replacement, which Terraform deletes next) has the address of
+ * its instance and its deposed key (`deposed` in the file, `deposed_key` in `terraform show -json`).
  */
 import { z } from "zod";
 
@@ -18,6 +20,8 @@ export interface TerraformInstance {
   readonly module?: string;
   /** The `count` index or the `for_each` key, absent for a single instance. */
   readonly indexKey?: number | string;
+  /** The deposed key of an object Terraform put aside to delete (`create_before_destroy`); absent for the instance's current object. */
+  readonly deposed?: string;
   /** The provider's address (`registry.terraform.io/hashicorp/google`), without the `provider[...]` wrapping. */
   readonly provider: string;
   readonly schemaVersion: number;
@@ -42,6 +46,7 @@ const stateFileV4 = z.object({
         instances: z.array(
           z.object({
             index_key: indexKey.optional(),
+            deposed: z.string().optional(),
             schema_version: z.number().int().default(0),
             attributes: attributes.optional(),
             // Terraform 0.11's flat form, upgraded by Terraform itself: read only to say so.
@@ -64,6 +69,7 @@ interface ShowResource {
   readonly type: string;
   readonly name: string;
   readonly index?: number | string | undefined;
+  readonly deposed_key?: string | undefined;
   readonly provider_name: string;
   readonly schema_version?: number | undefined;
   readonly values?: Record<string, unknown> | undefined;
@@ -74,6 +80,7 @@ const showResource: z.ZodType<ShowResource> = z.object({
   type: z.string(),
   name: z.string(),
   index: indexKey.optional(),
+  deposed_key: z.string().optional(),
   provider_name: z.string(),
   schema_version: z.number().int().optional(),
   values: attributes.optional(),
@@ -113,6 +120,7 @@ function fromStateFile(state: z.infer<typeof stateFileV4>): TerraformInstance[] 
         name: resource.name,
         ...(resource.module !== undefined && { module: resource.module }),
         ...(instance.index_key !== undefined && { indexKey: instance.index_key }),
+        ...(instance.deposed !== undefined && { deposed: instance.deposed }),
         provider: providerAddress(resource.provider),
         schemaVersion: instance.schema_version,
         attributes: instance.attributes,
@@ -133,6 +141,7 @@ function fromShow(module: ShowModule): TerraformInstance[] {
       name: resource.name,
       ...(prefix !== "" && { module: prefix }),
       ...(resource.index !== undefined && { indexKey: resource.index }),
+      ...(resource.deposed_key !== undefined && { deposed: resource.deposed_key }),
       provider: resource.provider_name,
       schemaVersion: resource.schema_version ?? 0,
       attributes: resource.values ?? {},

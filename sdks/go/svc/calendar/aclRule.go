@@ -83,6 +83,9 @@ func NewAclRule(ctx *pulumi.Context,
 	if args.Scope == nil {
 		return nil, errors.New("invalid value for required argument 'Scope'")
 	}
+	if args.SendNotifications == nil {
+		args.SendNotifications = pulumi.BoolPtr(true)
+	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource AclRule
 	err := ctx.RegisterResource("svc:calendar/aclRule:AclRule", name, args, &resource, opts...)

@@ -100,6 +100,15 @@ func NewManagedZone(ctx *pulumi.Context,
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
+	if args.Description == nil {
+		args.Description = pulumi.StringPtr("")
+	}
+	if args.ForceDestroy == nil {
+		args.ForceDestroy = pulumi.BoolPtr(false)
+	}
+	if args.Visibility == nil {
+		args.Visibility = ManagedZoneVisibility("public")
+	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource ManagedZone
 	err := ctx.RegisterResource("svc:dns/managedZone:ManagedZone", name, args, &resource, opts...)

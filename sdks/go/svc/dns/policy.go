@@ -81,6 +81,9 @@ func NewPolicy(ctx *pulumi.Context,
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
+	if args.Description == nil {
+		args.Description = pulumi.StringPtr("")
+	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Policy
 	err := ctx.RegisterResource("svc:dns/policy:Policy", name, args, &resource, opts...)

@@ -94,6 +94,9 @@ func NewRecordSet(ctx *pulumi.Context,
 	if args.Type == nil {
 		return nil, errors.New("invalid value for required argument 'Type'")
 	}
+	if args.Ttl == nil {
+		args.Ttl = pulumi.IntPtr(300)
+	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource RecordSet
 	err := ctx.RegisterResource("svc:dns/recordSet:RecordSet", name, args, &resource, opts...)

@@ -43,7 +43,7 @@ import (
 func GetQuotaInfo(ctx *pulumi.Context, args *GetQuotaInfoArgs, opts ...pulumi.InvokeOption) (*GetQuotaInfoResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetQuotaInfoResult
-	err := ctx.Invoke("svc:quotas/getQuotaInfo:getQuotaInfo", args, &rv, opts...)
+	err := ctx.Invoke("svc:quotas/getQuotaInfo:getQuotaInfo", args.Defaults(), &rv, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -61,6 +61,19 @@ type GetQuotaInfoArgs struct {
 	Project *string `pulumi:"project"`
 	QuotaId string  `pulumi:"quotaId"`
 	Service string  `pulumi:"service"`
+}
+
+// Defaults sets the appropriate defaults for GetQuotaInfoArgs
+func (val *GetQuotaInfoArgs) Defaults() *GetQuotaInfoArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.ApiVersion == nil {
+		apiVersion_ := GetQuotaInfoApiVersion("v1")
+		tmp.ApiVersion = &apiVersion_
+	}
+	return &tmp
 }
 
 type GetQuotaInfoResult struct {
@@ -88,8 +101,13 @@ type GetQuotaInfoResult struct {
 }
 
 func GetQuotaInfoOutput(ctx *pulumi.Context, args GetQuotaInfoOutputArgs, opts ...pulumi.InvokeOption) GetQuotaInfoResultOutput {
+	outputArgs := pulumi.ToOutputWithContext(ctx.Context(), args).
+		ApplyT(func(v interface{}) *GetQuotaInfoArgs {
+			args := v.(GetQuotaInfoArgs)
+			return args.Defaults()
+		})
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("svc:quotas/getQuotaInfo:getQuotaInfo", args, GetQuotaInfoResultOutput{}, options).(GetQuotaInfoResultOutput)
+	return ctx.InvokeOutput("svc:quotas/getQuotaInfo:getQuotaInfo", outputArgs, GetQuotaInfoResultOutput{}, options).(GetQuotaInfoResultOutput)
 }
 
 type GetQuotaInfoOutputArgs struct {

@@ -42,7 +42,7 @@ import (
 func LookupQuotaInfos(ctx *pulumi.Context, args *LookupQuotaInfosArgs, opts ...pulumi.InvokeOption) (*LookupQuotaInfosResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupQuotaInfosResult
-	err := ctx.Invoke("svc:quotas/getQuotaInfos:getQuotaInfos", args, &rv, opts...)
+	err := ctx.Invoke("svc:quotas/getQuotaInfos:getQuotaInfos", args.Defaults(), &rv, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -62,14 +62,32 @@ type LookupQuotaInfosArgs struct {
 	Service string  `pulumi:"service"`
 }
 
+// Defaults sets the appropriate defaults for LookupQuotaInfosArgs
+func (val *LookupQuotaInfosArgs) Defaults() *LookupQuotaInfosArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.ApiVersion == nil {
+		apiVersion_ := GetQuotaInfosApiVersion("v1")
+		tmp.ApiVersion = &apiVersion_
+	}
+	return &tmp
+}
+
 type LookupQuotaInfosResult struct {
 	// The items, every page read.
 	Items []GetQuotaInfosResult `pulumi:"items"`
 }
 
 func LookupQuotaInfosOutput(ctx *pulumi.Context, args LookupQuotaInfosOutputArgs, opts ...pulumi.InvokeOption) LookupQuotaInfosResultOutput {
+	outputArgs := pulumi.ToOutputWithContext(ctx.Context(), args).
+		ApplyT(func(v interface{}) *LookupQuotaInfosArgs {
+			args := v.(LookupQuotaInfosArgs)
+			return args.Defaults()
+		})
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("svc:quotas/getQuotaInfos:getQuotaInfos", args, LookupQuotaInfosResultOutput{}, options).(LookupQuotaInfosResultOutput)
+	return ctx.InvokeOutput("svc:quotas/getQuotaInfos:getQuotaInfos", outputArgs, LookupQuotaInfosResultOutput{}, options).(LookupQuotaInfosResultOutput)
 }
 
 type LookupQuotaInfosOutputArgs struct {

@@ -40,7 +40,7 @@ import (
 func GetQuotaPreferences(ctx *pulumi.Context, args *GetQuotaPreferencesArgs, opts ...pulumi.InvokeOption) (*GetQuotaPreferencesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetQuotaPreferencesResult
-	err := ctx.Invoke("svc:quotas/getQuotaPreferences:getQuotaPreferences", args, &rv, opts...)
+	err := ctx.Invoke("svc:quotas/getQuotaPreferences:getQuotaPreferences", args.Defaults(), &rv, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -61,14 +61,32 @@ type GetQuotaPreferencesArgs struct {
 	Project *string `pulumi:"project"`
 }
 
+// Defaults sets the appropriate defaults for GetQuotaPreferencesArgs
+func (val *GetQuotaPreferencesArgs) Defaults() *GetQuotaPreferencesArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.ApiVersion == nil {
+		apiVersion_ := GetQuotaPreferencesApiVersion("v1")
+		tmp.ApiVersion = &apiVersion_
+	}
+	return &tmp
+}
+
 type GetQuotaPreferencesResult struct {
 	// The result.
 	Value interface{} `pulumi:"value"`
 }
 
 func GetQuotaPreferencesOutput(ctx *pulumi.Context, args GetQuotaPreferencesOutputArgs, opts ...pulumi.InvokeOption) GetQuotaPreferencesResultOutput {
+	outputArgs := pulumi.ToOutputWithContext(ctx.Context(), args).
+		ApplyT(func(v interface{}) *GetQuotaPreferencesArgs {
+			args := v.(GetQuotaPreferencesArgs)
+			return args.Defaults()
+		})
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("svc:quotas/getQuotaPreferences:getQuotaPreferences", args, GetQuotaPreferencesResultOutput{}, options).(GetQuotaPreferencesResultOutput)
+	return ctx.InvokeOutput("svc:quotas/getQuotaPreferences:getQuotaPreferences", outputArgs, GetQuotaPreferencesResultOutput{}, options).(GetQuotaPreferencesResultOutput)
 }
 
 type GetQuotaPreferencesOutputArgs struct {

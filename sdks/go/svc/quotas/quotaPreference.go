@@ -124,6 +124,9 @@ func NewQuotaPreference(ctx *pulumi.Context,
 	if args.Service == nil {
 		return nil, errors.New("invalid value for required argument 'Service'")
 	}
+	if args.ApiVersion == nil {
+		args.ApiVersion = QuotaPreferenceApiVersion("v1")
+	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource QuotaPreference
 	err := ctx.RegisterResource("svc:quotas/quotaPreference:QuotaPreference", name, args, &resource, opts...)

@@ -100,6 +100,9 @@ func NewActivityWatchChannel(ctx *pulumi.Context,
 	if args.UserKey == nil {
 		return nil, errors.New("invalid value for required argument 'UserKey'")
 	}
+	if args.ApplicationName == nil {
+		args.ApplicationName = ActivityWatchChannelApplicationName("token")
+	}
 	if args.Token != nil {
 		args.Token = pulumi.ToSecret(args.Token).(pulumi.StringPtrInput)
 	}

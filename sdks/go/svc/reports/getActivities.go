@@ -42,7 +42,7 @@ import (
 func GetActivities(ctx *pulumi.Context, args *GetActivitiesArgs, opts ...pulumi.InvokeOption) (*GetActivitiesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetActivitiesResult
-	err := ctx.Invoke("svc:reports/getActivities:getActivities", args, &rv, opts...)
+	err := ctx.Invoke("svc:reports/getActivities:getActivities", args.Defaults(), &rv, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -67,14 +67,36 @@ type GetActivitiesArgs struct {
 	UserKey string `pulumi:"userKey"`
 }
 
+// Defaults sets the appropriate defaults for GetActivitiesArgs
+func (val *GetActivitiesArgs) Defaults() *GetActivitiesArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.ApplicationName == nil {
+		applicationName_ := GetActivitiesApplicationName("token")
+		tmp.ApplicationName = &applicationName_
+	}
+	if tmp.Pages == nil {
+		pages_ := GetActivitiesPages("all")
+		tmp.Pages = &pages_
+	}
+	return &tmp
+}
+
 type GetActivitiesResult struct {
 	// The result.
 	Value interface{} `pulumi:"value"`
 }
 
 func GetActivitiesOutput(ctx *pulumi.Context, args GetActivitiesOutputArgs, opts ...pulumi.InvokeOption) GetActivitiesResultOutput {
+	outputArgs := pulumi.ToOutputWithContext(ctx.Context(), args).
+		ApplyT(func(v interface{}) *GetActivitiesArgs {
+			args := v.(GetActivitiesArgs)
+			return args.Defaults()
+		})
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("svc:reports/getActivities:getActivities", args, GetActivitiesResultOutput{}, options).(GetActivitiesResultOutput)
+	return ctx.InvokeOutput("svc:reports/getActivities:getActivities", outputArgs, GetActivitiesResultOutput{}, options).(GetActivitiesResultOutput)
 }
 
 type GetActivitiesOutputArgs struct {

@@ -37,6 +37,8 @@ class AclRuleArgs:
         pulumi.set(__self__, "calendar_id", calendar_id)
         pulumi.set(__self__, "role", role)
         pulumi.set(__self__, "scope", scope)
+        if send_notifications is None:
+            send_notifications = True
         if send_notifications is not None:
             pulumi.set(__self__, "send_notifications", send_notifications)
 
@@ -194,6 +196,8 @@ class AclRule(pulumi.CustomResource):
             if scope is None and not opts.urn:
                 raise TypeError("Missing required property 'scope'")
             __props__.__dict__["scope"] = scope
+            if send_notifications is None:
+                send_notifications = True
             __props__.__dict__["send_notifications"] = send_notifications
             __props__.__dict__["rule_id"] = None
         super(AclRule, __self__).__init__(

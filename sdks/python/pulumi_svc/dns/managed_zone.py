@@ -54,10 +54,14 @@ class ManagedZoneArgs:
         pulumi.set(__self__, "name", name)
         if cloud_logging_config is not None:
             pulumi.set(__self__, "cloud_logging_config", cloud_logging_config)
+        if description is None:
+            description = ''
         if description is not None:
             pulumi.set(__self__, "description", description)
         if dnssec_config is not None:
             pulumi.set(__self__, "dnssec_config", dnssec_config)
+        if force_destroy is None:
+            force_destroy = False
         if force_destroy is not None:
             pulumi.set(__self__, "force_destroy", force_destroy)
         if forwarding_config is not None:
@@ -70,6 +74,8 @@ class ManagedZoneArgs:
             pulumi.set(__self__, "private_visibility_config", private_visibility_config)
         if project is not None:
             pulumi.set(__self__, "project", project)
+        if visibility is None:
+            visibility = 'public'
         if visibility is not None:
             pulumi.set(__self__, "visibility", visibility)
 
@@ -341,11 +347,15 @@ class ManagedZone(pulumi.CustomResource):
             __props__ = ManagedZoneArgs.__new__(ManagedZoneArgs)
 
             __props__.__dict__["cloud_logging_config"] = cloud_logging_config
+            if description is None:
+                description = ''
             __props__.__dict__["description"] = description
             if dns_name is None and not opts.urn:
                 raise TypeError("Missing required property 'dns_name'")
             __props__.__dict__["dns_name"] = dns_name
             __props__.__dict__["dnssec_config"] = dnssec_config
+            if force_destroy is None:
+                force_destroy = False
             __props__.__dict__["force_destroy"] = force_destroy
             __props__.__dict__["forwarding_config"] = forwarding_config
             __props__.__dict__["labels"] = labels
@@ -355,6 +365,8 @@ class ManagedZone(pulumi.CustomResource):
             __props__.__dict__["peering_config"] = peering_config
             __props__.__dict__["private_visibility_config"] = private_visibility_config
             __props__.__dict__["project"] = project
+            if visibility is None:
+                visibility = 'public'
             __props__.__dict__["visibility"] = visibility
             __props__.__dict__["creation_time"] = None
             __props__.__dict__["managed_zone_id"] = None

@@ -43,6 +43,8 @@ class PolicyArgs:
         pulumi.set(__self__, "name", name)
         if alternative_name_server_config is not None:
             pulumi.set(__self__, "alternative_name_server_config", alternative_name_server_config)
+        if description is None:
+            description = ''
         if description is not None:
             pulumi.set(__self__, "description", description)
         if enable_inbound_forwarding is not None:
@@ -241,6 +243,8 @@ class Policy(pulumi.CustomResource):
             __props__ = PolicyArgs.__new__(PolicyArgs)
 
             __props__.__dict__["alternative_name_server_config"] = alternative_name_server_config
+            if description is None:
+                description = ''
             __props__.__dict__["description"] = description
             __props__.__dict__["enable_inbound_forwarding"] = enable_inbound_forwarding
             __props__.__dict__["enable_logging"] = enable_logging

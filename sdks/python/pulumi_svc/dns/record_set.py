@@ -49,6 +49,8 @@ class RecordSetArgs:
             pulumi.set(__self__, "routing_policy", routing_policy)
         if rrdatas is not None:
             pulumi.set(__self__, "rrdatas", rrdatas)
+        if ttl is None:
+            ttl = 300
         if ttl is not None:
             pulumi.set(__self__, "ttl", ttl)
 
@@ -249,6 +251,8 @@ class RecordSet(pulumi.CustomResource):
             __props__.__dict__["project"] = project
             __props__.__dict__["routing_policy"] = routing_policy
             __props__.__dict__["rrdatas"] = rrdatas
+            if ttl is None:
+                ttl = 300
             __props__.__dict__["ttl"] = ttl
             if type is None and not opts.urn:
                 raise TypeError("Missing required property 'type'")

@@ -57,6 +57,8 @@ class QuotaPreferenceArgs:
         pulumi.set(__self__, "service", service)
         if annotations is not None:
             pulumi.set(__self__, "annotations", annotations)
+        if api_version is None:
+            api_version = 'v1'
         if api_version is not None:
             pulumi.set(__self__, "api_version", api_version)
         if contact_email is not None:
@@ -376,6 +378,8 @@ class QuotaPreference(pulumi.CustomResource):
             __props__ = QuotaPreferenceArgs.__new__(QuotaPreferenceArgs)
 
             __props__.__dict__["annotations"] = annotations
+            if api_version is None:
+                api_version = 'v1'
             __props__.__dict__["api_version"] = api_version
             __props__.__dict__["contact_email"] = contact_email
             __props__.__dict__["dimensions"] = dimensions

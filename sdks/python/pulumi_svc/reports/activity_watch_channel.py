@@ -46,6 +46,8 @@ class ActivityWatchChannelArgs:
         """
         pulumi.set(__self__, "address", address)
         pulumi.set(__self__, "user_key", user_key)
+        if application_name is None:
+            application_name = 'token'
         if application_name is not None:
             pulumi.set(__self__, "application_name", application_name)
         if channel_id is not None:
@@ -303,6 +305,8 @@ class ActivityWatchChannel(pulumi.CustomResource):
             if address is None and not opts.urn:
                 raise TypeError("Missing required property 'address'")
             __props__.__dict__["address"] = address
+            if application_name is None:
+                application_name = 'token'
             __props__.__dict__["application_name"] = application_name
             __props__.__dict__["channel_id"] = channel_id
             __props__.__dict__["event_name"] = event_name

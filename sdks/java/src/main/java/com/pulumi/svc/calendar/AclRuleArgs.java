@@ -5,6 +5,7 @@ package com.pulumi.svc.calendar;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.svc.calendar.enums.AclRuleRole;
 import com.pulumi.svc.calendar.inputs.AclRuleScopeArgs;
@@ -200,6 +201,7 @@ public final class AclRuleArgs extends com.pulumi.resources.ResourceArgs {
             if ($.scope == null) {
                 throw new MissingRequiredPropertyException("AclRuleArgs", "scope");
             }
+            $.sendNotifications = Codegen.booleanProp("sendNotifications").output().arg($.sendNotifications).def(true).getNullable();
             return $;
         }
     }

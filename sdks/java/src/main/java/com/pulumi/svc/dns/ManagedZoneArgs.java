@@ -5,6 +5,7 @@ package com.pulumi.svc.dns;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.svc.dns.enums.ManagedZoneVisibility;
 import com.pulumi.svc.dns.inputs.ManagedZoneCloudLoggingConfigArgs;
@@ -492,12 +493,15 @@ public final class ManagedZoneArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         public ManagedZoneArgs build() {
+            $.description = Codegen.stringProp("description").output().arg($.description).def("").getNullable();
             if ($.dnsName == null) {
                 throw new MissingRequiredPropertyException("ManagedZoneArgs", "dnsName");
             }
+            $.forceDestroy = Codegen.booleanProp("forceDestroy").output().arg($.forceDestroy).def(false).getNullable();
             if ($.name == null) {
                 throw new MissingRequiredPropertyException("ManagedZoneArgs", "name");
             }
+            $.visibility = Codegen.objectProp("visibility", ManagedZoneVisibility.class).output().arg($.visibility).def(ManagedZoneVisibility.Public_).getNullable();
             return $;
         }
     }

@@ -5,6 +5,7 @@ package com.pulumi.svc.dns;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.svc.dns.inputs.PolicyAlternativeNameServerConfigArgs;
 import com.pulumi.svc.dns.inputs.PolicyNetworkArgs;
@@ -313,6 +314,7 @@ public final class PolicyArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         public PolicyArgs build() {
+            $.description = Codegen.stringProp("description").output().arg($.description).def("").getNullable();
             if ($.name == null) {
                 throw new MissingRequiredPropertyException("PolicyArgs", "name");
             }

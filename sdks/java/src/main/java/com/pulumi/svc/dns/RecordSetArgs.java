@@ -5,6 +5,7 @@ package com.pulumi.svc.dns;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.svc.dns.enums.RecordSetType;
 import com.pulumi.svc.dns.inputs.RecordSetRoutingPolicyArgs;
@@ -319,6 +320,7 @@ public final class RecordSetArgs extends com.pulumi.resources.ResourceArgs {
             if ($.name == null) {
                 throw new MissingRequiredPropertyException("RecordSetArgs", "name");
             }
+            $.ttl = Codegen.integerProp("ttl").output().arg($.ttl).def(300).getNullable();
             if ($.type == null) {
                 throw new MissingRequiredPropertyException("RecordSetArgs", "type");
             }

@@ -6,6 +6,7 @@ package com.pulumi.svc.quotas;
 import com.pulumi.core.Either;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.svc.quotas.enums.QuotaPreferenceApiVersion;
 import com.pulumi.svc.quotas.enums.QuotaPreferenceIgnoreSafetyCheck;
@@ -595,6 +596,7 @@ public final class QuotaPreferenceArgs extends com.pulumi.resources.ResourceArgs
         }
 
         public QuotaPreferenceArgs build() {
+            $.apiVersion = Codegen.objectProp("apiVersion", QuotaPreferenceApiVersion.class).output().arg($.apiVersion).def(QuotaPreferenceApiVersion.V1).getNullable();
             if ($.preferredValue == null) {
                 throw new MissingRequiredPropertyException("QuotaPreferenceArgs", "preferredValue");
             }

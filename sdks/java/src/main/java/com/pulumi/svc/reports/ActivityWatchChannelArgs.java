@@ -5,6 +5,7 @@ package com.pulumi.svc.reports;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.svc.reports.enums.ActivityWatchChannelApplicationName;
 import java.lang.Boolean;
@@ -427,6 +428,7 @@ public final class ActivityWatchChannelArgs extends com.pulumi.resources.Resourc
             if ($.address == null) {
                 throw new MissingRequiredPropertyException("ActivityWatchChannelArgs", "address");
             }
+            $.applicationName = Codegen.objectProp("applicationName", ActivityWatchChannelApplicationName.class).output().arg($.applicationName).def(ActivityWatchChannelApplicationName.Token).getNullable();
             if ($.userKey == null) {
                 throw new MissingRequiredPropertyException("ActivityWatchChannelArgs", "userKey");
             }

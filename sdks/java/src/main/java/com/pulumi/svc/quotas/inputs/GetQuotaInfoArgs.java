@@ -5,6 +5,7 @@ package com.pulumi.svc.quotas.inputs;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.svc.quotas.enums.GetQuotaInfoApiVersion;
 import java.lang.String;
@@ -223,6 +224,7 @@ public final class GetQuotaInfoArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         public GetQuotaInfoArgs build() {
+            $.apiVersion = Codegen.objectProp("apiVersion", GetQuotaInfoApiVersion.class).output().arg($.apiVersion).def(GetQuotaInfoApiVersion.V1).getNullable();
             if ($.quotaId == null) {
                 throw new MissingRequiredPropertyException("GetQuotaInfoArgs", "quotaId");
             }

@@ -4,6 +4,7 @@
 package com.pulumi.svc.quotas.inputs;
 
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.svc.quotas.enums.GetQuotaInfoApiVersion;
 import java.lang.String;
@@ -174,6 +175,7 @@ public final class GetQuotaInfoPlainArgs extends com.pulumi.resources.InvokeArgs
         }
 
         public GetQuotaInfoPlainArgs build() {
+            $.apiVersion = Codegen.objectProp("apiVersion", GetQuotaInfoApiVersion.class).arg($.apiVersion).def(GetQuotaInfoApiVersion.V1).getNullable();
             if ($.quotaId == null) {
                 throw new MissingRequiredPropertyException("GetQuotaInfoPlainArgs", "quotaId");
             }

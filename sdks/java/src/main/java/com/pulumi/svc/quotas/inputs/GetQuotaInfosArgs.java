@@ -5,6 +5,7 @@ package com.pulumi.svc.quotas.inputs;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.svc.quotas.enums.GetQuotaInfosApiVersion;
 import java.lang.Integer;
@@ -224,6 +225,7 @@ public final class GetQuotaInfosArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         public GetQuotaInfosArgs build() {
+            $.apiVersion = Codegen.objectProp("apiVersion", GetQuotaInfosApiVersion.class).output().arg($.apiVersion).def(GetQuotaInfosApiVersion.V1).getNullable();
             if ($.service == null) {
                 throw new MissingRequiredPropertyException("GetQuotaInfosArgs", "service");
             }

@@ -4,6 +4,7 @@
 package com.pulumi.svc.quotas.inputs;
 
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.svc.quotas.enums.GetQuotaInfosApiVersion;
 import java.lang.Integer;
@@ -175,6 +176,7 @@ public final class GetQuotaInfosPlainArgs extends com.pulumi.resources.InvokeArg
         }
 
         public GetQuotaInfosPlainArgs build() {
+            $.apiVersion = Codegen.objectProp("apiVersion", GetQuotaInfosApiVersion.class).arg($.apiVersion).def(GetQuotaInfosApiVersion.V1).getNullable();
             if ($.service == null) {
                 throw new MissingRequiredPropertyException("GetQuotaInfosPlainArgs", "service");
             }

@@ -5,6 +5,7 @@ package com.pulumi.svc.quotas.inputs;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.svc.quotas.enums.GetQuotaPreferencesApiVersion;
 import java.lang.Integer;
 import java.lang.String;
@@ -240,6 +241,7 @@ public final class GetQuotaPreferencesArgs extends com.pulumi.resources.InvokeAr
         }
 
         public GetQuotaPreferencesArgs build() {
+            $.apiVersion = Codegen.objectProp("apiVersion", GetQuotaPreferencesApiVersion.class).output().arg($.apiVersion).def(GetQuotaPreferencesApiVersion.V1).getNullable();
             return $;
         }
     }

@@ -4,6 +4,7 @@
 package com.pulumi.svc.quotas.inputs;
 
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.svc.quotas.enums.GetQuotaPreferencesApiVersion;
 import java.lang.Integer;
 import java.lang.String;
@@ -187,6 +188,7 @@ public final class GetQuotaPreferencesPlainArgs extends com.pulumi.resources.Inv
         }
 
         public GetQuotaPreferencesPlainArgs build() {
+            $.apiVersion = Codegen.objectProp("apiVersion", GetQuotaPreferencesApiVersion.class).arg($.apiVersion).def(GetQuotaPreferencesApiVersion.V1).getNullable();
             return $;
         }
     }

@@ -5,6 +5,7 @@ package com.pulumi.svc.reports.inputs;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.svc.reports.enums.GetActivitiesApplicationName;
 import com.pulumi.svc.reports.enums.GetActivitiesPages;
@@ -324,6 +325,8 @@ public final class GetActivitiesArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         public GetActivitiesArgs build() {
+            $.applicationName = Codegen.objectProp("applicationName", GetActivitiesApplicationName.class).output().arg($.applicationName).def(GetActivitiesApplicationName.Token).getNullable();
+            $.pages = Codegen.objectProp("pages", GetActivitiesPages.class).output().arg($.pages).def(GetActivitiesPages.All).getNullable();
             if ($.userKey == null) {
                 throw new MissingRequiredPropertyException("GetActivitiesArgs", "userKey");
             }

@@ -4,6 +4,7 @@
 package com.pulumi.svc.reports.inputs;
 
 import com.pulumi.core.annotations.Import;
+import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.svc.reports.enums.GetActivitiesApplicationName;
 import com.pulumi.svc.reports.enums.GetActivitiesPages;
@@ -253,6 +254,8 @@ public final class GetActivitiesPlainArgs extends com.pulumi.resources.InvokeArg
         }
 
         public GetActivitiesPlainArgs build() {
+            $.applicationName = Codegen.objectProp("applicationName", GetActivitiesApplicationName.class).arg($.applicationName).def(GetActivitiesApplicationName.Token).getNullable();
+            $.pages = Codegen.objectProp("pages", GetActivitiesPages.class).arg($.pages).def(GetActivitiesPages.All).getNullable();
             if ($.userKey == null) {
                 throw new MissingRequiredPropertyException("GetActivitiesPlainArgs", "userKey");
             }
