@@ -90,6 +90,11 @@ export type ResponsePolicyRule = import("./responsePolicyRule").ResponsePolicyRu
 export const ResponsePolicyRule: typeof import("./responsePolicyRule").ResponsePolicyRule = null as any;
 utilities.lazyLoad(exports, ["ResponsePolicyRule"], () => require("./responsePolicyRule"));
 
+export { ZoneRecordsArgs } from "./zoneRecords";
+export type ZoneRecords = import("./zoneRecords").ZoneRecords;
+export const ZoneRecords: typeof import("./zoneRecords").ZoneRecords = null as any;
+utilities.lazyLoad(exports, ["ZoneRecords"], () => require("./zoneRecords"));
+
 
 // Export enums:
 export * from "../types/enums/dns";
@@ -114,6 +119,8 @@ const _module = {
                 return new ResponsePolicy(name, <any>undefined, { urn })
             case "svc:dns/responsePolicyRule:ResponsePolicyRule":
                 return new ResponsePolicyRule(name, <any>undefined, { urn })
+            case "svc:dns/zoneRecords:ZoneRecords":
+                return new ZoneRecords(name, <any>undefined, { urn })
             default:
                 throw new Error(`unknown resource type ${type}`);
         }
@@ -127,3 +134,4 @@ pulumi.runtime.registerResourceModule("svc", "dns/policy", _module)
 pulumi.runtime.registerResourceModule("svc", "dns/recordSet", _module)
 pulumi.runtime.registerResourceModule("svc", "dns/responsePolicy", _module)
 pulumi.runtime.registerResourceModule("svc", "dns/responsePolicyRule", _module)
+pulumi.runtime.registerResourceModule("svc", "dns/zoneRecords", _module)

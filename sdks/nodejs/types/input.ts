@@ -303,6 +303,17 @@ export namespace dns {
          */
         type: pulumi.Input<enums.dns.ResponsePolicyRuleLocalDataLocalDataType>;
     }
+
+    export interface ZoneRecordsRecordDataArgs {
+        /**
+         * The record data, in the type's presentation format, e.g. `["192.0.2.1"]`, compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change), as `svc.dns.RecordSet` compares it.
+         */
+        rrdatas: pulumi.Input<pulumi.Input<string>[]>;
+        /**
+         * Time to live in seconds, 0 to 2147483647; left out, the resource's `defaultTtl`.
+         */
+        ttl?: pulumi.Input<number | undefined>;
+    }
 }
 
 export namespace quotas {

@@ -169,6 +169,14 @@ _utilities.register(
  },
  {
   "pkg": "svc",
+  "mod": "dns/zoneRecords",
+  "fqn": "pulumi_svc.dns",
+  "classes": {
+   "svc:dns/zoneRecords:ZoneRecords": "ZoneRecords"
+  }
+ },
+ {
+  "pkg": "svc",
   "mod": "quotas/quotaAdjusterSettings",
   "fqn": "pulumi_svc.quotas",
   "classes": {

@@ -37,6 +37,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ResponsePolicy{}
 	case "svc:dns/responsePolicyRule:ResponsePolicyRule":
 		r = &ResponsePolicyRule{}
+	case "svc:dns/zoneRecords:ZoneRecords":
+		r = &ZoneRecords{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}
@@ -88,6 +90,11 @@ func init() {
 	pulumi.RegisterResourceModule(
 		"svc",
 		"dns/responsePolicyRule",
+		&module{version},
+	)
+	pulumi.RegisterResourceModule(
+		"svc",
+		"dns/zoneRecords",
 		&module{version},
 	)
 }

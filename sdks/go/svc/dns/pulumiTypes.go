@@ -3190,6 +3190,157 @@ func (o ResponsePolicyRuleLocalDataLocalDataArrayOutput) Index(i pulumi.IntInput
 	}).(ResponsePolicyRuleLocalDataLocalDataOutput)
 }
 
+type ZoneRecordsRecordData struct {
+	// The record data, in the type's presentation format, e.g. `["192.0.2.1"]`, compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change), as `svc.dns.RecordSet` compares it.
+	Rrdatas []string `pulumi:"rrdatas"`
+	// Time to live in seconds, 0 to 2147483647; left out, the resource's `defaultTtl`.
+	Ttl *int `pulumi:"ttl"`
+}
+
+// ZoneRecordsRecordDataInput is an input type that accepts ZoneRecordsRecordDataArgs and ZoneRecordsRecordDataOutput values.
+// You can construct a concrete instance of `ZoneRecordsRecordDataInput` via:
+//
+//	ZoneRecordsRecordDataArgs{...}
+type ZoneRecordsRecordDataInput interface {
+	pulumi.Input
+
+	ToZoneRecordsRecordDataOutput() ZoneRecordsRecordDataOutput
+	ToZoneRecordsRecordDataOutputWithContext(context.Context) ZoneRecordsRecordDataOutput
+}
+
+type ZoneRecordsRecordDataArgs struct {
+	// The record data, in the type's presentation format, e.g. `["192.0.2.1"]`, compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change), as `svc.dns.RecordSet` compares it.
+	Rrdatas pulumi.StringArrayInput `pulumi:"rrdatas"`
+	// Time to live in seconds, 0 to 2147483647; left out, the resource's `defaultTtl`.
+	Ttl pulumi.IntPtrInput `pulumi:"ttl"`
+}
+
+func (ZoneRecordsRecordDataArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ZoneRecordsRecordData)(nil)).Elem()
+}
+
+func (i ZoneRecordsRecordDataArgs) ToZoneRecordsRecordDataOutput() ZoneRecordsRecordDataOutput {
+	return i.ToZoneRecordsRecordDataOutputWithContext(context.Background())
+}
+
+func (i ZoneRecordsRecordDataArgs) ToZoneRecordsRecordDataOutputWithContext(ctx context.Context) ZoneRecordsRecordDataOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ZoneRecordsRecordDataOutput)
+}
+
+// ZoneRecordsRecordDataMapInput is an input type that accepts ZoneRecordsRecordDataMap and ZoneRecordsRecordDataMapOutput values.
+// You can construct a concrete instance of `ZoneRecordsRecordDataMapInput` via:
+//
+//	ZoneRecordsRecordDataMap{ "key": ZoneRecordsRecordDataArgs{...} }
+type ZoneRecordsRecordDataMapInput interface {
+	pulumi.Input
+
+	ToZoneRecordsRecordDataMapOutput() ZoneRecordsRecordDataMapOutput
+	ToZoneRecordsRecordDataMapOutputWithContext(context.Context) ZoneRecordsRecordDataMapOutput
+}
+
+type ZoneRecordsRecordDataMap map[string]ZoneRecordsRecordDataInput
+
+func (ZoneRecordsRecordDataMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]ZoneRecordsRecordData)(nil)).Elem()
+}
+
+func (i ZoneRecordsRecordDataMap) ToZoneRecordsRecordDataMapOutput() ZoneRecordsRecordDataMapOutput {
+	return i.ToZoneRecordsRecordDataMapOutputWithContext(context.Background())
+}
+
+func (i ZoneRecordsRecordDataMap) ToZoneRecordsRecordDataMapOutputWithContext(ctx context.Context) ZoneRecordsRecordDataMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ZoneRecordsRecordDataMapOutput)
+}
+
+type ZoneRecordsRecordDataOutput struct{ *pulumi.OutputState }
+
+func (ZoneRecordsRecordDataOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ZoneRecordsRecordData)(nil)).Elem()
+}
+
+func (o ZoneRecordsRecordDataOutput) ToZoneRecordsRecordDataOutput() ZoneRecordsRecordDataOutput {
+	return o
+}
+
+func (o ZoneRecordsRecordDataOutput) ToZoneRecordsRecordDataOutputWithContext(ctx context.Context) ZoneRecordsRecordDataOutput {
+	return o
+}
+
+// The record data, in the type's presentation format, e.g. `["192.0.2.1"]`, compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change), as `svc.dns.RecordSet` compares it.
+func (o ZoneRecordsRecordDataOutput) Rrdatas() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ZoneRecordsRecordData) []string { return v.Rrdatas }).(pulumi.StringArrayOutput)
+}
+
+// Time to live in seconds, 0 to 2147483647; left out, the resource's `defaultTtl`.
+func (o ZoneRecordsRecordDataOutput) Ttl() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ZoneRecordsRecordData) *int { return v.Ttl }).(pulumi.IntPtrOutput)
+}
+
+type ZoneRecordsRecordDataMapOutput struct{ *pulumi.OutputState }
+
+func (ZoneRecordsRecordDataMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]ZoneRecordsRecordData)(nil)).Elem()
+}
+
+func (o ZoneRecordsRecordDataMapOutput) ToZoneRecordsRecordDataMapOutput() ZoneRecordsRecordDataMapOutput {
+	return o
+}
+
+func (o ZoneRecordsRecordDataMapOutput) ToZoneRecordsRecordDataMapOutputWithContext(ctx context.Context) ZoneRecordsRecordDataMapOutput {
+	return o
+}
+
+func (o ZoneRecordsRecordDataMapOutput) MapIndex(k pulumi.StringInput) ZoneRecordsRecordDataOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) ZoneRecordsRecordData {
+		return vs[0].(map[string]ZoneRecordsRecordData)[vs[1].(string)]
+	}).(ZoneRecordsRecordDataOutput)
+}
+
+type ZoneRecordsRecordDataMapMap map[string]ZoneRecordsRecordDataMapInput
+
+func (ZoneRecordsRecordDataMapMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]map[string]ZoneRecordsRecordData)(nil)).Elem()
+}
+
+func (i ZoneRecordsRecordDataMapMap) ToZoneRecordsRecordDataMapMapOutput() ZoneRecordsRecordDataMapMapOutput {
+	return i.ToZoneRecordsRecordDataMapMapOutputWithContext(context.Background())
+}
+
+func (i ZoneRecordsRecordDataMapMap) ToZoneRecordsRecordDataMapMapOutputWithContext(ctx context.Context) ZoneRecordsRecordDataMapMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ZoneRecordsRecordDataMapMapOutput)
+}
+
+// ZoneRecordsRecordDataMapMapInput is an input type that accepts ZoneRecordsRecordDataMapMap and ZoneRecordsRecordDataMapMapOutput values.
+// You can construct a concrete instance of `ZoneRecordsRecordDataMapMapInput` via:
+//
+//	ZoneRecordsRecordDataMapMap{ "key": ZoneRecordsRecordDataMap{ "key": ZoneRecordsRecordDataArgs{...} } }
+type ZoneRecordsRecordDataMapMapInput interface {
+	pulumi.Input
+
+	ToZoneRecordsRecordDataMapMapOutput() ZoneRecordsRecordDataMapMapOutput
+	ToZoneRecordsRecordDataMapMapOutputWithContext(context.Context) ZoneRecordsRecordDataMapMapOutput
+}
+
+type ZoneRecordsRecordDataMapMapOutput struct{ *pulumi.OutputState }
+
+func (ZoneRecordsRecordDataMapMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]map[string]ZoneRecordsRecordData)(nil)).Elem()
+}
+
+func (o ZoneRecordsRecordDataMapMapOutput) ToZoneRecordsRecordDataMapMapOutput() ZoneRecordsRecordDataMapMapOutput {
+	return o
+}
+
+func (o ZoneRecordsRecordDataMapMapOutput) ToZoneRecordsRecordDataMapMapOutputWithContext(ctx context.Context) ZoneRecordsRecordDataMapMapOutput {
+	return o
+}
+
+func (o ZoneRecordsRecordDataMapMapOutput) MapIndex(k pulumi.StringInput) ZoneRecordsRecordDataMapOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) map[string]ZoneRecordsRecordData {
+		return vs[0].(map[string]map[string]ZoneRecordsRecordData)[vs[1].(string)]
+	}).(ZoneRecordsRecordDataMapOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ManagedZoneCloudLoggingConfigInput)(nil)).Elem(), ManagedZoneCloudLoggingConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ManagedZoneCloudLoggingConfigPtrInput)(nil)).Elem(), ManagedZoneCloudLoggingConfigArgs{})
@@ -3235,6 +3386,9 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ResponsePolicyRuleLocalDataPtrInput)(nil)).Elem(), ResponsePolicyRuleLocalDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ResponsePolicyRuleLocalDataLocalDataInput)(nil)).Elem(), ResponsePolicyRuleLocalDataLocalDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ResponsePolicyRuleLocalDataLocalDataArrayInput)(nil)).Elem(), ResponsePolicyRuleLocalDataLocalDataArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ZoneRecordsRecordDataInput)(nil)).Elem(), ZoneRecordsRecordDataArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ZoneRecordsRecordDataMapInput)(nil)).Elem(), ZoneRecordsRecordDataMap{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ZoneRecordsRecordDataMapMapInput)(nil)).Elem(), ZoneRecordsRecordDataMapMap{})
 	pulumi.RegisterOutputType(GetChangesResultOutput{})
 	pulumi.RegisterOutputType(GetChangesResultArrayOutput{})
 	pulumi.RegisterOutputType(GetChangesResultAdditionOutput{})
@@ -3295,4 +3449,7 @@ func init() {
 	pulumi.RegisterOutputType(ResponsePolicyRuleLocalDataPtrOutput{})
 	pulumi.RegisterOutputType(ResponsePolicyRuleLocalDataLocalDataOutput{})
 	pulumi.RegisterOutputType(ResponsePolicyRuleLocalDataLocalDataArrayOutput{})
+	pulumi.RegisterOutputType(ZoneRecordsRecordDataOutput{})
+	pulumi.RegisterOutputType(ZoneRecordsRecordDataMapOutput{})
+	pulumi.RegisterOutputType(ZoneRecordsRecordDataMapMapOutput{})
 }

@@ -24,5 +24,6 @@ from .policy import *
 from .record_set import *
 from .response_policy import *
 from .response_policy_rule import *
+from .zone_records import *
 from ._inputs import *
 from . import outputs

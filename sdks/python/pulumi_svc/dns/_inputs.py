@@ -60,6 +60,8 @@ __all__ = [
     'ResponsePolicyRuleLocalDataArgsDict',
     'ResponsePolicyRuleLocalDataLocalDataArgs',
     'ResponsePolicyRuleLocalDataLocalDataArgsDict',
+    'ZoneRecordsRecordDataArgs',
+    'ZoneRecordsRecordDataArgsDict',
 ]
 
 class ManagedZoneCloudLoggingConfigArgsDict(TypedDict):
@@ -895,6 +897,54 @@ class ResponsePolicyRuleLocalDataLocalDataArgs:
     def ttl(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Time to live in seconds.
+        """
+        return pulumi.get(self, "ttl")
+
+    @ttl.setter
+    def ttl(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "ttl", value)
+
+
+class ZoneRecordsRecordDataArgsDict(TypedDict):
+    rrdatas: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    The record data, in the type's presentation format, e.g. `["192.0.2.1"]`, compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change), as `svc.dns.RecordSet` compares it.
+    """
+    ttl: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Time to live in seconds, 0 to 2147483647; left out, the resource's `defaultTtl`.
+    """
+
+@pulumi.input_type
+class ZoneRecordsRecordDataArgs:
+    def __init__(__self__, *,
+                 rrdatas: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
+                 ttl: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] rrdatas: The record data, in the type's presentation format, e.g. `["192.0.2.1"]`, compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change), as `svc.dns.RecordSet` compares it.
+        :param pulumi.Input[_builtins.int] ttl: Time to live in seconds, 0 to 2147483647; left out, the resource's `defaultTtl`.
+        """
+        pulumi.set(__self__, "rrdatas", rrdatas)
+        if ttl is not None:
+            pulumi.set(__self__, "ttl", ttl)
+
+    @_builtins.property
+    @pulumi.getter
+    def rrdatas(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        The record data, in the type's presentation format, e.g. `["192.0.2.1"]`, compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change), as `svc.dns.RecordSet` compares it.
+        """
+        return pulumi.get(self, "rrdatas")
+
+    @rrdatas.setter
+    def rrdatas(self, value: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]):
+        pulumi.set(self, "rrdatas", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def ttl(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Time to live in seconds, 0 to 2147483647; left out, the resource's `defaultTtl`.
         """
         return pulumi.get(self, "ttl")
 
