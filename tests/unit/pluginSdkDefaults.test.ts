@@ -91,6 +91,8 @@ describe("the provider's check", () => {
       "dns.ManagedZone.visibility",
       "dns.Policy.description",
       "dns.RecordSet.ttl",
+      "dns.ZoneRecords.defaultTtl",
+      "dns.ZoneRecords.exclusive",
       "quotas.QuotaPreference.apiVersion",
       "reports.ActivityWatchChannel.applicationName",
     ]);
