@@ -11,6 +11,8 @@ import { changesOf, writesToward, UnmanagedSetDiffers } from "../../provider/api
 import { changeBody, type WireRecordSet } from "../../provider/apis/dns/recordSets/wire";
 import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { offlineSettings } from "../support/providerEmulator";
+import { parsePreview } from "../../tools/plan/preview";
+import { buildReport } from "../../tools/plan/report";
 
 const ZONE = "example.com.";
 const set = (name: string, type: string, ttl: number, rrdatas: string[]): WireRecordSet => ({ name, type, ttl, rrdatas });
@@ -46,9 +48,9 @@ describe("the diff", () => {
     const stored = { "www A": "300 192.0.2.10", "old TXT": '300 "x"', "@ TXT": '300 "v=spf1 -all"', "mail MX": "300 10 MAIL.example.com." };
     const wanted = { "www A": "600 192.0.2.10", "new AAAA": "300 2001:db8::1", "@ TXT": "300 v=spf1 -all", "MAIL MX": "300 10 mail.example.com." };
     expect(recordChanges(stored, wanted)).toEqual([
-      { path: 'records["www A"]', kind: "update" },
-      { path: 'records["new AAAA"]', kind: "add" },
-      { path: 'records["old TXT"]', kind: "delete" },
+      { path: 'records["www A"]', kind: "update", old: "300 192.0.2.10", new: "600 192.0.2.10" },
+      { path: 'records["new AAAA"]', kind: "add", new: "300 2001:db8::1" },
+      { path: 'records["old TXT"]', kind: "delete", old: '300 "x"' },
     ]);
   });
 
@@ -178,5 +180,50 @@ describe("check", () => {
   it("returns the stored form, every TTL given", async () => {
     const { inputs } = await dynamicProvider(zoneRecords).check({}, { managedZone: "z", defaultTtl: 120, records: { www: { A: { rrdatas: ["192.0.2.1"] } } } });
     expect(inputs).toMatchObject({ records: { "www A": "120 192.0.2.1" }, defaultTtl: 120, exclusive: false });
+  });
+});
+
+describe("svc-plan", () => {
+  it("lists a change of 10 of 1,000 sets by name and type, with the one change `up` sends", () => {
+    const urn = "urn:pulumi:s::p::pulumi-nodejs:dynamic/dns:ZoneRecords::records";
+    const provider = "urn:pulumi:s::p::pulumi:providers:pulumi-nodejs::default::0";
+    const stored = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`host-${i} A`, `300 198.51.100.${i % 250}`]));
+    const changedTo = { ...stored, ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`host-${i} A`, `300 203.0.113.${i}`])) };
+    const inputs = { project: "p1", managedZone: "z", records: stored, defaultTtl: 300, exclusive: false };
+    const preview = parsePreview(
+      JSON.stringify({
+        steps: [
+          {
+            op: "update",
+            urn,
+            provider,
+            oldState: {
+              urn,
+              custom: true,
+              id: "projects/p1/managedZones/z",
+              type: "pulumi-nodejs:dynamic/dns:ZoneRecords",
+              inputs,
+              outputs: { ...inputs, dnsName: "z.example." },
+            },
+            newState: { urn, custom: true, type: "pulumi-nodejs:dynamic/dns:ZoneRecords", inputs: { ...inputs, records: changedTo } },
+          },
+        ],
+        changeSummary: { update: 1 },
+      }),
+      "test",
+    );
+    const [change] = buildReport(preview).resources;
+    expect(change?.properties.map(({ property, old, new: now }) => [property, old, now])).toEqual(
+      Array.from({ length: 10 }, (_, i) => [`records["host-${i} A"]`, `300 198.51.100.${i}`, `300 203.0.113.${i}`]),
+    );
+    const writes = change?.requests.filter((request) => request.method !== "GET") ?? [];
+    expect(writes).toHaveLength(1);
+    const body = writes[0]?.body as { deletions: Array<{ name: string; rrdatas: string[] }>; additions: Array<{ name: string; rrdatas: string[] }> };
+    expect(body.deletions.map(({ name, rrdatas }) => `${name} ${rrdatas.join()}`)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `host-${i}.z.example. 198.51.100.${i}`).sort(),
+    );
+    expect(body.additions.map(({ name, rrdatas }) => `${name} ${rrdatas.join()}`)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `host-${i}.z.example. 203.0.113.${i}`).sort(),
+    );
   });
 });

@@ -62,13 +62,28 @@ function propertyChanges(declaration: ResourceDeclaration, operation: Operation,
   const hidden = secrets.filter((field) => diff.changed.length === 0 || (olds[field] === undefined) !== (news[field] === undefined));
   const changed = fields.filter((field) => diff.changed.includes(field) || hidden.includes(field));
   const replaces = replacedBy(declaration, changed);
-  const properties = changed.map((field) => ({
-    property: field,
-    ...(olds[field] !== undefined && { old: secrets.includes(field) ? SECRET : shown(olds[field]) }),
-    ...(news[field] !== undefined && { new: secrets.includes(field) ? SECRET : shown(news[field]) }),
-    secret: secrets.includes(field),
-    forcesReplacement: replaces.includes(field),
-  }));
+  const properties = changed.flatMap((field): PropertyChange[] => {
+    // A map read entry by entry (a zone's records) is listed by the entries that change, not as a whole.
+    const inside = secrets.includes(field) || replaces.includes(field) ? undefined : declaration.detail?.[field]?.(olds[field], news[field], news);
+    if (inside !== undefined && inside.length > 0) {
+      return inside.map((entry) => ({
+        property: entry.path,
+        ...(entry.old !== undefined && { old: shown(entry.old) }),
+        ...(entry.new !== undefined && { new: shown(entry.new) }),
+        secret: false,
+        forcesReplacement: false,
+      }));
+    }
+    return [
+      {
+        property: field,
+        ...(olds[field] !== undefined && { old: secrets.includes(field) ? SECRET : shown(olds[field]) }),
+        ...(news[field] !== undefined && { new: secrets.includes(field) ? SECRET : shown(news[field]) }),
+        secret: secrets.includes(field),
+        forcesReplacement: replaces.includes(field),
+      },
+    ];
+  });
   // A hidden secret that changed is written as any change is: the plan sends its (hidden) new value.
   const set = { ...diff.patch.set, ...Object.fromEntries(hidden.filter((field) => news[field] !== undefined).map((field) => [field, news[field]])) };
   const cleared = [...diff.patch.cleared, ...hidden.filter((field) => news[field] === undefined)];

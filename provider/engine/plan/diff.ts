@@ -115,12 +115,16 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return stableJson(a) === stableJson(b);
 }
 
+/** One path that changed inside an input (a map's entry): what happens to it, and its values before and after (for a report). */
+export interface DetailChange {
+  readonly path: string;
+  readonly kind: "add" | "delete" | "update";
+  readonly old?: unknown;
+  readonly new?: unknown;
+}
+
 /** The paths that changed inside an input (a map's entries), each with what happens to it. */
-export type DetailOf = (
-  stored: unknown,
-  wanted: unknown,
-  news: Readonly<Record<string, unknown>>,
-) => readonly { readonly path: string; readonly kind: "add" | "delete" | "update" }[];
+export type DetailOf = (stored: unknown, wanted: unknown, news: Readonly<Record<string, unknown>>) => readonly DetailChange[];
 
 /** A comparison of a stored value with the wanted one; `news` are all the wanted inputs. */
 export type Comparison = (stored: unknown, wanted: unknown, news: Readonly<Record<string, unknown>>) => boolean;

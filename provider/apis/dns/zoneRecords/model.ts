@@ -102,8 +102,8 @@ export function recordPath(relative: string, type: string): string {
   return `records[${JSON.stringify(storedKey(relative, type))}]`;
 }
 
-/** What happens to one record set between the state and the program (a detailed diff's entry). */
-export type SetChange = { readonly path: string; readonly kind: "add" | "delete" | "update" };
+/** What happens to one record set between the state and the program (a detailed diff's entry), with its stored values. */
+export type SetChange = { readonly path: string; readonly kind: "add" | "delete" | "update"; readonly old?: string; readonly new?: string };
 
 /**
  * The record sets that differ between the stored map and the program's, each named by its path
@@ -114,14 +114,24 @@ export function recordChanges(stored: RecordsMap | undefined, wanted: RecordsMap
   const before = new Map(entriesOf(stored).map((entry) => [mapKey(entry.relative, entry.type), entry]));
   const changes: SetChange[] = [];
   const seen = new Set<string>();
-  for (const { relative, type, ttl, rrdatas } of entriesOf(wanted)) {
+  for (const { key: given, relative, type, ttl, rrdatas } of entriesOf(wanted)) {
     const key = mapKey(relative, type);
     seen.add(key);
     const old = before.get(key);
-    if (old === undefined) changes.push({ path: recordPath(relative, type), kind: "add" });
-    else if (old.ttl !== ttl || !sameRrdatas(type, old.rrdatas, rrdatas)) changes.push({ path: recordPath(relative, type), kind: "update" });
+    const now = wanted?.[given];
+    if (old === undefined) changes.push({ path: recordPath(relative, type), kind: "add", ...(now !== undefined && { new: now }) });
+    else if (old.ttl !== ttl || !sameRrdatas(type, old.rrdatas, rrdatas)) {
+      changes.push({
+        path: recordPath(relative, type),
+        kind: "update",
+        ...(stored?.[old.key] !== undefined && { old: stored[old.key] }),
+        ...(now !== undefined && { new: now }),
+      });
+    }
   }
-  for (const [key, { relative, type }] of before) if (!seen.has(key)) changes.push({ path: recordPath(relative, type), kind: "delete" });
+  for (const [key, { key: was, relative, type }] of before) {
+    if (!seen.has(key)) changes.push({ path: recordPath(relative, type), kind: "delete", ...(stored?.[was] !== undefined && { old: stored[was] }) });
+  }
   return changes;
 }
 
