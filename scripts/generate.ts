@@ -63,14 +63,14 @@ function renderResource(declaration: ResourceDeclaration): string {
     return `${tsdoc([propertyDoc(declaration, property, true)], "  ")}  ${property.name}${optional ? "?" : ""}: ${input(typeOf(property, "input"))};\n`;
   });
   const stateFields = props.map(
-    (property) => `${tsdoc([propertyDoc(declaration, property, false)], "  ")}  ${property.name}?: ${input(stateTypeOf(property, "input"))};\n`,
+    (property) => `${tsdoc([propertyDoc(declaration, property, false, "state")], "  ")}  ${property.name}?: ${input(stateTypeOf(property, "input"))};\n`,
   );
   const outputFields = props.map((property) => {
     // `project` is filled in from the settings at check, so it is always there.
     const filled = property.name === "project" && declaration.projectScoped === true;
     const absent = property.unwrapped.optional && !property.unwrapped.hasDefault && !filled;
     const type = stateTypeOf(property, "output");
-    return `${tsdoc([propertyDoc(declaration, property, false)], "  ")}  declare public readonly ${property.name}: pulumi.Output<${type}${absent ? " | undefined" : ""}>;\n`;
+    return `${tsdoc([propertyDoc(declaration, property, false, "state")], "  ")}  declare public readonly ${property.name}: pulumi.Output<${type}${absent ? " | undefined" : ""}>;\n`;
   });
 
   const forms = importForms(declaration);

@@ -44,9 +44,9 @@ export function properties(declaration: ResourceDeclaration): Property[] {
 }
 
 /** The doc of a property as the SDK and the README show it: its description plus what the declaration implies. */
-export function propertyDoc(declaration: ResourceDeclaration, property: Property, withChange: boolean): string {
+export function propertyDoc(declaration: ResourceDeclaration, property: Property, withChange: boolean, form: "program" | "state" = "program"): string {
   // Among the outputs, an input held in another form is described in that form.
-  if (!withChange && property.stored !== undefined) return property.stored.description ?? "";
+  if (form === "state" && property.stored !== undefined) return property.stored.description ?? "";
   const { description, hasDefault, defaultValue, core } = property.unwrapped;
   const what = humanName(declaration.name);
   const parts = [description ?? ""];

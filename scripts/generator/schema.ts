@@ -61,7 +61,7 @@ function resourceSpec(declaration: ResourceDeclaration, types: SchemaTypes, type
     // An input the state holds in another form has that form's type among the outputs.
     const stored =
       property.stored === undefined ? {} : types.render(property.stored.core, declaration.module, `${declaration.name}${pascal(property.name)}Stored`);
-    outputProperties[property.name] = { ...common, ...stored, description: propertyDoc(declaration, property, false) };
+    outputProperties[property.name] = { ...common, ...stored, description: propertyDoc(declaration, property, false, "state") };
     // `project` is filled in from the settings when left out, so it is always there afterwards.
     const filled = property.name === "project" && declaration.projectScoped === true;
     if ((!optional || hasDefault || filled) && !(property.output && optional)) required.push(property.name);
