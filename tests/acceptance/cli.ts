@@ -17,6 +17,7 @@ import { newSeed } from "./names";
 import { ownEmulator, parity } from "./parityRun";
 import { objectsMade, planAcceptance, type Profile } from "./plan";
 import { runAcceptance } from "./run";
+import { settingsOfEnvironment } from "./settings";
 import { CASSETTES, guard, readRun, record, recordedRuns, replay } from "./runs";
 
 function option(args: readonly string[], name: string): string | undefined {
@@ -25,17 +26,6 @@ function option(args: readonly string[], name: string): string | undefined {
 }
 
 const log = (line: string): void => console.log(`acceptance: ${line}`);
-
-/** The environment's settings for the provider: SVC_*, Google's credential variables. */
-function settingsOfEnvironment(): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      (entry): entry is [string, string] =>
-        entry[1] !== undefined &&
-        (entry[0].startsWith("SVC_") || ["GOOGLE_APPLICATION_CREDENTIALS", "CLOUDSDK_CONFIG", "GCE_METADATA_HOST"].includes(entry[0])),
-    ),
-  );
-}
 
 async function main(args: readonly string[]): Promise<void> {
   requireEngine();

@@ -9,6 +9,7 @@ import * as path from "node:path";
 import { startEmulator } from "../support/emulatorControl";
 import { emulatorCredential } from "../support/googleCredentials";
 import { compareRuns } from "./parity";
+import { ignoredSettings } from "./settings";
 import { CONFIRM, readRun, record } from "./runs";
 
 export interface OwnEmulator {
@@ -49,6 +50,8 @@ export async function ownEmulator(): Promise<OwnEmulator> {
 export async function parity(folder: string, log: (line: string) => void, into?: string): Promise<string[]> {
   const recorded = readRun(folder);
   const emulator = await ownEmulator();
+  const ignored = ignoredSettings(emulator.env);
+  if (ignored.length > 0) log(`parity: ignoring ${ignored.join(", ")} of the environment: the emulator's run points every API at its own emulator`);
   const target = into ?? mkdtempSync(path.join(os.tmpdir(), "svc-parity-"));
   try {
     await record({ ...recorded, name: path.basename(folder), target: "emulator", env: emulator.env, seed: recorded.seed, folder: target, log });

@@ -14,6 +14,7 @@ import type { Cassette } from "../../provider/cassette";
 import { formatId, placeholders } from "../../provider/engine/declaration/template";
 import type { AcceptancePlan, Expect, PlannedResource } from "./plan";
 import { roundsOf } from "./plan";
+import { engineSettings } from "./settings";
 
 export type Mode = "record" | "replay" | "live";
 
@@ -84,7 +85,7 @@ export async function runAcceptance(options: RunOptions): Promise<{ operations: 
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     NODE_COMPILE_CACHE: path.join(os.tmpdir(), "svc-node-compile-cache"),
-    ...options.env,
+    ...engineSettings(options.env),
   };
   mkdirSync(path.join(home, "state"));
   if (mode !== "live") mkdirSync(folder, { recursive: true });
