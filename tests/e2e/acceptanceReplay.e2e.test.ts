@@ -4,7 +4,8 @@
  * Google): the real engine and the provider, no network and no emulator, every answer from the
  * cassettes, whatever the shell's settings point at (a maintainer's shell still holds a recording's
  * per-API base URLs, which would win over the recorded emulator address). Then a cassette changed by
- * one field: the replay fails naming the request it lacks.
+ * one field: the replay fails naming the request it lacks; an answer changed by one field: it fails
+ * naming the resource and the field the engine saw change.
  * `npm run test:acceptance -- --replay` replays every recorded run (the full profile too).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -64,6 +65,31 @@ it("fails naming the request when a cassette lacks it (a request body changed by
       (error: Error) => error.message,
     );
     expect(failure).toContain(`has no answer for POST ${zone!.request.url} with body ${JSON.stringify(body)}`);
+  } finally {
+    rmSync(path.dirname(folder), { recursive: true, force: true });
+  }
+});
+
+it("fails naming the resource and the field when an answer changed (a zone's visibility in the refresh)", async () => {
+  const folder = path.join(mkdtempSync(path.join(os.tmpdir(), "svc-replay-answer-")), "emulator-smoke");
+  try {
+    cpSync(RUN, folder, { recursive: true });
+    const file = path.join(folder, "03-refresh.json");
+    const cassette = JSON.parse(readFileSync(file, "utf8")) as Cassette;
+    const zone = cassette.interactions.find(
+      (interaction) => interaction.request.method === "GET" && /\/managedZones\/svc-acc-records-zone-[^/:]+$/.test(new URL(interaction.request.url).pathname),
+    );
+    expect(zone).toBeDefined();
+    const body = zone!.response.body as Record<string, unknown>;
+    expect(body["visibility"]).toBe("public");
+    (zone!.response as { body: unknown }).body = { ...body, visibility: "private" };
+    writeFileSync(file, JSON.stringify(cassette));
+    const failure = await replay(folder, () => undefined).then(
+      () => "the replay passed",
+      (error: Error) => error.message,
+    );
+    expect(failure).toMatch(/^the refresh after up: expected \{"same":\d+\}, got \{"same":\d+,"update":1\}\n/);
+    expect(failure).toContain('\n  dns:ManagedZone dns-RecordSet-parent0 (update): visibility "public" -> "private"');
   } finally {
     rmSync(path.dirname(folder), { recursive: true, force: true });
   }

@@ -2,13 +2,17 @@
  * Parity's pairing and comparison (tests/acceptance/parity.ts) on small recorded runs written here:
  * requests paired by what they are (the operation, the ids each run's service made up mapped as
  * learned from the answers, not the arrival order), polls sent more often by one run, record data
- * compared in canonical form, each difference named by resource and field.
+ * compared in canonical form, each difference named by resource and field. And what the acceptance
+ * run says of a change summary unlike the expected one (tests/acceptance/changes.ts): the resource
+ * and the field, from the engine's events.
  * The whole flow, the engine included, is tests/e2e/acceptanceParity.e2e.test.ts.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { Interaction } from "../../provider/cassette";
+import { changesOf, unexpectedChanges } from "../acceptance/changes";
 import { compareRuns } from "../acceptance/parity";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "svc-parity-unit-"));
@@ -106,6 +110,32 @@ describe("what is compared", () => {
     ]);
     expect(differences(records(['"a"'], { routingPolicy: { healthCheck: "x" } }), records(['"a"']))).toEqual([
       "dns ResourceRecordSet t.example. TXT: routingPolicy only the service answers it (01-up.json dns.resourceRecordSets.get)",
+    ]);
+  });
+});
+
+describe("a change summary unlike the expected one", () => {
+  it("names the resource and the field a refresh found changed", () => {
+    const state = (visibility: string): object => ({ inputs: {}, outputs: { __provider: "code", name: "zone", visibility } });
+    const events = [
+      { resourcePreEvent: { metadata: { op: "refresh", urn: "urn:pulumi:s::p::pulumi:pulumi:Stack::p-s", type: "pulumi:pulumi:Stack", provider: "" } } },
+      {
+        resOutputsEvent: {
+          metadata: { op: "update", urn: "urn:pulumi:s::p::dns:ManagedZone::zone-a", type: "x", provider: "", old: state("public"), new: state("private") },
+        },
+      },
+      {
+        resOutputsEvent: {
+          metadata: { op: "same", urn: "urn:pulumi:s::p::dns:ManagedZone::zone-b", type: "x", provider: "", old: state("public"), new: state("public") },
+        },
+      },
+    ] as unknown as EngineEvent[];
+    expect(unexpectedChanges(changesOf(events), new Map(), () => "dns:ManagedZone")).toEqual([
+      'dns:ManagedZone zone-a (update): visibility "public" -> "private"',
+    ]);
+    expect(unexpectedChanges(changesOf(events), new Map([["zone-b", "update"]]), () => "dns:ManagedZone")).toEqual([
+      'dns:ManagedZone zone-a (update): visibility "public" -> "private"',
+      "dns:ManagedZone zone-b (no change, expected update)",
     ]);
   });
 });
