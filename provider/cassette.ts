@@ -111,7 +111,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}
 const TIME_SLACK_MS = 10 * 60_000;
 
 /** A time a request computed from the clock (an expiration): an ISO date-time or epoch milliseconds. */
-function timeOf(value: unknown): number | undefined {
+export function timeOf(value: unknown): number | undefined {
   if (typeof value === "string" && ISO_TIME.test(value)) return Date.parse(value);
   const number = typeof value === "number" ? value : typeof value === "string" && /^\d{13}$/.test(value) ? Number(value) : undefined;
   return number !== undefined && number > 1e12 && number < 1e13 ? number : undefined;

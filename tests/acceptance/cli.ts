@@ -11,17 +11,14 @@
  *   --profile full|smoke    every update and replacement (default), or the first of each per resource
  *   --only dns:ManagedZone,...   the resources to run
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator } from "../support/emulatorControl";
-import { emulatorCredential } from "../support/googleCredentials";
 import { requireEngine } from "../support/toolchain";
-import { compareRuns } from "./parity";
 import { newSeed } from "./names";
+import { ownEmulator, parity } from "./parityRun";
 import { objectsMade, planAcceptance, type Profile } from "./plan";
 import { runAcceptance } from "./run";
-import { CASSETTES, CONFIRM, guard, readRun, record, recordedRuns, replay } from "./runs";
+import { settingsOfEnvironment } from "./settings";
+import { CASSETTES, guard, readRun, record, recordedRuns, replay } from "./runs";
 
 function option(args: readonly string[], name: string): string | undefined {
   const index = args.indexOf(`--${name}`);
@@ -29,41 +26,6 @@ function option(args: readonly string[], name: string): string | undefined {
 }
 
 const log = (line: string): void => console.log(`acceptance: ${line}`);
-
-/** An emulator of the run's own, every API pointed at it, Google's through a key exchanged at its token endpoint. */
-async function ownEmulator(): Promise<{ env: Record<string, string>; close: () => Promise<void> }> {
-  const emulator = await startEmulator();
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "svc-acceptance-key-"));
-  const key = await emulatorCredential(emulator.url, "service-accounts", { name: "acceptance" });
-  const keyFile = path.join(scratch, "key.json");
-  writeFileSync(keyFile, JSON.stringify(key), { mode: 0o600 });
-  const project = "acceptance-project";
-  return {
-    env: {
-      SVC_EMULATOR_URL: emulator.url,
-      SVC_PROJECT: project,
-      [CONFIRM]: project,
-      GOOGLE_APPLICATION_CREDENTIALS: keyFile,
-      CLOUDSDK_CONFIG: scratch,
-      SVC_CI_TOKEN: emulator.token,
-    },
-    close: async () => {
-      await emulator.close();
-      rmSync(scratch, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The environment's settings for the provider: SVC_*, Google's credential variables. */
-function settingsOfEnvironment(): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      (entry): entry is [string, string] =>
-        entry[1] !== undefined &&
-        (entry[0].startsWith("SVC_") || ["GOOGLE_APPLICATION_CREDENTIALS", "CLOUDSDK_CONFIG", "GCE_METADATA_HOST"].includes(entry[0])),
-    ),
-  );
-}
 
 async function main(args: readonly string[]): Promise<void> {
   requireEngine();
@@ -93,19 +55,10 @@ async function main(args: readonly string[]): Promise<void> {
     const runs = (name === undefined ? recordedRuns() : [name]).filter((run) => readRun(path.join(CASSETTES, run)).target === "real");
     if (runs.length === 0) log("no run recorded against a real service: nothing to hold the emulator to (docs/acceptance.md says how to record one)");
     for (const run of runs) {
-      const recorded = readRun(path.join(CASSETTES, run));
-      const emulator = await ownEmulator();
-      const folder = mkdtempSync(path.join(os.tmpdir(), "svc-parity-"));
-      try {
-        await record({ ...recorded, name: run, target: "emulator", env: emulator.env, seed: recorded.seed, folder, log });
-        const differences = compareRuns(path.join(CASSETTES, run), folder);
-        for (const line of differences) log(`parity ${run}: ${line}`);
-        if (differences.length > 0) throw new Error(`parity ${run}: the emulator answered ${differences.length} field(s) unlike the service`);
-        log(`parity ${run}: the emulator answered as the service did`);
-      } finally {
-        await emulator.close();
-        rmSync(folder, { recursive: true, force: true });
-      }
+      const differences = await parity(path.join(CASSETTES, run), log);
+      for (const line of differences) log(`parity ${run}: ${line}`);
+      if (differences.length > 0) throw new Error(`parity ${run}: the emulator answered ${differences.length} field(s) unlike the service`);
+      log(`parity ${run}: the emulator answered as the service did`);
     }
     return;
   }

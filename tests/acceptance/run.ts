@@ -5,15 +5,17 @@
  * every importable object the stack forgets (no create sent), destroy. Each engine operation's HTTP
  * exchanges are one cassette file (provider/cassette.ts) when recording or replaying.
  */
-import { LocalWorkspace, Stack, type ConfigMap, type OpMap } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, Stack, type ConfigMap, type EngineEvent, type OpMap } from "@pulumi/pulumi/automation";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Cassette } from "../../provider/cassette";
 import { formatId, placeholders } from "../../provider/engine/declaration/template";
+import { changesOf, unexpectedChanges } from "./changes";
 import type { AcceptancePlan, Expect, PlannedResource } from "./plan";
 import { roundsOf } from "./plan";
+import { engineSettings } from "./settings";
 
 export type Mode = "record" | "replay" | "live";
 
@@ -58,8 +60,10 @@ function takeMisses(file: string): string[] {
   return misses;
 }
 
-function expectEqual(what: string, actual: unknown, expected: unknown): void {
-  if (!isDeepStrictEqual(actual, expected)) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+function expectEqual(what: string, actual: unknown, expected: unknown, details: () => string[] = () => []): void {
+  if (isDeepStrictEqual(actual, expected)) return;
+  const lines = details();
+  throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}${lines.map((line) => `\n  ${line}`).join("")}`);
 }
 
 /** A change summary without zero counts, as the engine reports it. */
@@ -84,7 +88,7 @@ export async function runAcceptance(options: RunOptions): Promise<{ operations: 
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     NODE_COMPILE_CACHE: path.join(os.tmpdir(), "svc-node-compile-cache"),
-    ...options.env,
+    ...engineSettings(options.env),
   };
   mkdirSync(path.join(home, "state"));
   if (mode !== "live") mkdirSync(folder, { recursive: true });
@@ -96,7 +100,16 @@ export async function runAcceptance(options: RunOptions): Promise<{ operations: 
   );
   const setResources = (): Promise<void> => stack.setAllConfig({ resources: { value: JSON.stringify([...current.values()]) } } satisfies ConfigMap);
   let sequence = 0;
+  // Each operation's engine events: which resource changed, and how, when a summary is not the expected one.
+  let events: EngineEvent[] = [];
+  const onEvent = (event: EngineEvent): void => void events.push(event);
+  const keyOf = (name: string): string => plan.resources.find((resource) => resource.name === name)?.key ?? "?";
+  const changed =
+    (expected: ReadonlyMap<string, string> = new Map()) =>
+    (): string[] =>
+      unexpectedChanges(changesOf(events), expected, keyOf);
   const operation = async <T>(kind: string, work: () => Promise<T>): Promise<{ result: T; file: string }> => {
+    events = [];
     const file = path.join(folder, `${String(++sequence).padStart(2, "0")}-${kind}.json`);
     if (mode !== "live") {
       workspace.envVars["SVC_CASSETTE"] = file;
@@ -125,10 +138,20 @@ export async function runAcceptance(options: RunOptions): Promise<{ operations: 
   const total = plan.resources.length + 1;
   try {
     await setResources();
-    const up = await operation("up", () => stack.up());
-    expectEqual("the first up", up.result.summary.resourceChanges, { create: total });
-    expectEqual("the preview after up", (await operation("preview", () => stack.preview())).result.changeSummary, { same: total });
-    expectEqual("the refresh after up", (await operation("refresh", () => stack.refresh())).result.summary.resourceChanges, { same: total });
+    const up = await operation("up", () => stack.up({ onEvent }));
+    expectEqual(
+      "the first up",
+      up.result.summary.resourceChanges,
+      { create: total },
+      changed(new Map(plan.resources.map((resource) => [resource.name, "create"]))),
+    );
+    expectEqual("the preview after up", (await operation("preview", () => stack.preview({ onEvent }))).result.changeSummary, { same: total }, changed());
+    expectEqual(
+      "the refresh after up",
+      (await operation("refresh", () => stack.refresh({ onEvent }))).result.summary.resourceChanges,
+      { same: total },
+      changed(),
+    );
 
     for (let round = 0; round < roundsOf(plan); round++) {
       const stepping = plan.resources.flatMap((resource) => (resource.steps[round] === undefined ? [] : [[resource, resource.steps[round]!] as const]));
@@ -137,9 +160,10 @@ export async function runAcceptance(options: RunOptions): Promise<{ operations: 
       const by = (kind: Expect): number => stepping.filter(([, step]) => step.expect === kind).length;
       const changes = counts({ same: total - by("update") - by("replace"), update: by("update"), replace: by("replace") });
       const what = `round ${round + 1} (${stepping.map(([, step]) => step.what).join("; ")})`;
-      expectEqual(`the preview of ${what}`, (await operation("preview", () => stack.preview())).result.changeSummary, changes);
-      expectEqual(`the up of ${what}`, (await operation("up", () => stack.up())).result.summary.resourceChanges, changes);
-      expectEqual(`the preview after ${what}`, (await operation("preview", () => stack.preview())).result.changeSummary, { same: total });
+      const stepped = changed(new Map(stepping.map(([resource, step]) => [resource.name, step.expect])));
+      expectEqual(`the preview of ${what}`, (await operation("preview", () => stack.preview({ onEvent }))).result.changeSummary, changes, stepped);
+      expectEqual(`the up of ${what}`, (await operation("up", () => stack.up({ onEvent }))).result.summary.resourceChanges, changes, stepped);
+      expectEqual(`the preview after ${what}`, (await operation("preview", () => stack.preview({ onEvent }))).result.changeSummary, { same: total }, changed());
     }
 
     // Every importable object is forgotten at once and adopted again by one `up`, sending no create.
@@ -161,13 +185,15 @@ export async function runAcceptance(options: RunOptions): Promise<{ operations: 
     for (const [name, id] of ids) current.set(name, { ...current.get(name)!, import: id });
     await setResources();
     const kept = total - ids.size;
+    const imported = changed(new Map([...ids.keys()].map((name) => [name, "import"])));
     expectEqual(
       "the preview of the imports",
-      (await operation("preview-import", () => stack.preview())).result.changeSummary,
+      (await operation("preview-import", () => stack.preview({ onEvent }))).result.changeSummary,
       counts({ same: kept, create: ids.size }),
+      imported,
     );
-    const adopted = await operation("up-import", () => stack.up());
-    expectEqual("the up of the imports", adopted.result.summary.resourceChanges, counts({ same: kept, create: ids.size }));
+    const adopted = await operation("up-import", () => stack.up({ onEvent }));
+    expectEqual("the up of the imports", adopted.result.summary.resourceChanges, counts({ same: kept, create: ids.size }), imported);
     if (mode !== "live") {
       const creates = (JSON.parse(readFileSync(adopted.file, "utf8")) as Cassette).interactions
         .map((interaction) => interaction.request)
@@ -175,10 +201,20 @@ export async function runAcceptance(options: RunOptions): Promise<{ operations: 
       const reads = creates.filter((request) => !/\/(changes|follow|checkout-key|watch|stop)$/.test(new URL(request.url).pathname));
       if (reads.length > 0) throw new Error(`the imports sent creates: ${reads.map((request) => `${request.method} ${request.url}`).join(", ")}`);
     }
-    expectEqual("the preview after the imports", (await operation("preview", () => stack.preview())).result.changeSummary, { same: total });
+    expectEqual(
+      "the preview after the imports",
+      (await operation("preview", () => stack.preview({ onEvent }))).result.changeSummary,
+      { same: total },
+      changed(),
+    );
 
-    const destroyed = await operation("destroy", () => stack.destroy());
-    expectEqual("destroy", destroyed.result.summary.resourceChanges, { delete: total });
+    const destroyed = await operation("destroy", () => stack.destroy({ onEvent }));
+    expectEqual(
+      "destroy",
+      destroyed.result.summary.resourceChanges,
+      { delete: total },
+      changed(new Map(plan.resources.map((resource) => [resource.name, "delete"]))),
+    );
     return { operations: sequence };
   } finally {
     await workspace.removeStack(stackName, { force: true }).catch(() => undefined);

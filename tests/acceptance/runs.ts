@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { newSeed, type Seed } from "./names";
 import { objectsMade, planAcceptance, type PlanOptions, type Profile } from "./plan";
 import { runAcceptance, cassetteFiles, type Mode } from "./run";
+import { engineSettings, ignoredSettings, isProviderSetting } from "./settings";
 
 export const CASSETTES = path.resolve(__dirname, "..", "cassettes");
 
@@ -66,6 +67,26 @@ export function guard(env: Readonly<Record<string, string | undefined>>, objects
     );
 }
 
+/**
+ * Refuses a run against an emulator (`--record --emulator`, parity's second run) whose settings, as
+ * the engine gets them, send anything elsewhere: every request carries a token the emulator issued.
+ */
+export function emulatorOnly(env: Readonly<Record<string, string | undefined>>, tokenUri: string | undefined): void {
+  const emulator = env["SVC_EMULATOR_URL"] ?? "";
+  if (!URL.canParse(emulator))
+    throw new Error(`acceptance: refused: a run against the emulator needs SVC_EMULATOR_URL, its address; it is ${JSON.stringify(emulator)}.`);
+  const origin = new URL(emulator).origin;
+  const addresses = [
+    ...Object.entries(env).filter(([name]) => isProviderSetting(name) && name.endsWith("_URL")),
+    ...(tokenUri === undefined ? [] : [["the token_uri of GOOGLE_APPLICATION_CREDENTIALS", tokenUri] as const]),
+  ];
+  const elsewhere = addresses.filter(([, value]) => value !== undefined && value !== "" && (!URL.canParse(value) || new URL(value).origin !== origin));
+  if (elsewhere.length > 0)
+    throw new Error(
+      `acceptance: refused: the run against the emulator at ${origin} would send requests with a token the emulator issued to ${elsewhere.map(([name, value]) => `${value} (${name})`).join(", ")}. Leave them out: SVC_EMULATOR_URL points every API at the emulator.`,
+    );
+}
+
 export interface RecordOptions extends Omit<PlanOptions, "profile"> {
   readonly profile: Profile;
   readonly name: string;
@@ -87,6 +108,7 @@ export async function record(options: RecordOptions): Promise<{ folder: string; 
   rmSync(folder, { recursive: true, force: true });
   const keyFile = options.env["GOOGLE_APPLICATION_CREDENTIALS"];
   const key = keyFile === undefined ? undefined : (JSON.parse(readFileSync(keyFile, "utf8")) as { type?: string; client_email?: string; token_uri?: string });
+  if (options.target === "emulator") emulatorOnly({ ...process.env, ...engineSettings(options.env) }, key?.token_uri);
   const run: RunRecord = {
     seed,
     target: options.target,
@@ -141,6 +163,8 @@ export async function replay(folder: string, log: (line: string) => void): Promi
     }
     // The tokens of the APIs that take one (the CI API): never recorded, any value does.
     env["SVC_CI_TOKEN"] = "replayed-token";
+    const ignored = ignoredSettings(env);
+    if (ignored.length > 0) log(`replay: ignoring ${ignored.join(", ")} of the environment: a replay has the settings it was recorded with`);
     const operations = cassetteFiles(folder).length;
     const result = await runAcceptance({ mode: "replay", folder, plan, env, log });
     if (result.operations !== operations)
