@@ -6,7 +6,7 @@ import { SvcResource, type ResourceShape } from "../internal/resource";
 const SHAPE: ResourceShape = {
   module: "dns",
   name: "RecordSet",
-  inputs: ["project", "managedZone", "name", "type", "ttl", "rrdatas", "routingPolicy"],
+  inputs: ["project", "managedZone", "name", "type", "ttl", "rrdatas", "routingPolicy", "takeOver"],
   outputs: [],
 };
 
@@ -43,6 +43,12 @@ export interface RecordSetArgs {
    * `rrdatas`. Updated in place.
    */
   routingPolicy?: pulumi.Input<RecordSetRoutingPolicyArgs>;
+  /**
+   * Create the record set even where another tool's ownership marker claims its name and type (external-dns's
+   * TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool
+   * (docs/dns.md, sharing a zone). Updated in place.
+   */
+  takeOver?: pulumi.Input<boolean>;
 }
 
 /** What is known of an existing {@link RecordSet}, for {@link RecordSet.get}. */
@@ -74,6 +80,12 @@ export interface RecordSetState {
    * `rrdatas`.
    */
   routingPolicy?: pulumi.Input<RecordSetRoutingPolicyArgs>;
+  /**
+   * Create the record set even where another tool's ownership marker claims its name and type (external-dns's
+   * TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool
+   * (docs/dns.md, sharing a zone).
+   */
+  takeOver?: pulumi.Input<boolean>;
 }
 
 /**
@@ -144,6 +156,13 @@ export class RecordSet extends SvcResource {
    * `rrdatas`.
    */
   declare public readonly routingPolicy: pulumi.Output<RecordSetRoutingPolicy | undefined>;
+
+  /**
+   * Create the record set even where another tool's ownership marker claims its name and type (external-dns's
+   * TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool
+   * (docs/dns.md, sharing a zone).
+   */
+  declare public readonly takeOver: pulumi.Output<boolean | undefined>;
 
   /**
    * Creates a record set.

@@ -7,8 +7,8 @@ import { encodeForCheck } from "../../provider/apis/dns/zoneRecords/storedForm";
 const SHAPE: ResourceShape = {
   module: "dns",
   name: "ZoneRecords",
-  inputs: ["project", "managedZone", "records", "defaultTtl", "exclusive"],
-  outputs: ["dnsName"],
+  inputs: ["project", "managedZone", "records", "defaultTtl", "takeOver", "exclusive"],
+  outputs: ["dnsName", "claimed"],
   encode: { records: encodeForCheck },
 };
 
@@ -33,6 +33,13 @@ export interface ZoneRecordsArgs {
   /** The TTL of every record set that gives none. Default: `300`. Updated in place. */
   defaultTtl?: pulumi.Input<number>;
   /**
+   * Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner`
+   * records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is
+   * never changed, deleted or adopted here: one the program names fails before any write, naming the tool
+   * (docs/dns.md, sharing a zone). Updated in place.
+   */
+  takeOver?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
    * false: only the record sets listed here are managed; others in the zone are left alone. true: after `up` the
    * zone holds exactly these (and its apex SOA and NS): any other record set is deleted. A set made outside
    * Pulumi is seen by a refresh (`pulumi preview --refresh` names it, `pulumi up --refresh` deletes it).
@@ -56,6 +63,13 @@ export interface ZoneRecordsState {
   /** The TTL of every record set that gives none. Default: `300`. */
   defaultTtl?: pulumi.Input<number>;
   /**
+   * Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner`
+   * records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is
+   * never changed, deleted or adopted here: one the program names fails before any write, naming the tool
+   * (docs/dns.md, sharing a zone).
+   */
+  takeOver?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
    * false: only the record sets listed here are managed; others in the zone are left alone. true: after `up` the
    * zone holds exactly these (and its apex SOA and NS): any other record set is deleted. A set made outside
    * Pulumi is seen by a refresh (`pulumi preview --refresh` names it, `pulumi up --refresh` deletes it).
@@ -64,6 +78,11 @@ export interface ZoneRecordsState {
   exclusive?: pulumi.Input<boolean>;
   /** The zone's DNS name (its apex), which the names of `records` are relative to. */
   dnsName?: pulumi.Input<string>;
+  /**
+   * What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"`
+   * (`*`: every type but AAAA) to the tool and its marker.
+   */
+  claimed?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }
 
 /**
@@ -120,6 +139,14 @@ export class ZoneRecords extends SvcResource {
   declare public readonly defaultTtl: pulumi.Output<number>;
 
   /**
+   * Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner`
+   * records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is
+   * never changed, deleted or adopted here: one the program names fails before any write, naming the tool
+   * (docs/dns.md, sharing a zone).
+   */
+  declare public readonly takeOver: pulumi.Output<string[] | undefined>;
+
+  /**
    * false: only the record sets listed here are managed; others in the zone are left alone. true: after `up` the
    * zone holds exactly these (and its apex SOA and NS): any other record set is deleted. A set made outside
    * Pulumi is seen by a refresh (`pulumi preview --refresh` names it, `pulumi up --refresh` deletes it).
@@ -129,6 +156,12 @@ export class ZoneRecords extends SvcResource {
 
   /** The zone's DNS name (its apex), which the names of `records` are relative to. */
   declare public readonly dnsName: pulumi.Output<string>;
+
+  /**
+   * What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"`
+   * (`*`: every type but AAAA) to the tool and its marker.
+   */
+  declare public readonly claimed: pulumi.Output<Record<string, string> | undefined>;
 
   /**
    * Creates a zone records.

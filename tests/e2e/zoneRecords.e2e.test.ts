@@ -194,7 +194,10 @@ it("imports a zone of 1,000 record sets with the plugin's pulumi import: YAML th
   expect(json.changeSummary).toEqual({ same: 2 });
 
   // The plugin hands the engine its detailed diff: a changed set is named by its path, and nothing else is.
-  writeFileSync(path.join(program.dir, "Main.yaml"), yaml.replace(/host-5:\n(\s+)A:\n(\s+)rrdatas:\n(\s+)- 198\.51\.0\.5/, "host-5:\n$1A:\n$2rrdatas:\n$3- 203.0.113.5"));
+  writeFileSync(
+    path.join(program.dir, "Main.yaml"),
+    yaml.replace(/host-5:\n(\s+)A:\n(\s+)rrdatas:\n(\s+)- 198\.51\.0\.5/, "host-5:\n$1A:\n$2rrdatas:\n$3- 203.0.113.5"),
+  );
   const changed = JSON.parse(await test.pulumi(["preview", "--json"])) as { steps: Array<{ op: string; detailedDiff?: Record<string, unknown> }> };
   const update = changed.steps.find((step) => step.op === "update");
   expect(Object.keys(update?.detailedDiff ?? {})).toEqual(['records["host-5 A"]']);

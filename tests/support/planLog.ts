@@ -49,8 +49,8 @@ function walk(entries: readonly PlanEntry[], cursor: Cursor, previous: unknown):
         const { via } = entry;
         if ("stored" in via) break;
         const request = "policy" in via ? via.policy : "list" in via ? via.list : via.item;
-        // A read back happens when the answer so far is not the whole object.
-        if (entry.when === "answerNotObject" && !cursor.isNext(request)) break;
+        // A read back happens when the answer so far is not the whole object; one sent once a process, when no step sent it before.
+        if ((entry.when === "answerNotObject" || request.once === true) && !cursor.isNext(request)) break;
         answer = request.paging === undefined ? cursor.take(request).answer : cursor.takePages(request);
         break;
       }

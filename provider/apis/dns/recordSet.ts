@@ -12,7 +12,10 @@ import { withoutKinds } from "./wire";
 import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
 import { replaceRecords } from "./recordSets/replaceRecords";
 import { joinZoneChange } from "./recordSets/zoneChange";
-import { COLLECTION, ITEM, recordKey, recordSetWire, storedSet, wireRecordSet } from "./recordSets/wire";
+import { COLLECTION, ITEM, recordKey, recordSetWire, storedSet, wireRecordSet, type WireRecordSet } from "./recordSets/wire";
+import { listingRequest } from "../../google/listing";
+import type { ReadEntry } from "../../engine/plan/entries";
+import { claimedWords, claimOn, claimsOf } from "./owners";
 
 export { storedSet, wireRecordSet };
 
@@ -79,6 +82,14 @@ export const recordSetArgs = z.object({
   routingPolicy: routingPolicy
     .optional()
     .meta({ description: "Answers by location (`geo`), weight (`wrr`) or health (`primaryBackup`), exactly one of them, instead of `rrdatas`." }),
+  takeOver: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        "Create the record set even where another tool's ownership marker claims its name and type (external-dns's TXT registry, " +
+        "octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone).",
+    }),
 });
 export type RecordSetArgs = z.infer<typeof recordSetArgs>;
 
@@ -98,6 +109,25 @@ function nameRefusal(error: ApiError, args: RecordSetArgs, step: "create" | "upd
     `svc.dns.RecordSet: name ${JSON.stringify(args.name)} was refused by the API for zone ${JSON.stringify(args.managedZone)}: ` +
       `a record set's name must be the zone's dnsName or a name below it (e.g. "www.<dnsName>"). Nothing was created. (${error.message})`,
   );
+}
+
+/** The zone's record sets, read once a run: a set another tool's ownership marker claims fails its create before any write. */
+function claimsCheck(args: RecordSetArgs, identity: Readonly<Record<string, string>>): ReadEntry {
+  const listing = listingRequest(fillTemplate(COLLECTION, identity), "rrsets", { ...DNS_PAGING, pageSize: 1000 }, recordSetWire, {
+    note: "once a run for the zone: the ownership markers of other tools that share it (external-dns, octoDNS)",
+  });
+  return {
+    kind: "read",
+    via: { list: { ...listing, once: true }, pick: { match: () => true, whole: true } },
+    note: "once a run for the zone: a record set another tool claims is not made here",
+    refuse: (items) => {
+      if (args.takeOver === true || !Array.isArray(items)) return undefined;
+      const claim = claimOn(claimsOf(items as WireRecordSet[]), args.name, args.type);
+      return claim === undefined
+        ? undefined
+        : `svc.dns.RecordSet: ${claimedWords(args.name, args.type, claim, "`takeOver: true` on this record set")} Nothing was created.`;
+    },
+  };
 }
 
 export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
@@ -124,14 +154,18 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
   },
   wire: recordSetWire,
   toCreateBody: wireRecordSet,
-  toState: (rrset) => ({
+  toState: (rrset, previous) => ({
     name: rrset.name,
     type: rrset.type,
     ttl: rrset.ttl ?? 0,
     rrdatas: rrset.rrdatas ?? [],
     routingPolicy: withoutKinds(rrset.routingPolicy),
+    // The program's word to this provider (never sent): kept as given.
+    ...(previous["takeOver"] === true && { takeOver: true }),
   }),
   update: "planned",
+  // Whether a create may take a claimed set over is the program's word to this provider, never sent.
+  localInputs: ["takeOver"],
   // A refresh reads every record set at once: one listing of the zone answers them.
   steps: {
     read: sharedListing({
@@ -173,8 +207,10 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
   hooks: {
     // The API's refusal of a name outside the zone names a wire field; say which input and rule.
     explainRefusal: nameRefusal,
-    // Writes of one zone that come together go out as one atomic change (recordSets/zoneChange.ts); alone, each is its own request.
+    // A set another tool claims is not made (the zone's markers, read once a run); then, writes of one zone that come together go
+    // out as one atomic change (recordSets/zoneChange.ts); alone, each is its own request.
     planCreate: (args, identity) => [
+      claimsCheck(args, identity),
       joinZoneChange(identity, { kind: "create", addition: wireRecordSet(args) }, [
         send({ method: "POST", path: fillTemplate(COLLECTION, identity), body: wireRecordSet(args), repeat: "settle", schema: recordSetWire }),
       ]),
@@ -235,6 +271,7 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
       { ttl: 600 },
       { rrdatas: ["192.0.2.2", "192.0.2.3"] },
       { routingPolicy: { wrr: { items: [{ weight: 1, rrdatas: ["192.0.2.4"] }] } }, rrdatas: undefined },
+      { takeOver: true },
     ],
     replacements: [
       { project: "other-project" },

@@ -7,8 +7,19 @@ import { projectId, zoneName } from "./names";
 import { ttlSeconds } from "./recordSet";
 import { COLLECTION, ZONE, recordSetWire, type WireRecordSet } from "./recordSets/wire";
 import { recordsFailures } from "./zoneRecords/checks";
-import { dnsNameOfListing, recordChanges, recordsOfSets, wantedSets, zoneSetsWire, type RecordsMap, type ZoneSets } from "./zoneRecords/model";
-import { toProgramRecords, toStoredRecords, type ProgramRecords } from "./zoneRecords/storedForm";
+import {
+  dnsNameOfListing,
+  mapKey,
+  recordChanges,
+  recordsOfSets,
+  relativeName,
+  wantedSets,
+  zoneSetsWire,
+  type RecordsMap,
+  type ZoneSets,
+} from "./zoneRecords/model";
+import { claimedWords, claimOn, claimsOf } from "./owners";
+import { keyParts, storedKey, toProgramRecords, toStoredRecords, type ProgramRecords } from "./zoneRecords/storedForm";
 import { zoneSync, type SyncGoal } from "./zoneRecords/sync";
 
 const recordData = z
@@ -36,6 +47,14 @@ export const zoneRecordsArgs = z.object({
       'each a map keyed by record type (`"A"`, `"MX"`, ...) to its TTL and record data. The zone\'s own apex SOA and NS are the API\'s and never listed here.',
   }),
   defaultTtl: ttlSeconds.default(300).meta({ description: "The TTL of every record set that gives none." }),
+  takeOver: z
+    .array(z.string())
+    .optional()
+    .meta({
+      description:
+        "Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner` records) that this resource takes over, by name and type (`\"www A\"`). " +
+        "Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone).",
+    }),
   exclusive: z
     .boolean()
     .default(false)
@@ -49,13 +68,29 @@ export const zoneRecordsArgs = z.object({
 export type ZoneRecordsArgs = z.infer<typeof zoneRecordsArgs>;
 
 /** What a step brings the zone to: the inputs as `check` left them (records in the stored form). */
-const goalOf = (args: ZoneRecordsArgs, managedBefore: RecordsMap | undefined, dnsName: string | undefined): SyncGoal => ({
+const goalOf = (args: ZoneRecordsArgs, managedBefore: RecordsMap | undefined, dnsName: string | undefined, claimed?: unknown): SyncGoal => ({
   zone: args.managedZone,
   records: args.records as unknown as RecordsMap,
   exclusive: args.exclusive,
   managedBefore,
   dnsName,
+  takeOver: args.takeOver,
+  ...(claimed !== undefined && { claimed: claimed as Record<string, string> }),
 });
+
+/** What other tools claim in the zone, as the state keeps it: `"<name> <TYPE>"` (`*`: every type but AAAA) to words naming the tool. */
+function claimedOf(zone: ZoneSets): Record<string, string> {
+  const { claims, markers } = claimsOf(zone.rrsets, zone.dnsName);
+  const claimed: Record<string, string> = {};
+  for (const [key, claim] of [...claims, ...markers]) {
+    const at = key.lastIndexOf(" ");
+    const [name, type] = [key.slice(0, at), key.slice(at + 1)];
+    const relative = relativeName(name, zone.dnsName);
+    if (relative !== undefined)
+      claimed[storedKey(relative, type)] = claimedWords(name, type === "*" ? "(every type but AAAA)" : type, claim, "`takeOver` on the resource");
+  }
+  return claimed;
+}
 
 /** What the state says is live: the sets it manages, and the zone's DNS name. */
 function believedOf(state: Readonly<Record<string, unknown>>): ZoneSets | undefined {
@@ -82,8 +117,16 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
   toState: (zone, previous) => {
     const managed = previous["records"] as RecordsMap | undefined;
     const exclusive = previous["exclusive"] === true;
+    // Another tool's sets and markers are never the state's, unless the program takes them over.
+    const found = claimsOf(zone.rrsets, zone.dnsName);
+    const takenOver = new Set(((previous["takeOver"] as string[] | undefined) ?? []).map((key) => mapKey(keyParts(key).relative, keyParts(key).type)));
+    const others = (set: WireRecordSet): boolean =>
+      claimOn(found, set.name, set.type) !== undefined && !takenOver.has(mapKey(relativeName(set.name, zone.dnsName) ?? set.name, set.type));
+    const claimed = claimedOf(zone);
     return {
-      records: recordsOfSets(zone.rrsets, zone.dnsName, managed, exclusive || managed === undefined),
+      records: recordsOfSets(zone.rrsets, zone.dnsName, managed, exclusive || managed === undefined, others),
+      ...(Object.keys(claimed).length > 0 && { claimed }),
+      ...(Array.isArray(previous["takeOver"]) && { takeOver: previous["takeOver"] }),
       defaultTtl: typeof previous["defaultTtl"] === "number" ? previous["defaultTtl"] : 300,
       exclusive,
       dnsName: zone.dnsName,
@@ -93,7 +136,7 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
   // Which sets are managed is the provider's own choice, never sent: a change of it alone reads the zone again (with
   // exclusive on, every set becomes the state's, so the next preview names the sets an `up` deletes). The default TTL is
   // the program's shorthand: `check` writes it into each set that gives none, where a change of it shows in `records`.
-  localInputs: ["exclusive", "defaultTtl"],
+  localInputs: ["exclusive", "defaultTtl", "takeOver"],
   steps: {
     // The object is the zone's whole listing: a refresh is one listing, 1,000 sets a page.
     read: wholeListing<WireRecordSet>({
@@ -131,7 +174,7 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
     // in the state (with exclusive), so a preview names every set an `up` deletes.
     planUpdate: (_change, args, identity, previous) => {
       const believed = believedOf(previous);
-      return [zoneSync(identity, goalOf(args, previous["records"] as RecordsMap | undefined, believed?.dnsName), believed)];
+      return [zoneSync(identity, goalOf(args, previous["records"] as RecordsMap | undefined, believed?.dnsName, previous["claimed"]), believed)];
     },
     // The sets this resource manages are deleted; the zone's others stay.
     planDelete: (state, identity) => {
@@ -152,6 +195,10 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
   detail: { records: (stored, wanted) => recordChanges(stored as RecordsMap, wanted as RecordsMap) },
   outputs: {
     dnsName: z.string().meta({ description: "The zone's DNS name (its apex), which the names of `records` are relative to." }),
+    claimed: z.record(z.string(), z.string()).optional().meta({
+      description:
+        'What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"` (`*`: every type but AAAA) to the tool and its marker.',
+    }),
   },
   adoption: { never: "svc-import writes a zone's records as record sets or, with --zone-records, as one ZoneRecords per zone" },
   docs: {
@@ -173,8 +220,8 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
           "@": { TXT: { ttl: 300, rrdatas: ["v=spf1 -all"] } },
         },
       },
-      // Every set gives its TTL: the default changes nothing the service holds.
-      { defaultTtl: 900 },
+      // Every set gives its TTL: the default changes nothing the service holds; a set taken over from another tool is no request either.
+      { defaultTtl: 900, takeOver: ["www A"] },
       // The sets the program no longer names are deleted; exclusive changes which sets a refresh makes the state's.
       { exclusive: true, records: { www: { A: { ttl: 600, rrdatas: ["192.0.2.2"] } } } },
     ],

@@ -46,6 +46,7 @@ export class EngineProcess {
   readonly polls: Polls;
   readonly locks = new KeyedLocks();
   private readonly byBatch = new Map<string, Joins<unknown, unknown, unknown>>();
+  private readonly onceAnswers = new Map<string, Promise<unknown>>();
   private readonly clientIds = new Map<ApiClient, number>();
 
   constructor(private readonly options: EngineProcessOptions = {}) {
@@ -72,6 +73,19 @@ export class EngineProcess {
       this.clientIds.set(client, id);
     }
     return id;
+  }
+
+  /** The answer of a request sent at most once by this process (`once`): the first caller's send, shared; a failure is not kept. */
+  once(key: string, client: ApiClient, send: () => Promise<unknown>): Promise<unknown> {
+    const keyed = `${this.clientNumber(client)} ${key}`;
+    const known = this.onceAnswers.get(keyed);
+    if (known !== undefined) return known;
+    const sent = send().catch((error: unknown) => {
+      this.onceAnswers.delete(keyed);
+      throw error;
+    });
+    this.onceAnswers.set(keyed, sent);
+    return sent;
   }
 
   /** The windows and relay of `batch` in this process, made the first time. Keys are `<client> <key>`; `runner` is given `<key>`. */

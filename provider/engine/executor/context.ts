@@ -106,6 +106,10 @@ function pageSchema(field: string, item: z.ZodType, omitsEmptyList: boolean): z.
  */
 export async function sendPlanned(request: PlannedRequest, context: RunContext): Promise<unknown> {
   const client = clientOf(request, context);
+  if (request.once === true) {
+    const { once: _once, ...each } = request;
+    return context.process.once(`${request.method} ${request.path} ${JSON.stringify(request.query ?? {})}`, client, () => sendPlanned(each, context));
+  }
   // A write drops the shared listings it can change, before and after it is sent.
   const reads = request.method === "GET" || request.repeat === "read";
   return reads ? sendReading(request, client, context) : context.process.listings.writing(client, request.path, () => sendReading(request, client, context));

@@ -153,10 +153,13 @@ export async function runPlan(entries: readonly PlanEntry[], context: RunContext
       case "settled":
         answer = await runSettled(entry, context);
         break;
-      case "read":
+      case "read": {
         // A read back only when the answer so far is not the whole object.
         answer = (entry.when === "answerNotObject" ? context.model?.objectOf(answer) : undefined) ?? (await runRead(entry, context));
+        const refused = entry.refuse?.(answer.value);
+        if (refused !== undefined) throw new Error(refused);
         break;
+      }
       case "join":
         // The answer keeps the schema that parsed it (a write sent alone), so it is not parsed again.
         answer = await runJoin(entry, context, () => runPlan(entry.alone, context));

@@ -62,6 +62,12 @@ export interface PlannedRequest {
   readonly paging?: Paging;
   /** Work polled until done: the wait schedule of the retry table it is checked on. */
   readonly waits?: WaitName;
+  /**
+   * Sent at most once by a provider process (one `pulumi` command), its answer shared by every step
+   * that plans it: what no write of this provider changes (a zone's ownership markers, which other
+   * tools write), read for every create of a run.
+   */
+  readonly once?: true;
 }
 
 /** A request sent as it is. */
@@ -114,6 +120,8 @@ export interface ReadEntry {
   readonly via: ReadVia;
   readonly note?: string;
   readonly when?: "answerNotObject";
+  /** What the answer refuses of the step (a record set another tool claims), before anything after it is sent; undefined: nothing. */
+  readonly refuse?: (value: unknown) => string | undefined;
 }
 
 /** GET the live object, merge `write.body` (the changes; null removes) into it, PUT it under `If-Match`; a 412: again. */

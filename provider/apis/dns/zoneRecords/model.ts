@@ -78,7 +78,14 @@ export function wantedSets(records: RecordsMap | undefined, dnsName: string): Wi
  * The stored map of the zone's sets: every set but the zone's own apex SOA and NS when `all`, else
  * only those `managed` names (a map's keys, any case), each under the spelling `managed` gives it.
  */
-export function recordsOfSets(rrsets: readonly WireRecordSet[], dnsName: string, managed: RecordsMap | undefined, all: boolean): Record<string, string> {
+export function recordsOfSets(
+  rrsets: readonly WireRecordSet[],
+  dnsName: string,
+  managed: RecordsMap | undefined,
+  all: boolean,
+  /** Sets `all` leaves out (another tool's). */
+  others: (set: WireRecordSet) => boolean = () => false,
+): Record<string, string> {
   const known = new Map(entriesOf(managed).map((entry) => [mapKey(entry.relative, entry.type), entry]));
   const records: Record<string, string> = {};
   for (const set of rrsets) {
@@ -87,7 +94,7 @@ export function recordsOfSets(rrsets: readonly WireRecordSet[], dnsName: string,
     if (relative === undefined) continue;
     const key = mapKey(relative, set.type);
     const given = known.get(key);
-    if (!all && given === undefined) continue;
+    if (given === undefined && (!all || others(set))) continue;
     const ttl = set.ttl ?? 0;
     const rrdatas = set.rrdatas ?? [];
     // A set as the program gives it keeps the program's spelling (quoting, case): only a real change shows in a diff.

@@ -24,6 +24,8 @@ import {
 } from "../recordSets/wire";
 import { acceptedChangeWire, servedCheck, ZONE_CHANGES } from "../recordSets/zoneChange";
 import { dnsNameOfListing, entriesOf, isZoneOwn, mapKey, relativeName, setKey, wantedSets, zoneSetsWire, type RecordsMap, type ZoneSets } from "./model";
+import { claimedWords, claimOn, claimsOf } from "../owners";
+import { keyParts, storedKey } from "./storedForm";
 
 /** What a sync brings the zone to. */
 export interface SyncGoal {
@@ -38,7 +40,14 @@ export interface SyncGoal {
   /** The zone's DNS name when the state knows it (else the listing's apex SOA says it). */
   readonly dnsName?: string | undefined;
   readonly limits?: ChangeLimits;
+  /** Sets the program takes over from another tool that claims them, by stored key (`"www A"`). */
+  readonly takeOver?: readonly string[] | undefined;
+  /** What the state's last read found other tools claim (stored keys to words), when the zone is not read. */
+  readonly claimed?: Readonly<Record<string, string>> | undefined;
 }
+
+/** A set the program asks for is claimed by another tool (its ownership marker): refused before any write. */
+export class ClaimedSet extends Error {}
 
 /** The listing that shows what is live: every record set of the zone, 1,000 a page. */
 export const zoneListing = (zonePath: string, note: string): PlannedRequest =>
@@ -64,7 +73,18 @@ export class UnmanagedSetDiffers extends Error {}
 export function writesToward(zone: ZoneSets, goal: SyncGoal, read: boolean): RecordWrite[] {
   const wanted = new Map(wantedSets(goal.records, zone.dnsName).map((set) => [setKey(set), set]));
   const managed = new Set(entriesOf(goal.managedBefore).map(({ relative, type }) => mapKey(relative, type)));
-  const managedKey = (set: WireRecordSet): string => mapKey(relativeName(set.name, zone.dnsName) ?? set.name, set.type);
+  const managedKey = (set: Pick<WireRecordSet, "name" | "type">): string => mapKey(relativeName(set.name, zone.dnsName) ?? set.name, set.type);
+  const claimedBy = claimsIn(zone, goal, read);
+  const takenOver = new Set((goal.takeOver ?? []).map((key) => mapKey(keyParts(key).relative, keyParts(key).type)));
+  // Another tool's set (or its marker) is never written unless the program takes it over by name.
+  for (const want of wanted.values()) {
+    const owner = takenOver.has(managedKey(want)) ? undefined : claimedBy(want);
+    if (owner !== undefined) {
+      throw new ClaimedSet(
+        `svc.dns.ZoneRecords: ${owner} Nothing was changed. (To take it over: takeOver: [${JSON.stringify(storedKey(relativeName(want.name, zone.dnsName) ?? want.name, want.type))}].)`,
+      );
+    }
+  }
   const writes: RecordWrite[] = [];
   const live = new Set<string>();
   for (const set of zone.rrsets) {
@@ -72,11 +92,13 @@ export function writesToward(zone: ZoneSets, goal: SyncGoal, read: boolean): Rec
     live.add(key);
     const want = wanted.get(key);
     if (want === undefined) {
-      if (!isZoneOwn(set, zone.dnsName) && (goal.exclusive || managed.has(managedKey(set)))) writes.push({ kind: "delete", deletion: set });
+      const others = claimedBy(set) !== undefined && !takenOver.has(managedKey(set));
+      if (!isZoneOwn(set, zone.dnsName) && !others && (goal.exclusive || managed.has(managedKey(set)))) writes.push({ kind: "delete", deletion: set });
       continue;
     }
     if (sameRecordSet(set, want)) continue;
-    if (read && !goal.exclusive && !managed.has(managedKey(set))) {
+    // Made outside this stack with other data: replaced only when exclusive or taken over by name.
+    if (read && !goal.exclusive && !managed.has(managedKey(set)) && !takenOver.has(managedKey(set))) {
       throw new UnmanagedSetDiffers(
         `svc.dns.ZoneRecords: record set ${set.name} ${set.type} already exists in zone ${goal.zone} with other data ` +
           `(ttl ${String(set.ttl)}, ${JSON.stringify(set.rrdatas ?? set.routingPolicy ?? [])}) and is not managed by this resource; nothing was changed. ` +
@@ -88,6 +110,22 @@ export function writesToward(zone: ZoneSets, goal: SyncGoal, read: boolean): Rec
   }
   for (const [key, want] of wanted) if (!live.has(key)) writes.push({ kind: "create", addition: want });
   return writes.sort((a, b) => compare(keyOfWrite(a), keyOfWrite(b)));
+}
+
+/** Who claims a set, in words (undefined: no other tool): from the zone's markers when it was read, else from what the state's last read found. */
+function claimsIn(zone: ZoneSets, goal: SyncGoal, read: boolean): (set: Pick<WireRecordSet, "name" | "type">) => string | undefined {
+  if (read) {
+    const found = claimsOf(zone.rrsets, zone.dnsName);
+    return (set) => {
+      const claim = claimOn(found, set.name, set.type);
+      return claim === undefined ? undefined : claimedWords(set.name, set.type, claim, "`takeOver` on the resource");
+    };
+  }
+  const claimed = goal.claimed ?? {};
+  return (set) => {
+    const relative = relativeName(set.name, zone.dnsName) ?? set.name;
+    return claimed[storedKey(relative, set.type)] ?? (set.type === "AAAA" ? undefined : claimed[storedKey(relative, "*")]);
+  };
 }
 
 const keyOfWrite = (write: RecordWrite): string => setKey(write.kind === "delete" ? write.deletion : write.addition);
