@@ -82,8 +82,11 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
   toState: (zone, previous) => {
     const managed = previous["records"] as RecordsMap | undefined;
     const exclusive = previous["exclusive"] === true;
+    // An import by id adopts what `records` can say: a set with a routing policy has no record data, and
+    // stays a svc.dns.RecordSet (as svc-import writes it).
+    const rrsets = managed === undefined && !exclusive ? zone.rrsets.filter((set) => set.routingPolicy === undefined) : zone.rrsets;
     return {
-      records: recordsOfSets(zone.rrsets, zone.dnsName, managed, exclusive || managed === undefined),
+      records: recordsOfSets(rrsets, zone.dnsName, managed, exclusive || managed === undefined),
       defaultTtl: typeof previous["defaultTtl"] === "number" ? previous["defaultTtl"] : 300,
       exclusive,
       dnsName: zone.dnsName,
