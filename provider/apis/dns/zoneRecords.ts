@@ -155,7 +155,23 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
   outputs: {
     dnsName: z.string().meta({ description: "The zone's DNS name (its apex), which the names of `records` are relative to." }),
   },
-  adoption: { never: "svc-import writes a zone's records as record sets or, with --zone-records, as one ZoneRecords per zone" },
+  adoption: {
+    // Read by its id, as its `{ import }` reads it: every set of the zone but the apex SOA and NS and those with a routing policy.
+    under: { type: "dns:ManagedZone", from: { managedZone: "name" } },
+    identity: {},
+    naming: "{managedZone}_records",
+    gathers: {
+      members: "dns:RecordSet",
+      above: 100,
+      flag: "zone-records",
+      apartFlag: "record-sets",
+      // `records` has no routing policy: such a set stays a RecordSet, beside the ZoneRecords.
+      keepApart: ["routingPolicy"],
+      description:
+        "a zone of more than 100 record sets is written as one ZoneRecords (those with a routing policy stay RecordSets); " +
+        "--zone-records writes one for every zone, --record-sets a RecordSet for every set",
+    },
+  },
   docs: {
     summary:
       "The record sets of one managed zone as one resource: a map of names relative to the zone and types to record data. " +
