@@ -48,7 +48,14 @@ function adoptionTable(): string {
       const scope = adoption.scope !== undefined ? ` (\`svc-import ${declaration.api} --${adoption.scope.flag} ${adoption.scope.example}\`)` : "";
       const under = adoption.under !== undefined ? `, for each adopted \`${adoption.under.type.replace(":", ".")}\`` : "";
       const optIn = adoption.optIn !== undefined ? `; some only with \`--${adoption.optIn.flag}\`` : "";
-      how = `${from}${scope}${under}${optIn}`;
+      const gathers = adoption.gathers;
+      const instead =
+        gathers !== undefined
+          ? `; written in place of the \`${gathers.members.replace(":", ".")}\` objects found under the same parent when more than ${gathers.above} ` +
+            `(\`--${gathers.flag}\`: always, \`--${gathers.apartFlag}\`: never)` +
+            (gathers.keepApart !== undefined ? `; those that give ${gathers.keepApart.map((property) => `\`${property}\``).join(" or ")} stay apart` : "")
+          : "";
+      how = `${from}${scope}${under}${optIn}${instead}`;
     }
     return `| \`${declaration.module}.${declaration.name}\` | ${cell(how)} |`;
   });

@@ -19,7 +19,8 @@ import { installUserProject, lockedVersion, packPackage, type UserProject } from
 const CLI = path.join(REPO_ROOT, "dist", "tools", "import", "bin.js");
 
 const IMPORTS: Record<string, string[]> = {
-  dns: ["dns", "--project", SEED.project],
+  // One RecordSet per set at any size (above 100, svc-import writes a zone as one ZoneRecords: tests/e2e/zoneRecordsAdopt.e2e.test.ts).
+  dns: ["dns", "--project", SEED.project, "--record-sets"],
   ci: ["ci", "--project", SEED.ciProject],
   calendar: ["calendar"],
   quotas: ["quotas", "--parent", SEED.quotaParent],

@@ -141,6 +141,14 @@ describe("the writes", () => {
     expect(recordsOfSets(rrsets, ZONE, undefined, true)).toEqual({ "www A": "300 192.0.2.1", "x TXT": '300 "x"' });
     expect(wantedSets({ "@ TXT": "300 v=spf1 -all" }, ZONE)).toEqual([set(ZONE, "TXT", 300, ['"v=spf1 -all"'])]);
   });
+
+  it("adopt by id what records can say: a set with a routing policy (no record data) stays out, for svc.dns.RecordSet", () => {
+    const weighted = { name: "weighted.example.com.", type: "A", ttl: 60, routingPolicy: { wrr: { items: [{ weight: 1, rrdatas: ["192.0.2.7"] }] } } };
+    const zone = { dnsName: ZONE, rrsets: [soa, ns, set("www.example.com.", "A", 300, ["192.0.2.1"]), weighted] };
+    expect(zoneRecords.toState(zone, {})["records"]).toEqual({ "www A": "300 192.0.2.1" });
+    // Exclusive, every other set is the state's: the next up deletes it, and the preview names it first.
+    expect(Object.keys(zoneRecords.toState(zone, { exclusive: true })["records"] as object)).toEqual(["www A", "weighted A"]);
+  });
 });
 
 describe("check", () => {

@@ -20,6 +20,8 @@ interface ApiFlags {
   readonly scope: ReadonlyMap<string, { pattern: string; example: string }>;
   readonly select: ReadonlyMap<string, string>;
   readonly optIn: ReadonlyMap<string, string>;
+  /** A gathering's flag (`zone-records`) to its opposite (`record-sets`) and what they choose. */
+  readonly gather: ReadonlyMap<string, { apartFlag: string; description: string }>;
 }
 
 function apisWithAdoption(): ApiName[] {
@@ -30,13 +32,15 @@ function flagsOf(api: ApiName): ApiFlags {
   const scope = new Map<string, { pattern: string; example: string }>();
   const select = new Map<string, string>();
   const optIn = new Map<string, string>();
+  const gather = new Map<string, { apartFlag: string; description: string }>();
   for (const declaration of adoptableOf(api)) {
     const adoption = declaration.adoption as Adoption;
     if (adoption.scope !== undefined && !scope.has(adoption.scope.flag)) scope.set(adoption.scope.flag, adoption.scope);
     if (adoption.select !== undefined) select.set(adoption.select.flag, adoption.select.description);
     if (adoption.optIn !== undefined) optIn.set(adoption.optIn.flag, adoption.optIn.description);
+    if (adoption.gathers !== undefined) gather.set(adoption.gathers.flag, adoption.gathers);
   }
-  return { scope, select, optIn };
+  return { scope, select, optIn, gather };
 }
 
 function usage(): string {
@@ -51,7 +55,7 @@ function usage(): string {
     "APIs:",
   ];
   for (const api of apisWithAdoption()) {
-    const { scope, select, optIn } = flagsOf(api);
+    const { scope, select, optIn, gather } = flagsOf(api);
     const types = adoptableOf(api)
       .map((declaration) => declaration.name)
       .join(", ");
@@ -59,9 +63,11 @@ function usage(): string {
       ...[...scope].map(([flag, { example }]) => `--${flag} ${example}`),
       ...[...select.keys()].map((flag) => `[--${flag} ...]`),
       ...[...optIn.keys()].map((flag) => `[--${flag}]`),
+      ...[...gather].map(([flag, { apartFlag }]) => `[--${flag} | --${apartFlag}]`),
     ];
     lines.push(`  ${api} ${flags.join(" ")}`.trimEnd(), `      ${types}`);
     for (const [flag, description] of [...select, ...optIn]) lines.push(`      --${flag}: ${description}`);
+    for (const [flag, { apartFlag, description }] of gather) lines.push(`      --${flag} | --${apartFlag}: ${description}`);
   }
   lines.push(
     "",
@@ -125,6 +131,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   for (const flag of flags.scope.keys()) options[flag] = { type: "string" };
   for (const flag of flags.select.keys()) options[flag] = { type: "string", multiple: true };
   for (const flag of flags.optIn.keys()) options[flag] = { type: "boolean" };
+  for (const [flag, { apartFlag }] of flags.gather) options[flag] = options[apartFlag] = { type: "boolean" };
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
     values = parseArgs({ args: [...rest], options, allowPositionals: false }).values as typeof values;
@@ -141,6 +148,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`svc-import ${name}: --format is ts, json or import-file; got ${JSON.stringify(format)}\n`);
     return 2;
   }
+  const opposite = [...flags.gather].find(([flag, { apartFlag }]) => values[flag] === true && values[apartFlag] === true);
+  if (opposite !== undefined) {
+    process.stderr.write(`svc-import ${name}: --${opposite[0]} and --${opposite[1].apartFlag} choose opposite forms: give one of them, or neither\n`);
+    return 2;
+  }
   const missing = [...flags.scope.keys()].filter((flag) => typeof values[flag] !== "string");
   if (missing.length > 0) {
     const forms = missing.map((flag) => `--${flag} ${flags.scope.get(flag)?.example ?? ""}`).join(" ");
@@ -152,15 +164,21 @@ export async function main(argv: readonly string[]): Promise<number> {
   const scope = Object.fromEntries([...flags.scope.keys()].map((flag) => [flag, values[flag] as string]));
   const select = Object.fromEntries([...flags.select.keys()].map((flag) => [flag, (values[flag] as string[] | undefined) ?? []]));
   const optIn = new Set([...flags.optIn.keys()].filter((flag) => values[flag] === true));
+  const gather: Record<string, boolean> = {};
+  for (const [flag, { apartFlag }] of flags.gather) {
+    if (values[flag] === true) gather[flag] = true;
+    if (values[apartFlag] === true) gather[flag] = false;
+  }
   try {
     const progress = (line: string): boolean => process.stderr.write(`svc-import: ${line}\n`);
-    const discovery = await discover(name, { scope, select, optIn, client: new ProviderRuntime().clientFor(name), progress });
+    const discovery = await discover(name, { scope, select, optIn, gather, client: new ProviderRuntime().clientFor(name), progress });
     const named = nameAll(discovery, adoptableOf(name));
     const never = declarations.filter((declaration) => declaration.api === name && declaration.adoption !== undefined && !isAdoptable(declaration.adoption));
     const chosen = [
       ...Object.entries(scope).map(([flag, value]) => `--${flag} ${value}`),
       ...Object.entries(select).flatMap(([flag, list]) => list.map((value) => `--${flag} ${value}`)),
       ...[...optIn].map((flag) => `--${flag}`),
+      ...[...flags.gather].flatMap(([flag, { apartFlag }]) => (gather[flag] === undefined ? [] : [`--${gather[flag] ? flag : apartFlag}`])),
     ];
     const command = ["svc-import", name, ...chosen].join(" ");
     const output =

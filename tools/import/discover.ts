@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { FUNCTION_BUDGET } from "../../provider/http/retryTable";
 import type { ApiName } from "../../provider/config";
-import { isAdoptable, type Adoption } from "../../provider/engine/declaration/adoption";
+import { isAdoptable, type Adoption, type AdoptionGathering } from "../../provider/engine/declaration/adoption";
 import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration/declaration";
 import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/plan/diff";
 import { isEmpty, sameValue } from "../../provider/engine/plan/diff";
@@ -36,6 +36,8 @@ export interface Found {
   readonly scope: Readonly<Record<string, string>>;
   /** Inputs `up` would still change after adopting it (none, unless the resource's read and check disagree). */
   readonly drift: readonly string[];
+  /** It holds what these objects of another resource, found under its parent, say (`adoption.gathers`); they are not written. */
+  readonly holds?: { readonly count: number; readonly chosen: "count" | "flag" };
 }
 
 /** A listed object that is not adopted, and why. */
@@ -57,18 +59,20 @@ export interface DiscoverOptions {
   readonly select: Readonly<Record<string, readonly string[]>>;
   /** The opt-in flags given (`inherited-settings`): objects left out by default that are adopted too. */
   readonly optIn?: ReadonlySet<string>;
+  /** By a gathering's flag (`zone-records`): true writes one object whatever the number of its members, false each member (`adoption.gathers`). */
+  readonly gather?: Readonly<Record<string, boolean>>;
   readonly client: ApiClient;
   readonly progress: (line: string) => void;
 }
 
-/** The declarations of an API that say how their objects are found, parents before children. */
+/** The declarations of an API that say how their objects are found, parents before children, what gathers others after them. */
 export function adoptableOf(api: ApiName): ResourceDeclaration[] {
   const ordered: ResourceDeclaration[] = [];
   const pending = declarations.filter((declaration) => declaration.api === api && isAdoptable(declaration.adoption));
   while (pending.length > 0) {
     const next = pending.findIndex((declaration) => {
-      const parent = (declaration.adoption as Adoption).under?.type;
-      return parent === undefined || ordered.some((done) => typeKey(done) === parent);
+      const { under, gathers } = declaration.adoption as Adoption;
+      return [under?.type, gathers?.members].every((before) => before === undefined || ordered.some((done) => typeKey(done) === before));
     });
     if (next < 0) throw new Error(`svc-import: ${pending.map(typeKey).join(", ")} are listed under a resource that is never listed`);
     ordered.push(...pending.splice(next, 1));
@@ -86,7 +90,9 @@ export async function discover(api: ApiName, options: DiscoverOptions): Promise<
     const counts = await Promise.all(parents.map((parent) => discoverUnder(declaration, adoption, engine, parent, options, discovery)));
     const found = counts.reduce((sum, count) => sum + count.found, 0);
     const leftOut = counts.reduce((sum, count) => sum + count.leftOut, 0);
-    options.progress(`${typeKey(declaration)}: ${found} found${leftOut > 0 ? `, ${leftOut} left out` : ""}`);
+    const held = counts.reduce((sum, count) => sum + (count.held ?? 0), 0);
+    const holding = held > 0 ? `, holding ${held} ${adoption.gathers?.members ?? ""}` : "";
+    options.progress(`${typeKey(declaration)}: ${found} found${holding}${leftOut > 0 ? `, ${leftOut} left out` : ""}`);
   }
   return discovery;
 }
@@ -98,14 +104,16 @@ async function discoverUnder(
   parent: Found | undefined,
   options: DiscoverOptions,
   discovery: Discovery,
-): Promise<{ found: number; leftOut: number }> {
+): Promise<{ found: number; leftOut: number; held?: number }> {
+  const members = adoption.gathers === undefined ? undefined : membersOf(adoption.gathers, parent, options, discovery);
+  if (members !== undefined && members.length === 0) return { found: 0, leftOut: 0 };
   const scope = scopeOf(declaration, adoption, parent, options, discovery);
   if (scope === undefined) return { found: 0, leftOut: 0 };
   const values = withParent(scope, adoption, parent);
   if (values === undefined) return { found: 0, leftOut: 0 };
   const items = adoption.list === undefined ? [undefined] : await listItems(options.client, declaration, adoption, values);
   const wanted = adoption.select === undefined ? [] : (options.select[adoption.select.flag] ?? []);
-  const count = { found: 0, leftOut: 0 };
+  const count: { found: number; leftOut: number; held?: number } = { found: 0, leftOut: 0 };
   const results = await Promise.all(
     items.map(async (item) => {
       if (item !== undefined && adoption.select !== undefined && wanted.length > 0 && !wanted.includes(String(item[adoption.select.field]))) return undefined;
@@ -120,11 +128,17 @@ async function discoverUnder(
       const optional = adoption.optIn === undefined || options.optIn?.has(adoption.optIn.flag) === true ? undefined : adoption.optIn.reason(state);
       if (optional !== undefined) return { leftOut: { declaration, what: id, reason: `${optional} (\`--${adoption.optIn?.flag}\` adopts it)` } };
       const found = foundObject(declaration, { id, state, identity, scope }, parent);
-      // Adoption reads the object knowing the program's inputs (a resource may show only the fields a program manages).
-      const adopted = stateWith(found.inputs);
-      return { found: { ...found, drift: driftOf(declaration, adopted, found.inputs) } };
+      const chosen = adoption.gathers !== undefined && options.gather?.[adoption.gathers.flag] === true ? "flag" : "count";
+      const holds = members === undefined ? {} : { holds: { count: members.length, chosen } as const };
+      return { found: { ...found, drift: driftOf(declaration, stateWith, found.inputs), ...holds } };
     }),
   );
+  if (members !== undefined && results.some((result) => result?.found !== undefined)) {
+    // The members it holds are not written.
+    const held = new Set(members);
+    discovery.found.splice(0, discovery.found.length, ...discovery.found.filter((found) => !held.has(found)));
+    count.held = held.size;
+  }
   // Kept in listing order here; the program sorts them.
   for (const result of results) {
     if (result?.found !== undefined) {
@@ -137,6 +151,17 @@ async function discoverUnder(
     }
   }
   return count;
+}
+
+/**
+ * The members a gathering object would hold under this parent: none when they are written each as its
+ * own (by the flags, else by their number), and never one whose state gives a property it cannot say.
+ */
+function membersOf(gathers: AdoptionGathering, parent: Found | undefined, options: DiscoverOptions, discovery: Discovery): Found[] {
+  const members = discovery.found.filter((found) => typeKey(found.declaration) === gathers.members && found.parent === parent);
+  const chosen = options.gather?.[gathers.flag];
+  if (chosen === false || (chosen === undefined && members.length <= gathers.above)) return [];
+  return members.filter((member) => !(gathers.keepApart ?? []).some((property) => !isEmpty(member.state[property])));
 }
 
 /** The scope: a root's from the flag's value read by its pattern, a child's its parent's. */
@@ -218,7 +243,9 @@ function foundObject(
   const omitted = (declaration.adoption as Adoption).omit ?? [];
   for (const [field, schema] of Object.entries(declaration.args.shape)) {
     if (CONTROL_INPUTS.has(field) || omitted.includes(field)) continue;
-    const value = state[field] ?? identity[field];
+    // The program's form of an input the state holds in another (a zone's records map, one string per set in the state).
+    const held = state[field] ?? identity[field];
+    const value = held === undefined ? undefined : (declaration.stored?.[field]?.toProgram(held) ?? held);
     if (value === undefined || isEmpty(value)) continue;
     const fallback = (schema as z.ZodType).safeParse(undefined);
     if (fallback.success && fallback.data !== undefined && sameValue(fallback.data, value)) continue;
@@ -231,11 +258,18 @@ function foundObject(
   return { declaration, id, state, inputs, references, scope, ...(parent !== undefined && { parent }), drift: [] };
 }
 
-/** What `check` then `diff` would make of these inputs against the adopted state: the inputs that would still change. */
-function driftOf(declaration: ResourceDeclaration, state: State, inputs: Args): string[] {
+/**
+ * What `check` then `diff` would make of these inputs against the object adopted with them: the inputs
+ * that would still change. Adoption reads the object knowing the inputs `check` returns (a resource
+ * may show only the fields a program manages; an input the engine holds in another form is in that form).
+ */
+function driftOf(declaration: ResourceDeclaration, stateWith: (previous: State) => State, inputs: Args): string[] {
   const checked = declaration.args.safeParse(inputs);
   if (!checked.success) return checked.error.issues.map((issue) => `${issue.path.join(".")} (${issue.message})`);
   const refused = declaration.crossCheck?.(checked.data) ?? [];
   if (refused.length > 0) return refused.map(({ property, reason }) => `${property} (${reason})`);
-  return diffArgs(declaration, state, checked.data).changed;
+  const stored: Args = { ...checked.data };
+  for (const [field, form] of Object.entries(declaration.stored ?? {}))
+    if (form !== undefined && field in stored) stored[field] = form.toStored(stored[field], stored);
+  return diffArgs(declaration, stateWith(stored), stored).changed;
 }

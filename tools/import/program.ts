@@ -116,9 +116,18 @@ function declarationOf(named: Named, variables: ReadonlyMap<Found, string>): str
     });
   const drift = found.drift.length === 0 ? "" : `// svc-import: after adoption, up would still change ${found.drift.join(", ")}: check these values.\n`;
   return (
-    `${drift}export const ${variable} = new svc.${declaration.module}.${declaration.name}(${JSON.stringify(variable)}, {\n` +
+    `${holdsComment(found, variables)}${drift}export const ${variable} = new svc.${declaration.module}.${declaration.name}(${JSON.stringify(variable)}, {\n` +
     `${lines.join("\n")}\n}, { import: ${JSON.stringify(found.id)} });`
   );
+}
+
+/** Why one object stands for many (`adoption.gathers`), and the flag that writes them each as its own. */
+function holdsComment(found: Found, variables: ReadonlyMap<Found, string>): string {
+  const gathers = (found.declaration.adoption as Adoption).gathers;
+  if (found.holds === undefined || gathers === undefined) return "";
+  const parent = found.parent === undefined ? "" : ` of ${variables.get(found.parent) ?? ""}`;
+  const why = found.holds.chosen === "flag" ? `--${gathers.flag}` : `more than ${gathers.above}`;
+  return `// svc-import: holds the ${found.holds.count} svc.${gathers.members.replace(":", ".")}${parent} (${why}); --${gathers.apartFlag} writes each as its own.\n`;
 }
 
 function leftOutComment(leftOut: LeftOut): string {

@@ -117,14 +117,16 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
   toState: (zone, previous) => {
     const managed = previous["records"] as RecordsMap | undefined;
     const exclusive = previous["exclusive"] === true;
-    // Another tool's sets and markers are never the state's, unless the program takes them over.
+    // Another tool's sets and markers are never the state's, unless the program takes them over. An import by id adopts
+    // what `records` can say: a set with a routing policy has no record data, and stays a svc.dns.RecordSet (as svc-import writes it).
     const found = claimsOf(zone.rrsets, zone.dnsName);
     const takenOver = new Set(((previous["takeOver"] as string[] | undefined) ?? []).map((key) => mapKey(keyParts(key).relative, keyParts(key).type)));
     const others = (set: WireRecordSet): boolean =>
       claimOn(found, set.name, set.type) !== undefined && !takenOver.has(mapKey(relativeName(set.name, zone.dnsName) ?? set.name, set.type));
+    const rrsets = managed === undefined && !exclusive ? zone.rrsets.filter((set) => set.routingPolicy === undefined) : zone.rrsets;
     const claimed = claimedOf(zone);
     return {
-      records: recordsOfSets(zone.rrsets, zone.dnsName, managed, exclusive || managed === undefined, others),
+      records: recordsOfSets(rrsets, zone.dnsName, managed, exclusive || managed === undefined, others),
       ...(Object.keys(claimed).length > 0 && { claimed }),
       ...(Array.isArray(previous["takeOver"]) && { takeOver: previous["takeOver"] }),
       defaultTtl: typeof previous["defaultTtl"] === "number" ? previous["defaultTtl"] : 300,
@@ -200,7 +202,23 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
         'What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"` (`*`: every type but AAAA) to the tool and its marker.',
     }),
   },
-  adoption: { never: "svc-import writes a zone's records as record sets or, with --zone-records, as one ZoneRecords per zone" },
+  adoption: {
+    // Read by its id, as its `{ import }` reads it: every set of the zone but the apex SOA and NS and those with a routing policy.
+    under: { type: "dns:ManagedZone", from: { managedZone: "name" } },
+    identity: {},
+    naming: "{managedZone}_records",
+    gathers: {
+      members: "dns:RecordSet",
+      above: 100,
+      flag: "zone-records",
+      apartFlag: "record-sets",
+      // `records` has no routing policy: such a set stays a RecordSet, beside the ZoneRecords.
+      keepApart: ["routingPolicy"],
+      description:
+        "a zone of more than 100 record sets is written as one ZoneRecords (those with a routing policy stay RecordSets); " +
+        "--zone-records writes one for every zone, --record-sets a RecordSet for every set",
+    },
+  },
   docs: {
     summary:
       "The record sets of one managed zone as one resource: a map of names relative to the zone and types to record data. " +

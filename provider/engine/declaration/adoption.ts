@@ -28,6 +28,26 @@ export interface AdoptionList {
   readonly paging?: Paging;
 }
 
+/**
+ * One object that holds what another resource's objects under one parent say (a zone's record sets as
+ * one ZoneRecords): written in their place when more than `above` of them are found under a parent,
+ * or always with `--<flag>`, never with `--<apartFlag>`. It is read by its id (its `under` names the
+ * parent; no `list`), as its `{ import }` reads it, so what is written is what adopting it compares.
+ */
+export interface AdoptionGathering {
+  /** The type key of the objects it holds (`dns:RecordSet`), found under the same parent. */
+  readonly members: string;
+  /** More than this many members under one parent are written as one object. */
+  readonly above: number;
+  /** The boolean flag that writes one object whatever the number, and the one that writes the members each as its own. */
+  readonly flag: string;
+  readonly apartFlag: string;
+  /** Member state properties that, when given, keep a member apart: what this resource cannot say (a record set's routing policy). */
+  readonly keepApart?: readonly string[];
+  /** What the flags choose, for `--help`. */
+  readonly description: string;
+}
+
 export interface Adoption {
   /** The listing; absent: the scope (and parent) name the one object, which is read by its id (a project's follow). */
   readonly list?: AdoptionList;
@@ -53,6 +73,8 @@ export interface Adoption {
   readonly omit?: readonly string[];
   /** The variable name as a template of state properties (dotted paths allowed), e.g. `{name}_{type}`. */
   readonly naming: string;
+  /** Written in place of another resource's objects under one parent, when there are many of them. */
+  readonly gathers?: AdoptionGathering;
 }
 
 /** A resource whose objects are never adopted, and why (shown as a comment in the written program). */
