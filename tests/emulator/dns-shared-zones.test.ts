@@ -9,6 +9,8 @@ import { zoneRecords } from "../../provider/apis/dns/zoneRecords";
 import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import type { Args } from "../../provider/engine/declaration/declaration";
 import { providerEmulator } from "../support/providerEmulator";
+import { adoptableOf, discover } from "../../tools/import/discover";
+import { nameAll } from "../../tools/import/program";
 
 const PROJECT = "shared-project";
 const ZONES = `/dns/v1/projects/${PROJECT}/managedZones`;
@@ -99,4 +101,35 @@ it("a ZoneRecords naming a claimed set fails before any write; an exclusive one 
       "www.shared-zr.example. A",
     ].sort(),
   );
+});
+
+it("svc-import leaves other tools' sets and markers out, saying why, as RecordSets and in a ZoneRecords", async () => {
+  await sharedZone("shared-import");
+  for (const gather of [false, true]) {
+    const discovery = await discover("dns", {
+      scope: { project: PROJECT },
+      select: { zone: ["shared-import"] },
+      gather: { "zone-records": gather },
+      client: running.runtime.clientFor("dns"),
+      progress: () => undefined,
+    });
+    const adopted = nameAll(discovery, adoptableOf("dns")).map(({ found }) => found);
+    const sets = adopted.filter((found) => found.declaration.name === "RecordSet").map((found) => found.id.split("/rrsets/")[1]);
+    const records = adopted.find((found) => found.declaration.name === "ZoneRecords")?.inputs["records"];
+    // Only `kept` is nobody's: external-dns's app A and both tools' markers are left out.
+    if (gather) expect({ sets, records }).toEqual({ sets: [], records: { kept: { A: { ttl: 300, rrdatas: ["192.0.2.7"] } } } });
+    else expect(sets).toEqual(["kept.shared-import.example./A"]);
+    const why = discovery.leftOut.map(({ what, reason }) => `${what.split("/rrsets/")[1] ?? what}: ${reason}`);
+    if (!gather) {
+      expect(why).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            /^app\.shared-import\.example\.\/A: claimed by external-dns \(owner cluster-a\) \(its marker a-app\.shared-import\.example\. TXT\)/,
+          ),
+          expect.stringMatching(/^a-app\.shared-import\.example\.\/TXT: claimed by external-dns/),
+          expect.stringMatching(/^_owner\.MX\.shared-import\.example\.\/TXT: claimed by octoDNS \(\*octodns\*\)/),
+        ]),
+      );
+    }
+  }
 });

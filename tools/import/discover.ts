@@ -113,13 +113,14 @@ async function discoverUnder(
   if (values === undefined) return { found: 0, leftOut: 0 };
   const items = adoption.list === undefined ? [undefined] : await listItems(options.client, declaration, adoption, values);
   const wanted = adoption.select === undefined ? [] : (options.select[adoption.select.flag] ?? []);
+  const listed = { items: items.filter((item): item is Record<string, unknown> => item !== undefined), worked: new Map<string, unknown>() };
   const count: { found: number; leftOut: number; held?: number } = { found: 0, leftOut: 0 };
   const results = await Promise.all(
     items.map(async (item) => {
       if (item !== undefined && adoption.select !== undefined && wanted.length > 0 && !wanted.includes(String(item[adoption.select.field]))) return undefined;
       const identity = { ...values, ...identityOf(declaration, adoption, item) };
       const id = engine.ids.idOf(identity);
-      const reason = item === undefined ? undefined : adoption.leaveOut?.(item, parent?.state);
+      const reason = item === undefined ? undefined : adoption.leaveOut?.(item, parent?.state, listed);
       if (reason !== undefined) return { leftOut: { declaration, what: id, reason } };
       // Each object is read once; its answer makes the state as a refresh sees it, and as adopting it with the program's inputs does.
       const stateWith = await engine.readOnce(id);

@@ -15,7 +15,8 @@ import { joinZoneChange } from "./recordSets/zoneChange";
 import { COLLECTION, ITEM, recordKey, recordSetWire, storedSet, wireRecordSet, type WireRecordSet } from "./recordSets/wire";
 import { listingRequest } from "../../google/listing";
 import type { ReadEntry } from "../../engine/plan/entries";
-import { claimedWords, claimOn, claimsOf } from "./owners";
+import { claimedWords, claimOn, claimsOf, type Claims } from "./owners";
+import type { Listed } from "../../engine/declaration/adoption";
 
 export { storedSet, wireRecordSet };
 
@@ -109,6 +110,13 @@ function nameRefusal(error: ApiError, args: RecordSetArgs, step: "create" | "upd
     `svc.dns.RecordSet: name ${JSON.stringify(args.name)} was refused by the API for zone ${JSON.stringify(args.managedZone)}: ` +
       `a record set's name must be the zone's dnsName or a name below it (e.g. "www.<dnsName>"). Nothing was created. (${error.message})`,
   );
+}
+
+/** The claims of a listing's markers, worked out once for all its items. */
+function claimsOfListing(listed: Listed): Claims {
+  const found = (listed.worked.get("claims") as Claims | undefined) ?? claimsOf(listed.items as unknown as WireRecordSet[]);
+  listed.worked.set("claims", found);
+  return found;
 }
 
 /** The zone's record sets, read once a run: a set another tool's ownership marker claims fails its create before any write. */
@@ -253,10 +261,16 @@ export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({
     under: { type: "dns:ManagedZone", from: { managedZone: "name" } },
     identity: { name: "name", type: "type" },
     // The API makes the apex SOA and NS sets with the zone and refuses to delete them.
-    leaveOut: (rrset, zone) =>
-      (rrset["type"] === "SOA" || rrset["type"] === "NS") && sameName(rrset["name"], zone?.["dnsName"])
-        ? "the API manages the zone's apex SOA and NS record sets (made with the zone, deleted with it)"
-        : undefined,
+    leaveOut: (rrset, zone, listed) => {
+      if ((rrset["type"] === "SOA" || rrset["type"] === "NS") && sameName(rrset["name"], zone?.["dnsName"])) {
+        return "the API manages the zone's apex SOA and NS record sets (made with the zone, deleted with it)";
+      }
+      // Another tool's set or marker (external-dns, octoDNS) is its own: not adopted.
+      const claim = claimOn(claimsOfListing(listed), String(rrset["name"]), String(rrset["type"]));
+      return claim === undefined
+        ? undefined
+        : `claimed by ${claim.owner} (its marker ${claim.marker}); import it by its id with takeOver: true to take it over`;
+    },
     naming: "{name}_{type}",
   },
   docs: {

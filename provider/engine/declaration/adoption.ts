@@ -48,6 +48,12 @@ export interface AdoptionGathering {
   readonly description: string;
 }
 
+/** The items listed with an item, and a place to keep what is worked out of them once for all (the claims of a zone's markers). */
+export interface Listed {
+  readonly items: readonly Record<string, unknown>[];
+  readonly worked: Map<string, unknown>;
+}
+
 export interface Adoption {
   /** The listing; absent: the scope (and parent) name the one object, which is read by its id (a project's follow). */
   readonly list?: AdoptionList;
@@ -61,9 +67,10 @@ export interface Adoption {
   readonly select?: { readonly flag: string; readonly field: string; readonly description: string };
   /**
    * Why a listed item is not adopted (the API manages it, it cannot be deleted); undefined adopts it.
-   * Code: the reasons read the item and its parent's state (the apex of the zone).
+   * Code: the reasons read the item, its parent's state (the apex of the zone) and the other items
+   * listed with it (the ownership markers of other tools that share the zone).
    */
-  readonly leaveOut?: (item: Record<string, unknown>, parent: State | undefined) => string | undefined;
+  readonly leaveOut?: (item: Record<string, unknown>, parent: State | undefined, listed: Listed) => string | undefined;
   /**
    * Objects left out unless a boolean flag asks for them (a project's inherited settings, which nobody
    * set): `reason` reads the object's state and says why one is left out; `--<flag>` adopts them too.

@@ -83,6 +83,12 @@ namespace Pulumi.Svc.Dns
         public Output<ImmutableArray<string>> Rrdatas { get; private set; } = null!;
 
         /// <summary>
+        /// Create the record set even where another tool's ownership marker claims its name and type (external-dns's TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone).
+        /// </summary>
+        [Output("takeOver")]
+        public Output<bool?> TakeOver { get; private set; } = null!;
+
+        /// <summary>
         /// Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or, together with other writes of the zone, part of their one change). Default: `300`.
         /// </summary>
         [Output("ttl")]
@@ -175,6 +181,12 @@ namespace Pulumi.Svc.Dns
             get => _rrdatas ?? (_rrdatas = new InputList<string>());
             set => _rrdatas = value;
         }
+
+        /// <summary>
+        /// Create the record set even where another tool's ownership marker claims its name and type (external-dns's TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+        /// </summary>
+        [Input("takeOver")]
+        public Input<bool>? TakeOver { get; set; }
 
         /// <summary>
         /// Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or, together with other writes of the zone, part of their one change). Default: `300`. Updated in place.

@@ -70,6 +70,12 @@ namespace Pulumi.Svc.Dns
     public partial class ZoneRecords : global::Pulumi.CustomResource
     {
         /// <summary>
+        /// What other tools claimed in the zone when it was last read (their ownership markers): `"&lt;name&gt; &lt;TYPE&gt;"` (`*`: every type but AAAA) to the tool and its marker.
+        /// </summary>
+        [Output("claimed")]
+        public Output<ImmutableDictionary<string, string>?> Claimed { get; private set; } = null!;
+
+        /// <summary>
         /// The TTL of every record set that gives none. Default: `300`.
         /// </summary>
         [Output("defaultTtl")]
@@ -104,6 +110,12 @@ namespace Pulumi.Svc.Dns
         /// </summary>
         [Output("records")]
         public Output<ImmutableDictionary<string, string>> Records { get; private set; } = null!;
+
+        /// <summary>
+        /// Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner` records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone).
+        /// </summary>
+        [Output("takeOver")]
+        public Output<ImmutableArray<string>> TakeOver { get; private set; } = null!;
 
 
         /// <summary>
@@ -185,6 +197,18 @@ namespace Pulumi.Svc.Dns
         {
             get => _records ?? (_records = new InputMap<ImmutableDictionary<string, Inputs.ZoneRecordsRecordDataArgs>>());
             set => _records = value;
+        }
+
+        [Input("takeOver")]
+        private InputList<string>? _takeOver;
+
+        /// <summary>
+        /// Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner` records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+        /// </summary>
+        public InputList<string> TakeOver
+        {
+            get => _takeOver ?? (_takeOver = new InputList<string>());
+            set => _takeOver = value;
         }
 
         public ZoneRecordsArgs()

@@ -76,6 +76,10 @@ export class RecordSet extends pulumi.CustomResource {
      */
     declare public readonly rrdatas: pulumi.Output<string[] | undefined>;
     /**
+     * Create the record set even where another tool's ownership marker claims its name and type (external-dns's TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone).
+     */
+    declare public readonly takeOver: pulumi.Output<boolean | undefined>;
+    /**
      * Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or, together with other writes of the zone, part of their one change). Default: `300`.
      */
     declare public readonly ttl: pulumi.Output<number>;
@@ -109,6 +113,7 @@ export class RecordSet extends pulumi.CustomResource {
             resourceInputs["project"] = args?.project;
             resourceInputs["routingPolicy"] = args?.routingPolicy;
             resourceInputs["rrdatas"] = args?.rrdatas;
+            resourceInputs["takeOver"] = args?.takeOver;
             resourceInputs["ttl"] = (args?.ttl) ?? 300;
             resourceInputs["type"] = args?.type;
         } else {
@@ -117,6 +122,7 @@ export class RecordSet extends pulumi.CustomResource {
             resourceInputs["project"] = undefined /*out*/;
             resourceInputs["routingPolicy"] = undefined /*out*/;
             resourceInputs["rrdatas"] = undefined /*out*/;
+            resourceInputs["takeOver"] = undefined /*out*/;
             resourceInputs["ttl"] = undefined /*out*/;
             resourceInputs["type"] = undefined /*out*/;
         }
@@ -149,6 +155,10 @@ export interface RecordSetArgs {
      * The record data, in the type's presentation format, e.g. `["192.0.2.1"]`. Compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change). Updated through one atomic change, so the name never goes without records. Give this or `routingPolicy`, never both. Updated in place.
      */
     rrdatas?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Create the record set even where another tool's ownership marker claims its name and type (external-dns's TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+     */
+    takeOver?: pulumi.Input<boolean | undefined>;
     /**
      * Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or, together with other writes of the zone, part of their one change). Default: `300`. Updated in place.
      */

@@ -56,6 +56,10 @@ export class ZoneRecords extends pulumi.CustomResource {
     }
 
     /**
+     * What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"` (`*`: every type but AAAA) to the tool and its marker.
+     */
+    declare public /*out*/ readonly claimed: pulumi.Output<{[key: string]: string} | undefined>;
+    /**
      * The TTL of every record set that gives none. Default: `300`.
      */
     declare public readonly defaultTtl: pulumi.Output<number>;
@@ -79,6 +83,10 @@ export class ZoneRecords extends pulumi.CustomResource {
      * The zone's record sets as the state holds them: `"<name> <TYPE>"` (the name relative to the zone) to `"<ttl> <data> | <data>"`, e.g. `"www A": "300 192.0.2.10"`; record data that holds a `|` is a JSON list after the TTL.
      */
     declare public readonly records: pulumi.Output<{[key: string]: string}>;
+    /**
+     * Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner` records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone).
+     */
+    declare public readonly takeOver: pulumi.Output<string[] | undefined>;
 
     /**
      * Create a ZoneRecords resource with the given unique name, arguments, and options.
@@ -102,14 +110,18 @@ export class ZoneRecords extends pulumi.CustomResource {
             resourceInputs["managedZone"] = args?.managedZone;
             resourceInputs["project"] = args?.project;
             resourceInputs["records"] = args?.records;
+            resourceInputs["takeOver"] = args?.takeOver;
+            resourceInputs["claimed"] = undefined /*out*/;
             resourceInputs["dnsName"] = undefined /*out*/;
         } else {
+            resourceInputs["claimed"] = undefined /*out*/;
             resourceInputs["defaultTtl"] = undefined /*out*/;
             resourceInputs["dnsName"] = undefined /*out*/;
             resourceInputs["exclusive"] = undefined /*out*/;
             resourceInputs["managedZone"] = undefined /*out*/;
             resourceInputs["project"] = undefined /*out*/;
             resourceInputs["records"] = undefined /*out*/;
+            resourceInputs["takeOver"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(ZoneRecords.__pulumiType, name, resourceInputs, opts);
@@ -140,4 +152,8 @@ export interface ZoneRecordsArgs {
      * The zone's record sets: a map keyed by the name relative to the zone's DNS name (`"@"` the apex, `"www"`, `"a.b"`, `"*.dev"`), each a map keyed by record type (`"A"`, `"MX"`, ...) to its TTL and record data. The zone's own apex SOA and NS are the API's and never listed here. Updated in place.
      */
     records: pulumi.Input<{[key: string]: pulumi.Input<{[key: string]: pulumi.Input<inputs.dns.ZoneRecordsRecordDataArgs>}>}>;
+    /**
+     * Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner` records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+     */
+    takeOver?: pulumi.Input<pulumi.Input<string>[] | undefined>;
 }

@@ -72,6 +72,8 @@ type RecordSet struct {
 	RoutingPolicy RecordSetRoutingPolicyPtrOutput `pulumi:"routingPolicy"`
 	// The record data, in the type's presentation format, e.g. `["192.0.2.1"]`. Compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change). Updated through one atomic change, so the name never goes without records. Give this or `routingPolicy`, never both.
 	Rrdatas pulumi.StringArrayOutput `pulumi:"rrdatas"`
+	// Create the record set even where another tool's ownership marker claims its name and type (external-dns's TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone).
+	TakeOver pulumi.BoolPtrOutput `pulumi:"takeOver"`
 	// Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or, together with other writes of the zone, part of their one change). Default: `300`.
 	Ttl pulumi.IntOutput `pulumi:"ttl"`
 	// The record type. One of `A`, `AAAA`, `CAA`, `CNAME`, `DNSKEY`, `DS`, `HTTPS`, `IPSECKEY`, `MX`, `NAPTR`, `NS`, `PTR`, `SOA`, `SPF`, `SRV`, `SSHFP`, `SVCB`, `TLSA`, `TXT`.
@@ -140,6 +142,8 @@ type recordSetArgs struct {
 	RoutingPolicy *RecordSetRoutingPolicy `pulumi:"routingPolicy"`
 	// The record data, in the type's presentation format, e.g. `["192.0.2.1"]`. Compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change). Updated through one atomic change, so the name never goes without records. Give this or `routingPolicy`, never both. Updated in place.
 	Rrdatas []string `pulumi:"rrdatas"`
+	// Create the record set even where another tool's ownership marker claims its name and type (external-dns's TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+	TakeOver *bool `pulumi:"takeOver"`
 	// Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or, together with other writes of the zone, part of their one change). Default: `300`. Updated in place.
 	Ttl *int `pulumi:"ttl"`
 	// The record type. Changing it replaces the record set.
@@ -158,6 +162,8 @@ type RecordSetArgs struct {
 	RoutingPolicy RecordSetRoutingPolicyPtrInput
 	// The record data, in the type's presentation format, e.g. `["192.0.2.1"]`. Compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change). Updated through one atomic change, so the name never goes without records. Give this or `routingPolicy`, never both. Updated in place.
 	Rrdatas pulumi.StringArrayInput
+	// Create the record set even where another tool's ownership marker claims its name and type (external-dns's TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+	TakeOver pulumi.BoolPtrInput
 	// Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or, together with other writes of the zone, part of their one change). Default: `300`. Updated in place.
 	Ttl pulumi.IntPtrInput
 	// The record type. Changing it replaces the record set.
@@ -224,6 +230,11 @@ func (o RecordSetOutput) RoutingPolicy() RecordSetRoutingPolicyPtrOutput {
 // The record data, in the type's presentation format, e.g. `["192.0.2.1"]`. Compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change). Updated through one atomic change, so the name never goes without records. Give this or `routingPolicy`, never both.
 func (o RecordSetOutput) Rrdatas() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *RecordSet) pulumi.StringArrayOutput { return v.Rrdatas }).(pulumi.StringArrayOutput)
+}
+
+// Create the record set even where another tool's ownership marker claims its name and type (external-dns's TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone).
+func (o RecordSetOutput) TakeOver() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RecordSet) pulumi.BoolPtrOutput { return v.TakeOver }).(pulumi.BoolPtrOutput)
 }
 
 // Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or, together with other writes of the zone, part of their one change). Default: `300`.

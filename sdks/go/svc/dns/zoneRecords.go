@@ -59,6 +59,8 @@ import (
 type ZoneRecords struct {
 	pulumi.CustomResourceState
 
+	// What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"` (`*`: every type but AAAA) to the tool and its marker.
+	Claimed pulumi.StringMapOutput `pulumi:"claimed"`
 	// The TTL of every record set that gives none. Default: `300`.
 	DefaultTtl pulumi.IntOutput `pulumi:"defaultTtl"`
 	// The zone's DNS name (its apex), which the names of `records` are relative to.
@@ -71,6 +73,8 @@ type ZoneRecords struct {
 	Project pulumi.StringOutput `pulumi:"project"`
 	// The zone's record sets as the state holds them: `"<name> <TYPE>"` (the name relative to the zone) to `"<ttl> <data> | <data>"`, e.g. `"www A": "300 192.0.2.10"`; record data that holds a `|` is a JSON list after the TTL.
 	Records pulumi.StringMapOutput `pulumi:"records"`
+	// Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner` records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone).
+	TakeOver pulumi.StringArrayOutput `pulumi:"takeOver"`
 }
 
 // NewZoneRecords registers a new resource with the given unique name, arguments, and options.
@@ -135,6 +139,8 @@ type zoneRecordsArgs struct {
 	Project *string `pulumi:"project"`
 	// The zone's record sets: a map keyed by the name relative to the zone's DNS name (`"@"` the apex, `"www"`, `"a.b"`, `"*.dev"`), each a map keyed by record type (`"A"`, `"MX"`, ...) to its TTL and record data. The zone's own apex SOA and NS are the API's and never listed here. Updated in place.
 	Records map[string]map[string]ZoneRecordsRecordData `pulumi:"records"`
+	// Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner` records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+	TakeOver []string `pulumi:"takeOver"`
 }
 
 // The set of arguments for constructing a ZoneRecords resource.
@@ -149,6 +155,8 @@ type ZoneRecordsArgs struct {
 	Project pulumi.StringPtrInput
 	// The zone's record sets: a map keyed by the name relative to the zone's DNS name (`"@"` the apex, `"www"`, `"a.b"`, `"*.dev"`), each a map keyed by record type (`"A"`, `"MX"`, ...) to its TTL and record data. The zone's own apex SOA and NS are the API's and never listed here. Updated in place.
 	Records ZoneRecordsRecordDataMapMapInput
+	// Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner` records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+	TakeOver pulumi.StringArrayInput
 }
 
 func (ZoneRecordsArgs) ElementType() reflect.Type {
@@ -188,6 +196,11 @@ func (o ZoneRecordsOutput) ToZoneRecordsOutputWithContext(ctx context.Context) Z
 	return o
 }
 
+// What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"` (`*`: every type but AAAA) to the tool and its marker.
+func (o ZoneRecordsOutput) Claimed() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *ZoneRecords) pulumi.StringMapOutput { return v.Claimed }).(pulumi.StringMapOutput)
+}
+
 // The TTL of every record set that gives none. Default: `300`.
 func (o ZoneRecordsOutput) DefaultTtl() pulumi.IntOutput {
 	return o.ApplyT(func(v *ZoneRecords) pulumi.IntOutput { return v.DefaultTtl }).(pulumi.IntOutput)
@@ -216,6 +229,11 @@ func (o ZoneRecordsOutput) Project() pulumi.StringOutput {
 // The zone's record sets as the state holds them: `"<name> <TYPE>"` (the name relative to the zone) to `"<ttl> <data> | <data>"`, e.g. `"www A": "300 192.0.2.10"`; record data that holds a `|` is a JSON list after the TTL.
 func (o ZoneRecordsOutput) Records() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *ZoneRecords) pulumi.StringMapOutput { return v.Records }).(pulumi.StringMapOutput)
+}
+
+// Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner` records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone).
+func (o ZoneRecordsOutput) TakeOver() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ZoneRecords) pulumi.StringArrayOutput { return v.TakeOver }).(pulumi.StringArrayOutput)
 }
 
 func init() {

@@ -28,6 +28,7 @@ class RecordSetArgs:
                  project: pulumi.Input[Optional[_builtins.str]] = None,
                  routing_policy: pulumi.Input[Optional['RecordSetRoutingPolicyArgs']] = None,
                  rrdatas: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 take_over: pulumi.Input[Optional[_builtins.bool]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a RecordSet resource.
@@ -38,6 +39,7 @@ class RecordSetArgs:
         :param pulumi.Input[_builtins.str] project: The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`. Changing it replaces the record set.
         :param pulumi.Input['RecordSetRoutingPolicyArgs'] routing_policy: Answers by location (`geo`), weight (`wrr`) or health (`primaryBackup`), exactly one of them, instead of `rrdatas`. Updated in place.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] rrdatas: The record data, in the type's presentation format, e.g. `["192.0.2.1"]`. Compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change). Updated through one atomic change, so the name never goes without records. Give this or `routingPolicy`, never both. Updated in place.
+        :param pulumi.Input[_builtins.bool] take_over: Create the record set even where another tool's ownership marker claims its name and type (external-dns's TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
         :param pulumi.Input[_builtins.int] ttl: Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or, together with other writes of the zone, part of their one change). Default: `300`. Updated in place.
         """
         pulumi.set(__self__, "managed_zone", managed_zone)
@@ -49,6 +51,8 @@ class RecordSetArgs:
             pulumi.set(__self__, "routing_policy", routing_policy)
         if rrdatas is not None:
             pulumi.set(__self__, "rrdatas", rrdatas)
+        if take_over is not None:
+            pulumi.set(__self__, "take_over", take_over)
         if ttl is None:
             ttl = 300
         if ttl is not None:
@@ -127,6 +131,18 @@ class RecordSetArgs:
         pulumi.set(self, "rrdatas", value)
 
     @_builtins.property
+    @pulumi.getter(name="takeOver")
+    def take_over(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Create the record set even where another tool's ownership marker claims its name and type (external-dns's TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+        """
+        return pulumi.get(self, "take_over")
+
+    @take_over.setter
+    def take_over(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "take_over", value)
+
+    @_builtins.property
     @pulumi.getter
     def ttl(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -150,6 +166,7 @@ class RecordSet(pulumi.CustomResource):
                  project: pulumi.Input[Optional[_builtins.str]] = None,
                  routing_policy: pulumi.Input[Optional[Union['RecordSetRoutingPolicyArgs', 'RecordSetRoutingPolicyArgsDict']]] = None,
                  rrdatas: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 take_over: pulumi.Input[Optional[_builtins.bool]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
                  type: pulumi.Input[Optional['RecordSetType']] = None,
                  __props__=None):
@@ -181,6 +198,7 @@ class RecordSet(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] project: The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`. Changing it replaces the record set.
         :param pulumi.Input[Union['RecordSetRoutingPolicyArgs', 'RecordSetRoutingPolicyArgsDict']] routing_policy: Answers by location (`geo`), weight (`wrr`) or health (`primaryBackup`), exactly one of them, instead of `rrdatas`. Updated in place.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] rrdatas: The record data, in the type's presentation format, e.g. `["192.0.2.1"]`. Compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change). Updated through one atomic change, so the name never goes without records. Give this or `routingPolicy`, never both. Updated in place.
+        :param pulumi.Input[_builtins.bool] take_over: Create the record set even where another tool's ownership marker claims its name and type (external-dns's TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
         :param pulumi.Input[_builtins.int] ttl: Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or, together with other writes of the zone, part of their one change). Default: `300`. Updated in place.
         :param pulumi.Input['RecordSetType'] type: The record type. Changing it replaces the record set.
         """
@@ -231,6 +249,7 @@ class RecordSet(pulumi.CustomResource):
                  project: pulumi.Input[Optional[_builtins.str]] = None,
                  routing_policy: pulumi.Input[Optional[Union['RecordSetRoutingPolicyArgs', 'RecordSetRoutingPolicyArgsDict']]] = None,
                  rrdatas: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 take_over: pulumi.Input[Optional[_builtins.bool]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
                  type: pulumi.Input[Optional['RecordSetType']] = None,
                  __props__=None):
@@ -251,6 +270,7 @@ class RecordSet(pulumi.CustomResource):
             __props__.__dict__["project"] = project
             __props__.__dict__["routing_policy"] = routing_policy
             __props__.__dict__["rrdatas"] = rrdatas
+            __props__.__dict__["take_over"] = take_over
             if ttl is None:
                 ttl = 300
             __props__.__dict__["ttl"] = ttl
@@ -284,6 +304,7 @@ class RecordSet(pulumi.CustomResource):
         __props__.__dict__["project"] = None
         __props__.__dict__["routing_policy"] = None
         __props__.__dict__["rrdatas"] = None
+        __props__.__dict__["take_over"] = None
         __props__.__dict__["ttl"] = None
         __props__.__dict__["type"] = None
         return RecordSet(resource_name, opts=opts, __props__=__props__)
@@ -327,6 +348,14 @@ class RecordSet(pulumi.CustomResource):
         The record data, in the type's presentation format, e.g. `["192.0.2.1"]`. Compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change). Updated through one atomic change, so the name never goes without records. Give this or `routingPolicy`, never both.
         """
         return pulumi.get(self, "rrdatas")
+
+    @_builtins.property
+    @pulumi.getter(name="takeOver")
+    def take_over(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Create the record set even where another tool's ownership marker claims its name and type (external-dns's TXT registry, octoDNS's `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone).
+        """
+        return pulumi.get(self, "take_over")
 
     @_builtins.property
     @pulumi.getter

@@ -24,7 +24,8 @@ class ZoneRecordsArgs:
                  records: pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input['ZoneRecordsRecordDataArgs']]]]],
                  default_ttl: pulumi.Input[Optional[_builtins.int]] = None,
                  exclusive: pulumi.Input[Optional[_builtins.bool]] = None,
-                 project: pulumi.Input[Optional[_builtins.str]] = None):
+                 project: pulumi.Input[Optional[_builtins.str]] = None,
+                 take_over: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a ZoneRecords resource.
 
@@ -33,6 +34,7 @@ class ZoneRecordsArgs:
         :param pulumi.Input[_builtins.int] default_ttl: The TTL of every record set that gives none. Default: `300`. Updated in place.
         :param pulumi.Input[_builtins.bool] exclusive: false: only the record sets listed here are managed; others in the zone are left alone. true: after `up` the zone holds exactly these (and its apex SOA and NS): any other record set is deleted. A set made outside Pulumi is seen by a refresh (`pulumi preview --refresh` names it, `pulumi up --refresh` deletes it). Default: `false`. Updated in place.
         :param pulumi.Input[_builtins.str] project: The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`. Changing it replaces the zone records.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] take_over: Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner` records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
         """
         pulumi.set(__self__, "managed_zone", managed_zone)
         pulumi.set(__self__, "records", records)
@@ -46,6 +48,8 @@ class ZoneRecordsArgs:
             pulumi.set(__self__, "exclusive", exclusive)
         if project is not None:
             pulumi.set(__self__, "project", project)
+        if take_over is not None:
+            pulumi.set(__self__, "take_over", take_over)
 
     @_builtins.property
     @pulumi.getter(name="managedZone")
@@ -107,6 +111,18 @@ class ZoneRecordsArgs:
     def project(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "project", value)
 
+    @_builtins.property
+    @pulumi.getter(name="takeOver")
+    def take_over(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner` records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+        """
+        return pulumi.get(self, "take_over")
+
+    @take_over.setter
+    def take_over(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "take_over", value)
+
 
 @pulumi.type_token("svc:dns/zoneRecords:ZoneRecords")
 class ZoneRecords(pulumi.CustomResource):
@@ -119,6 +135,7 @@ class ZoneRecords(pulumi.CustomResource):
                  managed_zone: pulumi.Input[Optional[_builtins.str]] = None,
                  project: pulumi.Input[Optional[_builtins.str]] = None,
                  records: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[Union['ZoneRecordsRecordDataArgs', 'ZoneRecordsRecordDataArgsDict']]]]]]] = None,
+                 take_over: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
         The record sets of one managed zone as one resource: a map of names relative to the zone and types to record data. One resource costs the engine one state write per step whatever the zone's size, so a zone of 10,000 record sets goes up in about a minute; `up` sends only what changed, in atomic changes within Cloud DNS's per-change limits.
@@ -148,6 +165,7 @@ class ZoneRecords(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] managed_zone: The name of the managed zone the records belong to (the zone's `name`). Changing it replaces the zone records.
         :param pulumi.Input[_builtins.str] project: The project that owns the zone. Defaults to `svc:project` / `SVC_PROJECT`. Changing it replaces the zone records.
         :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[Union['ZoneRecordsRecordDataArgs', 'ZoneRecordsRecordDataArgsDict']]]]]] records: The zone's record sets: a map keyed by the name relative to the zone's DNS name (`"@"` the apex, `"www"`, `"a.b"`, `"*.dev"`), each a map keyed by record type (`"A"`, `"MX"`, ...) to its TTL and record data. The zone's own apex SOA and NS are the API's and never listed here. Updated in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] take_over: Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner` records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
         """
         ...
     @overload
@@ -196,6 +214,7 @@ class ZoneRecords(pulumi.CustomResource):
                  managed_zone: pulumi.Input[Optional[_builtins.str]] = None,
                  project: pulumi.Input[Optional[_builtins.str]] = None,
                  records: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[Union['ZoneRecordsRecordDataArgs', 'ZoneRecordsRecordDataArgsDict']]]]]]] = None,
+                 take_over: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -218,6 +237,8 @@ class ZoneRecords(pulumi.CustomResource):
             if records is None and not opts.urn:
                 raise TypeError("Missing required property 'records'")
             __props__.__dict__["records"] = records
+            __props__.__dict__["take_over"] = take_over
+            __props__.__dict__["claimed"] = None
             __props__.__dict__["dns_name"] = None
         super(ZoneRecords, __self__).__init__(
             'svc:dns/zoneRecords:ZoneRecords',
@@ -241,13 +262,23 @@ class ZoneRecords(pulumi.CustomResource):
 
         __props__ = ZoneRecordsArgs.__new__(ZoneRecordsArgs)
 
+        __props__.__dict__["claimed"] = None
         __props__.__dict__["default_ttl"] = None
         __props__.__dict__["dns_name"] = None
         __props__.__dict__["exclusive"] = None
         __props__.__dict__["managed_zone"] = None
         __props__.__dict__["project"] = None
         __props__.__dict__["records"] = None
+        __props__.__dict__["take_over"] = None
         return ZoneRecords(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter
+    def claimed(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"` (`*`: every type but AAAA) to the tool and its marker.
+        """
+        return pulumi.get(self, "claimed")
 
     @_builtins.property
     @pulumi.getter(name="defaultTtl")
@@ -296,4 +327,12 @@ class ZoneRecords(pulumi.CustomResource):
         The zone's record sets as the state holds them: `"<name> <TYPE>"` (the name relative to the zone) to `"<ttl> <data> | <data>"`, e.g. `"www A": "300 192.0.2.10"`; record data that holds a `|` is a JSON list after the TTL.
         """
         return pulumi.get(self, "records")
+
+    @_builtins.property
+    @pulumi.getter(name="takeOver")
+    def take_over(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Record sets another tool claims (its ownership marker: external-dns's TXT registry, octoDNS's `_owner` records) that this resource takes over, by name and type (`"www A"`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone).
+        """
+        return pulumi.get(self, "take_over")
 

@@ -11,6 +11,7 @@ import com.pulumi.svc.Utilities;
 import com.pulumi.svc.dns.RecordSetArgs;
 import com.pulumi.svc.dns.enums.RecordSetType;
 import com.pulumi.svc.dns.outputs.RecordSetRoutingPolicy;
+import java.lang.Boolean;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
@@ -102,6 +103,20 @@ public class RecordSet extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<List<String>>> rrdatas() {
         return Codegen.optional(this.rrdatas);
+    }
+    /**
+     * Create the record set even where another tool&#39;s ownership marker claims its name and type (external-dns&#39;s TXT registry, octoDNS&#39;s `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone).
+     * 
+     */
+    @Export(name="takeOver", refs={Boolean.class}, tree="[0]")
+    private Output</* @Nullable */ Boolean> takeOver;
+
+    /**
+     * @return Create the record set even where another tool&#39;s ownership marker claims its name and type (external-dns&#39;s TXT registry, octoDNS&#39;s `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone).
+     * 
+     */
+    public Output<Optional<Boolean>> takeOver() {
+        return Codegen.optional(this.takeOver);
     }
     /**
      * Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or, together with other writes of the zone, part of their one change). Default: `300`.

@@ -9,6 +9,7 @@ import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import com.pulumi.svc.dns.enums.RecordSetType;
 import com.pulumi.svc.dns.inputs.RecordSetRoutingPolicyArgs;
+import java.lang.Boolean;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.List;
@@ -97,6 +98,21 @@ public final class RecordSetArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Create the record set even where another tool&#39;s ownership marker claims its name and type (external-dns&#39;s TXT registry, octoDNS&#39;s `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+     * 
+     */
+    @Import(name="takeOver")
+    private @Nullable Output<Boolean> takeOver;
+
+    /**
+     * @return Create the record set even where another tool&#39;s ownership marker claims its name and type (external-dns&#39;s TXT registry, octoDNS&#39;s `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+     * 
+     */
+    public Optional<Output<Boolean>> takeOver() {
+        return Optional.ofNullable(this.takeOver);
+    }
+
+    /**
      * Time to live in seconds, 0 to 2147483647. A change of the TTL alone is a PATCH of the TTL alone (or, together with other writes of the zone, part of their one change). Default: `300`. Updated in place.
      * 
      */
@@ -134,6 +150,7 @@ public final class RecordSetArgs extends com.pulumi.resources.ResourceArgs {
         this.project = $.project;
         this.routingPolicy = $.routingPolicy;
         this.rrdatas = $.rrdatas;
+        this.takeOver = $.takeOver;
         this.ttl = $.ttl;
         this.type = $.type;
     }
@@ -269,6 +286,27 @@ public final class RecordSetArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder rrdatas(String... rrdatas) {
             return rrdatas(List.of(rrdatas));
+        }
+
+        /**
+         * @param takeOver Create the record set even where another tool&#39;s ownership marker claims its name and type (external-dns&#39;s TXT registry, octoDNS&#39;s `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder takeOver(@Nullable Output<Boolean> takeOver) {
+            $.takeOver = takeOver;
+            return this;
+        }
+
+        /**
+         * @param takeOver Create the record set even where another tool&#39;s ownership marker claims its name and type (external-dns&#39;s TXT registry, octoDNS&#39;s `_owner` records): left out, such a create fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder takeOver(Boolean takeOver) {
+            return takeOver(Output.of(takeOver));
         }
 
         /**

@@ -12,7 +12,9 @@ import com.pulumi.svc.dns.ZoneRecordsArgs;
 import java.lang.Boolean;
 import java.lang.Integer;
 import java.lang.String;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
@@ -31,6 +33,20 @@ import javax.annotation.Nullable;
  */
 @ResourceType(type="svc:dns/zoneRecords:ZoneRecords")
 public class ZoneRecords extends com.pulumi.resources.CustomResource {
+    /**
+     * What other tools claimed in the zone when it was last read (their ownership markers): `&#34;&lt;name&gt; &lt;TYPE&gt;&#34;` (`*`: every type but AAAA) to the tool and its marker.
+     * 
+     */
+    @Export(name="claimed", refs={Map.class,String.class}, tree="[0,1,1]")
+    private Output</* @Nullable */ Map<String,String>> claimed;
+
+    /**
+     * @return What other tools claimed in the zone when it was last read (their ownership markers): `&#34;&lt;name&gt; &lt;TYPE&gt;&#34;` (`*`: every type but AAAA) to the tool and its marker.
+     * 
+     */
+    public Output<Optional<Map<String,String>>> claimed() {
+        return Codegen.optional(this.claimed);
+    }
     /**
      * The TTL of every record set that gives none. Default: `300`.
      * 
@@ -114,6 +130,20 @@ public class ZoneRecords extends com.pulumi.resources.CustomResource {
      */
     public Output<Map<String,String>> records() {
         return this.records;
+    }
+    /**
+     * Record sets another tool claims (its ownership marker: external-dns&#39;s TXT registry, octoDNS&#39;s `_owner` records) that this resource takes over, by name and type (`&#34;www A&#34;`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone).
+     * 
+     */
+    @Export(name="takeOver", refs={List.class,String.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<String>> takeOver;
+
+    /**
+     * @return Record sets another tool claims (its ownership marker: external-dns&#39;s TXT registry, octoDNS&#39;s `_owner` records) that this resource takes over, by name and type (`&#34;www A&#34;`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone).
+     * 
+     */
+    public Output<Optional<List<String>>> takeOver() {
+        return Codegen.optional(this.takeOver);
     }
 
     /**

@@ -11,6 +11,7 @@ import com.pulumi.svc.dns.inputs.ZoneRecordsRecordDataArgs;
 import java.lang.Boolean;
 import java.lang.Integer;
 import java.lang.String;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -96,6 +97,21 @@ public final class ZoneRecordsArgs extends com.pulumi.resources.ResourceArgs {
         return this.records;
     }
 
+    /**
+     * Record sets another tool claims (its ownership marker: external-dns&#39;s TXT registry, octoDNS&#39;s `_owner` records) that this resource takes over, by name and type (`&#34;www A&#34;`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+     * 
+     */
+    @Import(name="takeOver")
+    private @Nullable Output<List<String>> takeOver;
+
+    /**
+     * @return Record sets another tool claims (its ownership marker: external-dns&#39;s TXT registry, octoDNS&#39;s `_owner` records) that this resource takes over, by name and type (`&#34;www A&#34;`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+     * 
+     */
+    public Optional<Output<List<String>>> takeOver() {
+        return Optional.ofNullable(this.takeOver);
+    }
+
     private ZoneRecordsArgs() {}
 
     private ZoneRecordsArgs(ZoneRecordsArgs $) {
@@ -104,6 +120,7 @@ public final class ZoneRecordsArgs extends com.pulumi.resources.ResourceArgs {
         this.managedZone = $.managedZone;
         this.project = $.project;
         this.records = $.records;
+        this.takeOver = $.takeOver;
     }
 
     public static Builder builder() {
@@ -227,6 +244,37 @@ public final class ZoneRecordsArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder records(Map<String,Map<String,ZoneRecordsRecordDataArgs>> records) {
             return records(Output.of(records));
+        }
+
+        /**
+         * @param takeOver Record sets another tool claims (its ownership marker: external-dns&#39;s TXT registry, octoDNS&#39;s `_owner` records) that this resource takes over, by name and type (`&#34;www A&#34;`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder takeOver(@Nullable Output<List<String>> takeOver) {
+            $.takeOver = takeOver;
+            return this;
+        }
+
+        /**
+         * @param takeOver Record sets another tool claims (its ownership marker: external-dns&#39;s TXT registry, octoDNS&#39;s `_owner` records) that this resource takes over, by name and type (`&#34;www A&#34;`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder takeOver(List<String> takeOver) {
+            return takeOver(Output.of(takeOver));
+        }
+
+        /**
+         * @param takeOver Record sets another tool claims (its ownership marker: external-dns&#39;s TXT registry, octoDNS&#39;s `_owner` records) that this resource takes over, by name and type (`&#34;www A&#34;`). Left out, a set another tool claims is never changed, deleted or adopted here: one the program names fails before any write, naming the tool (docs/dns.md, sharing a zone). Updated in place.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder takeOver(String... takeOver) {
+            return takeOver(List.of(takeOver));
         }
 
         public ZoneRecordsArgs build() {
