@@ -8,7 +8,7 @@ const SHAPE: ResourceShape = {
   module: "dns",
   name: "ZoneRecords",
   inputs: ["project", "managedZone", "records", "defaultTtl", "takeOver", "exclusive"],
-  outputs: ["dnsName", "claimed"],
+  outputs: ["dnsName", "changeLimits", "claimed"],
   encode: { records: encodeForCheck },
 };
 
@@ -78,6 +78,11 @@ export interface ZoneRecordsState {
   exclusive?: pulumi.Input<boolean>;
   /** The zone's DNS name (its apex), which the names of `records` are relative to. */
   dnsName?: pulumi.Input<string>;
+  /**
+   * The project's per-change quotas the create read (projects.get `quota`: additions, deletions, bytes of record
+   * data a change may hold), by which every change of the zone is cut.
+   */
+  changeLimits?: pulumi.Input<ZoneRecordsChangeLimitsArgs>;
   /**
    * What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"`
    * (`*`: every type but AAAA) to the tool and its marker.
@@ -158,6 +163,12 @@ export class ZoneRecords extends SvcResource {
   declare public readonly dnsName: pulumi.Output<string>;
 
   /**
+   * The project's per-change quotas the create read (projects.get `quota`: additions, deletions, bytes of record
+   * data a change may hold), by which every change of the zone is cut.
+   */
+  declare public readonly changeLimits: pulumi.Output<ZoneRecordsChangeLimits | undefined>;
+
+  /**
    * What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"`
    * (`*`: every type but AAAA) to the tool and its marker.
    */
@@ -184,4 +195,16 @@ export interface ZoneRecordsRecordDataArgs {
    * `svc.dns.RecordSet` compares it.
    */
   rrdatas: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+export interface ZoneRecordsChangeLimitsArgs {
+  additions: pulumi.Input<number>;
+  deletions: pulumi.Input<number>;
+  rrdataBytes: pulumi.Input<number>;
+}
+
+export interface ZoneRecordsChangeLimits {
+  additions: number;
+  deletions: number;
+  rrdataBytes: number;
 }

@@ -31,7 +31,7 @@ interface Operation {
 const SERVED = apis.map((api) => ({
   name: api.name,
   prefixes: api.pathPrefixes,
-  contracts: (api.contracts ?? []).map((document) => contractOf(document.file)),
+  contracts: (api.contracts ?? []).map((document) => contractOf(document)),
 }));
 
 function operationOf(request: Interaction["request"], data: RequestData, isId: (part: string) => boolean): Operation {

@@ -82,9 +82,9 @@ function walk(entries: readonly PlanEntry[], cursor: Cursor, previous: unknown):
         let live: unknown = entry.believed;
         if (live === undefined) {
           live = entry.read.paging === undefined ? cursor.take(entry.read).answer : cursor.takePages(entry.read);
-          if (entry.done(live) !== undefined) break;
+          if (entry.done(live, answer) !== undefined) break;
         }
-        const writes = writesOf(entry.write(live));
+        const writes = writesOf(entry.write(live, answer));
         if (writes.length === 0) break;
         const answers = writes.map((write) => cursor.take(write).answer);
         const written = answers[answers.length - 1];

@@ -5,9 +5,10 @@
  */
 import { zoneRecords } from "../../provider/apis/dns/zoneRecords";
 import { recordsFailures } from "../../provider/apis/dns/zoneRecords/checks";
-import { recordChanges, recordsOfSets, wantedSets } from "../../provider/apis/dns/zoneRecords/model";
+import { limitsOfProject, recordChanges, recordsOfSets, wantedSets } from "../../provider/apis/dns/zoneRecords/model";
+import { writesOf } from "../../provider/engine/plan/entries";
 import { decodeData, encodeData, encodeForCheck, toProgramRecords, toStoredRecords } from "../../provider/apis/dns/zoneRecords/storedForm";
-import { changesOf, writesToward, UnmanagedSetDiffers } from "../../provider/apis/dns/zoneRecords/sync";
+import { changesOf, writesToward, UnmanagedSetDiffers, zoneSync } from "../../provider/apis/dns/zoneRecords/sync";
 import { changeBody, type WireRecordSet } from "../../provider/apis/dns/recordSets/wire";
 import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { offlineSettings } from "../support/providerEmulator";
@@ -233,5 +234,22 @@ describe("svc-plan", () => {
     expect(body.additions.map(({ name, rrdatas }) => `${name} ${rrdatas.join()}`)).toEqual(
       Array.from({ length: 10 }, (_, i) => `host-${i}.z.example. 203.0.113.${i}`).sort(),
     );
+  });
+});
+
+describe("the per-change limits", () => {
+  it("are the project's quota when the create read it, else Cloud DNS's documented defaults", () => {
+    const sync = zoneSync(
+      { project: "p1", managedZone: "z" },
+      { zone: "z", records: Object.fromEntries(Array.from({ length: 2500 }, (_, i) => [`h${i} A`, "300 192.0.2.1"])), exclusive: false },
+      undefined,
+    );
+    const live = [set(ZONE, "SOA", 300, ["ns. host. 1 2 3 4 5"])];
+    const raised = { kind: "dns#project", quota: { rrsetAdditionsPerChange: 2000, rrsetDeletionsPerChange: 2000, totalRrdataSizePerChange: 500_000 } };
+    const sizes = (before: unknown): number[] =>
+      writesOf(sync.write(live, before)).map((request) => (request.body as { additions: unknown[] }).additions.length);
+    expect(sizes(raised)).toEqual([2000, 500]);
+    expect(sizes(undefined)).toEqual([1000, 1000, 500]);
+    expect(limitsOfProject({ kind: "dns#project", quota: {} })).toEqual({ additions: 1000, deletions: 1000, rrdataBytes: 100_000 });
   });
 });

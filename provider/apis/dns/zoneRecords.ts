@@ -5,11 +5,15 @@ import { wholeListing } from "../../engine/declaration/steps";
 import { DNS_PAGING } from "./service";
 import { projectId, zoneName } from "./names";
 import { ttlSeconds } from "./recordSet";
-import { COLLECTION, ZONE, recordSetWire, type WireRecordSet } from "./recordSets/wire";
+import { COLLECTION, ZONE, recordSetWire, type ChangeLimits, type WireRecordSet } from "./recordSets/wire";
+import { API_PREFIX } from "./wire";
+import { fillTemplate } from "../../engine/declaration/template";
+import type { ReadEntry } from "../../engine/plan/entries";
 import { recordsFailures } from "./zoneRecords/checks";
 import {
   dnsNameOfListing,
   mapKey,
+  projectQuotaWire,
   recordChanges,
   recordsOfSets,
   relativeName,
@@ -67,8 +71,30 @@ export const zoneRecordsArgs = z.object({
 });
 export type ZoneRecordsArgs = z.infer<typeof zoneRecordsArgs>;
 
+/** The project's quotas, once a run: a create cuts its changes by the per-change ones, which the state keeps for updates. */
+const quotaRead = (identity: Readonly<Record<string, string>>): ReadEntry => ({
+  kind: "read",
+  via: { item: { method: "GET", path: fillTemplate(API_PREFIX, identity), schema: projectQuotaWire, once: true } },
+  note: "the project's per-change quotas (rrsetAdditionsPerChange, rrsetDeletionsPerChange, totalRrdataSizePerChange), once a run",
+});
+
+/** The per-change limits the state kept (a create read them from the project's quota). */
+function keptLimits(state: Readonly<Record<string, unknown>>): ChangeLimits | undefined {
+  const kept = state["changeLimits"] as Partial<ChangeLimits> | undefined;
+  return typeof kept?.additions === "number" && typeof kept.deletions === "number" && typeof kept.rrdataBytes === "number"
+    ? { additions: kept.additions, deletions: kept.deletions, rrdataBytes: kept.rrdataBytes }
+    : undefined;
+}
+
 /** What a step brings the zone to: the inputs as `check` left them (records in the stored form). */
-const goalOf = (args: ZoneRecordsArgs, managedBefore: RecordsMap | undefined, dnsName: string | undefined, claimed?: unknown): SyncGoal => ({
+const goalOf = (
+  args: ZoneRecordsArgs,
+  managedBefore: RecordsMap | undefined,
+  dnsName: string | undefined,
+  claimed?: unknown,
+  limits?: ChangeLimits,
+): SyncGoal => ({
+  ...(limits !== undefined && { limits }),
   zone: args.managedZone,
   records: args.records as unknown as RecordsMap,
   exclusive: args.exclusive,
@@ -129,6 +155,7 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
       records: recordsOfSets(rrsets, zone.dnsName, managed, exclusive || managed === undefined, others),
       ...(Object.keys(claimed).length > 0 && { claimed }),
       ...(Array.isArray(previous["takeOver"]) && { takeOver: previous["takeOver"] }),
+      ...((zone.limits ?? keptLimits(previous)) !== undefined && { changeLimits: zone.limits ?? keptLimits(previous) }),
       defaultTtl: typeof previous["defaultTtl"] === "number" ? previous["defaultTtl"] : 300,
       exclusive,
       dnsName: zone.dnsName,
@@ -170,13 +197,16 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
     },
   },
   hooks: {
-    // A create lists the zone first: what an interrupted run made is in place and is not made again.
-    planCreate: (args, identity) => [zoneSync(identity, goalOf(args, undefined, undefined), undefined)],
+    // A create reads the project's per-change quota (once a run) and lists the zone first: what an interrupted run made is in
+    // place and is not made again.
+    planCreate: (args, identity) => [quotaRead(identity), zoneSync(identity, goalOf(args, undefined, undefined), undefined)],
     // Only what changed, from what the state says is live: a set made outside this stack is deleted only once a refresh put it
     // in the state (with exclusive), so a preview names every set an `up` deletes.
     planUpdate: (_change, args, identity, previous) => {
       const believed = believedOf(previous);
-      return [zoneSync(identity, goalOf(args, previous["records"] as RecordsMap | undefined, believed?.dnsName, previous["claimed"]), believed)];
+      return [
+        zoneSync(identity, goalOf(args, previous["records"] as RecordsMap | undefined, believed?.dnsName, previous["claimed"], keptLimits(previous)), believed),
+      ];
     },
     // The sets this resource manages are deleted; the zone's others stay.
     planDelete: (state, identity) => {
@@ -187,6 +217,7 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
         exclusive: false,
         managedBefore: state["records"] as RecordsMap | undefined,
         dnsName: believed?.dnsName,
+        limits: keptLimits(state),
       };
       return [zoneSync(identity, goal, believed)];
     },
@@ -197,6 +228,10 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
   detail: { records: (stored, wanted) => recordChanges(stored as RecordsMap, wanted as RecordsMap) },
   outputs: {
     dnsName: z.string().meta({ description: "The zone's DNS name (its apex), which the names of `records` are relative to." }),
+    changeLimits: z.object({ additions: z.number(), deletions: z.number(), rrdataBytes: z.number() }).optional().meta({
+      description:
+        "The project's per-change quotas the create read (projects.get `quota`: additions, deletions, bytes of record data a change may hold), by which every change of the zone is cut.",
+    }),
     claimed: z.record(z.string(), z.string()).optional().meta({
       description:
         'What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"` (`*`: every type but AAAA) to the tool and its marker.',

@@ -151,7 +151,7 @@ export async function runPlan(entries: readonly PlanEntry[], context: RunContext
         answer = await runPolicy(entry, context);
         break;
       case "settled":
-        answer = await runSettled(entry, context);
+        answer = await runSettled(entry, context, answer.value);
         break;
       case "read": {
         // A read back only when the answer so far is not the whole object.

@@ -8,7 +8,8 @@ import { sendInTurn } from "./batches";
 import { sendPlanned, type Answer, type RunContext, guarded } from "./context";
 import { runPoll } from "./polls";
 
-export function runSettled(entry: SettledEntry, context: RunContext): Promise<Answer> {
+/** Runs a settled entry; `before` is the answer of the plan's entry before it (what its writes may be made with). */
+export function runSettled(entry: SettledEntry, context: RunContext, before?: unknown): Promise<Answer> {
   let live: unknown = entry.believed;
   // Only the write is settled by reading; a read that fails fails the step as it is.
   let writing = false;
@@ -18,16 +19,16 @@ export function runSettled(entry: SettledEntry, context: RunContext): Promise<An
       writing = false;
       if (live === undefined) {
         live = await sendPlanned(entry.read, context);
-        const done = entry.done(live);
+        const done = entry.done(live, before);
         if (done !== undefined) {
           if (attempt > 1) context.log(`svc: ${entry.label}: the write had taken effect; its answer was lost or unreadable`);
           return done;
         }
       }
-      const writes = writesOf(entry.write(live));
+      const writes = writesOf(entry.write(live, before));
       const [first] = writes;
       // Nothing to write (what is live is what was asked for): the answer is what is live.
-      if (first === undefined) return entry.answer === undefined ? { value: undefined } : entry.answer(undefined, live);
+      if (first === undefined) return entry.answer === undefined ? { value: undefined } : entry.answer(undefined, live, before);
       writing = true;
       const sendOne = async (write: PlannedRequest): Promise<Answer> => ({
         value: await sendPlanned(write, context),
@@ -44,7 +45,7 @@ export function runSettled(entry: SettledEntry, context: RunContext): Promise<An
         if (waits !== undefined) await runPoll(waits, answer, context);
       }
       const written = answer.value;
-      return entry.answer === undefined ? answer : entry.answer(written, live);
+      return entry.answer === undefined ? answer : entry.answer(written, live, before);
     },
     settle: async (failure, _attempt, last) => {
       if (!writing || (!entry.staleStatuses.includes(failure.status ?? 0) && failure.outcome !== "unknown")) return undefined;

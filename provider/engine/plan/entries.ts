@@ -174,10 +174,14 @@ export interface SettledEntry {
    * (a zone's changes within the API's per-change limits): a refusal or a lost answer of any of them
    * reads again and writes what is still missing. None: nothing to write.
    */
-  readonly write: (live: unknown) => PlannedRequest | readonly PlannedRequest[] | undefined;
-  readonly done: (live: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType } | undefined;
+  readonly write: (live: unknown, before?: unknown) => PlannedRequest | readonly PlannedRequest[] | undefined;
+  /**
+   * `before`, in `write`: the answer of the entry before this one in the plan, when the writes are
+   * made with what it read (a zone's changes cut by the project's per-change quota, read first).
+   */
+  readonly done: (live: unknown, before?: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType } | undefined;
   /** The write's answer as the step's answer, with the schema that parsed it when it was in an answer (default: the answer itself). */
-  readonly answer?: (written: unknown, live: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType };
+  readonly answer?: (written: unknown, live: unknown, before?: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType };
   /**
    * After the write, the work its answer describes: polled until done, or waited for as the joint
    * work of its key is (`served`: the relay of a zone's changes, which the next write may take over).

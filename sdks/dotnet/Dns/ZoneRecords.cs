@@ -70,6 +70,12 @@ namespace Pulumi.Svc.Dns
     public partial class ZoneRecords : global::Pulumi.CustomResource
     {
         /// <summary>
+        /// The project's per-change quotas the create read (projects.get `quota`: additions, deletions, bytes of record data a change may hold), by which every change of the zone is cut.
+        /// </summary>
+        [Output("changeLimits")]
+        public Output<Outputs.ZoneRecordsChangeLimits?> ChangeLimits { get; private set; } = null!;
+
+        /// <summary>
         /// What other tools claimed in the zone when it was last read (their ownership markers): `"&lt;name&gt; &lt;TYPE&gt;"` (`*`: every type but AAAA) to the tool and its marker.
         /// </summary>
         [Output("claimed")]

@@ -56,6 +56,10 @@ export class ZoneRecords extends pulumi.CustomResource {
     }
 
     /**
+     * The project's per-change quotas the create read (projects.get `quota`: additions, deletions, bytes of record data a change may hold), by which every change of the zone is cut.
+     */
+    declare public /*out*/ readonly changeLimits: pulumi.Output<outputs.dns.ZoneRecordsChangeLimits | undefined>;
+    /**
      * What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"` (`*`: every type but AAAA) to the tool and its marker.
      */
     declare public /*out*/ readonly claimed: pulumi.Output<{[key: string]: string} | undefined>;
@@ -111,9 +115,11 @@ export class ZoneRecords extends pulumi.CustomResource {
             resourceInputs["project"] = args?.project;
             resourceInputs["records"] = args?.records;
             resourceInputs["takeOver"] = args?.takeOver;
+            resourceInputs["changeLimits"] = undefined /*out*/;
             resourceInputs["claimed"] = undefined /*out*/;
             resourceInputs["dnsName"] = undefined /*out*/;
         } else {
+            resourceInputs["changeLimits"] = undefined /*out*/;
             resourceInputs["claimed"] = undefined /*out*/;
             resourceInputs["defaultTtl"] = undefined /*out*/;
             resourceInputs["dnsName"] = undefined /*out*/;

@@ -604,6 +604,12 @@ export namespace dns {
         type: enums.dns.ResponsePolicyRuleLocalDataLocalDataType;
     }
 
+    export interface ZoneRecordsChangeLimits {
+        additions: number;
+        deletions: number;
+        rrdataBytes: number;
+    }
+
 }
 
 export namespace quotas {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { sameRrdatas, wireRrdata } from "../rrdata";
-import { recordKey, recordSetWire, type WireRecordSet } from "../recordSets/wire";
+import { CHANGE_LIMITS, recordKey, recordSetWire, type ChangeLimits, type WireRecordSet } from "../recordSets/wire";
 import { decodeData, encodeData, keyParts, storedKey, type StoredRecords } from "./storedForm";
 
 /** The records map as the engine holds it (storedForm.ts): `"<name> <TYPE>"` to `"<ttl> <data> | <data>"`. */
@@ -15,6 +15,8 @@ export type RecordsMap = StoredRecords;
 export interface ZoneSets {
   readonly dnsName: string;
   readonly rrsets: readonly WireRecordSet[];
+  /** The project's per-change quotas the changes were cut by, when the project's quota was read. */
+  readonly limits?: ChangeLimits | undefined;
 }
 
 /**
@@ -22,7 +24,34 @@ export interface ZoneSets {
  * each parsed where they were read (a listing's items, a change's answer) or of the state's own: it
  * says it is parsed by this schema and is not parsed again.
  */
-export const zoneSetsWire = z.object({ dnsName: z.string(), rrsets: z.array(recordSetWire) });
+export const zoneSetsWire = z.object({
+  dnsName: z.string(),
+  rrsets: z.array(recordSetWire),
+  limits: z.object({ additions: z.number(), deletions: z.number(), rrdataBytes: z.number() }).optional(),
+});
+
+/** A project as projects.get answers it: its quotas (the per-change ones among them). */
+export const projectQuotaWire = z.looseObject({
+  quota: z
+    .looseObject({
+      rrsetAdditionsPerChange: z.number().int().positive().optional(),
+      rrsetDeletionsPerChange: z.number().int().positive().optional(),
+      totalRrdataSizePerChange: z.number().int().positive().optional(),
+    })
+    .optional(),
+});
+
+/** The per-change limits a project's quota gives (the documented defaults for any it leaves out); undefined when `answer` is no project. */
+export function limitsOfProject(answer: unknown): ChangeLimits | undefined {
+  const parsed = projectQuotaWire.safeParse(answer);
+  if (!parsed.success || parsed.data.quota === undefined) return undefined;
+  const { rrsetAdditionsPerChange, rrsetDeletionsPerChange, totalRrdataSizePerChange } = parsed.data.quota;
+  return {
+    additions: rrsetAdditionsPerChange ?? CHANGE_LIMITS.additions,
+    deletions: rrsetDeletionsPerChange ?? CHANGE_LIMITS.deletions,
+    rrdataBytes: totalRrdataSizePerChange ?? CHANGE_LIMITS.rrdataBytes,
+  };
+}
 
 /** The apex, as a key of `records`. */
 export const APEX = "@";

@@ -23,7 +23,19 @@ import {
   type WireRecordSet,
 } from "../recordSets/wire";
 import { acceptedChangeWire, servedCheck, ZONE_CHANGES } from "../recordSets/zoneChange";
-import { dnsNameOfListing, entriesOf, isZoneOwn, mapKey, relativeName, setKey, wantedSets, zoneSetsWire, type RecordsMap, type ZoneSets } from "./model";
+import {
+  dnsNameOfListing,
+  entriesOf,
+  isZoneOwn,
+  limitsOfProject,
+  mapKey,
+  relativeName,
+  setKey,
+  wantedSets,
+  zoneSetsWire,
+  type RecordsMap,
+  type ZoneSets,
+} from "./model";
 import { claimedWords, claimOn, claimsOf } from "../owners";
 import { keyParts, storedKey } from "./storedForm";
 
@@ -194,6 +206,9 @@ function changeOf(zonePath: string, writes: readonly RecordWrite[], index: numbe
  */
 export function zoneSync(identity: Readonly<Record<string, string>>, goal: SyncGoal, believed: ZoneSets | undefined): SettledEntry {
   const zonePath = fillTemplate(ZONE, identity);
+  // The project's quota read before the sync (a create's), else what the state kept of it, else Cloud DNS's defaults.
+  const limitsWith = (before: unknown): ChangeLimits => limitsOfProject(before) ?? goal.limits ?? CHANGE_LIMITS;
+  const withLimits = (zone: ZoneSets, before: unknown): ZoneSets => ({ ...zone, limits: limitsWith(before) });
   const writesFor = (live: unknown): RecordWrite[] => {
     if (live === undefined) {
       // Before anything is read (what svc-plan shows of a create): every set asked for is added.
@@ -207,15 +222,15 @@ export function zoneSync(identity: Readonly<Record<string, string>>, goal: SyncG
     label: `the record sets of zone ${goal.zone}`,
     read: zoneListing(zonePath, "lists the zone's record sets, every page: the changes are made from what is live"),
     ...(believed !== undefined && { believed }),
-    done: (live) => (writesFor(live).length === 0 ? { value: zoneOf(live, goal), parsedBy: zoneSetsWire } : undefined),
-    write: (live) => {
-      const changes = changesOf(writesFor(live), goal.limits);
+    done: (live, before) => (writesFor(live).length === 0 ? { value: withLimits(zoneOf(live, goal), before), parsedBy: zoneSetsWire } : undefined),
+    write: (live, before) => {
+      const changes = changesOf(writesFor(live), limitsWith(before));
       return changes.map((writes, index) => changeOf(zonePath, writes, index, changes.length));
     },
     // The zone as written: what was live, with every change made.
-    answer: (_written, live) => {
+    answer: (_written, live, before) => {
       const zone = zoneOf(live, goal);
-      return { value: afterWrites(zone, writesToward(zone, goal, false)), parsedBy: zoneSetsWire };
+      return { value: withLimits(afterWrites(zone, writesToward(zone, goal, false)), before), parsedBy: zoneSetsWire };
     },
     waits: { served: ZONE_CHANGES, key: zonePath, request: servedCheck(zonePath, []) },
     staleStatuses: [404, 409, 412],

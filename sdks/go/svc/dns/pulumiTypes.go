@@ -3190,6 +3190,89 @@ func (o ResponsePolicyRuleLocalDataLocalDataArrayOutput) Index(i pulumi.IntInput
 	}).(ResponsePolicyRuleLocalDataLocalDataOutput)
 }
 
+type ZoneRecordsChangeLimits struct {
+	Additions   float64 `pulumi:"additions"`
+	Deletions   float64 `pulumi:"deletions"`
+	RrdataBytes float64 `pulumi:"rrdataBytes"`
+}
+
+type ZoneRecordsChangeLimitsOutput struct{ *pulumi.OutputState }
+
+func (ZoneRecordsChangeLimitsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ZoneRecordsChangeLimits)(nil)).Elem()
+}
+
+func (o ZoneRecordsChangeLimitsOutput) ToZoneRecordsChangeLimitsOutput() ZoneRecordsChangeLimitsOutput {
+	return o
+}
+
+func (o ZoneRecordsChangeLimitsOutput) ToZoneRecordsChangeLimitsOutputWithContext(ctx context.Context) ZoneRecordsChangeLimitsOutput {
+	return o
+}
+
+func (o ZoneRecordsChangeLimitsOutput) Additions() pulumi.Float64Output {
+	return o.ApplyT(func(v ZoneRecordsChangeLimits) float64 { return v.Additions }).(pulumi.Float64Output)
+}
+
+func (o ZoneRecordsChangeLimitsOutput) Deletions() pulumi.Float64Output {
+	return o.ApplyT(func(v ZoneRecordsChangeLimits) float64 { return v.Deletions }).(pulumi.Float64Output)
+}
+
+func (o ZoneRecordsChangeLimitsOutput) RrdataBytes() pulumi.Float64Output {
+	return o.ApplyT(func(v ZoneRecordsChangeLimits) float64 { return v.RrdataBytes }).(pulumi.Float64Output)
+}
+
+type ZoneRecordsChangeLimitsPtrOutput struct{ *pulumi.OutputState }
+
+func (ZoneRecordsChangeLimitsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ZoneRecordsChangeLimits)(nil)).Elem()
+}
+
+func (o ZoneRecordsChangeLimitsPtrOutput) ToZoneRecordsChangeLimitsPtrOutput() ZoneRecordsChangeLimitsPtrOutput {
+	return o
+}
+
+func (o ZoneRecordsChangeLimitsPtrOutput) ToZoneRecordsChangeLimitsPtrOutputWithContext(ctx context.Context) ZoneRecordsChangeLimitsPtrOutput {
+	return o
+}
+
+func (o ZoneRecordsChangeLimitsPtrOutput) Elem() ZoneRecordsChangeLimitsOutput {
+	return o.ApplyT(func(v *ZoneRecordsChangeLimits) ZoneRecordsChangeLimits {
+		if v != nil {
+			return *v
+		}
+		var ret ZoneRecordsChangeLimits
+		return ret
+	}).(ZoneRecordsChangeLimitsOutput)
+}
+
+func (o ZoneRecordsChangeLimitsPtrOutput) Additions() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ZoneRecordsChangeLimits) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Additions
+	}).(pulumi.Float64PtrOutput)
+}
+
+func (o ZoneRecordsChangeLimitsPtrOutput) Deletions() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ZoneRecordsChangeLimits) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Deletions
+	}).(pulumi.Float64PtrOutput)
+}
+
+func (o ZoneRecordsChangeLimitsPtrOutput) RrdataBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ZoneRecordsChangeLimits) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.RrdataBytes
+	}).(pulumi.Float64PtrOutput)
+}
+
 type ZoneRecordsRecordData struct {
 	// The record data, in the type's presentation format, e.g. `["192.0.2.1"]`, compared as a set in canonical form (order, TXT quoting and splitting, host-name case and IPv6 spelling are no change), as `svc.dns.RecordSet` compares it.
 	Rrdatas []string `pulumi:"rrdatas"`
@@ -3449,6 +3532,8 @@ func init() {
 	pulumi.RegisterOutputType(ResponsePolicyRuleLocalDataPtrOutput{})
 	pulumi.RegisterOutputType(ResponsePolicyRuleLocalDataLocalDataOutput{})
 	pulumi.RegisterOutputType(ResponsePolicyRuleLocalDataLocalDataArrayOutput{})
+	pulumi.RegisterOutputType(ZoneRecordsChangeLimitsOutput{})
+	pulumi.RegisterOutputType(ZoneRecordsChangeLimitsPtrOutput{})
 	pulumi.RegisterOutputType(ZoneRecordsRecordDataOutput{})
 	pulumi.RegisterOutputType(ZoneRecordsRecordDataMapOutput{})
 	pulumi.RegisterOutputType(ZoneRecordsRecordDataMapMapOutput{})

@@ -59,6 +59,8 @@ import (
 type ZoneRecords struct {
 	pulumi.CustomResourceState
 
+	// The project's per-change quotas the create read (projects.get `quota`: additions, deletions, bytes of record data a change may hold), by which every change of the zone is cut.
+	ChangeLimits ZoneRecordsChangeLimitsPtrOutput `pulumi:"changeLimits"`
 	// What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"` (`*`: every type but AAAA) to the tool and its marker.
 	Claimed pulumi.StringMapOutput `pulumi:"claimed"`
 	// The TTL of every record set that gives none. Default: `300`.
@@ -194,6 +196,11 @@ func (o ZoneRecordsOutput) ToZoneRecordsOutput() ZoneRecordsOutput {
 
 func (o ZoneRecordsOutput) ToZoneRecordsOutputWithContext(ctx context.Context) ZoneRecordsOutput {
 	return o
+}
+
+// The project's per-change quotas the create read (projects.get `quota`: additions, deletions, bytes of record data a change may hold), by which every change of the zone is cut.
+func (o ZoneRecordsOutput) ChangeLimits() ZoneRecordsChangeLimitsPtrOutput {
+	return o.ApplyT(func(v *ZoneRecords) ZoneRecordsChangeLimitsPtrOutput { return v.ChangeLimits }).(ZoneRecordsChangeLimitsPtrOutput)
 }
 
 // What other tools claimed in the zone when it was last read (their ownership markers): `"<name> <TYPE>"` (`*`: every type but AAAA) to the tool and its marker.

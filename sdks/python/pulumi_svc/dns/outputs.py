@@ -47,6 +47,7 @@ __all__ = [
     'ResponsePolicyNetwork',
     'ResponsePolicyRuleLocalData',
     'ResponsePolicyRuleLocalDataLocalData',
+    'ZoneRecordsChangeLimits',
 ]
 
 @pulumi.output_type
@@ -1145,5 +1146,48 @@ class ResponsePolicyRuleLocalDataLocalData(dict):
         Time to live in seconds.
         """
         return pulumi.get(self, "ttl")
+
+
+@pulumi.output_type
+class ZoneRecordsChangeLimits(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "rrdataBytes":
+            suggest = "rrdata_bytes"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ZoneRecordsChangeLimits. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ZoneRecordsChangeLimits.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ZoneRecordsChangeLimits.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 additions: _builtins.float,
+                 deletions: _builtins.float,
+                 rrdata_bytes: _builtins.float):
+        pulumi.set(__self__, "additions", additions)
+        pulumi.set(__self__, "deletions", deletions)
+        pulumi.set(__self__, "rrdata_bytes", rrdata_bytes)
+
+    @_builtins.property
+    @pulumi.getter
+    def additions(self) -> _builtins.float:
+        return pulumi.get(self, "additions")
+
+    @_builtins.property
+    @pulumi.getter
+    def deletions(self) -> _builtins.float:
+        return pulumi.get(self, "deletions")
+
+    @_builtins.property
+    @pulumi.getter(name="rrdataBytes")
+    def rrdata_bytes(self) -> _builtins.float:
+        return pulumi.get(self, "rrdata_bytes")
 
 

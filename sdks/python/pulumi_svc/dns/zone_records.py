@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
+from . import outputs
 from ._inputs import *
 
 __all__ = ['ZoneRecordsArgs', 'ZoneRecords']
@@ -238,6 +239,7 @@ class ZoneRecords(pulumi.CustomResource):
                 raise TypeError("Missing required property 'records'")
             __props__.__dict__["records"] = records
             __props__.__dict__["take_over"] = take_over
+            __props__.__dict__["change_limits"] = None
             __props__.__dict__["claimed"] = None
             __props__.__dict__["dns_name"] = None
         super(ZoneRecords, __self__).__init__(
@@ -262,6 +264,7 @@ class ZoneRecords(pulumi.CustomResource):
 
         __props__ = ZoneRecordsArgs.__new__(ZoneRecordsArgs)
 
+        __props__.__dict__["change_limits"] = None
         __props__.__dict__["claimed"] = None
         __props__.__dict__["default_ttl"] = None
         __props__.__dict__["dns_name"] = None
@@ -271,6 +274,14 @@ class ZoneRecords(pulumi.CustomResource):
         __props__.__dict__["records"] = None
         __props__.__dict__["take_over"] = None
         return ZoneRecords(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="changeLimits")
+    def change_limits(self) -> pulumi.Output[Optional['outputs.ZoneRecordsChangeLimits']]:
+        """
+        The project's per-change quotas the create read (projects.get `quota`: additions, deletions, bytes of record data a change may hold), by which every change of the zone is cut.
+        """
+        return pulumi.get(self, "change_limits")
 
     @_builtins.property
     @pulumi.getter

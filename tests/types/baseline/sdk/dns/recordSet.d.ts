@@ -8,6 +8,7 @@ export interface RecordSetArgs {
     ttl?: pulumi.Input<number>;
     rrdatas?: pulumi.Input<pulumi.Input<string>[]>;
     routingPolicy?: pulumi.Input<RecordSetRoutingPolicyArgs>;
+    takeOver?: pulumi.Input<boolean>;
 }
 export interface RecordSetState {
     project?: pulumi.Input<string>;
@@ -17,6 +18,7 @@ export interface RecordSetState {
     ttl?: pulumi.Input<number>;
     rrdatas?: pulumi.Input<pulumi.Input<string>[]>;
     routingPolicy?: pulumi.Input<RecordSetRoutingPolicyArgs>;
+    takeOver?: pulumi.Input<boolean>;
 }
 export declare class RecordSet extends SvcResource {
     static get(name: string, id: pulumi.Input<pulumi.ID>, state?: RecordSetState, opts?: pulumi.CustomResourceOptions): RecordSet;
@@ -29,6 +31,7 @@ export declare class RecordSet extends SvcResource {
     readonly ttl: pulumi.Output<number>;
     readonly rrdatas: pulumi.Output<string[] | undefined>;
     readonly routingPolicy: pulumi.Output<RecordSetRoutingPolicy | undefined>;
+    readonly takeOver: pulumi.Output<boolean | undefined>;
     constructor(name: string, args: RecordSetArgs, opts?: pulumi.CustomResourceOptions);
 }
 export type RecordSetType = "A" | "AAAA" | "CAA" | "CNAME" | "DNSKEY" | "DS" | "HTTPS" | "IPSECKEY" | "MX" | "NAPTR" | "NS" | "PTR" | "SOA" | "SPF" | "SRV" | "SSHFP" | "SVCB" | "TLSA" | "TXT";

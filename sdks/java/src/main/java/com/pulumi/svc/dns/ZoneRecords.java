@@ -9,6 +9,7 @@ import com.pulumi.core.annotations.ResourceType;
 import com.pulumi.core.internal.Codegen;
 import com.pulumi.svc.Utilities;
 import com.pulumi.svc.dns.ZoneRecordsArgs;
+import com.pulumi.svc.dns.outputs.ZoneRecordsChangeLimits;
 import java.lang.Boolean;
 import java.lang.Integer;
 import java.lang.String;
@@ -33,6 +34,20 @@ import javax.annotation.Nullable;
  */
 @ResourceType(type="svc:dns/zoneRecords:ZoneRecords")
 public class ZoneRecords extends com.pulumi.resources.CustomResource {
+    /**
+     * The project&#39;s per-change quotas the create read (projects.get `quota`: additions, deletions, bytes of record data a change may hold), by which every change of the zone is cut.
+     * 
+     */
+    @Export(name="changeLimits", refs={ZoneRecordsChangeLimits.class}, tree="[0]")
+    private Output</* @Nullable */ ZoneRecordsChangeLimits> changeLimits;
+
+    /**
+     * @return The project&#39;s per-change quotas the create read (projects.get `quota`: additions, deletions, bytes of record data a change may hold), by which every change of the zone is cut.
+     * 
+     */
+    public Output<Optional<ZoneRecordsChangeLimits>> changeLimits() {
+        return Codegen.optional(this.changeLimits);
+    }
     /**
      * What other tools claimed in the zone when it was last read (their ownership markers): `&#34;&lt;name&gt; &lt;TYPE&gt;&#34;` (`*`: every type but AAAA) to the tool and its marker.
      * 
