@@ -12,11 +12,9 @@ import { withoutKinds } from "./wire";
 import { RECORD_TYPES, rrdataFailures } from "./rrdataSyntax";
 import { replaceRecords } from "./recordSets/replaceRecords";
 import { joinZoneChange } from "./recordSets/zoneChange";
-import { COLLECTION, ITEM, recordKey, recordSetWire, storedSet, wireRecordSet, type WireRecordSet } from "./recordSets/wire";
-import { listingRequest } from "../../google/listing";
-import type { ReadEntry } from "../../engine/plan/entries";
-import { claimedWords, claimOn, claimsOf, type Claims } from "./owners";
-import type { Listed } from "../../engine/declaration/adoption";
+import { COLLECTION, ITEM, recordKey, recordSetWire, storedSet, wireRecordSet } from "./recordSets/wire";
+import { claimsCheck, claimsOfListing } from "./recordSets/claims";
+import { claimOn } from "./owners";
 
 export { storedSet, wireRecordSet };
 
@@ -110,32 +108,6 @@ function nameRefusal(error: ApiError, args: RecordSetArgs, step: "create" | "upd
     `svc.dns.RecordSet: name ${JSON.stringify(args.name)} was refused by the API for zone ${JSON.stringify(args.managedZone)}: ` +
       `a record set's name must be the zone's dnsName or a name below it (e.g. "www.<dnsName>"). Nothing was created. (${error.message})`,
   );
-}
-
-/** The claims of a listing's markers, worked out once for all its items. */
-function claimsOfListing(listed: Listed): Claims {
-  const found = (listed.worked.get("claims") as Claims | undefined) ?? claimsOf(listed.items as unknown as WireRecordSet[]);
-  listed.worked.set("claims", found);
-  return found;
-}
-
-/** The zone's record sets, read once a run: a set another tool's ownership marker claims fails its create before any write. */
-function claimsCheck(args: RecordSetArgs, identity: Readonly<Record<string, string>>): ReadEntry {
-  const listing = listingRequest(fillTemplate(COLLECTION, identity), "rrsets", { ...DNS_PAGING, pageSize: 1000 }, recordSetWire, {
-    note: "once a run for the zone: the ownership markers of other tools that share it (external-dns, octoDNS)",
-  });
-  return {
-    kind: "read",
-    via: { list: { ...listing, once: true }, pick: { match: () => true, whole: true } },
-    note: "once a run for the zone: a record set another tool claims is not made here",
-    refuse: (items) => {
-      if (args.takeOver === true || !Array.isArray(items)) return undefined;
-      const claim = claimOn(claimsOf(items as WireRecordSet[]), args.name, args.type);
-      return claim === undefined
-        ? undefined
-        : `svc.dns.RecordSet: ${claimedWords(args.name, args.type, claim, "`takeOver: true` on this record set")} Nothing was created.`;
-    },
-  };
 }
 
 export const recordSet = declare<RecordSetArgs, z.infer<typeof recordSetWire>>({

@@ -172,13 +172,10 @@ export interface SettledEntry {
   /**
    * The write made from what is live; several, sent in turn, where one request cannot carry it all
    * (a zone's changes within the API's per-change limits): a refusal or a lost answer of any of them
-   * reads again and writes what is still missing. None: nothing to write.
+   * reads again and writes what is still missing. None: nothing to write. `before` (here, in `done`
+   * and `answer`): the answer of the plan's entry before this one (a project's quota, read first).
    */
   readonly write: (live: unknown, before?: unknown) => PlannedRequest | readonly PlannedRequest[] | undefined;
-  /**
-   * `before`, in `write`: the answer of the entry before this one in the plan, when the writes are
-   * made with what it read (a zone's changes cut by the project's per-change quota, read first).
-   */
   readonly done: (live: unknown, before?: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType } | undefined;
   /** The write's answer as the step's answer, with the schema that parsed it when it was in an answer (default: the answer itself). */
   readonly answer?: (written: unknown, live: unknown, before?: unknown) => { readonly value: unknown; readonly parsedBy?: z.ZodType };
@@ -194,9 +191,8 @@ export interface SettledEntry {
 }
 
 /** A settled entry's writes as a list (none, one or several). */
-export function writesOf(write: ReturnType<SettledEntry["write"]>): readonly PlannedRequest[] {
-  return write === undefined ? [] : Array.isArray(write) ? (write as readonly PlannedRequest[]) : [write as PlannedRequest];
-}
+export const writesOf = (write: ReturnType<SettledEntry["write"]>): readonly PlannedRequest[] =>
+  write === undefined ? [] : Array.isArray(write) ? (write as readonly PlannedRequest[]) : [write as PlannedRequest];
 
 /** The answer of a read that found a listing's items (a settle's, a batch's), each item parsed by its schema. */
 export type Items = readonly unknown[];

@@ -44,7 +44,7 @@ export function decodeData(text: string): { ttl: number; rrdatas: string[] } | u
   if (rest.startsWith("[")) {
     try {
       const parsed: unknown = JSON.parse(rest);
-      return Array.isArray(parsed) && parsed.every((value) => typeof value === "string") ? { ttl: Number(ttl), rrdatas: parsed as string[] } : undefined;
+      return Array.isArray(parsed) && parsed.every((value) => typeof value === "string") ? { ttl: Number(ttl), rrdatas: parsed } : undefined;
     } catch {
       return undefined;
     }
