@@ -9,7 +9,10 @@ it("--help says what svc-plan does, each flag, and an example", async () => {
     const text = write.mock.calls.map(([chunk]) => String(chunk)).join("");
     expect(text).toMatch(/^usage: svc-plan/);
     expect(text).toContain("No API request is made.");
-    for (const flag of ["--stack", "--cwd", "--file", "--json", "--out", "--fail-on"]) expect(text).toContain(`  ${flag}`);
+    for (const flag of ["--stack", "--cwd", "--file", "--json", "--out", "--fail-on", "--max-delete-percent", "--max-update-percent", "--max-changes"]) {
+      expect(text).toContain(`  ${flag}`);
+    }
+    expect(text).toContain("svc-plan --stack prod --max-delete-percent 30 --max-update-percent 30 --fail-on critical");
     expect(text).toContain("pulumi preview --json --stack prod | svc-plan --file - --fail-on replace,delete");
   } finally {
     write.mockRestore();

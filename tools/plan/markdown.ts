@@ -4,7 +4,8 @@
  * the report's (stable); no ANSI escapes, no HTML but <details>.
  */
 import { queryString } from "../../provider/http/query";
-import type { PlannedRequest, PlanReport, ResourceChange } from "./schema";
+import { criticalWords, givenWords, MINIMUM_MANAGED } from "./limits";
+import type { LimitsReport, PlannedRequest, PlanReport, ResourceChange } from "./schema";
 
 /** A resource's details take more lines than this: they are collapsed. */
 export const COLLAPSE_LINES = 10;
@@ -95,6 +96,28 @@ function requestCount({ requests, requestsAtMost }: PlanReport["summary"]): stri
   return `${requests} to ${requestsAtMost} API requests expected (the fewer when \`up\` runs a zone's record-set writes together)`;
 }
 
+/** The limits passed (or that none is), each zone's shares, and the critical record sets no flag stops. */
+function limitLines(limits: LimitsReport): string[] {
+  const lines =
+    limits.exceeded.length > 0
+      ? ["> [!CAUTION]", "> **Past the limits** (svc-plan exits 2):", ...limits.exceeded.map((limit) => `> - ${plain(limit.words)}`), ""]
+      : [`Within the limits: ${plain(givenWords(limits.given))}.`, ""];
+  if (limits.zones.length > 0) {
+    lines.push("| zone | managed record sets | deleted | updated | added |", "|---|---|---|---|---|");
+    for (const zone of limits.zones) {
+      const where = `${code(zone.zone)} (${zone.dnsName === undefined ? "" : `${plain(zone.dnsName)}, `}project ${code(zone.project)})`;
+      const managed = `${zone.managed}${zone.sharesApply ? "" : ` (fewer than ${MINIMUM_MANAGED}: no share limit)`}`;
+      lines.push(`| ${where} | ${managed} | ${zone.deletions} (${zone.deletePercent}%) | ${zone.updates} (${zone.updatePercent}%) | ${zone.additions} |`);
+    }
+    lines.push("");
+  }
+  if (!limits.given.critical && limits.critical.length > 0) {
+    lines.push("Critical record sets the run changes or deletes (`--fail-on critical` stops them):", "");
+    lines.push(...limits.critical.map((set) => `- ${plain(criticalWords(set, false))}`), "");
+  }
+  return lines;
+}
+
 export function renderMarkdown(report: PlanReport): string {
   const { summary } = report;
   const lines = [`### svc-plan${report.stack === undefined ? "" : `: stack ${code(report.stack)}`}`, ""];
@@ -106,6 +129,7 @@ export function renderMarkdown(report: PlanReport): string {
   );
   for (const zone of summary.zoneChanges) lines.push(`- ${plain(zone.words)}`);
   if (summary.zoneChanges.length > 0) lines.push("");
+  if (report.limits !== undefined) lines.push(...limitLines(report.limits));
   if (report.warnings.length > 0) {
     lines.push("> [!WARNING]", ...report.warnings.map((warning) => `> - ${plain(warning.message)}`), "");
   }

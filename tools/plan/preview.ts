@@ -63,6 +63,8 @@ export function readPreviewFile(file: string): PreviewJson {
 export interface RunOptions {
   readonly stack?: string | undefined;
   readonly cwd?: string | undefined;
+  /** List the resources left as they are too (`--show-sames`): a share limit counts the record sets among them. */
+  readonly showSames?: boolean | undefined;
   /** The `pulumi` command; `PULUMI_COMMAND` or `pulumi` on PATH. */
   readonly pulumi?: string | undefined;
 }
@@ -71,8 +73,15 @@ export interface RunOptions {
  * Runs `pulumi preview --json` for the current stack. A preview that fails (bad input, a program
  * error) still prints its JSON with diagnostics; the failure is reported with them.
  */
-export function runPreview({ stack, cwd, pulumi = process.env["PULUMI_COMMAND"] ?? "pulumi" }: RunOptions): Promise<PreviewJson> {
-  const args = ["preview", "--json", "--non-interactive", ...(stack === undefined ? [] : ["--stack", stack]), ...(cwd === undefined ? [] : ["--cwd", cwd])];
+export function runPreview({ stack, cwd, showSames = false, pulumi = process.env["PULUMI_COMMAND"] ?? "pulumi" }: RunOptions): Promise<PreviewJson> {
+  const args = [
+    "preview",
+    "--json",
+    "--non-interactive",
+    ...(showSames ? ["--show-sames"] : []),
+    ...(stack === undefined ? [] : ["--stack", stack]),
+    ...(cwd === undefined ? [] : ["--cwd", cwd]),
+  ];
   return new Promise((resolve, reject) => {
     execFile(pulumi, args, { maxBuffer: 512 * 1024 * 1024, env: process.env }, (error, stdout, stderr) => {
       if (error !== null && stdout.trim() === "") {

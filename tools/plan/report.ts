@@ -12,6 +12,8 @@ import type { PreviewJson, PreviewStep } from "./preview";
 import type { JoinEntry } from "../../provider/engine/plan/entries";
 import type { StepFacts } from "../../provider/engine/plan/planStep";
 import { describeStep, joinedSummaries, reviewWarnings, type Described } from "./describe";
+import { anyLimit, checkLimits, type Limits } from "./limits";
+import { zoneFacts, type ZoneFacts } from "./recordSets";
 import { OPERATIONS, type Operation, type PlanReport, type PropertyChange, type ResourceChange } from "./schema";
 import { holdsSecret, properties, SECRET, shown } from "./values";
 
@@ -164,12 +166,14 @@ function compareChanges(a: ResourceChange, b: ResourceChange): number {
   return ORDER.indexOf(a.operation) - ORDER.indexOf(b.operation) || a.type.localeCompare(b.type) || a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn);
 }
 
-export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
+/** The report of a preview; with `limits` (any given), the run's record sets against them. */
+export function buildReport(preview: PreviewJson, stack?: string, limits: Limits = {}): PlanReport {
   const byUrn = new Map<string, PreviewStep[]>();
   for (const step of preview.steps) byUrn.set(step.urn, [...(byUrn.get(step.urn) ?? []), step]);
   const resources: ResourceChange[] = [];
   const warnings: PlanReport["warnings"] = [];
   const joined = new Map<string, readonly JoinEntry[]>();
+  const zones: ZoneFacts[] = [];
   let unchanged = 0;
   let otherChanges = 0;
   for (const steps of byUrn.values()) {
@@ -180,6 +184,7 @@ export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
       continue;
     }
     const found = resourceChange(steps, declaration);
+    if (found !== undefined && anyLimit(limits)) zones.push(zoneFacts(steps, declaration, found === "same" ? "same" : found.change.operation));
     if (found === "same") unchanged++;
     if (found === undefined || found === "same") continue;
     resources.push(found.change);
@@ -198,11 +203,13 @@ export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
     warnings.push(...reviewWarnings(declaration, change.urn, facts));
   }
   resources.sort(compareChanges);
-  const zones = joinedSummaries(resources.flatMap((change) => joined.get(change.urn) ?? []));
+  const zoneChanges = joinedSummaries(resources.flatMap((change) => joined.get(change.urn) ?? []));
   const requestsAtMost = resources.reduce((sum, change) => sum + change.requests.length, 0);
   const conditional = resources.reduce((sum, change) => sum + change.requests.filter((request) => request.onlyIf !== undefined).length, 0);
-  const requests = requestsAtMost - conditional - resources.reduce((sum, change) => sum + change.recordWrites.length, 0) + zones.length;
+  const requests = requestsAtMost - conditional - resources.reduce((sum, change) => sum + change.recordWrites.length, 0) + zoneChanges.length;
   const listed = preview.changeSummary?.["same"];
+  // Without --show-sames the preview lists only the stack itself of what it leaves as it is.
+  const listedSame = [...byUrn.values()].filter((steps) => steps.every((step) => step.op === "same")).length;
   return {
     version: 1,
     ...(stack !== undefined && { stack }),
@@ -216,8 +223,9 @@ export function buildReport(preview: PreviewJson, stack?: string): PlanReport {
       otherChanges,
       requests,
       requestsAtMost,
-      zoneChanges: zones,
+      zoneChanges,
     },
+    ...(anyLimit(limits) && { limits: checkLimits(zones, limits, Math.max(0, (listed ?? 0) - listedSame)) }),
     warnings: warnings.sort(
       (a, b) => resources.findIndex((r) => r.urn === a.urn) - resources.findIndex((r) => r.urn === b.urn) || a.kind.localeCompare(b.kind),
     ),

@@ -78,6 +78,74 @@ export type ResourceChange = z.infer<typeof resourceChange>;
 const zoneChange = z.object({ zone: z.string(), deletions: z.number().int(), additions: z.number().int(), words: z.string() }).meta({ id: "ZoneChange" });
 export type ZoneChange = z.infer<typeof zoneChange>;
 
+export const CRITICAL_KINDS = ["apex NS", "SOA", "delegation NS", "NS", "DS", "MX", "CAA"] as const;
+export type CriticalKind = (typeof CRITICAL_KINDS)[number];
+
+const criticalSet = z
+  .object({
+    project: z.string(),
+    zone: z.string().meta({ description: "The managed zone's name." }),
+    name: z.string().meta({ description: "The record set's DNS name, absolute when the zone's DNS name is known." }),
+    type: z.string(),
+    kind: z
+      .enum(CRITICAL_KINDS)
+      .meta({ description: '"NS" when the zone\'s DNS name is not in the preview, so the apex and a delegation cannot be told apart.' }),
+    change: z.enum(["update", "delete"]),
+    resource: z.string().meta({ description: "The SDK class and the resource's name, e.g. svc.dns.ZoneRecords records." }),
+    property: z.string().optional().meta({ description: 'The set\'s entry in the resource, e.g. records["@ MX"].' }),
+    urn: z.string(),
+  })
+  .meta({ id: "CriticalRecordSet", description: "A record set whose change or deletion `--fail-on critical` stops." });
+export type CriticalRecordSet = z.infer<typeof criticalSet>;
+
+const zoneShare = z
+  .object({
+    project: z.string(),
+    zone: z.string().meta({ description: "The managed zone's name." }),
+    dnsName: z.string().optional(),
+    managed: z.number().int().meta({ description: "The zone's record sets the stack manages before the run (RecordSets and ZoneRecords entries)." }),
+    deletions: z.number().int(),
+    updates: z.number().int(),
+    additions: z.number().int(),
+    deletePercent: z.number().meta({ description: "deletions of managed, in percent, to one decimal." }),
+    updatePercent: z.number().meta({ description: "updates of managed, in percent, to one decimal." }),
+    sharesApply: z.boolean().meta({ description: "Whether the share limits apply: the zone has at least 10 managed record sets." }),
+  })
+  .meta({ id: "ZoneShare" });
+export type ZoneShare = z.infer<typeof zoneShare>;
+
+export const LIMIT_FLAGS = ["max-delete-percent", "max-update-percent", "max-changes", "critical"] as const;
+export type LimitFlag = (typeof LIMIT_FLAGS)[number];
+
+const limitExceeded = z
+  .object({
+    limit: z.enum(LIMIT_FLAGS).meta({ description: "The flag: --max-delete-percent, --max-update-percent, --max-changes, or --fail-on critical." }),
+    allowed: z.number().optional().meta({ description: "The limit given (a percentage or a count); absent for critical." }),
+    actual: z.number().optional().meta({ description: "The zone's share in percent, or the run's record-set changes." }),
+    project: z.string().optional(),
+    zone: z.string().optional(),
+    recordSet: criticalSet.optional(),
+    words: z.string(),
+  })
+  .meta({ id: "LimitExceeded" });
+export type LimitExceeded = z.infer<typeof limitExceeded>;
+
+const limits = z
+  .object({
+    given: z.object({
+      maxDeletePercent: z.number().optional(),
+      maxUpdatePercent: z.number().optional(),
+      maxChanges: z.number().int().optional(),
+      critical: z.boolean(),
+    }),
+    recordSetChanges: z.number().int().meta({ description: "Record sets the run adds, changes or deletes, in every zone." }),
+    zones: z.array(zoneShare),
+    critical: z.array(criticalSet).meta({ description: "Every critical record set the run changes or deletes, whether or not --fail-on critical was given." }),
+    exceeded: z.array(limitExceeded).meta({ description: "Each limit passed; svc-plan exits 2 when there is one." }),
+  })
+  .meta({ id: "Limits", description: "The blast-radius limits asked for, and what the run does against them." });
+export type LimitsReport = z.infer<typeof limits>;
+
 export const planReport = z
   .object({
     version: z.literal(1),
@@ -90,6 +158,9 @@ export const planReport = z
       requestsAtMost: z.number().int().meta({ description: "API requests expected when every record-set write goes on its own." }),
       zoneChanges: z.array(zoneChange),
     }),
+    limits: limits
+      .optional()
+      .meta({ description: "Present when a limit is given (--max-delete-percent, --max-update-percent, --max-changes, --fail-on critical)." }),
     warnings: z.array(warning),
     resources: z.array(resourceChange),
   })
