@@ -139,7 +139,7 @@ export function criticalRecordSetViolations(resource: DnsResource, types: readon
 export function zoneDeletionViolations(resource: DnsResource, minimumRecordSets: number): string[] {
   if (resource.protect) return [];
   const kind = dnsKind(resource.type);
-  const fix = "give it the resource option `protect: true` (remove the option in a reviewed change of its own first to delete it)";
+  const fix = "give it the resource option `protect: true` (to delete it on purpose: `pulumi state unprotect <urn>`, then the change)";
   if (kind === "ManagedZone" && resource.props["forceDestroy"] === true) {
     return [`forceDestroy is true and the zone is not protected: ${UNPROTECTED} every record set in the zone (100% of it); ${fix}, or leave forceDestroy off`];
   }
