@@ -2,7 +2,8 @@
  * What `npm pack` puts in the tarball users install: the built SDK, the provider the SDK's
  * resources load in the provider process, the emulator and its `svc-emulator` bin, the
  * `svc-plan` bin with the JSON Schema of its report, the plugin's typed SDK (`pulumi-svc/plugin`),
- * with their type declarations, and the README; nothing else. No tests, no examples, no benchmark floor,
+ * the policy pack (`dist/policy`, a folder `pulumi preview --policy-pack` runs: its PulumiPolicy.yaml
+ * and package.json beside the code), with their type declarations, and the README; nothing else. No tests, no examples, no benchmark floor,
  * no source maps (their sources are not shipped), and no built file whose source is gone.
  */
 import { execFileSync } from "node:child_process";
@@ -27,17 +28,25 @@ beforeAll(() => {
 });
 
 /** The runtime parts, each a folder of dist/ built from the folder of the same name (sdks: the plugin's typed SDK, sdks/nodejs). */
-const RUNTIME_FOLDERS = ["sdk", "provider", "emulator", "tools", "sdks"];
+const RUNTIME_FOLDERS = ["sdk", "provider", "emulator", "tools", "sdks", "policy"];
 
 /**
  * Built files that are not modules: the schema of `svc-plan --json`, for bots to validate against; the web console's
  * stylesheet; the generated package.json of the plugin's typed SDK, from which it reads the plugin's version; Google's
- * API contracts the emulator checks requests against (emulator/google/contracts/documents).
+ * API contracts the emulator checks requests against (emulator/google/contracts/documents); the policy pack's
+ * PulumiPolicy.yaml, which makes its folder a pack, and package.json, whose version @pulumi/policy reads.
  */
 const CONTRACT_DOCUMENTS = readdirSync(path.join(REPO_ROOT, "emulator", "google", "contracts", "documents")).map(
   (file) => `dist/emulator/google/contracts/documents/${file}`,
 );
-const DATA_FILES = ["dist/tools/plan/report.schema.json", "dist/emulator/console/assets/console.css", "dist/sdks/nodejs/package.json", ...CONTRACT_DOCUMENTS];
+const DATA_FILES = [
+  "dist/tools/plan/report.schema.json",
+  "dist/emulator/console/assets/console.css",
+  "dist/sdks/nodejs/package.json",
+  "dist/policy/PulumiPolicy.yaml",
+  "dist/policy/package.json",
+  ...CONTRACT_DOCUMENTS,
+];
 
 it("holds only the README, the manifest and the built runtime (JavaScript and type declarations)", () => {
   const outside = files.filter((file) => {
@@ -61,6 +70,7 @@ it("holds what a user's program, the provider process and the emulator bin load"
     "dist/tools/import/bin.js",
     "dist/tools/plan/bin.js",
     "dist/tools/recover/bin.js",
+    "dist/policy/index.js",
   ];
   for (const entry of [...entries, ...DATA_FILES]) {
     expect(files).toContain(entry);

@@ -12,7 +12,8 @@
 //   - the resource-monitor proxy and the "sync invoke" pipes, which exist only for the
 //     deprecated synchronous invokes of old provider SDKs: the program talks to the engine's
 //     monitor directly;
-//   - package generation, plugins written in Node.js (RunPlugin), debugger attachment.
+//   - package generation, debugger attachment, and plugins written in Node.js other than policy
+//     packs (RunPlugin runs a policy pack: policy.go).
 package main
 
 import (
