@@ -136,7 +136,8 @@ export const zoneRecords = declare<ZoneRecordsArgs, z.infer<typeof zoneSetsWire>
     format: "projects/{project}/managedZones/{managedZone}",
     importFormats: ["{project}/{managedZone}", "{managedZone}"],
   },
-  paths: { collection: COLLECTION, item: ZONE, related: [`${ZONE}/changes`] },
+  // Besides the zone's record sets and changes, the project itself: its per-change quotas.
+  paths: { collection: COLLECTION, item: ZONE, related: [`${ZONE}/changes`, API_PREFIX] },
   wire: zoneSetsWire,
   // The state: the sets this resource manages (all but the zone's apex SOA and NS when exclusive, or
   // when nothing says which: an import by id), under the program's spelling of their names.
