@@ -8,7 +8,8 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { zoneFileMain } from "../../tools/import/zones/command";
+import { main } from "../../tools/import/cli";
+import { ZONE_FILE_USAGE, zoneFileMain } from "../../tools/import/zones/command";
 import { setsOf, SourceError, zoneOwnLeftOut, type SourceSet } from "../../tools/import/zones/source";
 import { readZoneFile } from "../../tools/import/zones/zoneFile";
 import { offlineSettings } from "../support/providerEmulator";
@@ -192,5 +193,30 @@ describe("a bad file, through the command", () => {
       stderr: expect.stringContaining("include.zone:2: $INCLUDE is not read: svc-import reads the one file it is given"),
       wrote: [],
     });
+  });
+});
+
+describe("svc-import --help", () => {
+  async function help(argv: readonly string[]): Promise<{ status: number; stdout: string }> {
+    const stdout = jest.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      const status = await main(argv);
+      return { status, stdout: stdout.mock.calls.map(([chunk]) => String(chunk)).join("") };
+    } finally {
+      stdout.mockRestore();
+    }
+  }
+
+  it("names the zone file and octoDNS sources, and each prints its own flags", async () => {
+    const { status, stdout } = await help(["--help"]);
+    expect(status).toBe(0);
+    expect(stdout).toContain("  svc-import --from-zone-file example.com.zone --zone example-zone [--project ID]");
+    expect(stdout).toContain("  svc-import --from-octodns example.com.yaml --zone example-zone [the same flags]");
+    for (const flag of ["--from-zone-file", "--from-octodns"]) {
+      const own = await help([flag, "x", "--help"]);
+      expect(own).toEqual({ status: 0, stdout: `${ZONE_FILE_USAGE}\n` });
+    }
+    expect(ZONE_FILE_USAGE).toContain("  --record-sets        a svc.dns.RecordSet per record set instead");
+    expect(ZONE_FILE_USAGE).toContain("$INCLUDE is refused");
   });
 });

@@ -215,6 +215,10 @@ export async function zoneFileMain(argv: readonly string[]): Promise<number> {
     files.unshift("import.json");
   }
   const written = files.map((name) => path.join(outDir, name));
+  // The sets were checked as `check` checks them; what a read of them would still change is said, as `svc-import dns` says it.
+  for (const { found } of result.objects)
+    if (found.drift.length > 0)
+      process.stderr.write(`svc-import: warning: ${sdkName(found.declaration)} ${found.id} would still change ${found.drift.join(", ")} after adoption\n`);
   if (values["json"] === true) {
     const report = {
       source: { file: source, format },
