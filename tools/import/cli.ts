@@ -15,6 +15,7 @@ import { declarations } from "../../provider/registry";
 import { adoptableOf, discover } from "./discover";
 import { importFile, listingJson, nameAll, programText } from "./program";
 import { terraformMain } from "./terraform/command";
+import { zoneFileMain } from "./zones/command";
 
 interface ApiFlags {
   readonly scope: ReadonlyMap<string, { pattern: string; example: string }>;
@@ -84,6 +85,10 @@ function usage(): string {
     "From a Terraform state instead (no request is sent; `svc-import --from-terraform --help` for its flags):",
     "  svc-import --from-terraform terraform.tfstate [--language typescript|python|yaml|typescript-dynamic] [--out-dir DIR]",
     "",
+    "From a zone file or an octoDNS zone file, into a managed zone that exists (`svc-import --from-zone-file --help` for its flags):",
+    "  svc-import --from-zone-file example.com.zone --zone example-zone [--project ID] [--language ...] [--out-dir DIR] [--record-sets]",
+    "  svc-import --from-octodns example.com.yaml --zone example-zone [the same flags]",
+    "",
     "Examples:",
     "  svc-import dns --project my-project --zone example-zone --out adopted.ts",
     "  svc-import ci --project gh/my-org/my-repo",
@@ -109,6 +114,8 @@ function explain(error: unknown, api: ApiName): string {
 export async function main(argv: readonly string[]): Promise<number> {
   // A Terraform state is a source of its own: no API to list, no request sent.
   if (argv.some((arg) => arg === "--from-terraform" || arg.startsWith("--from-terraform="))) return terraformMain(argv);
+  // So are a zone file and an octoDNS YAML, read into a zone that exists (one listing of it).
+  if (argv.some((arg) => /^--from-(zone-file|octodns)(=|$)/.test(arg))) return zoneFileMain(argv);
   const [api, ...rest] = argv;
   if (api === undefined || api === "--help" || api === "-h") {
     process.stdout.write(`${usage()}\n`);

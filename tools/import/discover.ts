@@ -14,7 +14,8 @@ import { typeKey, type Args, type ResourceDeclaration, type State } from "../../
 import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/plan/diff";
 import { isEmpty, sameValue } from "../../provider/engine/plan/diff";
 import { EngineProcess } from "../../provider/engine/batching/engineProcess";
-import { Resource } from "../../provider/engine/lifecycle/resource";
+import { objectModel, Resource } from "../../provider/engine/lifecycle/resource";
+import { ResourceIds } from "../../provider/engine/lifecycle/ids";
 import { Budget } from "../../provider/http/retry";
 import { sendPlanned } from "../../provider/engine/executor/context";
 import { fillTemplate, matchTemplate } from "../../provider/engine/declaration/template";
@@ -163,6 +164,23 @@ function membersOf(gathers: AdoptionGathering, parent: Found | undefined, option
   const chosen = options.gather?.[gathers.flag];
   if (chosen === false || (chosen === undefined && members.length <= gathers.above)) return [];
   return members.filter((member) => !(gathers.keepApart ?? []).some((property) => !isEmpty(member.state[property])));
+}
+
+/**
+ * An object as a read answering `wire` makes it, for a source that is no listing (a zone file's
+ * record sets): its state as a refresh would see it, its inputs and its drift as for a listed one.
+ */
+export function foundFromWire(
+  declaration: ResourceDeclaration,
+  wire: unknown,
+  identity: Readonly<Record<string, string>>,
+  scope: Readonly<Record<string, string>>,
+): Found {
+  const ids = new ResourceIds(declaration);
+  const model = objectModel(declaration, ids);
+  const stateWith = (previous: State): State => model.stateOf({ value: wire }, identity, previous);
+  const found = foundObject(declaration, { id: ids.idOf(identity), state: stateWith({}), identity, scope }, undefined);
+  return { ...found, drift: driftOf(declaration, stateWith, found.inputs) };
 }
 
 /** The scope: a root's from the flag's value read by its pattern, a child's its parent's. */

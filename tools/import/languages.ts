@@ -29,6 +29,8 @@ export const PROGRAM_FILES: Readonly<Record<Language, string>> = {
 /** One object of the program: what it is, and the words written above it. */
 export interface ProgramObject extends Named {
   readonly comments: readonly string[];
+  /** Not there to adopt (a zone file's record set the live zone lacks): the next `up` makes it, so no `{ import }` and no entry in the import file. */
+  readonly create?: boolean;
 }
 
 /** A Python name, as Pulumi's Python SDKs name a property: `dnsName` is `dns_name`, `ipv4Address` is `ipv4_address`. */
@@ -74,9 +76,9 @@ const commentLines = (marker: string, comments: readonly string[]): string => co
 
 function typescript(objects: readonly ProgramObject[], header: readonly string[], dynamic: boolean): string {
   const variables = new Map(objects.map(({ found, variable }) => [found, variable]));
-  const body = objects.map(({ found, variable, comments }) => {
+  const body = objects.map(({ found, variable, comments, create }) => {
     const lines = inputsOf(found, variables).map(({ field, value, reference }) => `  ${field}: ${reference ?? literal(value, "  ")},`);
-    const options = dynamic ? `, { import: ${JSON.stringify(found.id)} }` : "";
+    const options = dynamic && create !== true ? `, { import: ${JSON.stringify(found.id)} }` : "";
     return `${commentLines("//", comments)}export const ${variable} = new svc.${found.declaration.module}.${found.declaration.name}(${JSON.stringify(variable)}, {\n${lines.join("\n")}\n}${options});`;
   });
   return [commentLines("//", header).trimEnd(), `import * as svc from "${dynamic ? "pulumi-svc" : "pulumi-svc/plugin"}";`, ...body].join("\n\n") + "\n";

@@ -27,7 +27,7 @@ export const TERRAFORM_USAGE = [
 ].join("\n");
 
 /** The stack's language, from the Pulumi.yaml of the current folder. */
-function stackLanguage(): Language | undefined {
+export function stackLanguage(): Language | undefined {
   if (!existsSync("Pulumi.yaml")) return undefined;
   const runtime = /^runtime:\s*(?:\n\s+name:\s*)?([a-z]+)/m.exec(readFileSync("Pulumi.yaml", "utf8"))?.[1];
   return runtime === "yaml" ? "yaml" : runtime === "python" ? "python" : runtime === "nodejs" ? "typescript" : undefined;
@@ -59,16 +59,21 @@ function header(source: string, language: Language, result: FromState): string[]
   return lines;
 }
 
-/** What to run next, in order, for this language. */
-function nextSteps(language: Language, outDir: string, result: FromState): string[] {
-  const deposed = result.notAdopted.filter((left) => left.deposed !== undefined);
-  const program = path.join(outDir, PROGRAM_FILES[language]);
+/** The step that puts the written program into the stack's. */
+export function joinStep(language: Language, program: string): string {
   const join: Record<Language, string> = {
     typescript: `import "./${path.basename(program, ".ts")}"; in index.ts (the program needs pulumi-svc installed, for pulumi-svc/plugin)`,
     "typescript-dynamic": `import "./${path.basename(program, ".ts")}"; in index.ts`,
     python: `import ${path.basename(program, ".py")} in __main__.py (with pulumi_svc installed)`,
     yaml: `its resources into Main.yaml (or Pulumi.yaml), with the svc plugin installed`,
   };
+  return `Put ${program} into the program: ${join[language]}.`;
+}
+
+/** What to run next, in order, for this language. */
+function nextSteps(language: Language, outDir: string, result: FromState): string[] {
+  const deposed = result.notAdopted.filter((left) => left.deposed !== undefined);
+  const program = path.join(outDir, PROGRAM_FILES[language]);
   const addresses = result.adopted.map(({ address }) => quoted(address)).join(" ");
   const steps: string[] = [];
   // `terraform state rm` of an address forgets its deposed objects too: then nothing would ever delete them.
@@ -77,7 +82,7 @@ function nextSteps(language: Language, outDir: string, result: FromState): strin
       `terraform apply            # first: Terraform deletes the deposed object(s) of ${[...new Set(deposed.map(({ address }) => quoted(address)))].join(" ")} ` +
         "(the state rm below would forget them undeleted)",
     );
-  steps.push(`Put ${program} into the program: ${join[language]}.`);
+  steps.push(joinStep(language, program));
   if (language === "typescript-dynamic") steps.push("pulumi up                  # adopts every object by its import option: no write");
   else
     steps.push(
