@@ -1,5 +1,5 @@
 /**
- * The benchmark: `npm run bench -- [N] [--scenario default|latency|scale|console] [--parallel P] [--rounds K]
+ * The benchmark: `npm run bench -- [N] [--scenario default|latency|scale|zone|console] [--parallel P] [--rounds K]
  * [--latency MS] [--propagation MS] [--out FILE] [--checkpoints both|written|skipped] [--programs LABELS] [--steps NAMES]`.
  *
  * Each scenario (scenarios.ts) runs examples/dns-many-records (one zone, N record sets) against the
@@ -9,10 +9,14 @@
  * refresh, ttl update, record-data update, destroy, with the engine's checkpoints written and
  * skipped (PULUMI_SKIP_CHECKPOINTS). `latency`: the emulator answers after `--latency` ms (100) and
  * DNS changes propagate in `--propagation` ms (2000). `scale`: N = 5,000 by default. `console` (console.ts):
- * the web console's pages with one zone of N = 5,000 record sets.
+ * the web console's pages with one zone of N = 5,000 record sets. `zone` (zoneScenario.ts): N = 5,000
+ * record sets in one `svc.dns.ZoneRecords` (examples/dns-zone-records), alone, at the latency
+ * scenario's speed: up, preview, refresh, ttl update, 10 records changed (previewed, the sets it
+ * names checked, and written), destroy; each step's requests by kind and the state's bytes per record set.
  * Per step and program: wall and CPU time (the CLI and everything it ran), the API requests the
- * emulator saw, the provider process's peak RSS; and the state's bytes per resource after up. With
- * `--rounds K` the table gives the medians of K rounds (requests and RSS: the most of any round).
+ * emulator saw, the peak RSS of the program, the engine and the provider; and the state's bytes per
+ * resource (per record set for `zone`) after up. With `--rounds K` the table gives the medians of K
+ * rounds (requests and RSS: the most of any round).
  * Prints a table and the scenario's targets, and writes the numbers as JSON.
  * `--programs floor,svc` and `--steps up,destroy` run part of a scenario (its programs by label, its
  * steps by name, in the scenario's order): to settle one row with more rounds in less time.
@@ -26,12 +30,12 @@ import { runConsoleBench } from "./console";
 import { pulumi, type Measured } from "./processes";
 import { openProgram, removeProgram, resetConfig, stateBytes, type Program } from "./programs";
 import { SCENARIOS, type Scenario, type ScenarioOptions } from "./scenarios";
-import { printRow, summarize, type Row } from "./table";
-import { workOf, type Work } from "./work";
+import { printRow, summarize, type Check, type Row } from "./table";
+import { kindsOf, workOf, type Work } from "./work";
 
 const REPO = path.resolve(__dirname, "..", "..");
 const USAGE =
-  "usage: bench [N] [--scenario default|latency|scale] [--parallel P] [--rounds K] [--latency MS] [--propagation MS] [--out FILE] [--checkpoints both|written|skipped] [--programs LABELS] [--steps NAMES]";
+  "usage: bench [N] [--scenario default|latency|scale|zone|console] [--parallel P] [--rounds K] [--latency MS] [--propagation MS] [--out FILE] [--checkpoints both|written|skipped] [--programs LABELS] [--steps NAMES]";
 
 interface Options extends ScenarioOptions {
   readonly scenario: Scenario;
@@ -84,6 +88,7 @@ function parseOptions(argv: readonly string[]): Options {
   };
   count ??= scenario.defaultCount;
   if (![count, parallel, rounds].every((number) => Number.isInteger(number) && number > 0)) throw new Error("N, P and K must be positive whole numbers");
+  if (count < (scenario.minCount ?? 1)) throw new Error(`N is at least ${String(scenario.minCount)} in the ${scenario.name} scenario; got ${count}`);
   if (![latencyMs, propagationMs].every((number) => Number.isInteger(number) && number >= 0))
     throw new Error("--latency and --propagation are whole milliseconds");
   return {
@@ -121,6 +126,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const stateBytesPerResource: Record<string, Record<string, number>> = {};
   const programs: Program[] = [];
+  const units = scenario.stateUnit === "record set" ? count : count + 1;
   console.log(`scenario ${scenario.name}: N ${count}, P ${parallel}${speed === undefined ? "" : `, emulator ${JSON.stringify(speed)}`}`);
   try {
     for (const checkpoints of options.checkpoints) {
@@ -134,19 +140,24 @@ async function main(): Promise<void> {
           const measured: Record<string, Measured> = {};
           const requests: Record<string, number> = {};
           const work: Record<string, Work> = {};
+          const kinds: Record<string, Record<string, number>> = {};
+          const checks: Record<string, Check> = {};
           // In turn, step by step: every program sees the same machine at nearly the same time.
           for (const program of opened) {
             await step.before?.(program);
             const { total: start } = await emulator.stats();
             const logged = (await emulator.requests()).length;
-            const { output: _output, ...result } = await pulumi(program.dir, [...step.args(parallel), "--stack", program.stack], program.env);
+            const { output: _output, stdout, ...result } = await pulumi(program.dir, [...step.args(parallel), "--stack", program.stack], program.env);
             const { total: end } = await emulator.stats();
             measured[program.label] = result;
             requests[program.label] = end - start;
-            work[program.label] = workOf((await emulator.requests()).slice(logged));
+            const sent = (await emulator.requests()).slice(logged);
+            work[program.label] = workOf(sent);
+            kinds[program.label] = kindsOf(sent);
+            if (step.check !== undefined) checks[program.label] = step.check(stdout);
           }
           if (step.name === "up") {
-            stateBytesPerResource[checkpoints] = Object.fromEntries(opened.map((program) => [program.label, stateBytes(program) / (count + 1)]));
+            stateBytesPerResource[checkpoints] = Object.fromEntries(opened.map((program) => [program.label, stateBytes(program) / units]));
           }
           const row: Row = {
             scenario: scenario.name,
@@ -157,6 +168,8 @@ async function main(): Promise<void> {
             requests,
             fewestRequests: requests,
             work,
+            kinds,
+            checks,
             requestsPerResource: (requests["svc"] ?? 0) / (count + 1),
             ratio: (measured["svc"]?.wallS ?? 0) / (measured["floor"]?.wallS ?? 1),
           };
@@ -177,9 +190,10 @@ async function main(): Promise<void> {
   }
   for (const [checkpoints, bytes] of Object.entries(stateBytesPerResource)) {
     const parts = Object.entries(bytes).map(([label, perResource]) => `${label} ${Math.round(perResource)}`);
-    console.log(`state bytes per resource after up (checkpoints ${checkpoints}): ${parts.join(", ")}`);
+    console.log(`state bytes per ${scenario.stateUnit ?? "resource"} after up (checkpoints ${checkpoints}): ${parts.join(", ")}`);
   }
-  const targets = scenario.targets(summary, options);
+  const [firstBytes] = Object.values(stateBytesPerResource);
+  const targets = scenario.targets(summary, options, firstBytes === undefined ? undefined : Object.values(firstBytes)[0]);
   for (const line of targets) console.log(line);
   writeFileSync(
     options.out,

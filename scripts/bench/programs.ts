@@ -16,8 +16,12 @@ export interface ProgramSpec {
   readonly example: string;
   /** A program made for the run instead of an example's folder (the YAML one: YAML has no loops), by its folder. */
   readonly write?: (work: string, count: number) => string;
+  /** The example's `count` for N (default N): an example with record sets of its own holds fewer host records. */
+  readonly count?: (count: number) => number;
   /** Stack config besides `count` (e.g. the baseline's `provider`). */
   readonly config?: Readonly<Record<string, string>>;
+  /** The config the update steps change, at its defaults: what a new round starts from (default `ttl` 300, `dataVersion` 1). */
+  readonly defaults?: Readonly<Record<string, number>>;
 }
 
 export interface Program {
@@ -25,6 +29,7 @@ export interface Program {
   readonly dir: string;
   readonly env: NodeJS.ProcessEnv;
   readonly stack: string;
+  readonly defaults: Readonly<Record<string, number>>;
 }
 
 export async function openProgram(spec: ProgramSpec, work: string, emulator: RunningEmulator, checkpoints: string, count: number): Promise<Program> {
@@ -45,9 +50,10 @@ export async function openProgram(spec: ProgramSpec, work: string, emulator: Run
     ...(checkpoints === "skipped" && { PULUMI_SKIP_CHECKPOINTS: "true" }),
   };
   const dir = spec.write?.(work, count) ?? path.join(REPO, "examples", spec.example);
-  const program = { label: spec.label, dir, env, stack: `bench${process.pid}${spec.label}${checkpoints}` };
+  const defaults = spec.defaults ?? { ttl: 300, dataVersion: 1 };
+  const program = { label: spec.label, dir, env, stack: `bench${process.pid}${spec.label}${checkpoints}`, defaults };
   await pulumi(program.dir, ["stack", "init", program.stack], env);
-  await setConfig(program, "count", count);
+  await setConfig(program, "count", spec.count?.(count) ?? count);
   for (const [key, value] of Object.entries(spec.config ?? {})) await setConfig(program, key, value);
   return program;
 }
@@ -58,8 +64,7 @@ export async function setConfig(program: Program, key: string, value: number | s
 
 /** Back to the program's defaults, which the update steps change. */
 export async function resetConfig(program: Program): Promise<void> {
-  await setConfig(program, "ttl", 300);
-  await setConfig(program, "dataVersion", 1);
+  for (const [key, value] of Object.entries(program.defaults)) await setConfig(program, key, value);
 }
 
 export function stateBytes(program: Program): number {

@@ -6,8 +6,9 @@
 import type { SpeedSettings } from "../../emulator/speed";
 import type { Program, ProgramSpec } from "./programs";
 import { setConfig } from "./programs";
-import type { Row } from "./table";
+import type { Check, Row } from "./table";
 import { writeYamlProgram } from "./yamlProgram";
+import { CHANGED, checkChangedPreview, ZONE, ZONE_MIN_COUNT, zoneTargets } from "./zoneScenario";
 
 const FLOOR: ProgramSpec = { label: "floor", example: "bench-floor" };
 const PER_RECORD: ProgramSpec = { label: "perRecord", example: "bench-floor", config: { provider: "perRecord" } };
@@ -46,6 +47,8 @@ export interface Step {
   readonly before?: (program: Program) => Promise<void>;
   readonly args: (parallel: number) => string[];
   readonly writes: boolean;
+  /** What the step's output (stdout) shows, beside its numbers. */
+  readonly check?: (stdout: string) => Check;
 }
 
 const up = (parallel: number): string[] => ["up", "--yes", "--skip-preview", "--parallel", String(parallel)];
@@ -56,6 +59,15 @@ const STEPS: Readonly<Record<string, Step>> = {
   ttl: { name: "ttl update", before: (program) => setConfig(program, "ttl", 600), args: up, writes: true },
   data: { name: "record-data update", before: (program) => setConfig(program, "dataVersion", 2), args: up, writes: true },
   destroy: { name: "destroy", args: (parallel) => ["destroy", "--yes", "--skip-preview", "--parallel", String(parallel)], writes: true },
+  // The zone's: 10 host records pointed elsewhere, previewed (which sets it names) and written; each sets them, so either runs alone.
+  changedPreview: {
+    name: "10 changed: preview",
+    before: (program) => setConfig(program, "changed", CHANGED),
+    args: (parallel) => ["preview", "--json", "--parallel", String(parallel)],
+    writes: false,
+    check: checkChangedPreview,
+  },
+  changedUp: { name: "10 changed: up", before: (program) => setConfig(program, "changed", CHANGED), args: up, writes: true },
 };
 
 export interface ScenarioOptions {
@@ -68,11 +80,15 @@ export interface ScenarioOptions {
 export interface Scenario {
   readonly name: string;
   readonly defaultCount: number;
+  /** The fewest N its steps make sense at (default 1). */
+  readonly minCount?: number;
+  /** What the state's bytes are counted per: the stack's resources (default: N + 1, the zone and its record sets) or its record sets. */
+  readonly stateUnit?: "resource" | "record set";
   readonly programs: readonly ProgramSpec[];
   readonly steps: readonly Step[];
   readonly speed?: (options: ScenarioOptions) => SpeedSettings;
-  /** Lines that read the rows against the scenario's targets (printed, not asserted: a benchmark). */
-  readonly targets: (rows: readonly Row[], options: ScenarioOptions) => string[];
+  /** Lines that read the rows against the scenario's targets (printed, not asserted: a benchmark); `stateBytes` per unit, of its first program. */
+  readonly targets: (rows: readonly Row[], options: ScenarioOptions, stateBytes: number | undefined) => string[];
 }
 
 const writeBound = ({ count, parallel }: ScenarioOptions): number => 2 * Math.ceil(count / parallel) + 5;
@@ -118,10 +134,21 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
     steps: [STEPS["up"]!, STEPS["preview"]!, STEPS["refresh"]!, STEPS["ttl"]!, STEPS["destroy"]!],
     targets: (rows, options) =>
       rows.map((row) => {
-        const floorMb = row.measured["floor"]?.peakRssMb ?? 0;
-        const svcMb = row.measured["svc"]?.peakRssMb ?? 0;
+        const floorMb = row.measured["floor"]?.peakRssMb.provider ?? 0;
+        const svcMb = row.measured["svc"]?.peakRssMb.provider ?? 0;
         const target = row.step === "preview" ? "0" : row.step === "refresh" ? "≤ 10" : `≤ ${writeBound(options)}`;
         return `${row.step}: svc requests ${row.requests["svc"] ?? 0} (target ${target}), provider RSS ${svcMb.toFixed(0)} MB (target ≤ floor ${floorMb.toFixed(0)} + 60)`;
       }),
+  },
+  // Issue 61: a zone's N record sets as one ZoneRecords, against a service of real latency and propagation, checkpoints written.
+  zone: {
+    name: "zone",
+    defaultCount: 5000,
+    minCount: ZONE_MIN_COUNT,
+    stateUnit: "record set",
+    programs: [ZONE],
+    steps: [STEPS["up"]!, STEPS["preview"]!, STEPS["refresh"]!, STEPS["ttl"]!, STEPS["changedPreview"]!, STEPS["changedUp"]!, STEPS["destroy"]!],
+    speed: ({ latencyMs, propagationMs }) => ({ latencyMs, changePropagationMs: propagationMs }),
+    targets: zoneTargets,
   },
 };

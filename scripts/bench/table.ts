@@ -2,8 +2,14 @@
  * The benchmark's rows: one per scenario, checkpoints mode, round and step, with each program's
  * measurements and requests; their medians over rounds; and the printed table.
  */
-import type { Measured } from "./processes";
+import { ROLES, type Measured, type Role } from "./processes";
 import type { Work } from "./work";
+
+/** A step's check of its output, e.g. which record sets a preview names. */
+export interface Check {
+  readonly ok: boolean;
+  readonly says: string;
+}
 
 export interface Row {
   readonly scenario: string;
@@ -18,6 +24,10 @@ export interface Row {
   readonly fewestRequests: Readonly<Record<string, number>>;
   /** The work those requests carried (work.ts); in a summary, the most of any round. */
   readonly work: Readonly<Record<string, Work>>;
+  /** Those requests by kind (work.ts), e.g. `POST managedZones/:managedZone/changes`; in a summary, the round's with the most requests. */
+  readonly kinds: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** What a step's own check found in each program's output (scenarios.ts); in a summary, a failing round's if any. */
+  readonly checks: Readonly<Record<string, Check>>;
   /** The provider's requests per resource of the stack. */
   readonly requestsPerResource: number;
   /** The provider's wall time over the floor's (in a summary: the median of the rounds'). */
@@ -29,6 +39,8 @@ export const median = (values: readonly number[]): number => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
+
+const perRole = (value: (role: Role) => number): Record<Role, number> => Object.fromEntries(ROLES.map((role) => [role, value(role)])) as Record<Role, number>;
 
 /** One row per scenario, checkpoints mode and step: medians of the rounds, and the most requests and memory of any. */
 export function summarize(rows: readonly Row[]): Row[] {
@@ -46,7 +58,8 @@ export function summarize(rows: readonly Row[]): Row[] {
         {
           wallS: median(group.map((row) => row.measured[label]?.wallS ?? 0)),
           cpuS: median(group.map((row) => row.measured[label]?.cpuS ?? 0)),
-          peakRssMb: Math.max(...group.map((row) => row.measured[label]?.peakRssMb ?? 0)),
+          peakRssMb: perRole((role) => Math.max(...group.map((row) => row.measured[label]?.peakRssMb[role] ?? 0))),
+          roleCpuS: perRole((role) => median(group.map((row) => row.measured[label]?.roleCpuS[role] ?? 0))),
         },
       ]),
     );
@@ -56,6 +69,13 @@ export function summarize(rows: readonly Row[]): Row[] {
     const work = Object.fromEntries(
       labels.map((label) => [label, { recordSetWrites: most("recordSetWrites", label), otherWrites: most("otherWrites", label) }]),
     );
+    const busiest = (label: string): Row => group.reduce((most, row) => ((row.requests[label] ?? 0) > (most.requests[label] ?? 0) ? row : most));
+    const checks: Record<string, Check> = {};
+    for (const label of labels) {
+      const all = group.flatMap((row) => (row.checks[label] === undefined ? [] : [row.checks[label]]));
+      const shown = all.find((check) => !check.ok) ?? all[0];
+      if (shown !== undefined) checks[label] = shown;
+    }
     return {
       ...first,
       round: 0,
@@ -63,6 +83,8 @@ export function summarize(rows: readonly Row[]): Row[] {
       requests: spread((values) => Math.max(...values)),
       fewestRequests: spread((values) => Math.min(...values)),
       work,
+      kinds: Object.fromEntries(labels.map((label) => [label, busiest(label).kinds[label] ?? {}])),
+      checks,
       requestsPerResource: Math.max(...group.map((row) => row.requestsPerResource)),
       ratio: median(group.map((row) => row.ratio)),
     };
@@ -83,7 +105,7 @@ export function printRow(row: Row, header: boolean): void {
         ...labels.map((label) => `${label} cpu`),
         ...labels.filter((label) => label !== "floor").map((label) => `${label} req`),
         "svc req/res",
-        ...labels.map((label) => `${label} MB`),
+        ...labels.map((label) => `${label} MB p/e/pr`),
       ]),
     );
   }
@@ -92,11 +114,11 @@ export function printRow(row: Row, header: boolean): void {
       row.checkpoints,
       row.step,
       ...labels.map((label) => (row.measured[label]?.wallS ?? 0).toFixed(1)),
-      row.ratio.toFixed(2),
+      row.measured["floor"] === undefined || row.measured["svc"] === undefined ? "—" : row.ratio.toFixed(2),
       ...labels.map((label) => (row.measured[label]?.cpuS ?? 0).toFixed(1)),
       ...labels.filter((label) => label !== "floor").map((label) => row.requests[label] ?? 0),
-      row.requestsPerResource.toFixed(3),
-      ...labels.map((label) => (row.measured[label]?.peakRssMb ?? 0).toFixed(0)),
+      row.measured["svc"] === undefined ? "—" : row.requestsPerResource.toFixed(3),
+      ...labels.map((label) => ROLES.map((role) => (row.measured[label]?.peakRssMb[role] ?? 0).toFixed(0)).join("/")),
     ]),
   );
 }

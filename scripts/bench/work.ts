@@ -35,3 +35,17 @@ export function workOf(requests: readonly RecordedRequest[]): Work {
   }
   return { recordSetWrites, otherWrites };
 }
+
+/**
+ * The requests by kind: the emulator's route, under the project (`POST managedZones`,
+ * `GET managedZones/:managedZone/rrsets`, `GET managedZones/:managedZone/changes/:changeId`), so a
+ * step's requests read as what they did: the zone made, pages listed, changes sent and checked.
+ */
+export function kindsOf(requests: readonly RecordedRequest[]): Record<string, number> {
+  const kinds: Record<string, number> = {};
+  for (const { method, path, route } of requests) {
+    const kind = (route ?? `${method} ${path}`).replace(/ \/[^/]+\/v[^/]+\/projects\/:[^/]+\//, " ");
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  }
+  return kinds;
+}

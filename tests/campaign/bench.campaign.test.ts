@@ -1,9 +1,9 @@
 /**
  * The benchmark at N = 500 (`npm run bench -- 500`): the default scenario with checkpoints written
  * and skipped, the latency scenario (the per-record provider beside the batched paths, against a
- * slow emulator) and the scale scenario, each checked as the smoke in `npm test` checks N = 3
- * (tests/e2e/benchSmoke.e2e.test.ts). The tables and JSON are kept in build/campaign/ for the
- * README's figures.
+ * slow emulator), the scale scenario and the zone scenario (one ZoneRecords of 500 record sets),
+ * each checked as the smoke in `npm test` checks a tiny N (tests/e2e/benchSmoke.e2e.test.ts). The
+ * tables and JSON are kept in build/campaign/ for the README's figures.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
@@ -33,4 +33,10 @@ it("latency, N = 500: the per-record provider beside the batched paths, against 
 it("scale, N = 500: every step at a large zone", async () => {
   const json = await bench("scale", ["500", "--scenario", "scale"]);
   expectComplete(json.rows ?? [], ["floor", "svc"], ["up", "preview", "refresh", "ttl update", "destroy"], ["written"]);
+});
+
+it("zone, N = 500: one ZoneRecords through every step, the preview of 10 changed records naming exactly those", async () => {
+  const json = await bench("zone", ["500", "--scenario", "zone"]);
+  const steps = ["up", "preview", "refresh", "ttl update", "10 changed: preview", "10 changed: up", "destroy"];
+  expectComplete(json.rows ?? [], ["zone"], steps, ["written"]);
 });

@@ -31,12 +31,20 @@ export function runBench(out: string, name: string, args: readonly string[]): Pr
   );
 }
 
-/** Every step of every program in the rows, and the two paths of the package (dynamic `svc`, `plugin`) wrote the same. */
+/**
+ * Every step of every program in the rows, the package's programs (dynamic `svc`, `zone`) wrote
+ * record sets in each write step, its two paths (dynamic `svc`, `plugin`) wrote the same, and every
+ * step's own check of its output (a preview's named record sets) held.
+ */
 export function expectComplete(rows: readonly Row[], programs: readonly string[], steps: readonly string[], modes: readonly string[]): void {
   expect(rows.map((row) => `${row.checkpoints} ${row.step}`)).toEqual(modes.flatMap((mode) => steps.map((step) => `${mode} ${step}`)));
   for (const row of rows) {
     expect(Object.keys(row.measured).sort()).toEqual([...programs].sort());
     if (programs.includes("plugin")) expect({ step: row.step, work: row.work["plugin"] }).toEqual({ step: row.step, work: row.work["svc"] });
-    if (!["preview", "refresh"].includes(row.step)) expect(row.work["svc"]?.recordSetWrites).toBeGreaterThan(0);
+    for (const label of ["svc", "zone"].filter((each) => programs.includes(each) && !/preview|refresh/.test(row.step))) {
+      expect({ step: row.step, label, wroteRecordSets: (row.work[label]?.recordSetWrites ?? 0) > 0 }).toEqual({ step: row.step, label, wroteRecordSets: true });
+    }
+    for (const [label, check] of Object.entries(row.checks))
+      expect({ step: row.step, label, check }).toEqual({ step: row.step, label, check: { ok: true, says: check.says } });
   }
 }

@@ -10,6 +10,8 @@ export interface RecordedRequest {
   readonly query: Readonly<Record<string, string | readonly string[]>>;
   readonly body: unknown;
   readonly status: number;
+  /** `"<METHOD> <route pattern>"`, e.g. `"GET /dns/v1/projects/:project/managedZones/:managedZone/rrsets"`. */
+  readonly route?: string;
   /** The headers the API records: `if-match` sent, `etag` answered (calendar). */
   readonly headers?: Record<string, string>;
 }

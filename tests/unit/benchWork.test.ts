@@ -1,4 +1,4 @@
-import { workOf } from "../../scripts/bench/work";
+import { kindsOf, workOf } from "../../scripts/bench/work";
 
 const ZONE = "/dns/v1/projects/p/managedZones/z";
 const set = (name: string, rrdatas = ["1.2.3.4"]): object => ({ name, type: "A", ttl: 300, rrdatas });
@@ -21,4 +21,22 @@ it("counts each record set a request wrote once, whatever request carried it", (
 it("counts a set written twice (a change sent again) twice", () => {
   const change = request("POST", `${ZONE}/changes`, { additions: [set("a.example.com.")] });
   expect(workOf([change, change]).recordSetWrites).toBe(2);
+});
+
+it("names each request by the emulator's route under the project, ids as placeholders", () => {
+  const routed = (method: string, path: string, route: string) => ({ ...request(method, path), route: `${method} ${route}` });
+  const kinds = kindsOf([
+    routed("POST", "/dns/v1/projects/p/managedZones", "/dns/v1/projects/:project/managedZones"),
+    routed("GET", `${ZONE}/rrsets`, "/dns/v1/projects/:project/managedZones/:managedZone/rrsets"),
+    routed("GET", `${ZONE}/rrsets`, "/dns/v1/projects/:project/managedZones/:managedZone/rrsets"),
+    routed("GET", `${ZONE}/changes/7`, "/dns/v1/projects/:project/managedZones/:managedZone/changes/:changeId"),
+    // A path no route serves keeps its own.
+    request("GET", "/nowhere"),
+  ]);
+  expect(kinds).toEqual({
+    "POST managedZones": 1,
+    "GET managedZones/:managedZone/rrsets": 2,
+    "GET managedZones/:managedZone/changes/:changeId": 1,
+    "GET /nowhere": 1,
+  });
 });
