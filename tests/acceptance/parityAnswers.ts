@@ -59,6 +59,8 @@ interface At {
   readonly schema: SchemaNode | undefined;
   /** The record type of the record set the value is part of. */
   readonly recordType?: string;
+  /** The value is the service's choice for the zone (its apex SOA and NS: the name servers it assigned). */
+  readonly serviceChosen?: boolean;
 }
 
 function resolved(walk: Walk, node: SchemaNode | undefined): { schema: SchemaNode | undefined; name?: string } {
@@ -91,7 +93,14 @@ function compareObjects(walk: Walk, at: At, real: Record<string, unknown>, emula
     const node = schema?.properties?.[key] ?? schema?.additionalProperties;
     compareValues(
       walk,
-      { resource: base.resource, field: child(base.field, key), key, schema: node, ...(recordType !== undefined && { recordType }) },
+      {
+        resource: base.resource,
+        field: child(base.field, key),
+        key,
+        schema: node,
+        ...(recordType !== undefined && { recordType }),
+        ...(at.serviceChosen === true && { serviceChosen: true }),
+      },
       real[key],
       emulated[key],
     );
@@ -106,6 +115,8 @@ function identity(item: unknown, map: (text: string) => string): string | undefi
 }
 
 function compareArrays(walk: Walk, at: At, real: unknown[], emulated: unknown[]): void {
+  // A zone's apex SOA and NS name the name servers the service assigned it: not compared, as an id is not.
+  if (RECORD_DATA.has(at.key) && at.serviceChosen === true) return;
   if (RECORD_DATA.has(at.key) && at.recordType !== undefined) {
     const canonical = (values: unknown[]): string[] => [...new Set(values.map((value) => canonicalRrdata(at.recordType!, String(value))))].sort();
     if (JSON.stringify(canonical(real)) !== JSON.stringify(canonical(emulated))) report(walk, at, `${shown(real)} -> ${shown(emulated)}`);
@@ -127,8 +138,17 @@ function compareArrays(walk: Walk, at: At, real: unknown[], emulated: unknown[])
   const rest = [...left];
   for (const index of real.keys()) if (!paired.has(index) && rest.length > 0) pairs.push([index, rest.shift()!]);
   const { schema } = resolved(walk, at.schema);
+  // The zone's apex: where the listing's SOA is.
+  const apex = new Set(real.filter((item) => (item as { type?: unknown } | null)?.type === "SOA").map((item) => String((item as { name?: unknown }).name)));
   for (const [index, other] of pairs.sort(([a], [b]) => a - b)) {
-    compareValues(walk, { ...at, field: `${at.field}[${index}]`, schema: schema?.items }, real[index], emulated[other]);
+    const item = real[index] as { type?: unknown; name?: unknown } | null;
+    const zoneOwn = item?.type === "SOA" || (item?.type === "NS" && apex.has(String(item.name)));
+    compareValues(
+      walk,
+      { ...at, field: `${at.field}[${index}]`, schema: schema?.items, ...(zoneOwn && { serviceChosen: true }) },
+      real[index],
+      emulated[other],
+    );
   }
 }
 

@@ -104,6 +104,25 @@ describe("what is compared", () => {
     ]);
   });
 
+  it("leaves out a zone's apex SOA and NS data in a listing (the name servers the service assigned), but not a delegation's", () => {
+    const list = "/dns/v1/projects/p/managedZones/z/rrsets";
+    const zone = (shard: string, delegated: string): object => ({
+      kind: "dns#resourceRecordSetsListResponse",
+      rrsets: [
+        { kind: "dns#resourceRecordSet", name: "z.example.", type: "NS", ttl: 21600, rrdatas: [`ns-cloud-${shard}1.googledomains.com.`] },
+        { kind: "dns#resourceRecordSet", name: "z.example.", type: "SOA", ttl: 21600, rrdatas: [`ns-cloud-${shard}1.googledomains.com. h. 1 2 3 4 5`] },
+        { kind: "dns#resourceRecordSet", name: "sub.z.example.", type: "NS", ttl: 300, rrdatas: [delegated] },
+      ],
+    });
+    let runs = 0;
+    const listed = (service: object, emulator: object): string[] =>
+      compareRuns(run(`ls-${++runs}`, [exchange("GET", list, null, service)]), run(`ls-${++runs}-e`, [exchange("GET", list, null, emulator)]));
+    expect(listed(zone("a", "ns1.other.example."), zone("e", "ns1.other.example."))).toEqual([]);
+    expect(listed(zone("a", "ns1.other.example."), zone("a", "ns2.other.example."))).toEqual([
+      'dns ResourceRecordSet sub.z.example. NS: rrdatas ["ns1.other.example."] -> ["ns2.other.example."] (01-up.json dns.resourceRecordSets.list)',
+    ]);
+  });
+
   it("compares numbers, enums and fields answered by one side; not what the service makes up", () => {
     expect(differences(records(['"a"'], { ttl: 60 }), records(['"a"'], { ttl: 3600 }))).toEqual([
       "dns ResourceRecordSet t.example. TXT: ttl 60 -> 3600 (01-up.json dns.resourceRecordSets.get)",
