@@ -21,10 +21,11 @@ export const cassette = installCassetteFromEnv();
 /**
  * The process's root, the one place a provider process keeps anything: its runtime (the settings
  * `configure` gives, clients, token sources, the engine's windows, listings, polls and locks),
- * which every resource type's provider in it shares, and the providers made so far. The engine
+ * which every resource type's provider in it shares, and the providers made so far; a replay's
+ * waits are the cassette's, passed in (no timer of the process is replaced). The engine
  * reaches this module by the package name in each serialized provider, so it must live here.
  */
-const runtime = new ProviderRuntime();
+const runtime = new ProviderRuntime(cassette?.sleep === undefined ? {} : { sleep: cassette.sleep });
 const providers = new Map<string, DynamicProvider>();
 
 /** The module file a type's declaration lives in by convention, e.g. `./dns/recordSet`; undefined for a key of another shape. */

@@ -31,6 +31,12 @@ export interface RuntimeOptions {
   /** Options of every API client (tests: fetch, sleep, log). */
   readonly client?: ClientOptions;
   readonly engine?: EngineProcessOptions;
+  /**
+   * How the process waits, everywhere it waits (its clients' backoffs and rate-limit gates, polls,
+   * the relay's and the write loops' pauses): the clock's, unless the process replays a cassette
+   * (provider/cassette.ts), whose answers are all recorded. Passed in: no timer is replaced.
+   */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 export class ProviderRuntime {
@@ -46,8 +52,9 @@ export class ProviderRuntime {
   constructor(options: RuntimeOptions = {}) {
     this.config = options.config ?? NO_CONFIG;
     this.env = options.env;
-    this.clients = new Clients(this.tokens, options.client);
-    this.engine = new EngineProcess({ listedApis: apisWithSharedListings, ...options.engine });
+    const sleep = options.sleep === undefined ? {} : { sleep: options.sleep };
+    this.clients = new Clients(this.tokens, { ...sleep, ...options.client });
+    this.engine = new EngineProcess({ listedApis: apisWithSharedListings, ...sleep, ...options.engine });
   }
 
   /** The stack configuration the engine hands the provider (`configure`). */

@@ -7,7 +7,6 @@
  * settles a failure; its rounds and pauses come from the retry table by the loop's name. (The HTTP
  * layer's own retries of a request it may repeat are one level below; the budget bounds both.)
  */
-import { setTimeout as defaultSleep } from "node:timers/promises";
 import { z } from "zod";
 import type { ApiClient, RequestSpec } from "../../http/client";
 import { ApiError } from "../../http/answer";
@@ -155,14 +154,15 @@ export interface Guard<T> {
    * unless it settles as done). Reads what it needs; may throw an error that explains better.
    */
   readonly settle: (error: ApiError, attempt: number, last: boolean) => Promise<Settled<T>>;
-  readonly sleep?: (ms: number) => Promise<void>;
+  /** How it pauses between rounds: the process's (`context.process.sleep`; a replay's does not wait). */
+  readonly sleep: (ms: number) => Promise<void>;
 }
 
 /** Rounds in all of `loop`. */
 export const roundsOf = (loop: LoopName): number => LOOPS[loop].attempts;
 
 export async function guarded<T>(guard: Guard<T>): Promise<T> {
-  const sleep = guard.sleep ?? defaultSleep;
+  const { sleep } = guard;
   const attempts = roundsOf(guard.loop);
   for (let attempt = 1; ; attempt++) {
     try {
