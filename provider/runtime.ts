@@ -1,7 +1,7 @@
 /**
  * What one provider process keeps, made once where it starts (the dynamic providers' entry,
- * provider/index.ts; the plugin's, plugin/provider.ts; a tool or a program's functions their own)
- * and passed down: the stack configuration `configure` gave and the environment, the API clients,
+ * provider/index.ts, whose runtime a program's functions and a read function called directly take
+ * too; the plugin's, plugin/provider.ts; a tool its own) and passed down: the stack configuration `configure` gave and the environment, the API clients,
  * the credential chain's token sources, and the engine's parts (windows, shared listings, polls,
  * locks: engine/batching/engineProcess.ts). No module under provider/ holds any of it.
  */
@@ -57,8 +57,9 @@ export class ProviderRuntime {
     this.engine = new EngineProcess({ listedApis: apisWithSharedListings, ...sleep, ...options.engine });
   }
 
-  /** The stack configuration the engine hands the provider (`configure`). */
+  /** The stack configuration the engine hands the provider (`configure`); the same source again changes nothing (its settings and clients stay). */
   configure(config: ConfigSource): void {
+    if (config === this.config) return;
     this.config = config;
     this.configured = undefined;
   }

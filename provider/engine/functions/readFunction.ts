@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import type { ApiName, Settings } from "../../config";
-import { ProviderRuntime } from "../../runtime";
+import type { ProviderRuntime } from "../../runtime";
 import { parseFunctionArgs } from "../../functionArgs";
 import { listingRequest, type Paging } from "../../google/listing";
 import { Budget } from "../../http/retry";
@@ -43,8 +43,9 @@ type Call<S, R> = Record<string, never> extends Input<S> ? (input?: Input<S>) =>
 
 /**
  * A query: takes its arguments (none, or all optional, may be left out), resolves to its result,
- * with settings and clients of its own (the environment's); `on(runtime)` is the same query in a
- * process's runtime (its stack configuration, its clients).
+ * in the process's one runtime (provider/index.ts: the environment's settings, or a program's stack
+ * configuration once its SDK gave it; its clients and token sources, shared by every call);
+ * `on(runtime)` is the same query in a given runtime (a plugin's, a test's).
  */
 export type ReadFunction<S, R> = Call<S, R> & {
   readonly declaration: ReadFunctionInfo;
@@ -90,6 +91,15 @@ function sender(api: ApiName, name: string, runtime: ProviderRuntime): FunctionS
   return <T>(request: PlannedRequest & { readonly schema: z.ZodType<T> }) => sendPlanned(request, context) as Promise<T>;
 }
 
+/**
+ * The process's one runtime, held by its root (provider/index.ts), required at a direct call: a
+ * function's module needs none of the providers' machinery the root loads (a plugin lists them all).
+ */
+function processRuntime(): ProviderRuntime {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at the first direct call (see above)
+  return (require("../../index") as typeof import("../../index")).processRuntime();
+}
+
 /** The declaring functions of one API's read functions. */
 export function readFunctionsOf<P extends Values = Record<never, never>>(api: ApiName, options: ReadFunctionsOptions<P> = {}) {
   function parse(args: z.ZodObject | undefined, input: unknown, name: string, runtime: ProviderRuntime): Values {
@@ -98,7 +108,7 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
   }
 
   function declared<S, R>(info: ReadFunctionInfo, run: (input: unknown, runtime: ProviderRuntime) => Promise<R>): ReadFunction<S, R> {
-    return Object.assign((input?: unknown) => run(input, new ProviderRuntime()), {
+    return Object.assign((input?: unknown) => run(input, processRuntime()), {
       declaration: info,
       on: (runtime: ProviderRuntime) => (input?: unknown) => run(input, runtime),
     });
