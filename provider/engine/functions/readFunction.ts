@@ -17,8 +17,8 @@ import { Budget } from "../../http/retry";
 import { FUNCTION_BUDGET } from "../../http/retryTable";
 import { report } from "../../log";
 import { fillTemplate } from "../declaration/template";
-import { sendPlanned } from "../executor/context";
-import type { PlannedRequest } from "../plan/entries";
+import { sendPlanned, type RunContext } from "../executor/context";
+import type { Paging as PlannedPaging, PlannedRequest } from "../plan/entries";
 
 type Values = Record<string, unknown>;
 type Input<S> = S extends z.ZodType ? z.input<S> : Record<string, never>;
@@ -76,19 +76,36 @@ export interface ReadFunctionsOptions<P extends Values> {
   readonly prepare?: (args: Values, fn: string, settings: Settings) => P;
 }
 
-/** How a read function sends a request: planned as data, through the executor's one sender, on the call's budget; its answer parsed once by the schema. */
-export type FunctionSend = <T>(request: PlannedRequest & { readonly schema: z.ZodType<T> }) => Promise<T>;
+/**
+ * How a read function sends a request: planned as data, through the executor's one sender, on the
+ * call's budget; its answer parsed once by the schema, in the call path. A listing (`paging`) is
+ * read page by page by the executor and resolves to its items, each parsed by the schema (or, with
+ * `wholePages`, to its pages, each parsed whole by it).
+ */
+export interface FunctionSend {
+  <T>(request: PlannedRequest & { readonly schema: z.ZodType<T>; readonly paging: PlannedPaging }): Promise<T[]>;
+  <T>(request: PlannedRequest & { readonly schema: z.ZodType<T> }): Promise<T>;
+}
 
-/** A call's sender: one budget for the call (FUNCTION_BUDGET: a listing's every page and their retries), named after the function. */
-function sender(api: ApiName, name: string, runtime: ProviderRuntime): FunctionSend {
-  const context = {
+/**
+ * A call's context outside any step (a read function's, a tool's listing): the process's client of
+ * the API and engine, one budget for the call (FUNCTION_BUDGET: a listing's every page and their
+ * retries), named after what it reads.
+ */
+export function callContext(runtime: ProviderRuntime, api: ApiName, what: string, log: (message: string) => void = report): RunContext {
+  return {
     client: runtime.clientFor(api),
     identity: {},
-    log: report,
-    budget: new Budget({ step: "call", resource: `svc.${api}.${name}` }, FUNCTION_BUDGET.requests),
+    log,
+    budget: new Budget({ step: "call", resource: what }, FUNCTION_BUDGET.requests),
     process: runtime.engine,
   };
-  return <T>(request: PlannedRequest & { readonly schema: z.ZodType<T> }) => sendPlanned(request, context) as Promise<T>;
+}
+
+/** A call's sender, on its context. */
+function sender(api: ApiName, name: string, runtime: ProviderRuntime): FunctionSend {
+  const context = callContext(runtime, api, `svc.${api}.${name}`);
+  return ((request: PlannedRequest) => sendPlanned(request, context)) as FunctionSend;
 }
 
 /**
@@ -173,11 +190,8 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
           Object.entries(queryOf(values, decl.query)).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
         );
         // Each page's items are checked by the result's schema once, in the call path.
-        return (await sender(
-          api,
-          decl.name,
-          runtime,
-        )({ ...listingRequest(pathOf(decl.path, values), decl.field, { ...decl.paging, pageSize, query }), schema: decl.result })) as R[];
+        const listing = listingRequest(pathOf(decl.path, values), decl.field, { ...decl.paging, pageSize, query });
+        return sender(api, decl.name, runtime)({ ...listing, paging: listing.paging ?? {}, schema: decl.result });
       });
     },
 
