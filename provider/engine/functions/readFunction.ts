@@ -13,7 +13,7 @@ import type { ApiName, Settings } from "../../config";
 import type { ProviderRuntime } from "../../runtime";
 import { parseFunctionArgs } from "../../functionArgs";
 import { listingRequest, type Paging } from "../../google/listing";
-import { Budget } from "../../http/retry";
+import { Budget, type BudgetOwner } from "../../http/retry";
 import { FUNCTION_BUDGET } from "../../http/retryTable";
 import { report } from "../../log";
 import { fillTemplate } from "../declaration/template";
@@ -89,22 +89,16 @@ export interface FunctionSend {
 
 /**
  * A call's context outside any step (a read function's, a tool's listing): the process's client of
- * the API and engine, one budget for the call (FUNCTION_BUDGET: a listing's every page and their
- * retries), named after what it reads.
+ * the API and its engine, one budget for the call (FUNCTION_BUDGET: a listing's every page and
+ * their retries), owned by what it reads.
  */
-export function callContext(runtime: ProviderRuntime, api: ApiName, what: string, log: (message: string) => void = report): RunContext {
-  return {
-    client: runtime.clientFor(api),
-    identity: {},
-    log,
-    budget: new Budget({ step: "call", resource: what }, FUNCTION_BUDGET.requests),
-    process: runtime.engine,
-  };
+export function callContext(runtime: ProviderRuntime, api: ApiName, owner: BudgetOwner, log: (message: string) => void = report): RunContext {
+  return { client: runtime.clientFor(api), identity: {}, log, budget: new Budget(owner, FUNCTION_BUDGET.requests), process: runtime.engine };
 }
 
 /** A call's sender, on its context. */
 function sender(api: ApiName, name: string, runtime: ProviderRuntime): FunctionSend {
-  const context = callContext(runtime, api, `svc.${api}.${name}`);
+  const context = callContext(runtime, api, { step: "call", resource: `svc.${api}.${name}` });
   return ((request: PlannedRequest) => sendPlanned(request, context)) as FunctionSend;
 }
 
