@@ -104,7 +104,8 @@ function sender(api: ApiName, name: string, runtime: ProviderRuntime): FunctionS
 
 /**
  * The process's one runtime, held by its root (provider/index.ts), required at a direct call: a
- * function's module needs none of the providers' machinery the root loads (a plugin lists them all).
+ * module of functions loads none of the providers' machinery the root does (the plugin, which
+ * loads every API's functions and keeps a runtime of its own, never calls them directly).
  */
 function processRuntime(): ProviderRuntime {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at the first direct call (see above)
