@@ -10,14 +10,13 @@
  * `<cassette>.<pid>.part.json` (the run joins the parts). Replay answers each request from the
  * cassette (the first unused exchange whose method, URL and body, compared as JSON data, match)
  * and sends nothing; a request the cassette lacks is answered 400 naming it, and written to
- * `<cassette>.<pid>.misses.json`. Pauses are shortened in replay: the answers are all there;
- * expirations in answers move by how much later the replay runs, so a recorded channel never
- * expires in a replay days later.
+ * `<cassette>.<pid>.misses.json`. Pauses are shortened in replay: the answers are all there, so
+ * the replay gives the process's runtime a sleep that does not wait (its `sleep`, which the root,
+ * provider/index.ts, passes in; no timer of the process is replaced); expirations in answers move by
+ * how much later the replay runs, so a recorded channel never expires in a replay days later.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-// The module object itself (not a namespace copy): the other modules read its `setTimeout` at each call.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- an import would bind a frozen namespace
-import timers = require("node:timers/promises");
+import { setTimeout as realSleep } from "node:timers/promises";
 import { isDeepStrictEqual } from "node:util";
 
 export const SCRUBBED = "SCRUBBED";
@@ -180,7 +179,17 @@ export interface InstalledCassette {
   readonly file: string;
   readonly mode: Mode;
   readonly seenSecrets: SeenSecrets;
+  /**
+   * In replay, how the process waits (its runtime's `sleep`: backoffs, polls, the relay's and the
+   * loops' pauses): the answers are all recorded, so no pause is longer than REPLAY_PAUSE_MS.
+   */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Takes the interceptor out again (a test's; a process keeps it to its end). */
+  readonly dispose: () => void;
 }
+
+/** A replay's pause: at most REPLAY_PAUSE_MS, whatever was asked. */
+const replaySleep = (ms: number): Promise<void> => realSleep(Math.min(ms, REPLAY_PAUSE_MS));
 
 /**
  * Installs the interceptor the environment asks for, once per process (its root calls it);
@@ -191,12 +200,13 @@ export function installCassetteFromEnv(env: NodeJS.ProcessEnv = process.env): In
   if (file === undefined || file === "") return undefined;
   const mode = env["SVC_CASSETTE_MODE"];
   if (mode !== "record" && mode !== "replay") throw new Error(`pulumi-svc: SVC_CASSETTE_MODE is ${JSON.stringify(mode)}; it must be "record" or "replay".`);
-  const installed: InstalledCassette = { file, mode, seenSecrets: new Set() };
-  installCassette(installed);
-  return installed;
+  const seenSecrets: SeenSecrets = new Set();
+  const dispose = installCassette(file, mode, seenSecrets);
+  return { file, mode, seenSecrets, ...(mode === "replay" && { sleep: replaySleep }), dispose };
 }
 
-function installCassette({ file, mode, seenSecrets }: InstalledCassette): void {
+/** Installs the interceptor; returns what takes it out. */
+function installCassette(file: string, mode: Mode, seenSecrets: SeenSecrets): () => void {
   let interceptors: typeof import("@mswjs/interceptors");
   let clientRequest: typeof import("@mswjs/interceptors/ClientRequest");
   let fetchInterceptor: typeof import("@mswjs/interceptors/fetch");
@@ -238,15 +248,12 @@ function installCassette({ file, mode, seenSecrets }: InstalledCassette): void {
       });
       writeFileSync(part, `${JSON.stringify(cassette, null, 1)}\n`);
     });
-    return;
+    return () => interceptor.dispose();
   }
   const cassette = JSON.parse(readFileSync(file, "utf8")) as Cassette;
   const shiftMs = startedAt - cassette.recordedAt;
   const used = new Set<number>();
   const misses: string[] = [];
-  // The answers are all recorded: a poll or a backoff need not wait for the service.
-  const sleep = timers.setTimeout;
-  timers.setTimeout = ((ms?: number, value?: unknown, options?: object) => sleep(Math.min(ms ?? 0, REPLAY_PAUSE_MS), value, options)) as typeof sleep;
   // The interceptor awaits its listeners: the answer is chosen once the body is read.
   // eslint-disable-next-line @typescript-eslint/no-misused-promises
   interceptor.on("request", async ({ request, controller }) => {
@@ -272,4 +279,5 @@ function installCassette({ file, mode, seenSecrets }: InstalledCassette): void {
     if (replayed.has("retry-after")) replayed.set("retry-after", "0");
     controller.respondWith(new Response(status === 204 || status === 304 ? null : text, { status, headers: replayed }));
   });
+  return () => interceptor.dispose();
 }

@@ -12,6 +12,7 @@
  */
 import { type ResourceDeclaration, typeKey } from "./engine/declaration/declaration";
 import { dynamicProvider, type DynamicProvider } from "./engine/pulumi/dynamicProvider";
+import type { ConfigSource } from "./config";
 import { ProviderRuntime } from "./runtime";
 import { installCassetteFromEnv } from "./cassette";
 
@@ -21,11 +22,24 @@ export const cassette = installCassetteFromEnv();
 /**
  * The process's root, the one place a provider process keeps anything: its runtime (the settings
  * `configure` gives, clients, token sources, the engine's windows, listings, polls and locks),
- * which every resource type's provider in it shares, and the providers made so far. The engine
+ * which every resource type's provider in it shares, and the providers made so far; a replay's
+ * waits are the cassette's, passed in (no timer of the process is replaced). The engine
  * reaches this module by the package name in each serialized provider, so it must live here.
  */
-const runtime = new ProviderRuntime();
+const runtime = new ProviderRuntime(cassette?.sleep === undefined ? {} : { sleep: cassette.sleep });
 const providers = new Map<string, DynamicProvider>();
+
+/**
+ * The process's runtime, for what runs in it besides its providers: a read function called
+ * directly (engine/functions/readFunction.ts) and a program's functions (sdk/internal/functions.ts),
+ * which give `config`, the program's stack configuration (no engine configures a program's
+ * process; given again, it changes nothing). So a process's functions share its clients (their
+ * rate-limit gates and limiters), its token sources and its engine with its providers.
+ */
+export function processRuntime(config?: ConfigSource): ProviderRuntime {
+  if (config !== undefined) runtime.configure(config);
+  return runtime;
+}
 
 /** The module file a type's declaration lives in by convention, e.g. `./dns/recordSet`; undefined for a key of another shape. */
 export function conventionalFile(key: string): string | undefined {

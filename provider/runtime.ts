@@ -1,7 +1,7 @@
 /**
  * What one provider process keeps, made once where it starts (the dynamic providers' entry,
- * provider/index.ts; the plugin's, plugin/provider.ts; a tool or a program's functions their own)
- * and passed down: the stack configuration `configure` gave and the environment, the API clients,
+ * provider/index.ts, whose runtime a program's functions and a read function called directly take
+ * too; the plugin's, plugin/provider.ts; a tool its own) and passed down: the stack configuration `configure` gave and the environment, the API clients,
  * the credential chain's token sources, and the engine's parts (windows, shared listings, polls,
  * locks: engine/batching/engineProcess.ts). No module under provider/ holds any of it.
  */
@@ -31,6 +31,12 @@ export interface RuntimeOptions {
   /** Options of every API client (tests: fetch, sleep, log). */
   readonly client?: ClientOptions;
   readonly engine?: EngineProcessOptions;
+  /**
+   * How the process waits, everywhere it waits (its clients' backoffs and rate-limit gates, polls,
+   * the relay's and the write loops' pauses): the clock's, unless the process replays a cassette
+   * (provider/cassette.ts), whose answers are all recorded. Passed in: no timer is replaced.
+   */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 export class ProviderRuntime {
@@ -46,12 +52,14 @@ export class ProviderRuntime {
   constructor(options: RuntimeOptions = {}) {
     this.config = options.config ?? NO_CONFIG;
     this.env = options.env;
-    this.clients = new Clients(this.tokens, options.client);
-    this.engine = new EngineProcess({ listedApis: apisWithSharedListings, ...options.engine });
+    const sleep = options.sleep === undefined ? {} : { sleep: options.sleep };
+    this.clients = new Clients(this.tokens, { ...sleep, ...options.client });
+    this.engine = new EngineProcess({ listedApis: apisWithSharedListings, ...sleep, ...options.engine });
   }
 
-  /** The stack configuration the engine hands the provider (`configure`). */
+  /** The stack configuration the engine hands the provider (`configure`); the same source again changes nothing (its settings and clients stay). */
   configure(config: ConfigSource): void {
+    if (config === this.config) return;
     this.config = config;
     this.configured = undefined;
   }

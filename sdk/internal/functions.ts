@@ -11,18 +11,19 @@
 import * as pulumi from "@pulumi/pulumi";
 import { isConfigSecret } from "./config";
 
+import type { ConfigSource } from "../../provider/config";
 import type { ProviderRuntime } from "../../provider/runtime";
 
-let runtime: ProviderRuntime | undefined;
+/** Where a program's settings are: its stack configuration, then the environment. */
+const PROGRAM_CONFIG: ConfigSource = { get: (key) => pulumi.runtime.getConfig(key), isSecret: isConfigSecret };
 
-/** The program's runtime for its functions, made on the first call: this program's stack configuration and the environment, its clients. */
+/**
+ * The program's runtime for its functions: the process's one (held by its root, provider/index.ts,
+ * loaded with the first call), reading this program's stack configuration and the environment.
+ */
 export function programRuntime(): ProviderRuntime {
-  if (runtime === undefined) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first call (see above)
-    const { ProviderRuntime: Runtime } = require("../../provider/runtime") as typeof import("../../provider/runtime");
-    runtime = new Runtime({ config: { get: (key) => pulumi.runtime.getConfig(key), isSecret: isConfigSecret } });
-  }
-  return runtime;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first call (see above)
+  return (require("../../provider") as typeof import("../../provider")).processRuntime(PROGRAM_CONFIG);
 }
 
 /** A module of the provider's queries, loaded on first use and kept. */

@@ -86,7 +86,7 @@ export async function sweep(options: SweepOptions): Promise<Swept[]> {
       options.log(`${api}: not swept, no scope given (${flags.map((flag) => `--${api}-${flag}`).join(", ")})`);
       continue;
     }
-    const { found } = await discover(api, { scope, select: {}, client: runtime.clientFor(api), progress: () => undefined });
+    const { found } = await discover(api, { scope, select: {}, runtime, progress: () => undefined });
     // Children were found after their parents: deleted first.
     for (const object of [...found].reverse()) {
       const named = runNameOf(object);

@@ -113,7 +113,7 @@ describe("on every path, each answer parsed once at the one place answers are pa
       discover("dns", {
         scope: { project: DEFAULT_PROJECT },
         select: { zone: ["parsed-import"] },
-        client: new ProviderRuntime().clientFor("dns"),
+        runtime: new ProviderRuntime(),
         progress: () => undefined,
       }),
     );

@@ -110,7 +110,7 @@ it("svc-import leaves other tools' sets and markers out, saying why, as RecordSe
       scope: { project: PROJECT },
       select: { zone: ["shared-import"] },
       gather: { "zone-records": gather },
-      client: running.runtime.clientFor("dns"),
+      runtime: running.runtime,
       progress: () => undefined,
     });
     const adopted = nameAll(discovery, adoptableOf("dns")).map(({ found }) => found);

@@ -31,7 +31,7 @@ async function imported(zone: string, gather?: boolean): Promise<{ discovery: Di
     scope: { project: SEED.project },
     select: { zone: [zone] },
     ...(gather !== undefined && { gather: { "zone-records": gather } }),
-    client: new ProviderRuntime().clientFor("dns"),
+    runtime: new ProviderRuntime(),
     progress: () => undefined,
   });
   return { discovery, named: nameAll(discovery, adoptableOf("dns")) };

@@ -10,6 +10,7 @@ import {
   getRecentBuilds,
 } from "../../provider/apis/ci/functions";
 import { createEmulator } from "../../emulator/server";
+import { ProviderRuntime } from "../../provider/runtime";
 import { startEmulator, type RunningEmulator } from "../support/emulatorControl";
 
 let emulator: RunningEmulator;
@@ -80,32 +81,26 @@ describe("CI functions", () => {
 });
 
 describe("CI tokens", () => {
-  afterEach(() => {
-    process.env["SVC_EMULATOR_URL"] = emulator.url;
-    process.env["SVC_CI_TOKEN"] = emulator.token;
-    delete process.env["SVC_CI_AUTH"];
-  });
+  /** A process of its own with these settings (a process reads its settings once), besides the emulator's. */
+  const processWith = (env: NodeJS.ProcessEnv): ProviderRuntime =>
+    new ProviderRuntime({ env: { SVC_EMULATOR_URL: emulator.url, SVC_CI_TOKEN: emulator.token, ...env } });
 
   it.each([["basic"], ["query"], ["header"]])("travel in the %s form when chosen", async (form) => {
-    process.env["SVC_CI_AUTH"] = form;
-    expect((await getProjects()).length).toBeGreaterThan(0);
+    expect((await getProjects.on(processWith({ SVC_CI_AUTH: form }))()).length).toBeGreaterThan(0);
   });
 
   it("refuses an unknown form with the accepted ones", async () => {
-    process.env["SVC_CI_AUTH"] = "cookie";
-    await expect(getProjects()).rejects.toThrow(/svc:ciAuth.*header.*basic.*query/);
+    await expect(getProjects.on(processWith({ SVC_CI_AUTH: "cookie" }))()).rejects.toThrow(/svc:ciAuth.*header.*basic.*query/);
   });
 
   it("explain that getMe needs a personal token when given a project token", async () => {
     const scoped = createEmulator({ ci: { personalTokens: ["personal-1"], projectTokens: { "project-1": "vcs-a/acme/monorepo" } } });
     const url = await scoped.listen(0, "127.0.0.1");
     try {
-      process.env["SVC_EMULATOR_URL"] = url;
-      process.env["SVC_CI_TOKEN"] = "project-1";
-      await expect(getMe()).rejects.toThrow(/getMe needs a personal API token.*project tokens cannot read the user/);
-      expect((await getProjectBuilds({ ...monorepo, limit: 5 })).length).toBe(5);
-      process.env["SVC_CI_TOKEN"] = "personal-1";
-      expect((await getMe()).login).toBeTruthy();
+      const projectToken = processWith({ SVC_EMULATOR_URL: url, SVC_CI_TOKEN: "project-1" });
+      await expect(getMe.on(projectToken)()).rejects.toThrow(/getMe needs a personal API token.*project tokens cannot read the user/);
+      expect((await getProjectBuilds.on(projectToken)({ ...monorepo, limit: 5 })).length).toBe(5);
+      expect((await getMe.on(processWith({ SVC_EMULATOR_URL: url, SVC_CI_TOKEN: "personal-1" }))()).login).toBeTruthy();
     } finally {
       await scoped.close();
     }

@@ -11,6 +11,7 @@ import type { Arrival, CodeHostStore } from "../../emulator/apis/codehost/state"
 import { getRateLimit, type RateLimitStatus, type RateLimitWindow } from "../../provider/apis/codehost/functions";
 import { NO_CONFIG, resolveApiSettings, settingsOf, type ConfigSource } from "../../provider/config";
 import { createApiClient, type ApiClient } from "../../provider/http/client";
+import { ProviderRuntime } from "../../provider/runtime";
 import { CODEHOST_REQUEST_LIMITS, codeHostRateLimits, RateLimitError } from "../../provider/apis/codehost/limits";
 import * as sdk from "../../sdk/codehost/functions";
 import { testBudget } from "../support/budget";
@@ -200,13 +201,12 @@ describe("getRateLimit", () => {
 
   it("uses the workflow token, an OAuth app as HTTP Basic, or nothing", async () => {
     await start({ hourMs: 3_600_000, tokens: { wf: "workflow" }, oauthApps: { "app-id": "app-secret" } });
-    process.env["SVC_EMULATOR_URL"] = url;
-    expect((await getRateLimit()).resources.core.limit).toBe(60);
-    process.env["SVC_CODEHOST_CLIENT_ID"] = "app-id";
-    process.env["SVC_CODEHOST_CLIENT_SECRET"] = "app-secret";
-    expect((await getRateLimit()).resources.core.limit).toBe(5000);
-    process.env["SVC_TOKEN"] = "wf";
-    expect((await getRateLimit()).resources.core.limit).toBe(1000);
+    // Each a process of its own: a process reads its settings once.
+    const processWith = (env: NodeJS.ProcessEnv): ProviderRuntime => new ProviderRuntime({ env: { SVC_EMULATOR_URL: url, ...env } });
+    expect((await getRateLimit.on(processWith({}))()).resources.core.limit).toBe(60);
+    const app = { SVC_CODEHOST_CLIENT_ID: "app-id", SVC_CODEHOST_CLIENT_SECRET: "app-secret" };
+    expect((await getRateLimit.on(processWith(app))()).resources.core.limit).toBe(5000);
+    expect((await getRateLimit.on(processWith({ ...app, SVC_TOKEN: "wf" }))()).resources.core.limit).toBe(1000);
   });
 });
 

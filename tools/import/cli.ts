@@ -178,7 +178,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   try {
     const progress = (line: string): boolean => process.stderr.write(`svc-import: ${line}\n`);
-    const discovery = await discover(name, { scope, select, optIn, gather, client: new ProviderRuntime().clientFor(name), progress });
+    const discovery = await discover(name, { scope, select, optIn, gather, runtime: new ProviderRuntime(), progress });
     const named = nameAll(discovery, adoptableOf(name));
     const never = declarations.filter((declaration) => declaration.api === name && declaration.adoption !== undefined && !isAdoptable(declaration.adoption));
     const chosen = [

@@ -7,21 +7,19 @@
  * sends no write.
  */
 import { z } from "zod";
-import { FUNCTION_BUDGET } from "../../provider/http/retryTable";
 import type { ApiName } from "../../provider/config";
 import { isAdoptable, type Adoption, type AdoptionGathering } from "../../provider/engine/declaration/adoption";
 import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration/declaration";
 import { CONTROL_INPUTS, diffArgs } from "../../provider/engine/plan/diff";
 import { isEmpty, sameValue } from "../../provider/engine/plan/diff";
-import { EngineProcess } from "../../provider/engine/batching/engineProcess";
 import { objectModel, Resource } from "../../provider/engine/lifecycle/resource";
 import { ResourceIds } from "../../provider/engine/lifecycle/ids";
-import { Budget } from "../../provider/http/retry";
 import { sendPlanned } from "../../provider/engine/executor/context";
+import { callContext } from "../../provider/engine/functions/readFunction";
 import { fillTemplate, matchTemplate } from "../../provider/engine/declaration/template";
 import { listingRequest } from "../../provider/google/listing";
-import type { ApiClient } from "../../provider/http/client";
 import { declarations } from "../../provider/registry";
+import type { ProviderRuntime } from "../../provider/runtime";
 
 /** An existing object, as the written program declares it. */
 export interface Found {
@@ -62,7 +60,8 @@ export interface DiscoverOptions {
   readonly optIn?: ReadonlySet<string>;
   /** By a gathering's flag (`zone-records`): true writes one object whatever the number of its members, false each member (`adoption.gathers`). */
   readonly gather?: Readonly<Record<string, boolean>>;
-  readonly client: ApiClient;
+  /** The process's runtime: every listing and read runs through its client of the API and in its engine (shared listings, windows). */
+  readonly runtime: ProviderRuntime;
   readonly progress: (line: string) => void;
 }
 
@@ -83,10 +82,10 @@ export function adoptableOf(api: ApiName): ResourceDeclaration[] {
 
 export async function discover(api: ApiName, options: DiscoverOptions): Promise<Discovery> {
   const discovery: Discovery = { found: [], leftOut: [] };
-  const process = new EngineProcess();
+  const { runtime } = options;
   for (const declaration of adoptableOf(api)) {
     const adoption = declaration.adoption as Adoption;
-    const engine = new Resource(declaration, { client: () => options.client, log: () => undefined, process });
+    const engine = new Resource(declaration, { client: () => runtime.clientFor(api), log: () => undefined, process: runtime.engine });
     const parents = adoption.under === undefined ? [undefined] : discovery.found.filter((found) => typeKey(found.declaration) === adoption.under?.type);
     const counts = await Promise.all(parents.map((parent) => discoverUnder(declaration, adoption, engine, parent, options, discovery)));
     const found = counts.reduce((sum, count) => sum + count.found, 0);
@@ -112,7 +111,7 @@ async function discoverUnder(
   if (scope === undefined) return { found: 0, leftOut: 0 };
   const values = withParent(scope, adoption, parent);
   if (values === undefined) return { found: 0, leftOut: 0 };
-  const items = adoption.list === undefined ? [undefined] : await listItems(options.client, declaration, adoption, values);
+  const items = adoption.list === undefined ? [undefined] : await listItems(options.runtime, declaration, adoption, values);
   const wanted = adoption.select === undefined ? [] : (options.select[adoption.select.flag] ?? []);
   const listed = { items: items.filter((item): item is Record<string, unknown> => item !== undefined), worked: new Map<string, unknown>() };
   const count: { found: number; leftOut: number; held?: number } = { found: 0, leftOut: 0 };
@@ -214,9 +213,15 @@ function withParent(scope: Readonly<Record<string, string>>, adoption: Adoption,
   return values;
 }
 
-/** The listing of an adoption, its items validated once as it is read (each an object), on a budget of its own. */
+/** An object of a listing, as svc-import reads it. */
+const listedItem = z.record(z.string(), z.unknown());
+
+/**
+ * The listing of an adoption, through the executor in the process's runtime, on a budget of its
+ * own; its items validated once, as it is read (each an object).
+ */
 async function listItems(
-  client: ApiClient,
+  runtime: ProviderRuntime,
   declaration: ResourceDeclaration,
   adoption: Adoption,
   values: Readonly<Record<string, string>>,
@@ -224,23 +229,15 @@ async function listItems(
   const list = adoption.list;
   if (list === undefined) return [];
   const path = fillTemplate(list.path, values);
-  const context = {
-    client,
-    identity: {},
-    log: () => undefined,
-    budget: new Budget({ step: "listing", resource: `${typeKey(declaration)} ${path}` }, FUNCTION_BUDGET.requests),
-    process: new EngineProcess(),
-  };
+  const context = callContext(runtime, declaration.api, { step: "listing", resource: `${typeKey(declaration)} ${path}` }, () => undefined);
   if (list.method === "POST") {
-    // A listing sent as POST (an access policy's bindings): the object that holds them.
-    const answer = (await sendPlanned({ method: "POST", path, body: {}, repeat: "read", schema: z.record(z.string(), z.unknown()) }, context)) as Record<
-      string,
-      unknown
-    >;
-    const items = list.field === undefined ? answer : answer[list.field];
-    return Array.isArray(items) ? (items as Array<Record<string, unknown>>) : [];
+    // A listing sent as POST (an access policy's bindings): the object that holds them, its items parsed with it.
+    const field = list.field;
+    const schema = field === undefined ? z.array(listedItem) : z.looseObject({ [field]: z.array(listedItem).default([]) });
+    const answer = await sendPlanned({ method: "POST", path, body: {}, repeat: "read", schema }, context);
+    return (field === undefined ? answer : (answer as Record<string, unknown>)[field]) as Array<Record<string, unknown>>;
   }
-  return (await sendPlanned(listingRequest(path, list.field, list.paging), context)) as Array<Record<string, unknown>>;
+  return (await sendPlanned(listingRequest(path, list.field, list.paging, listedItem), context)) as Array<Record<string, unknown>>;
 }
 
 function identityOf(declaration: ResourceDeclaration, adoption: Adoption, item: Record<string, unknown> | undefined): Record<string, string> {

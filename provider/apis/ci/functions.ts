@@ -210,18 +210,18 @@ export const getProjectBuilds = custom({
   run: async (args, send): Promise<CiJobSummary[]> => {
     const limit = args.limit ?? (args.allPages === true ? 100 : 30);
     const path = args.branch === undefined ? projectPath(args) : `${projectPath(args)}/tree/${encodeURIComponent(args.branch)}`;
-    const builds: CiJobSummary[] = [];
-    for (let offset = args.offset ?? 0; ; offset += limit) {
-      const page = await send({
-        method: "GET",
-        path,
-        query: { limit, offset, filter: args.filter, shallow: args.shallow },
-        schema: z.array(jobSummarySchema),
-      });
-      builds.push(...page);
-      const enough = args.maxBuilds !== undefined && builds.length >= args.maxBuilds;
-      if (args.allPages !== true || page.length < limit || enough) break;
-    }
+    // Pages by offset, read by the executor: the one at `offset`, or on until the listing ends or `maxBuilds` were read.
+    const builds = await send({
+      method: "GET",
+      path,
+      query: { limit, offset: args.offset ?? 0, filter: args.filter, shallow: args.shallow },
+      schema: jobSummarySchema,
+      paging: {
+        byOffset: { limitParam: "limit", offsetParam: "offset", limit },
+        ...(args.allPages !== true && { maxPages: 1 }),
+        ...(args.maxBuilds !== undefined && { enough: args.maxBuilds }),
+      },
+    });
     return args.maxBuilds === undefined ? builds : builds.slice(0, args.maxBuilds);
   },
 });

@@ -116,31 +116,28 @@ export interface QuotaPreferencesResult {
   readonly unreachable: string[];
 }
 
+/** A page of a parent's quota preferences (proto3 JSON: an empty list is left out). */
+const quotaPreferencesPage = z.looseObject({
+  quotaPreferences: z.array(quotaPreferenceSchema).default([]),
+  nextPageToken: z.string().optional(),
+  unreachable: z.array(z.string()).default([]),
+});
+
 export const getQuotaPreferences = custom({
   name: "getQuotaPreferences",
   doc: "The quota preferences of a parent, filtered and ordered as asked, across all pages, with the locations the service could not reach (`unreachable`).",
   args: quotaPreferencesArgs,
   request: "GET {parent}/quotaPreferences, every page, keeping each page's unreachable locations",
   run: async (args, send): Promise<QuotaPreferencesResult> => {
-    const page = z.looseObject({
-      quotaPreferences: z.array(quotaPreferenceSchema).default([]),
-      nextPageToken: z.string().optional(),
-      unreachable: z.array(z.string()).default([]),
+    // Every page, read by the executor, each parsed whole: its preferences and the locations it could not reach.
+    const pages = await send({
+      method: "GET",
+      path: `${args.parent}/quotaPreferences`,
+      query: { filter: args.filter, orderBy: args.orderBy, pageSize: args.pageSize },
+      schema: quotaPreferencesPage,
+      paging: { wholePages: true },
     });
-    const quotaPreferences: QuotaPreferenceInfo[] = [];
-    const unreachable = new Set<string>();
-    let pageToken: string | undefined;
-    do {
-      const answer = await send({
-        method: "GET",
-        path: `${args.parent}/quotaPreferences`,
-        query: { filter: args.filter, orderBy: args.orderBy, pageSize: args.pageSize, pageToken },
-        schema: page,
-      });
-      quotaPreferences.push(...answer.quotaPreferences);
-      for (const location of answer.unreachable) unreachable.add(location);
-      pageToken = answer.nextPageToken === "" ? undefined : answer.nextPageToken;
-    } while (pageToken !== undefined);
-    return { quotaPreferences, unreachable: [...unreachable] };
+    const quotaPreferences: QuotaPreferenceInfo[] = pages.flatMap((page) => page.quotaPreferences);
+    return { quotaPreferences, unreachable: [...new Set(pages.flatMap((page) => page.unreachable))] };
   },
 });

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { excerpt } from "../../engine/declaration/excerpt";
 import { fillTemplate } from "../../engine/declaration/template";
-import { parseActivity, type Activity } from "./activitySchema";
+import { activitySchemaFor, type Activity } from "./activitySchema";
 import { ACTIVITIES_PATH, applicationName, eventName, filters, filtersParameter, userKey } from "./names";
 import { readFunctionsOf } from "../../engine/functions/readFunction";
 
@@ -60,7 +60,9 @@ export interface ActivitiesResult {
   nextPageToken?: string;
 }
 
-const pageWire = z.looseObject({ kind: z.string().optional(), items: z.array(z.unknown()).optional(), nextPageToken: z.string().optional() });
+/** A page of activities, each checked by its application's schema as the page is read. */
+const pageOf = (applicationName: string | undefined) =>
+  z.looseObject({ kind: z.string().optional(), items: z.array(activitySchemaFor(applicationName)).optional(), nextPageToken: z.string().optional() });
 
 const { custom } = readFunctionsOf("reports");
 
@@ -79,14 +81,16 @@ export const getActivities = custom({
       actorIpAddress: args.actorIpAddress,
       maxResults: args.maxResults,
     };
-    const activities: Activity[] = [];
-    let pageToken = args.pageToken;
-    for (;;) {
-      const page = await send({ method: "GET", path, query: { ...query, pageToken }, schema: pageWire });
-      activities.push(...(page.items ?? []).map(parseActivity));
-      pageToken = page.nextPageToken === "" ? undefined : page.nextPageToken;
-      if (pageToken === undefined || args.pages === "one") break;
-    }
-    return { activities, ...(pageToken !== undefined && { nextPageToken: pageToken }) };
+    // Every page, or the one at `pageToken`, read by the executor; each parsed once, its activities with it.
+    const pages = await send({
+      method: "GET",
+      path,
+      query: { ...query, pageToken: args.pageToken },
+      schema: pageOf(args.applicationName),
+      paging: { wholePages: true, ...(args.pages === "one" && { maxPages: 1 }) },
+    });
+    const activities: Activity[] = pages.flatMap((page) => page.items ?? []);
+    const next = pages.at(-1)?.nextPageToken;
+    return { activities, ...(next !== undefined && next !== "" && { nextPageToken: next }) };
   },
 });

@@ -5,6 +5,7 @@
  * polls in progress and the locks of keys that must not overlap. Nothing of it lives in a module:
  * two processes' worth (two tests, two plugins) never share a window, a listing or a lock.
  */
+import { setTimeout as realSleep } from "node:timers/promises";
 import type { ApiClient } from "../../http/client";
 import { type PollClock, Polls } from "../executor/polls";
 import type { BatchKind } from "../plan/entries";
@@ -34,6 +35,8 @@ export interface EngineProcessOptions {
   readonly listings?: ListingPolicy;
   readonly relay?: RelayPolicy;
   readonly polls?: PollClock;
+  /** How the process waits: its polls' pauses (unless `polls` says), its relays', its write loops' (the runtime's: a replay's does not wait). */
+  readonly sleep?: (ms: number) => Promise<void>;
   /** Overrides a batch kind's window (tests). */
   readonly window?: (batch: BatchKind) => WindowPolicy;
   /** The APIs whose writes can change a shared listing (none given: every API's). */
@@ -45,11 +48,13 @@ export class EngineProcess {
   readonly listings: SharedListings;
   readonly polls: Polls;
   readonly locks = new KeyedLocks();
+  readonly sleep: (ms: number) => Promise<void>;
   private readonly byBatch = new Map<string, Joins<unknown, unknown, unknown>>();
   private readonly onceAnswers = new Map<string, Promise<unknown>>();
   private readonly clientIds = new Map<ApiClient, number>();
 
   constructor(private readonly options: EngineProcessOptions = {}) {
+    this.sleep = options.sleep ?? ((ms) => realSleep(ms));
     this.occupancy = options.occupancy ?? new Occupancy();
     this.listings = new SharedListings(
       (policy, run) =>
@@ -63,7 +68,7 @@ export class EngineProcess {
       Date.now,
       options.listedApis,
     );
-    this.polls = new Polls(options.polls);
+    this.polls = new Polls(options.polls ?? { sleep: this.sleep, now: Date.now });
   }
 
   private clientNumber(client: ApiClient): number {
@@ -106,6 +111,7 @@ export class EngineProcess {
         describe: (key, ids) => batch.describe(plain(key), ids.length),
         log: (context, message) => (context as { log: (message: string) => void }).log(message),
         occupancy: this.occupancy,
+        sleep: this.sleep,
         ...(this.options.relay !== undefined && { policy: this.options.relay }),
       }),
       keyOf: (key, client) => `${this.clientNumber(client)} ${key}`,

@@ -149,6 +149,7 @@ function sendJoint(batch: BatchKind, key: string, pending: readonly PendingWrite
   const results = (): Outcome<Written>[] => pending.map((item) => outcomes.get(item) ?? { ok: false, error: new Error("not sent") });
   return guarded<Outcome<Written>[]>({
     loop: "batch",
+    sleep: context.process.sleep,
     send: async () => {
       const request = batch.joint(
         key,

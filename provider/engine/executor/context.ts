@@ -7,7 +7,6 @@
  * settles a failure; its rounds and pauses come from the retry table by the loop's name. (The HTTP
  * layer's own retries of a request it may repeat are one level below; the budget bounds both.)
  */
-import { setTimeout as defaultSleep } from "node:timers/promises";
 import { z } from "zod";
 import type { ApiClient, RequestSpec } from "../../http/client";
 import { ApiError } from "../../http/answer";
@@ -15,7 +14,7 @@ import { LOOPS, loopPauseMs, type LoopName } from "../../http/retryTable";
 import type { Budget } from "../../http/retry";
 import type { EngineProcess } from "../batching/engineProcess";
 import type { OwnershipOf } from "../ownership/records";
-import type { PlannedRequest } from "../plan/entries";
+import type { Paging, PlannedRequest } from "../plan/entries";
 
 type State = Record<string, unknown>;
 
@@ -101,8 +100,8 @@ function pageSchema(field: string, item: z.ZodType, omitsEmptyList: boolean): z.
 
 /**
  * Sends a planned request and resolves to its answer, parsed once by its schema. A listing
- * (`paging`) is read page by page to its end (or until the ids it looks for were seen) and
- * resolves to its items.
+ * (`paging`) is read page by page to its end (or until the ids it looks for were seen, or as many
+ * pages or items as it asks for) and resolves to its items (or its pages, when each is the answer).
  */
 export async function sendPlanned(request: PlannedRequest, context: RunContext): Promise<unknown> {
   const client = clientOf(request, context);
@@ -119,23 +118,47 @@ async function sendReading(request: PlannedRequest, client: ApiClient, context: 
   const paging = request.paging;
   if (paging === undefined) return client.send(specOf(request), context.budget);
   const item = request.schema ?? z.record(z.string(), z.unknown());
-  if (paging.field === undefined) return client.send(specOf(request, z.array(item)), context.budget);
-  const field = paging.field;
-  const schema = pageSchema(field, item, paging.omitsEmptyList === true);
+  if (paging.byOffset !== undefined) return sendByOffset(request, paging, paging.byOffset, z.array(item), client, context);
+  if (paging.field === undefined && paging.wholePages !== true) return client.send(specOf(request, z.array(item)), context.budget);
+  const { field = "", wholePages = false, maxPages = Infinity, enough = Infinity } = paging;
+  const schema = wholePages ? item : pageSchema(field, item, paging.omitsEmptyList === true);
   const pageParam = paging.pageParam ?? "pageToken";
   const sought = new Set(paging.untilSeen ?? []);
-  const items: unknown[] = [];
-  let pageToken: string | undefined;
-  do {
+  const read: unknown[] = [];
+  const given = request.query?.[pageParam];
+  let pageToken = typeof given === "string" ? given : undefined;
+  for (let pages = 1; ; pages++) {
     const page = (await client.send(specOf({ ...request, query: { ...request.query, [pageParam]: pageToken } }, schema), context.budget)) as Record<
       string,
       unknown
     >;
-    items.push(...((page[field] as unknown[] | undefined) ?? []));
+    if (wholePages) read.push(page);
+    else read.push(...((page[field] as unknown[] | undefined) ?? []));
     const next = page["nextPageToken"];
     pageToken = typeof next === "string" && next !== "" ? next : undefined;
-  } while (pageToken !== undefined && !(sought.size > 0 && seenAll(items, sought)));
-  return items;
+    if (pageToken === undefined || pages >= maxPages || read.length >= enough || (sought.size > 0 && seenAll(read, sought))) return read;
+  }
+}
+
+/** An offset listing: page after page of `limit` items, each parsed by `schema` (the array's), until one comes short or enough were read. */
+async function sendByOffset(
+  request: PlannedRequest,
+  { maxPages = Infinity, enough = Infinity }: Paging,
+  { limitParam, offsetParam, limit }: NonNullable<Paging["byOffset"]>,
+  schema: z.ZodType,
+  client: ApiClient,
+  context: RunContext,
+): Promise<unknown[]> {
+  const items: unknown[] = [];
+  const first = Number(request.query?.[offsetParam] ?? 0);
+  for (let pages = 1, offset = first; ; pages++, offset += limit) {
+    const page = (await client.send(
+      specOf({ ...request, query: { ...request.query, [limitParam]: limit, [offsetParam]: offset } }, schema),
+      context.budget,
+    )) as unknown[];
+    items.push(...page);
+    if (page.length < limit || pages >= maxPages || items.length >= enough) return items;
+  }
 }
 
 function seenAll(items: readonly unknown[], sought: ReadonlySet<string>): boolean {
@@ -155,14 +178,15 @@ export interface Guard<T> {
    * unless it settles as done). Reads what it needs; may throw an error that explains better.
    */
   readonly settle: (error: ApiError, attempt: number, last: boolean) => Promise<Settled<T>>;
-  readonly sleep?: (ms: number) => Promise<void>;
+  /** How it pauses between rounds: the process's (`context.process.sleep`; a replay's does not wait). */
+  readonly sleep: (ms: number) => Promise<void>;
 }
 
 /** Rounds in all of `loop`. */
 export const roundsOf = (loop: LoopName): number => LOOPS[loop].attempts;
 
 export async function guarded<T>(guard: Guard<T>): Promise<T> {
-  const sleep = guard.sleep ?? defaultSleep;
+  const { sleep } = guard;
   const attempts = roundsOf(guard.loop);
   for (let attempt = 1; ; attempt++) {
     try {

@@ -27,6 +27,7 @@ async function runSend(entry: SendEntry, context: RunContext): Promise<Answer> {
       : (): Promise<Answer> =>
           guarded<Answer>({
             loop: "etag",
+            sleep: context.process.sleep,
             send: once,
             settle: async (error, _attempt, last) => {
               if (error.status !== 409) return undefined;
@@ -62,6 +63,7 @@ async function runSend(entry: SendEntry, context: RunContext): Promise<Answer> {
   // Refused because something was attached meanwhile: `first` (a detach), then the request again, in the table's `refused` loop.
   return guarded<Answer>({
     loop: "refused",
+    sleep: context.process.sleep,
     send: attempt,
     settle: async (error) => {
       if (error.status !== 400 || error.reason !== refused.reason) return undefined;
@@ -75,6 +77,7 @@ async function runSend(entry: SendEntry, context: RunContext): Promise<Answer> {
 function runMerge(entry: MergeEntry, context: RunContext): Promise<Answer> {
   return guarded<Answer>({
     loop: "merge",
+    sleep: context.process.sleep,
     send: async () => {
       const live = (await sendPlanned(entry.read, context)) as Record<string, unknown>;
       const write = {
@@ -117,6 +120,7 @@ function runPolicy(entry: PolicyEntry, context: RunContext): Promise<Answer> {
   return context.process.locks.run(`iam ${entry.read.path}`, () =>
     guarded<Answer>({
       loop: "policy",
+      sleep: context.process.sleep,
       send: async () => {
         const current = (await sendPlanned(entry.read, context)) as IamPolicy;
         const conditional = (current.bindings ?? []).filter((binding) => binding.condition !== undefined);

@@ -72,6 +72,7 @@ async function createWithId(entry: ReconcileEntry, context: RunContext, run: Run
   try {
     return await guarded<Made>({
       loop: "create",
+      sleep: context.process.sleep,
       send: async () => ({ id, state: model.stateOf(wireOf(entry, await run(entry.create, context)), context.identity, args) }),
       settle: async (error, attempt, last) => {
         const mayExist = error.outcome === "unknown" || (error.isConflict && outcomeUnknown);
@@ -191,6 +192,7 @@ async function createWithServerId(entry: ReconcileEntry, context: RunContext, ru
   try {
     result = await guarded<Made>({
       loop: "create",
+      sleep: context.process.sleep,
       send: async () => model.made(args, model.stateOf(wireOf(entry, await run(entry.create, context)), {}, args)),
       settle: async (error, attempt, last) => {
         if (error.outcome !== "unknown" || before === undefined) return undefined;

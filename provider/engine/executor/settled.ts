@@ -15,6 +15,7 @@ export function runSettled(entry: SettledEntry, context: RunContext, before?: un
   let writing = false;
   return guarded<Answer>({
     loop: entry.loop,
+    sleep: context.process.sleep,
     send: async (attempt) => {
       writing = false;
       if (live === undefined) {

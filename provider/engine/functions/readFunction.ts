@@ -10,15 +10,15 @@
  */
 import { z } from "zod";
 import type { ApiName, Settings } from "../../config";
-import { ProviderRuntime } from "../../runtime";
+import type { ProviderRuntime } from "../../runtime";
 import { parseFunctionArgs } from "../../functionArgs";
 import { listingRequest, type Paging } from "../../google/listing";
-import { Budget } from "../../http/retry";
+import { Budget, type BudgetOwner } from "../../http/retry";
 import { FUNCTION_BUDGET } from "../../http/retryTable";
 import { report } from "../../log";
 import { fillTemplate } from "../declaration/template";
-import { sendPlanned } from "../executor/context";
-import type { PlannedRequest } from "../plan/entries";
+import { sendPlanned, type RunContext } from "../executor/context";
+import type { Paging as PlannedPaging, PlannedRequest } from "../plan/entries";
 
 type Values = Record<string, unknown>;
 type Input<S> = S extends z.ZodType ? z.input<S> : Record<string, never>;
@@ -43,8 +43,9 @@ type Call<S, R> = Record<string, never> extends Input<S> ? (input?: Input<S>) =>
 
 /**
  * A query: takes its arguments (none, or all optional, may be left out), resolves to its result,
- * with settings and clients of its own (the environment's); `on(runtime)` is the same query in a
- * process's runtime (its stack configuration, its clients).
+ * in the process's one runtime (provider/index.ts: the environment's settings, or a program's stack
+ * configuration once its SDK gave it; its clients and token sources, shared by every call);
+ * `on(runtime)` is the same query in a given runtime (a plugin's, a test's).
  */
 export type ReadFunction<S, R> = Call<S, R> & {
   readonly declaration: ReadFunctionInfo;
@@ -75,19 +76,40 @@ export interface ReadFunctionsOptions<P extends Values> {
   readonly prepare?: (args: Values, fn: string, settings: Settings) => P;
 }
 
-/** How a read function sends a request: planned as data, through the executor's one sender, on the call's budget; its answer parsed once by the schema. */
-export type FunctionSend = <T>(request: PlannedRequest & { readonly schema: z.ZodType<T> }) => Promise<T>;
+/**
+ * How a read function sends a request: planned as data, through the executor's one sender, on the
+ * call's budget; its answer parsed once by the schema, in the call path. A listing (`paging`) is
+ * read page by page by the executor and resolves to its items, each parsed by the schema (or, with
+ * `wholePages`, to its pages, each parsed whole by it).
+ */
+export interface FunctionSend {
+  <T>(request: PlannedRequest & { readonly schema: z.ZodType<T>; readonly paging: PlannedPaging }): Promise<T[]>;
+  <T>(request: PlannedRequest & { readonly schema: z.ZodType<T> }): Promise<T>;
+}
 
-/** A call's sender: one budget for the call (FUNCTION_BUDGET: a listing's every page and their retries), named after the function. */
+/**
+ * A call's context outside any step (a read function's, a tool's listing): the process's client of
+ * the API and its engine, one budget for the call (FUNCTION_BUDGET: a listing's every page and
+ * their retries), owned by what it reads.
+ */
+export function callContext(runtime: ProviderRuntime, api: ApiName, owner: BudgetOwner, log: (message: string) => void = report): RunContext {
+  return { client: runtime.clientFor(api), identity: {}, log, budget: new Budget(owner, FUNCTION_BUDGET.requests), process: runtime.engine };
+}
+
+/** A call's sender, on its context. */
 function sender(api: ApiName, name: string, runtime: ProviderRuntime): FunctionSend {
-  const context = {
-    client: runtime.clientFor(api),
-    identity: {},
-    log: report,
-    budget: new Budget({ step: "call", resource: `svc.${api}.${name}` }, FUNCTION_BUDGET.requests),
-    process: runtime.engine,
-  };
-  return <T>(request: PlannedRequest & { readonly schema: z.ZodType<T> }) => sendPlanned(request, context) as Promise<T>;
+  const context = callContext(runtime, api, { step: "call", resource: `svc.${api}.${name}` });
+  return ((request: PlannedRequest) => sendPlanned(request, context)) as FunctionSend;
+}
+
+/**
+ * The process's one runtime, held by its root (provider/index.ts), required at a direct call: a
+ * module of functions loads none of the providers' machinery the root does (the plugin, which
+ * loads every API's functions and keeps a runtime of its own, never calls them directly).
+ */
+function processRuntime(): ProviderRuntime {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded at the first direct call (see above)
+  return (require("../../index") as typeof import("../../index")).processRuntime();
 }
 
 /** The declaring functions of one API's read functions. */
@@ -98,7 +120,7 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
   }
 
   function declared<S, R>(info: ReadFunctionInfo, run: (input: unknown, runtime: ProviderRuntime) => Promise<R>): ReadFunction<S, R> {
-    return Object.assign((input?: unknown) => run(input, new ProviderRuntime()), {
+    return Object.assign((input?: unknown) => run(input, processRuntime()), {
       declaration: info,
       on: (runtime: ProviderRuntime) => (input?: unknown) => run(input, runtime),
     });
@@ -163,11 +185,8 @@ export function readFunctionsOf<P extends Values = Record<never, never>>(api: Ap
           Object.entries(queryOf(values, decl.query)).map(([key, value]) => [key, value === undefined ? undefined : String(value)]),
         );
         // Each page's items are checked by the result's schema once, in the call path.
-        return (await sender(
-          api,
-          decl.name,
-          runtime,
-        )({ ...listingRequest(pathOf(decl.path, values), decl.field, { ...decl.paging, pageSize, query }), schema: decl.result })) as R[];
+        const listing = listingRequest(pathOf(decl.path, values), decl.field, { ...decl.paging, pageSize, query });
+        return sender(api, decl.name, runtime)({ ...listing, paging: listing.paging ?? {}, schema: decl.result });
       });
     },
 

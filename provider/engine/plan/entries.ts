@@ -15,20 +15,11 @@ import type { LoopName, WaitName } from "../../http/retryTable";
 import type { WindowPolicy } from "../batching/windows";
 import type { ListRead } from "../declaration/steps";
 import type { QueryValues } from "../declaration/template";
+import type { Paging } from "./paging";
+
+export type { Paging } from "./paging";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/** A Google list read page by page: where the items are, and the page parameters' names. */
-export interface Paging {
-  /** The member holding the items; absent: the answer is the array itself (one request). */
-  readonly field?: string;
-  /** The query parameter that carries the next page's token (default `pageToken`). */
-  readonly pageParam?: string;
-  /** The API answers in proto3 JSON (AIP-158): a page without items leaves the field out. */
-  readonly omitsEmptyList?: boolean;
-  /** A newest-first listing read only until every one of these ids was seen (a zone's changes). */
-  readonly untilSeen?: readonly string[];
-}
 
 /** One request: what is sent, how a fault is handled, and how its answer is read. */
 export interface PlannedRequest {

@@ -181,7 +181,7 @@ export async function zoneFileMain(argv: readonly string[]): Promise<number> {
   }
   let live: Awaited<ReturnType<typeof listZone>>;
   try {
-    live = await listZone(runtime.clientFor("dns"), project, zone);
+    live = await listZone(runtime, project, zone);
   } catch (error) {
     return fail(explain(error), 1);
   }

@@ -3,39 +3,30 @@
  * svc.dns.ZoneRecords reads it), its DNS name (its apex SOA's), what an import by id would hold,
  * and how the file's record sets differ from it: what the first preview after the import shows.
  */
-import { z } from "zod";
 import { zoneRecords } from "../../../provider/apis/dns/zoneRecords";
 import { dnsNameOfListing, recordChanges, type RecordsMap } from "../../../provider/apis/dns/zoneRecords/model";
 import { keyParts } from "../../../provider/apis/dns/zoneRecords/storedForm";
 import { COLLECTION, recordSetWire, type WireRecordSet } from "../../../provider/apis/dns/recordSets/wire";
 import { DNS_PAGING } from "../../../provider/apis/dns/service";
-import { EngineProcess } from "../../../provider/engine/batching/engineProcess";
 import { fillTemplate } from "../../../provider/engine/declaration/template";
 import { sendPlanned } from "../../../provider/engine/executor/context";
+import { callContext } from "../../../provider/engine/functions/readFunction";
 import { listingRequest } from "../../../provider/google/listing";
 import { ApiError } from "../../../provider/http/answer";
-import type { ApiClient } from "../../../provider/http/client";
-import { Budget } from "../../../provider/http/retry";
-import { FUNCTION_BUDGET } from "../../../provider/http/retryTable";
+import type { ProviderRuntime } from "../../../provider/runtime";
 
 export interface LiveZone {
   readonly dnsName: string;
   readonly rrsets: readonly WireRecordSet[];
 }
 
-/** The zone's record sets, or undefined when the project has no such zone. */
-export async function listZone(client: ApiClient, project: string, zone: string): Promise<LiveZone | undefined> {
+/** The zone's record sets (through the executor in the process's runtime, each parsed once as its page is read), or undefined when the project has no such zone. */
+export async function listZone(runtime: ProviderRuntime, project: string, zone: string): Promise<LiveZone | undefined> {
   const path = fillTemplate(COLLECTION, { project, managedZone: zone });
-  const context = {
-    client,
-    identity: {},
-    log: () => undefined,
-    budget: new Budget({ step: "listing", resource: `svc-import ${path}` }, FUNCTION_BUDGET.requests),
-    process: new EngineProcess(),
-  };
+  const context = callContext(runtime, "dns", { step: "listing", resource: `svc-import ${path}` }, () => undefined);
   try {
     const request = listingRequest(path, "rrsets", { ...DNS_PAGING, pageSize: 1000 }, recordSetWire);
-    const rrsets = z.array(recordSetWire).parse(await sendPlanned(request, context));
+    const rrsets = (await sendPlanned(request, context)) as WireRecordSet[];
     const dnsName = dnsNameOfListing(rrsets);
     if (dnsName === undefined) throw new Error(`the zone ${zone}'s listing has no apex SOA record set, so its DNS name is unknown`);
     return { dnsName, rrsets };
