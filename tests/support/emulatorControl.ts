@@ -26,7 +26,12 @@ export interface FaultSettings {
   lostResponseRate?: number;
   brokenResponseRate?: number;
   brokenResponseKinds?: Array<"brokenJson" | "html200" | "html502" | "cutBody" | "wrongShape" | "empty200">;
+  staleEtagRate?: number;
+  refusedRate?: number;
+  refusedReason?: string;
+  perRequest?: number;
   seed?: number;
+  count?: number;
 }
 
 export interface RunningEmulator {
