@@ -13,6 +13,17 @@
  * request is processed, then the answer is mangled the way a misbehaving proxy
  * does it — broken JSON, an HTML error page (200 or 502), a body cut off short
  * of its declared Content-Length, a 200 of the wrong shape, or an empty 200.
+ *
+ * Two refusals drive a client's write loops, each drawn only when its rate is
+ * set, and answered before the request is processed: a write that names an
+ * etag refused as stale (what another writer's change in between makes the
+ * service answer), and a write refused as invalid (a joint change the service
+ * refuses as a whole, which its client splits to find the culprit).
+ *
+ * With `perRequest`, only each distinct request's first sends in a row may be
+ * faulted: the storm a client meets when every request fails all but its last
+ * allowed attempt. A request is told apart by its method, path, query and body,
+ * so the decision is taken once the body is read.
  */
 import { z } from "zod";
 import type { FaultKind } from "./recorder";
@@ -43,6 +54,17 @@ export const faultConfigSchema = z.strictObject({
   brokenResponseRate: rate.optional(),
   /** Which broken responses to pick from, evenly (default: all). */
   brokenResponseKinds: z.array(z.enum(BROKEN_RESPONSE_KINDS)).min(1).optional(),
+  /** Share of writes naming an etag (`If-Match`, or `etag` in the body or its `policy`) refused as stale, unprocessed. */
+  staleEtagRate: rate.optional(),
+  /** Share of requests refused as invalid (400), unprocessed. */
+  refusedRate: rate.optional(),
+  /** The refusal's reason (default `invalid`): a service's own, as `containerNotEmpty`. */
+  refusedReason: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/)
+    .optional(),
+  /** Each distinct request (method, path, query, body) may be faulted on its first this many sends in a row only; the next goes through, and the count starts over. */
+  perRequest: z.int().min(1).optional(),
   seed: z.int().optional(),
   /** Only the next this many matching requests are faulted; then the configuration clears itself. */
   count: z.int().min(1).optional(),
@@ -62,6 +84,10 @@ export interface FaultConfig {
   /** Present only when configured, so the reported configuration of other setups keeps its shape. */
   brokenResponseRate?: number;
   brokenResponseKinds?: BrokenResponseKind[];
+  staleEtagRate?: number;
+  refusedRate?: number;
+  refusedReason?: string;
+  perRequest?: number;
   seed: number | null;
   /** How many more faults before the configuration clears itself; present only when `count` was given. */
   remaining?: number;
@@ -71,11 +97,33 @@ export type FaultDecision =
   | { kind: Extract<FaultKind, "rateLimited">; retryAfterSeconds: number }
   | { kind: Extract<FaultKind, "serverError">; status: 500 | 502 | 503 }
   | { kind: Extract<FaultKind, "lostResponse"> }
-  | { kind: Extract<FaultKind, "brokenResponse">; broken: BrokenResponseKind };
+  | { kind: Extract<FaultKind, "brokenResponse">; broken: BrokenResponseKind }
+  | { kind: Extract<FaultKind, "staleEtag">; status: 409 | 412 }
+  | { kind: Extract<FaultKind, "refused">; reason: string };
+
+/** One API request as the faults see it, its body read. */
+export interface FaultedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: unknown;
+  readonly body: unknown;
+  /** Where it names an etag: its `If-Match` header, or its body (`etag`, `policy.etag`). */
+  readonly etag?: "header" | "body";
+}
+
+/** Where a request names the etag it was read at, if it does. */
+export function etagNamedBy(ifMatch: unknown, body: unknown): "header" | "body" | undefined {
+  if (typeof ifMatch === "string" && ifMatch !== "" && ifMatch !== "*") return "header";
+  const named = (value: unknown): boolean =>
+    typeof value === "object" && value !== null && typeof (value as { etag?: unknown }).etag === "string" && (value as { etag: string }).etag !== "";
+  return named(body) || named((body as { policy?: unknown } | null)?.policy) ? "body" : undefined;
+}
 
 export class FaultInjector {
   private config: FaultConfig | null = null;
   private random: () => number = Math.random;
+  /** With `perRequest`: each distinct request's sends in a row so far. */
+  private sends = new Map<string, number>();
 
   configure(input: FaultConfigInput): FaultConfig {
     const config: FaultConfig = {
@@ -90,11 +138,15 @@ export class FaultInjector {
         brokenResponseRate: input.brokenResponseRate,
         brokenResponseKinds: input.brokenResponseKinds ?? [...BROKEN_RESPONSE_KINDS],
       }),
+      ...(input.staleEtagRate !== undefined && { staleEtagRate: input.staleEtagRate }),
+      ...(input.refusedRate !== undefined && { refusedRate: input.refusedRate, refusedReason: input.refusedReason ?? "invalid" }),
+      ...(input.perRequest !== undefined && { perRequest: input.perRequest }),
       seed: input.seed ?? null,
       ...(input.count !== undefined && { remaining: input.count }),
     };
     this.config = config;
     this.random = config.seed === null ? Math.random : seededRandom(config.seed);
+    this.sends = new Map();
     return config;
   }
 
@@ -105,11 +157,12 @@ export class FaultInjector {
   clear(): void {
     this.config = null;
     this.random = Math.random;
+    this.sends = new Map();
   }
 
   /** Decides the fate of one API request; `null` means serve it normally. */
-  decide(method: string, path: string): FaultDecision | null {
-    const decision = this.draw(method, path);
+  decide(request: FaultedRequest): FaultDecision | null {
+    const decision = this.draw(request);
     const config = this.config;
     if (decision !== null && config?.remaining !== undefined) {
       config.remaining -= 1;
@@ -118,17 +171,26 @@ export class FaultInjector {
     return decision;
   }
 
-  private draw(method: string, path: string): FaultDecision | null {
+  private draw(request: FaultedRequest): FaultDecision | null {
     const config = this.config;
     if (config === null) return null;
+    const { method, path } = request;
     if (!path.startsWith(config.pathPrefix)) return null;
     if (config.methods !== null && !config.methods.includes(method.toUpperCase())) return null;
+    if (config.perRequest !== undefined && !this.inFirstSends(request, config.perRequest)) return null;
     const beforeProcessing = this.random();
     const afterProcessing = this.random();
     const brokenRate = config.brokenResponseRate ?? 0;
     const broken = brokenRate > 0 ? this.random() : 1;
+    // Drawn only when set, as the broken response's: seeded sequences without them stay as they were.
+    const stale = config.staleEtagRate !== undefined ? this.random() : 1;
+    const refused = config.refusedRate !== undefined ? this.random() : 1;
     if (beforeProcessing < config.rate429) return { kind: "rateLimited", retryAfterSeconds: config.retryAfterSeconds };
     if (beforeProcessing < config.rate429 + config.rate5xx) return { kind: "serverError", status: config.status5xx };
+    if (request.etag !== undefined && method.toUpperCase() !== "GET" && stale < (config.staleEtagRate ?? 0)) {
+      return { kind: "staleEtag", status: request.etag === "header" ? 412 : 409 };
+    }
+    if (refused < (config.refusedRate ?? 0)) return { kind: "refused", reason: config.refusedReason ?? "invalid" };
     if (afterProcessing < config.lostResponseRate) return { kind: "lostResponse" };
     if (broken < brokenRate) {
       const kinds = config.brokenResponseKinds ?? BROKEN_RESPONSE_KINDS;
@@ -137,6 +199,18 @@ export class FaultInjector {
       if (pick !== undefined) return { kind: "brokenResponse", broken: pick };
     }
     return null;
+  }
+
+  /** Whether this send of the request is one of its first `first` in a row; past them it goes through once, and its count starts over. */
+  private inFirstSends(request: FaultedRequest, first: number): boolean {
+    const key = `${request.method.toUpperCase()} ${request.path} ${JSON.stringify(request.query ?? {})} ${JSON.stringify(request.body ?? null)}`;
+    const sends = (this.sends.get(key) ?? 0) + 1;
+    if (sends > first) {
+      this.sends.delete(key);
+      return false;
+    }
+    this.sends.set(key, sends);
+    return true;
   }
 }
 

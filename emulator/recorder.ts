@@ -11,7 +11,10 @@ import type { QueryParams } from "./api";
 /** Request or response headers as Node gives them. */
 export type HeaderValues = Readonly<Record<string, string | string[] | number | undefined>>;
 
-export type FaultKind = "rateLimited" | "serverError" | "lostResponse" | "brokenResponse";
+export type FaultKind = "rateLimited" | "serverError" | "lostResponse" | "brokenResponse" | "staleEtag" | "refused";
+
+/** The kinds the stats show only once there was one (so the stats of setups without them keep their shape). */
+type OnceSeen = "brokenResponse" | "staleEtag" | "refused";
 
 export interface RecordedRequest {
   method: string;
@@ -67,8 +70,8 @@ export interface RequestStats {
   faults: {
     total: number;
     requests: Record<string, number>;
-    /** `brokenResponse` appears once there was one (the other kinds always). */
-    kinds: Record<Exclude<FaultKind, "brokenResponse">, number> & { brokenResponse?: number };
+    /** `brokenResponse`, `staleEtag` and `refused` appear once there was one (the other kinds always). */
+    kinds: Record<Exclude<FaultKind, OnceSeen>, number> & Partial<Record<OnceSeen, number>>;
   };
 }
 
@@ -91,7 +94,7 @@ export class RequestRecorder {
   private readonly listeners = new Set<(entry: LoggedRequest) => void>();
   private routeCounts = new Map<string, number>();
   private faultRouteCounts = new Map<string, number>();
-  private faultKindCounts: Record<FaultKind, number> = { rateLimited: 0, serverError: 0, lostResponse: 0, brokenResponse: 0 };
+  private faultKindCounts: Record<FaultKind, number> = { rateLimited: 0, serverError: 0, lostResponse: 0, brokenResponse: 0, staleEtag: 0, refused: 0 };
   private readonly credentialQueryParameters: ReadonlySet<string>;
   private readonly secretBodyFields: ReadonlySet<string>;
 
@@ -209,7 +212,12 @@ export class RequestRecorder {
       faults: {
         total: faultTotal,
         requests: Object.fromEntries(this.faultRouteCounts),
-        kinds: (({ brokenResponse, ...always }) => (brokenResponse > 0 ? { ...always, brokenResponse } : always))(this.faultKindCounts),
+        kinds: (({ brokenResponse, staleEtag, refused, ...always }) => ({
+          ...always,
+          ...(brokenResponse > 0 && { brokenResponse }),
+          ...(staleEtag > 0 && { staleEtag }),
+          ...(refused > 0 && { refused }),
+        }))(this.faultKindCounts),
       },
     };
   }
@@ -219,7 +227,7 @@ export class RequestRecorder {
     this.details = new Map();
     this.routeCounts.clear();
     this.faultRouteCounts.clear();
-    this.faultKindCounts = { rateLimited: 0, serverError: 0, lostResponse: 0, brokenResponse: 0 };
+    this.faultKindCounts = { rateLimited: 0, serverError: 0, lostResponse: 0, brokenResponse: 0, staleEtag: 0, refused: 0 };
   }
 }
 

@@ -11,6 +11,8 @@ export interface ApiRequestState {
   /** Undefined for a path no API claims. */
   api: ApiModule | undefined;
   record: RecordedRequest;
+  /** Routed and let in (authenticated, admitted): faults apply to it. */
+  faultable?: boolean;
   /** Process the request, then answer 503 as if the response had been lost. */
   loseResponse: boolean;
   /** Process the request, then mangle its answer this way (see faults.ts). */

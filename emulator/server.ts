@@ -27,8 +27,9 @@ import type { ErrorFamily } from "./errors";
 import { ApiError, googleLegacyErrors } from "./errors";
 import { breakResponse } from "./broken-responses";
 import { FaultInjector } from "./faults";
+import { injectFaults } from "./fault-hook";
 import { ServiceSpeed, type SpeedSettings } from "./speed";
-import { backendError, rateLimitExceeded, routeNotFound } from "./google/errors";
+import { routeNotFound } from "./google/errors";
 import { fieldsParameter } from "./google/partial-response";
 import { registerApiInternalRoutes, registerInternalRoutes } from "./internal";
 import type { ApiOptionsOf, ApiPlugin } from "./plugin";
@@ -182,23 +183,10 @@ export function createEmulator<Plugins extends readonly ApiPlugin[] = typeof def
     if (api.admit !== undefined) {
       state.release = await api.admit({ method: request.method, path, routePattern: config.routePattern, headers: request.headers, query });
     }
-
-    const fault = faults.decide(request.method, path);
-    if (fault === null) return;
-    recorder.markFault(record, fault.kind);
-    switch (fault.kind) {
-      case "rateLimited":
-        throw rateLimitExceeded(fault.retryAfterSeconds);
-      case "serverError":
-        throw backendError(fault.status);
-      case "lostResponse":
-        state.loseResponse = true;
-        return;
-      case "brokenResponse":
-        state.breakResponse = fault.broken;
-        return;
-    }
+    state.faultable = true;
   });
+
+  injectFaults(app, faults, recorder);
 
   app.addHook("onSend", async (request, reply, payload) => {
     const state = request.apiRequest;

@@ -33,7 +33,8 @@ step "PostgreSQL ready" bash scripts/postgres.sh ensure >/dev/null
 echo "== unit, emulator, end-to-end (the real Pulumi engine) and browser tests, longest files first"
 # One jest run on every core: the end-to-end files start first (their measured times say they are
 # the longest) and the short unit files fill the workers' ends. ky is ESM-only; jest loads it from
-# CommonJS tests only with VM modules enabled.
+# CommonJS tests only with VM modules enabled. `--ci`: a snapshot the repository does not hold fails
+# its test instead of being written.
 # One worker more than the cores: an end-to-end worker spends part of its time waiting (emulator
 # latency, Retry-After, a quota's grant, token lifetimes, npm's registry), and the extra worker
 # fills those waits. SVC_TEST_WORKERS overrides.
@@ -42,4 +43,4 @@ echo "== unit, emulator, end-to-end (the real Pulumi engine) and browser tests, 
 export GOFLAGS="${GOFLAGS:+$GOFLAGS }-trimpath"
 workers="${SVC_TEST_WORKERS:-$(node -p 'require("node:os").availableParallelism() + 1')}"
 step "tests: unit, emulator, e2e, browser (jest, $workers workers)" \
-  env NODE_OPTIONS=--experimental-vm-modules npx jest --selectProjects unit emulator e2e browser --maxWorkers="$workers"
+  env NODE_OPTIONS=--experimental-vm-modules npx jest --ci --selectProjects unit emulator e2e browser --maxWorkers="$workers"

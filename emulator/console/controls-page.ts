@@ -65,7 +65,9 @@ function faultsSection(state: ControlsState): Html {
         </select></label
       >
       ${number("lostResponseRate", "lost response rate", { min: 0, max: 1, step: "0.05" })}
-      ${number("brokenResponseRate", "broken response rate", { min: 0, max: 1, step: "0.05" })} ${number("retryAfterSeconds", "Retry-After (s)", { min: 0 })}
+      ${number("brokenResponseRate", "broken response rate", { min: 0, max: 1, step: "0.05" })}
+      ${number("staleEtagRate", "stale etag rate (writes naming one)", { min: 0, max: 1, step: "0.05" })}
+      ${number("refusedRate", "refused as invalid rate", { min: 0, max: 1, step: "0.05" })} ${number("retryAfterSeconds", "Retry-After (s)", { min: 0 })}
       ${number("count", "only the next N requests", { min: 1 })}
       <div class="buttons">
         <button type="submit">Inject</button> <button type="button" data-endpoint="/_emulator/faults" data-method="DELETE">Clear faults</button>

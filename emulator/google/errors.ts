@@ -139,6 +139,23 @@ export function rateLimitExceeded(retryAfterSeconds: number): ApiError {
   });
 }
 
+/** A write refused as stale for the etag it names (an injected fault): 412 under `If-Match`, as the calendar answers; 409 ABORTED for an etag in the body (AIP-154). */
+export function staleEtag(httpStatus: 409 | 412): ApiError {
+  if (httpStatus === 412)
+    return new ApiError({ httpStatus, reason: "conditionNotMet", message: "Precondition Failed", location: "If-Match", locationType: "header" });
+  return new ApiError({
+    httpStatus,
+    reason: "aborted",
+    rpcStatus: "ABORTED",
+    message: "The etag does not match: the object was changed since it was read. Read it again and retry.",
+  });
+}
+
+/** A request refused as a whole before it was processed (an injected fault), with `reason` (`invalid`, or a service's own). */
+export function refusedRequest(reason: string): ApiError {
+  return new ApiError({ httpStatus: 400, reason, message: "The request was refused before it was processed (a fault the emulator injected)." });
+}
+
 export function backendError(httpStatus: number): ApiError {
   return new ApiError({ httpStatus, reason: "backendError", message: "Backend Error" });
 }

@@ -1,6 +1,7 @@
 /** Starts the emulator in the test process and drives its internal endpoints. */
 import { createEmulator, type EmulatorOptions } from "../../emulator/server";
 import type { RequestStats } from "../../emulator/recorder";
+import type { SpeedSettings } from "../../emulator/speed";
 import { failOnViolations, fileLedger, writeCounts } from "./contractLedger";
 
 export interface RecordedRequest {
@@ -26,7 +27,12 @@ export interface FaultSettings {
   lostResponseRate?: number;
   brokenResponseRate?: number;
   brokenResponseKinds?: Array<"brokenJson" | "html200" | "html502" | "cutBody" | "wrongShape" | "empty200">;
+  staleEtagRate?: number;
+  refusedRate?: number;
+  refusedReason?: string;
+  perRequest?: number;
   seed?: number;
+  count?: number;
 }
 
 export interface RunningEmulator {
@@ -38,6 +44,8 @@ export interface RunningEmulator {
   reset(): Promise<void>;
   faults(settings: FaultSettings): Promise<void>;
   clearFaults(): Promise<void>;
+  /** `/_emulator/speed`: replaces the speed settings (`{ changePropagationMs }`: how long a write stays pending); none given: back to the start settings. */
+  speed(settings?: SpeedSettings): Promise<void>;
   /** An authenticated call to a Google-style API (Bearer), as a user would make out of band. */
   api(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
   /** An authenticated call to the CI API (Ci-Token header). */
@@ -101,6 +109,9 @@ export async function startEmulator(token = "test-token-4f1c2b", options: Emulat
     },
     clearFaults: async () => {
       await internal("DELETE", "/_emulator/faults");
+    },
+    speed: async (settings) => {
+      await (settings === undefined ? internal("DELETE", "/_emulator/speed") : internal("POST", "/_emulator/speed", settings));
     },
     api: (method, path, body) => call(method, path, body, "bearer"),
     ciApi: (method, path, body) => call(method, path, body, "ci"),

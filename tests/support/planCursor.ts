@@ -1,7 +1,7 @@
 /**
  * Walking a recorded log request by request against planned requests (planLog.ts): a request
  * must be the planned one exactly (method, path, query, body, If-Match), then its retries as the
- * retry table allows them; a listing is its pages, work polled until done its checks.
+ * retry table allows them; a listing is its pages to the last, work polled until done its checks.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { PlannedRequest } from "../../provider/engine/plan/entries";
@@ -105,15 +105,20 @@ export class Cursor {
     return last;
   }
 
-  /** A listing: its first page, then each page the answers say is next. */
+  /**
+   * A listing: its first page, then each page the answers say is next, to the last: a page an
+   * answer names must be sent next, unless the listing looks for ids (`untilSeen`) and has seen them all.
+   */
   takePages(planned: PlannedRequest): unknown[] {
     const pageParam = planned.paging?.pageParam ?? "pageToken";
     const field = planned.paging?.field;
+    const sought = new Set(planned.paging?.untilSeen ?? []);
     let page = this.take(planned);
     const items = (answer: unknown): unknown[] =>
       field === undefined ? ((answer as unknown[]) ?? []) : (((answer as Record<string, unknown>)?.[field] as unknown[]) ?? []);
     const all = [...items(page.answer)];
-    for (let token = (page.answer as { nextPageToken?: string })?.nextPageToken; token !== undefined && token !== "" && this.isNext(planned);) {
+    const seenAll = (): boolean => sought.size > 0 && all.filter((item) => sought.has(String((item as { id?: unknown } | null)?.id))).length >= sought.size;
+    for (let token = (page.answer as { nextPageToken?: string })?.nextPageToken; token !== undefined && token !== "" && !seenAll();) {
       page = this.take(planned, { query: { ...queryOf(planned), [pageParam]: token } });
       all.push(...items(page.answer));
       token = (page.answer as { nextPageToken?: string })?.nextPageToken;

@@ -26,7 +26,7 @@ function faultsBody(form: HTMLFormElement): unknown {
     .filter((method) => method !== "");
   const prefix = text(form, "api");
   return {
-    ...numbers(form, ["rate429", "rate5xx", "lostResponseRate", "brokenResponseRate", "retryAfterSeconds", "count"]),
+    ...numbers(form, ["rate429", "rate5xx", "lostResponseRate", "brokenResponseRate", "staleEtagRate", "refusedRate", "retryAfterSeconds", "count"]),
     status5xx: Number(text(form, "status5xx")),
     ...(prefix !== "" && { pathPrefix: prefix }),
     ...(methods.length > 0 && { methods }),

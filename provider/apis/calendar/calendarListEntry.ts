@@ -111,7 +111,11 @@ export const calendarListEntry = declare<CalendarListEntryArgs, z.infer<typeof e
       previous,
       OPTIONAL,
     ),
-  steps: { create: { query: rgbFormat } },
+  steps: {
+    // The API's insert of a calendar the list has (its owner's own, listed since it was made) sets the entry: a repeated insert makes no
+    // second one, and an insert whose outcome is unknown is sent again rather than refused for the entry the list already had.
+    create: { query: rgbFormat, repeat: "idempotent" },
+  },
   update: { putMerged: { query: rgbFormat } },
   crossCheck: ({ colorId, backgroundColor, foregroundColor }) => {
     const failures: { property: string; reason: string }[] = [];
