@@ -41,15 +41,19 @@ export const projectQuotaWire = z.looseObject({
     .optional(),
 });
 
-/** The per-change limits a project's quota gives (the documented defaults for any it leaves out); undefined when `answer` is no project. */
+/**
+ * The per-change limits a project's quota gives (the documented defaults for any it leaves out);
+ * undefined when `answer` is no project. The answer was parsed by projectQuotaWire where it was read.
+ */
 export function limitsOfProject(answer: unknown): ChangeLimits | undefined {
-  const parsed = projectQuotaWire.safeParse(answer);
-  if (!parsed.success || parsed.data.quota === undefined) return undefined;
-  const { rrsetAdditionsPerChange, rrsetDeletionsPerChange, totalRrdataSizePerChange } = parsed.data.quota;
+  const quota = (answer as { quota?: unknown } | null | undefined)?.quota;
+  if (typeof quota !== "object" || quota === null) return undefined;
+  const given = quota as Record<string, unknown>;
+  const limit = (field: string, fallback: number): number => (typeof given[field] === "number" ? (given[field] as number) : fallback);
   return {
-    additions: rrsetAdditionsPerChange ?? CHANGE_LIMITS.additions,
-    deletions: rrsetDeletionsPerChange ?? CHANGE_LIMITS.deletions,
-    rrdataBytes: totalRrdataSizePerChange ?? CHANGE_LIMITS.rrdataBytes,
+    additions: limit("rrsetAdditionsPerChange", CHANGE_LIMITS.additions),
+    deletions: limit("rrsetDeletionsPerChange", CHANGE_LIMITS.deletions),
+    rrdataBytes: limit("totalRrdataSizePerChange", CHANGE_LIMITS.rrdataBytes),
   };
 }
 
