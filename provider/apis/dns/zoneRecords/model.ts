@@ -49,7 +49,10 @@ export function limitsOfProject(answer: unknown): ChangeLimits | undefined {
   const quota = (answer as { quota?: unknown } | null | undefined)?.quota;
   if (typeof quota !== "object" || quota === null) return undefined;
   const given = quota as Record<string, unknown>;
-  const limit = (field: string, fallback: number): number => (typeof given[field] === "number" ? (given[field] as number) : fallback);
+  const limit = (field: string, fallback: number): number => {
+    const value = given[field];
+    return typeof value === "number" ? value : fallback;
+  };
   return {
     additions: limit("rrsetAdditionsPerChange", CHANGE_LIMITS.additions),
     deletions: limit("rrsetDeletionsPerChange", CHANGE_LIMITS.deletions),
