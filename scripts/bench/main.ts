@@ -27,7 +27,7 @@ import { pulumi, type Measured } from "./processes";
 import { openProgram, removeProgram, resetConfig, stateBytes, type Program } from "./programs";
 import { SCENARIOS, type Scenario, type ScenarioOptions } from "./scenarios";
 import { printRow, summarize, type Row } from "./table";
-import { workOf, type Work } from "./work";
+import { requestKinds, workOf, type RequestKinds, type Work } from "./work";
 
 const REPO = path.resolve(__dirname, "..", "..");
 const USAGE =
@@ -134,6 +134,7 @@ async function main(): Promise<void> {
           const measured: Record<string, Measured> = {};
           const requests: Record<string, number> = {};
           const work: Record<string, Work> = {};
+          const kinds: Record<string, RequestKinds> = {};
           // In turn, step by step: every program sees the same machine at nearly the same time.
           for (const program of opened) {
             await step.before?.(program);
@@ -143,7 +144,9 @@ async function main(): Promise<void> {
             const { total: end } = await emulator.stats();
             measured[program.label] = result;
             requests[program.label] = end - start;
-            work[program.label] = workOf((await emulator.requests()).slice(logged));
+            const sent = (await emulator.requests()).slice(logged);
+            work[program.label] = workOf(sent);
+            kinds[program.label] = requestKinds(sent);
           }
           if (step.name === "up") {
             stateBytesPerResource[checkpoints] = Object.fromEntries(opened.map((program) => [program.label, stateBytes(program) / (count + 1)]));
@@ -157,6 +160,7 @@ async function main(): Promise<void> {
             requests,
             fewestRequests: requests,
             work,
+            kinds,
             requestsPerResource: (requests["svc"] ?? 0) / (count + 1),
             ratio: (measured["svc"]?.wallS ?? 0) / (measured["floor"]?.wallS ?? 1),
           };

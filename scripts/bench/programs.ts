@@ -60,6 +60,7 @@ export async function setConfig(program: Program, key: string, value: number | s
 export async function resetConfig(program: Program): Promise<void> {
   await setConfig(program, "ttl", 300);
   await setConfig(program, "dataVersion", 1);
+  await setConfig(program, "ten", 0);
 }
 
 export function stateBytes(program: Program): number {

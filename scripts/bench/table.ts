@@ -3,7 +3,7 @@
  * measurements and requests; their medians over rounds; and the printed table.
  */
 import type { Measured } from "./processes";
-import type { Work } from "./work";
+import type { RequestKinds, Work } from "./work";
 
 export interface Row {
   readonly scenario: string;
@@ -18,6 +18,8 @@ export interface Row {
   readonly fewestRequests: Readonly<Record<string, number>>;
   /** The work those requests carried (work.ts); in a summary, the most of any round. */
   readonly work: Readonly<Record<string, Work>>;
+  /** Each program's requests by kind (writes, checks of a zone's changes, other reads); not in a summary. */
+  readonly kinds?: Readonly<Record<string, RequestKinds>>;
   /** The provider's requests per resource of the stack. */
   readonly requestsPerResource: number;
   /** The provider's wall time over the floor's (in a summary: the median of the rounds'). */
@@ -56,8 +58,9 @@ export function summarize(rows: readonly Row[]): Row[] {
     const work = Object.fromEntries(
       labels.map((label) => [label, { recordSetWrites: most("recordSetWrites", label), otherWrites: most("otherWrites", label) }]),
     );
+    const { kinds: _kinds, ...rest } = first;
     return {
-      ...first,
+      ...rest,
       round: 0,
       measured,
       requests: spread((values) => Math.max(...values)),
@@ -99,4 +102,9 @@ export function printRow(row: Row, header: boolean): void {
       ...labels.map((label) => (row.measured[label]?.peakRssMb ?? 0).toFixed(0)),
     ]),
   );
+  const kinds = Object.entries(row.kinds ?? {}).filter(([label]) => label !== "floor");
+  if (kinds.length > 0)
+    console.log(
+      `${" ".repeat(28)}${kinds.map(([label, kind]) => `${label}: ${kind.writes} writes, ${kind.changeChecks} change checks, ${kind.reads} reads`).join("; ")}`,
+    );
 }

@@ -35,3 +35,16 @@ export function workOf(requests: readonly RecordedRequest[]): Work {
   }
   return { recordSetWrites, otherWrites };
 }
+
+/** A step's requests by what they do: writes, checks of whether a zone's changes are done, and other reads. */
+export interface RequestKinds {
+  readonly writes: number;
+  readonly changeChecks: number;
+  readonly reads: number;
+}
+
+export function requestKinds(requests: readonly RecordedRequest[]): RequestKinds {
+  const writes = requests.filter(isWrite).length;
+  const changeChecks = requests.filter((request) => request.method === "GET" && /\/changes(\/[^/]+)?$/.test(request.path)).length;
+  return { writes, changeChecks, reads: requests.length - writes - changeChecks };
+}
