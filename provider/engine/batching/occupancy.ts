@@ -9,6 +9,10 @@
  * went at that level would keep the engine there (its operations end before it
  * sends more), so a level is trusted only once it was confirmed: the windows sat
  * full at it for a while and the engine sent nothing (the batcher's probe).
+ * What the engine has said it will send counts too: a diff that found a change
+ * to make in place is followed by that resource's update, however slowly the
+ * engine gets to it (each write of a large stack waits for a checkpoint of the
+ * whole state), so a window waits for it rather than going alone.
  */
 /**
  * How long after an operation ended the engine is still expected to send the one that takes its
@@ -39,6 +43,8 @@ export class Occupancy {
   private confirmedParallelism = 0;
   /** Operations begun so far: a probe sees whether the engine sent another while it waited. */
   private begun = 0;
+  /** Resources whose diff found a change in place and whose update has not begun: writes the engine will send. */
+  private readonly announced = new Set<string>();
   private readonly listeners = new Set<() => void>();
   private readonly activityListeners = new Set<() => void>();
 
@@ -61,6 +67,21 @@ export class Occupancy {
       if (this.running > 1) this.shownParallelism = Math.max(this.shownParallelism, this.running);
       this.running--;
     };
+  }
+
+  /** The engine diffed resource `id` and found a change to make in place: its update will come. */
+  announce(id: string): void {
+    this.announced.add(id);
+  }
+
+  /** The update of resource `id` begins (or will not come): it is announced no more. */
+  arrived(id: string): void {
+    this.announced.delete(id);
+  }
+
+  /** Updates the engine announced and has not sent yet. */
+  announcedWrites(): number {
+    return this.announced.size;
   }
 
   /** `count` operations joined (positive) or left (negative) an open window. */

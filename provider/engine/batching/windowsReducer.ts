@@ -6,7 +6,8 @@
  *   open   --arrive--> open              the quiet timer starts again (an item that does not fit
  *                                        sends the window first and opens the next)
  *   open   --quietEnded--> closed        `quiet`: no arrival for the quiet time (unless the engine
- *                                        still owes arrivals; then it waits on)
+ *                                        still owes arrivals, or announced writes it has not sent:
+ *                                        then it waits on, up to the deadline)
  *   open   --deadline--> closed          `forced`: a window never waits longer than `maxWaitMs`
  *   open   --saturated--> closed         `saturated`: every operation the process runs waits in a
  *                                        window, at a level the engine confirmed
@@ -56,7 +57,15 @@ export interface WindowsState<T> {
 
 export type WindowEvent<T> =
   | { readonly kind: "arrive"; readonly key: string; readonly item: T; readonly now: number }
-  | { readonly kind: "quietEnded"; readonly key: string; readonly now: number; readonly owedArrivals: boolean; readonly busyElsewhere: number }
+  | {
+      readonly kind: "quietEnded";
+      readonly key: string;
+      readonly now: number;
+      readonly owedArrivals: boolean;
+      readonly busyElsewhere: number;
+      /** Items the engine said it will send and has not (updates its diffs found); a chain is not slow, these are. */
+      readonly announced: number;
+    }
   | { readonly kind: "deadline"; readonly key: string; readonly now: number }
   | { readonly kind: "saturated"; readonly now: number; readonly confirmed: boolean; readonly begins: number; readonly widestGap: number }
   | { readonly kind: "probeEnded"; readonly now: number; readonly saturated: boolean; readonly begins: number }
@@ -215,8 +224,9 @@ export function reduceWindows<T>(state: WindowsState<T>, event: WindowEvent<T>, 
       return goAll(state, config, "forced");
     case "quietEnded":
       if (!state.open.has(event.key)) return [state, []];
-      // Operations that just ended are still to be replaced by the engine, or a probe decides: wait on.
-      if (event.owedArrivals || state.probe !== undefined)
+      // Operations that just ended are still to be replaced by the engine, the engine announced more
+      // (each may wait for a checkpoint of a large stack's whole state), or a probe decides: wait on.
+      if (event.owedArrivals || event.announced > 0 || state.probe !== undefined)
         return [state, [{ kind: "timer", timer: "quiet", key: event.key, ms: quietOf(state, config, event.key) }]];
       return go(state, config, event.key, "quiet", event.busyElsewhere, event.now);
     case "activity":
