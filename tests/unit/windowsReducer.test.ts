@@ -66,6 +66,27 @@ describe("a window's quiet time ends", () => {
       60,
     ],
     [
+      "8 writes 50 ms apart, 2 more announced, silent for 150 ms (within 4 quiet times): it waits on",
+      [0, 50, 100, 150, 200, 250, 300, 350].map((at, i) => arrive(i, at)),
+      quietEnded(500, { announced: 2 }),
+      ["quiet 60"],
+      60,
+    ],
+    [
+      "8 writes 50 ms apart, 2 more announced, silent for 250 ms, past 4 quiet times (the engine's slots are full): they go",
+      [0, 50, 100, 150, 200, 250, 300, 350].map((at, i) => arrive(i, at)),
+      quietEnded(600, { announced: 2 }),
+      ["cancel", "waits -8", "run [0,1,2,3,4,5,6,7]"],
+      60,
+    ],
+    [
+      "2 writes 400 ms apart (a large stack's checkpoints), 8 more announced, silent for 1.5 s (within 4 of its gaps): it waits on",
+      [arrive(1, 0), arrive(2, 400)],
+      quietEnded(1900, { announced: 8 }),
+      ["quiet 60"],
+      60,
+    ],
+    [
       "others busy elsewhere, nothing announced: it goes, and the quiet time doubles",
       [arrive(1, 0)],
       quietEnded(60, { busyElsewhere: 2 }),
