@@ -62,3 +62,18 @@ it("sends one announced update alone, within its quiet time", async () => {
   expect(await changeTtls("one", set === undefined ? [] : [set], 0)).toEqual(["PATCH A"]);
   expect(Date.now() - started).toBeLessThan(1000);
 });
+
+it("stops holding a window for announced updates once a write of them ended: the engine's pace is known", async () => {
+  const sets = await zoneWith("paced", 4);
+  const news = await Promise.all(sets.map((set) => inputs("paced", set.host, 600)));
+  for (const [i, set] of sets.entries()) expect((await provider.diff(set.id, set.state, news[i] ?? {})).changes).toBe(true);
+  const update = (i: number): Promise<unknown> => provider.update(sets[i]?.id ?? "", sets[i]?.state ?? {}, news[i] ?? {});
+  // Two at once: they go together (the window waits for announced ones until the engine falls silent).
+  await Promise.all([update(0), update(1)]);
+  // The engine sends the third only now and the fourth after it (as an engine out of slots would):
+  // the third goes at its quiet time, not at the window's deadline (3 s) waiting for the fourth.
+  const started = Date.now();
+  await update(2);
+  expect(Date.now() - started).toBeLessThan(1500);
+  await update(3);
+});

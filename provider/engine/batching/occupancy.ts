@@ -12,7 +12,11 @@
  * What the engine has said it will send counts too: a diff that found a change
  * to make in place is followed by that resource's update, however slowly the
  * engine gets to it (each write of a large stack waits for a checkpoint of the
- * whole state), so a window waits for it rather than going alone.
+ * whole state). Until an operation ends after the announcement, nothing else
+ * shows the engine's pace, so a window waits for those updates rather than
+ * going alone; once one ended, the refills it owes say the rest (waiting for
+ * every announced update held the engine's slots at 2,000 record sets and
+ * made a whole step slower: docs/performance.md).
  */
 /**
  * How long after an operation ended the engine is still expected to send the one that takes its
@@ -45,6 +49,7 @@ export class Occupancy {
   private begun = 0;
   /** Resources whose diff found a change in place and whose update has not begun: writes the engine will send. */
   private readonly announced = new Set<string>();
+  private lastAnnouncedAt = -Infinity;
   private readonly listeners = new Set<() => void>();
   private readonly activityListeners = new Set<() => void>();
 
@@ -72,6 +77,7 @@ export class Occupancy {
   /** The engine diffed resource `id` and found a change to make in place: its update will come. */
   announce(id: string): void {
     this.announced.add(id);
+    this.lastAnnouncedAt = this.now();
   }
 
   /** The update of resource `id` begins (or will not come): it is announced no more. */
@@ -82,6 +88,11 @@ export class Occupancy {
   /** Updates the engine announced and has not sent yet. */
   announcedWrites(): number {
     return this.announced.size;
+  }
+
+  /** The announced updates not sent yet while no operation ended since the last announcement: arrivals owed before the engine showed its pace. */
+  announcedAhead(): number {
+    return this.lastEndAt < this.lastAnnouncedAt ? this.announced.size : 0;
   }
 
   /** `count` operations joined (positive) or left (negative) an open window. */

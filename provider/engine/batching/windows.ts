@@ -36,7 +36,7 @@ export interface WindowsOptions<T, R> {
   readonly admit?: (tally: unknown, item: T) => unknown;
   /** The provider process's occupancy. */
   readonly occupancy: Occupancy;
-  /** How many items the engine announced and has not sent (its diffs' updates, for windows of writes); default none. */
+  /** How many items the engine announced and owes before it showed its pace (its diffs' updates, for windows of writes); default none. */
   readonly announced?: () => number;
   readonly timers?: Timers;
 }

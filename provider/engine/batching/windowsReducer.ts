@@ -63,7 +63,7 @@ export type WindowEvent<T> =
       readonly now: number;
       readonly owedArrivals: boolean;
       readonly busyElsewhere: number;
-      /** Items the engine said it will send and has not (updates its diffs found); a chain is not slow, these are. */
+      /** Items the engine said it will send and has not, while nothing ended to show its pace (updates its diffs found); a chain is not slow, these are. */
       readonly announced: number;
     }
   | { readonly kind: "deadline"; readonly key: string; readonly now: number }
