@@ -1,19 +1,19 @@
 /**
  * The occupancy's account of updates the engine announced (batching/occupancy.ts): its diffs found
- * them, their updates have not begun. Windows wait for them only until an operation ends after the
- * announcement (then the refills the engine owes show its pace); the relay counts every one.
+ * them, their updates have not begun. Windows wait for them only until the first of them ended
+ * (from then on the refills the engine owes show its pace); the relay counts every one.
  */
 import { Occupancy } from "../../provider/engine/batching/occupancy";
 
-type Step = ["announce" | "arrived", string] | ["operation"];
+type Step = ["announce", string] | ["begun", string] | ["updated", string] | ["other operation"];
 
 function after(steps: readonly Step[]): { ahead: number; announced: number } {
-  let now = 0;
-  const occupancy = new Occupancy(() => now);
+  const occupancy = new Occupancy();
+  const running = new Map<string, () => void>();
   for (const step of steps) {
-    now += 10;
     if (step[0] === "announce") occupancy.announce(step[1]);
-    else if (step[0] === "arrived") occupancy.arrived(step[1]);
+    else if (step[0] === "begun") running.set(step[1], occupancy.arrived(step[1]));
+    else if (step[0] === "updated") (running.get(step[1]) ?? occupancy.arrived(step[1]))();
     else occupancy.begin()();
   }
   return { ahead: occupancy.announcedAhead(), announced: occupancy.announcedWrites() };
@@ -35,7 +35,7 @@ it.each<[string, Step[], { ahead: number; announced: number }]>([
       ["announce", "a"],
       ["announce", "b"],
       ["announce", "c"],
-      ["arrived", "a"],
+      ["begun", "a"],
     ],
     { ahead: 2, announced: 2 },
   ],
@@ -48,11 +48,30 @@ it.each<[string, Step[], { ahead: number; announced: number }]>([
     { ahead: 1, announced: 1 },
   ],
   [
-    "an operation ended after the announcements: its pace is known, the windows go by the refills it owes",
-    [["announce", "a"], ["announce", "b"], ["arrived", "a"], ["operation"]],
+    "the first announced update ended: the engine showed its pace, the windows go by the refills it owes",
+    [
+      ["announce", "a"],
+      ["announce", "b"],
+      ["begun", "a"],
+      ["updated", "a"],
+    ],
     { ahead: 0, announced: 1 },
   ],
-  ["an announcement after an operation ended (a refresh's reads, then an update's diffs)", [["operation"], ["announce", "a"]], { ahead: 1, announced: 1 }],
+  [
+    "announced after the first update ended (the engine diffs each resource just before its update, all through a step)",
+    [
+      ["announce", "a"],
+      ["begun", "a"],
+      ["updated", "a"],
+      ["announce", "b"],
+    ],
+    { ahead: 0, announced: 1 },
+  ],
+  [
+    "an operation that is no announced update ended (a refresh's read, a create)",
+    [["other operation"], ["announce", "a"], ["other operation"]],
+    { ahead: 1, announced: 1 },
+  ],
 ])("%s", (_what, steps, expected) => {
   expect(after(steps)).toEqual(expected);
 });

@@ -12,11 +12,11 @@
  * What the engine has said it will send counts too: a diff that found a change
  * to make in place is followed by that resource's update, however slowly the
  * engine gets to it (each write of a large stack waits for a checkpoint of the
- * whole state). Until an operation ends after the announcement, nothing else
- * shows the engine's pace, so a window waits for those updates rather than
- * going alone; once one ended, the refills it owes say the rest (waiting for
- * every announced update held the engine's slots at 2,000 record sets and
- * made a whole step slower: docs/performance.md).
+ * whole state). Until the first of them ended, nothing else shows the
+ * engine's pace, so a window waits for them rather than going alone; from then
+ * on the refills it owes say the rest (the engine diffs each resource just
+ * before its update, all through a step: waiting for every announced update
+ * held its slots and made a whole step slower, docs/performance.md).
  */
 /**
  * How long after an operation ended the engine is still expected to send the one that takes its
@@ -49,7 +49,8 @@ export class Occupancy {
   private begun = 0;
   /** Resources whose diff found a change in place and whose update has not begun: writes the engine will send. */
   private readonly announced = new Set<string>();
-  private lastAnnouncedAt = -Infinity;
+  /** An announced update ended: the engine showed its pace. */
+  private announcedEnded = false;
   private readonly listeners = new Set<() => void>();
   private readonly activityListeners = new Set<() => void>();
 
@@ -77,12 +78,14 @@ export class Occupancy {
   /** The engine diffed resource `id` and found a change to make in place: its update will come. */
   announce(id: string): void {
     this.announced.add(id);
-    this.lastAnnouncedAt = this.now();
   }
 
-  /** The update of resource `id` begins (or will not come): it is announced no more. */
-  arrived(id: string): void {
+  /** The update of resource `id` begins (or will not come): it is announced no more; the function returned says it ended. */
+  arrived(id: string): () => void {
     this.announced.delete(id);
+    return () => {
+      this.announcedEnded = true;
+    };
   }
 
   /** Updates the engine announced and has not sent yet. */
@@ -90,9 +93,9 @@ export class Occupancy {
     return this.announced.size;
   }
 
-  /** The announced updates not sent yet while no operation ended since the last announcement: arrivals owed before the engine showed its pace. */
+  /** The announced updates not sent yet while none has ended: arrivals owed before the engine showed its pace. */
   announcedAhead(): number {
-    return this.lastEndAt < this.lastAnnouncedAt ? this.announced.size : 0;
+    return this.announcedEnded ? 0 : this.announced.size;
   }
 
   /** `count` operations joined (positive) or left (negative) an open window. */

@@ -182,7 +182,7 @@ export function dynamicProvider(declaration: ResourceDeclaration, runtime: Provi
     },
 
     async update(id, olds, news) {
-      occupancy.arrived(id);
+      const ended = occupancy.arrived(id);
       const { __provider: _provider, __import: _import, __autoName: _autoName, __owner: owner, __ownerNonce: _nonce, ...args } = news;
       assertUsableId(declaration, label, id);
       const difference = diffArgs(declaration, olds, args);
@@ -190,7 +190,7 @@ export function dynamicProvider(declaration: ResourceDeclaration, runtime: Provi
         throw new Error(`${label} ${id}: ${difference.replaces.join(", ")} cannot change in place`);
       }
       const { __provider: _olderProvider, ...previous } = olds;
-      const outs = await bounded(occupancy, () => engine().update(id, args, difference.patch, previous));
+      const outs = await bounded(occupancy, () => engine().update(id, args, difference.patch, previous)).finally(ended);
       return { outs: { ...outs, ...(typeof owner === "string" && { __owner: owner }) } };
     },
 
