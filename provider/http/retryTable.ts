@@ -130,8 +130,8 @@ export const RELAY = {
   gapsOfPatience: 3,
   /**
    * The least patience, in the longest recent handovers (a holder's wait for its successor), even
-   * when the engine looks idle: at 2,000 record sets with checkpoints written the engine takes 1.5 to
-   * 2 s to send a zone's next write after a batch returned, longer than it owes a refill.
+   * when the engine looks idle: at 2,000 record sets with checkpoints written the engine took up to
+   * 2.5 s to send a zone's next write after a batch returned, longer than it owes a refill (1 s).
    */
   handoversOfPatience: 2,
   /** The longest handover that counts: past it a successor came after other work of the engine, not at its pace. */
