@@ -14,6 +14,7 @@ const config = new pulumi.Config();
 const count = config.getNumber("count") ?? 50;
 const ttl = config.getNumber("ttl") ?? 300;
 const dataVersion = config.getNumber("dataVersion") ?? 1;
+const ten = config.getNumber("ten") ?? 0;
 const domain = "many.example.com.";
 
 // By absolute path: the provider process evaluates this text with its own `require`, and the
@@ -47,7 +48,7 @@ const hosts = Array.from(
       managedZone: zone.name,
       name: `host-${i}.${domain}`,
       type: "A",
-      ttl,
+      ttl: i < 10 && ten === 1 ? 900 : ttl,
       rrdatas: [`${dataVersion === 1 ? "198.51.100" : "203.0.113"}.${i % 250}`],
       routingPolicy: undefined,
     }),

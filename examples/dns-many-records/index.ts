@@ -6,9 +6,10 @@ import * as svc from "pulumi-svc";
 const config = new pulumi.Config();
 const count = config.getNumber("count") ?? 50;
 const domain = config.get("domain") ?? "many.example.com.";
-// The benchmark's ttl and record-data updates change these.
+// The benchmark's ttl and record-data updates change these; `ten` (1) gives the first ten records TTL 900.
 const ttl = config.getNumber("ttl") ?? 300;
 const dataVersion = config.getNumber("dataVersion") ?? 1;
+const ten = config.getNumber("ten") ?? 0;
 
 const zone = new svc.dns.ManagedZone("zone", { name: config.get("zoneName") ?? "many-records", dnsName: domain });
 
@@ -19,7 +20,7 @@ const hosts = Array.from(
       managedZone: zone.name,
       name: `host-${i}.${domain}`,
       type: "A",
-      ttl,
+      ttl: i < 10 && ten === 1 ? 900 : ttl,
       rrdatas: [`${dataVersion === 1 ? "198.51.100" : "203.0.113"}.${i % 250}`],
     }),
 );

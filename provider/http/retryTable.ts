@@ -128,6 +128,14 @@ export const RELAY = {
   maxPatienceMs: 2000,
   /** Patience in gaps between handovers. */
   gapsOfPatience: 3,
+  /**
+   * The least patience, in the longest recent handovers (a holder's wait for its successor), even
+   * when the engine looks idle: at 2,000 record sets with checkpoints written the engine took up to
+   * 2.5 s to send a zone's next write after a batch returned, longer than it owes a refill (1 s).
+   */
+  handoversOfPatience: 2,
+  /** The longest handover that counts: past it a successor came after other work of the engine, not at its pace. */
+  maxHandoverMs: 10_000,
   /** A holder still waiting this long after its first check says so in the log. */
   reportAfterMs: 3000,
   schedule: "quick",

@@ -20,7 +20,7 @@ export interface ProgramSpec {
   readonly count?: (count: number) => number;
   /** Stack config besides `count` (e.g. the baseline's `provider`). */
   readonly config?: Readonly<Record<string, string>>;
-  /** The config the update steps change, at its defaults: what a new round starts from (default `ttl` 300, `dataVersion` 1). */
+  /** The config the update steps change, at its defaults: what a new round starts from (default `ttl` 300, `dataVersion` 1, `ten` 0). */
   readonly defaults?: Readonly<Record<string, number>>;
 }
 
@@ -50,7 +50,7 @@ export async function openProgram(spec: ProgramSpec, work: string, emulator: Run
     ...(checkpoints === "skipped" && { PULUMI_SKIP_CHECKPOINTS: "true" }),
   };
   const dir = spec.write?.(work, count) ?? path.join(REPO, "examples", spec.example);
-  const defaults = spec.defaults ?? { ttl: 300, dataVersion: 1 };
+  const defaults = spec.defaults ?? { ttl: 300, dataVersion: 1, ten: 0 };
   const program = { label: spec.label, dir, env, stack: `bench${process.pid}${spec.label}${checkpoints}`, defaults };
   await pulumi(program.dir, ["stack", "init", program.stack], env);
   await setConfig(program, "count", spec.count?.(count) ?? count);

@@ -56,6 +56,8 @@ const STEPS: Readonly<Record<string, Step>> = {
   up: { name: "up", args: up, writes: true },
   preview: { name: "preview", args: (parallel) => ["preview", "--expect-no-changes", "--parallel", String(parallel)], writes: false },
   refresh: { name: "refresh", args: (parallel) => ["refresh", "--yes", "--skip-preview", "--parallel", String(parallel)], writes: false },
+  // A change of a few records in a big zone: the first ten records' TTL (900); their writes should go as one change.
+  ten: { name: "10 records changed", before: (program) => setConfig(program, "ten", 1), args: up, writes: true },
   ttl: { name: "ttl update", before: (program) => setConfig(program, "ttl", 600), args: up, writes: true },
   data: { name: "record-data update", before: (program) => setConfig(program, "dataVersion", 2), args: up, writes: true },
   destroy: { name: "destroy", args: (parallel) => ["destroy", "--yes", "--skip-preview", "--parallel", String(parallel)], writes: true },
@@ -109,7 +111,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
     name: "latency",
     defaultCount: 500,
     programs: [FLOOR, PER_RECORD, SVC, PLUGIN],
-    steps: [STEPS["up"]!, STEPS["refresh"]!, STEPS["ttl"]!, STEPS["data"]!, STEPS["destroy"]!],
+    steps: [STEPS["up"]!, STEPS["refresh"]!, STEPS["ten"]!, STEPS["ttl"]!, STEPS["data"]!, STEPS["destroy"]!],
     speed: ({ latencyMs, propagationMs }) => ({ latencyMs, changePropagationMs: propagationMs }),
     targets: (rows, options) =>
       rows

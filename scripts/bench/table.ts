@@ -121,4 +121,9 @@ export function printRow(row: Row, header: boolean): void {
       ...labels.map((label) => ROLES.map((role) => (row.measured[label]?.peakRssMb[role] ?? 0).toFixed(0)).join("/")),
     ]),
   );
+  // Under the row, each program's requests by kind: the writes, the checks of a zone's changes and the reads tell apart.
+  for (const label of labels.filter((label) => label !== "floor")) {
+    const kinds = Object.entries(row.kinds[label] ?? {});
+    if (kinds.length > 0) console.log(`${" ".repeat(28)}${label}: ${kinds.map(([kind, count]) => `${kind} ${count}`).join(", ")}`);
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * examples/dns-many-records as a YAML program through the provider plugin: one zone and `count`
  * A records with the same names, TTL and record data, changed by the same config keys (`ttl`,
- * `dataVersion`). YAML has no loops, so the benchmark writes the program for its N, with the
+ * `dataVersion`, `ten`). YAML has no loops, so the benchmark writes the program for its N, with the
  * plugin (built into the benchmark's folder) named in its `plugins:`.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -21,7 +21,8 @@ export function writeYamlProgram(work: string, count: number): string {
       "      managedZone: ${zone.name}",
       `      name: host-${i}.\${domain}`,
       "      type: A",
-      "      ttl: ${ttl}",
+      // The first ten: TTL 900 when `ten` is 1 (the benchmark's change of ten records).
+      ...(i < 10 ? ["      ttl:", "        fn::select:", "          - ${ten}", '          - ["${ttl}", 900]'] : ["      ttl: ${ttl}"]),
       `      rrdatas: ["\${prefix}.${i % 250}"]`,
     ].join("\n"),
   );
@@ -39,6 +40,7 @@ export function writeYamlProgram(work: string, count: number): string {
     "  zoneName: { type: string, default: many-records }",
     "  ttl: { type: integer, default: 300 }",
     "  dataVersion: { type: integer, default: 1 }",
+    "  ten: { type: integer, default: 0 }",
     "variables:",
     "  prefix:",
     "    fn::select:",

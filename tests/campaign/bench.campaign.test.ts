@@ -27,7 +27,12 @@ it("default, N = 500: up, preview, refresh, the two updates and destroy, checkpo
 
 it("latency, N = 500: the per-record provider beside the batched paths, against a slow emulator", async () => {
   const json = await bench("latency", ["500", "--scenario", "latency"]);
-  expectComplete(json.rows ?? [], ["floor", "perRecord", "svc", "plugin"], ["up", "refresh", "ttl update", "record-data update", "destroy"], ["written"]);
+  expectComplete(
+    json.rows ?? [],
+    ["floor", "perRecord", "svc", "plugin"],
+    ["up", "refresh", "10 records changed", "ttl update", "record-data update", "destroy"],
+    ["written"],
+  );
 });
 
 it("scale, N = 500: every step at a large zone", async () => {

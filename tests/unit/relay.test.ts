@@ -1,6 +1,6 @@
 /** The relay of waits (provider/apis/dns/relay.ts): who holds, when the wait is handed on, what is checked. */
 import { Occupancy } from "../../provider/engine/batching/occupancy";
-import { createRelay, RELAY_POLICY, type RelayPolicy } from "../../provider/engine/batching/relay";
+import { checksNow, createRelay, nextHandover, RELAY_POLICY, type RelayPolicy } from "../../provider/engine/batching/relay";
 
 const POLICY: RelayPolicy = { ...RELAY_POLICY, firstPatienceMs: 20, minPatienceMs: 10, maxPatienceMs: 40, firstPauseMs: 5, maxPauseMs: 20, reportAfterMs: 60 };
 
@@ -121,4 +121,104 @@ it("takes the writes of one batch settling together for one piece of work, not f
   await Promise.all(writes.map((end) => relay.settle("zone", "c1", "ctx").then(end)));
   elsewhere();
   expect((checkedAt[0] ?? 0) - started).toBeGreaterThanOrEqual(90);
+});
+
+describe("when a holder checks", () => {
+  const policy: RelayPolicy = {
+    ...POLICY,
+    firstPatienceMs: 200,
+    minPatienceMs: 50,
+    maxPatienceMs: 2000,
+    gapsOfPatience: 3,
+    handoversOfPatience: 2,
+    maxHandoverMs: 10_000,
+  };
+  it.each([
+    [
+      "a first holder, the engine idle: at once (a small stack's last write)",
+      { waitedMs: 10, idle: true, announced: 0, gapMs: undefined, handoverMs: undefined },
+      true,
+    ],
+    ["a first holder, the engine busy: after the first patience", { waitedMs: 150, idle: false, announced: 0, gapMs: undefined, handoverMs: undefined }, false],
+    ["a first holder, the engine busy, the first patience over", { waitedMs: 200, idle: false, announced: 0, gapMs: undefined, handoverMs: undefined }, true],
+    [
+      "the engine looks idle, but took 1.6 s to hand over lately (checkpoints of 2,000 records)",
+      { waitedMs: 1000, idle: true, announced: 0, gapMs: 3700, handoverMs: 1600 },
+      false,
+    ],
+    ["the engine idle for twice its longest handover: the run has ended", { waitedMs: 3200, idle: true, announced: 0, gapMs: 3700, handoverMs: 1600 }, true],
+    [
+      "the engine busy, the patience (capped at 2 s) over, but within twice the handover",
+      { waitedMs: 2500, idle: false, announced: 0, gapMs: 3700, handoverMs: 1600 },
+      false,
+    ],
+    ["the engine busy past twice the handover and the patience", { waitedMs: 3300, idle: false, announced: 0, gapMs: 3700, handoverMs: 1600 }, true],
+    ["quick handovers: the engine idle after twice one", { waitedMs: 40, idle: true, announced: 0, gapMs: 100, handoverMs: 20 }, true],
+    [
+      "a first holder, the engine owes 2 announced updates (8 of 10 records went, 2 to come)",
+      { waitedMs: 2300, idle: true, announced: 2, gapMs: undefined, handoverMs: undefined },
+      false,
+    ],
+    [
+      "the engine owed announced updates for the longest handover that counts (one never came)",
+      { waitedMs: 10_000, idle: true, announced: 2, gapMs: undefined, handoverMs: undefined },
+      true,
+    ],
+  ])("%s", (_what, view, expected) => {
+    expect(checksNow(policy, view)).toBe(expected);
+  });
+
+  it.each([
+    ["the first seen", undefined, 1600, 1600],
+    ["a longer one: taken at once", 1000, 1600, 1600],
+    ["a shorter one: the longest decays slowly", 1600, 600, 1400],
+    ["one past the longest that counts (other work of the engine meanwhile)", 1600, 300_000, 10_000],
+  ])("the longest recent handover after %s", (_what, previous, observed, expected) => {
+    expect(nextHandover({ ...policy, maxHandoverMs: 10_000 }, previous, observed)).toBeCloseTo(expected);
+  });
+});
+
+it("does not check while the engine looks idle for less than twice the time it took to hand over lately", async () => {
+  // Slow handovers (an engine writing checkpoints of a large stack between batches): 200 ms each.
+  const started = Date.now();
+  const checks: string[][] = [];
+  const relay = createRelay<string>({
+    // Each piece of work is done 500 ms into the test.
+    check: async (_key, ids) => {
+      checks.push([...ids]);
+      return new Set(Date.now() - started >= 500 ? ids : []);
+    },
+    describe: () => "work",
+    log: () => undefined,
+    policy: POLICY,
+    occupancy: new Occupancy(),
+  });
+  const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+  const first = relay.hold("zone", "c1", "ctx");
+  await pause(200);
+  const second = relay.hold("zone", "c2", "ctx");
+  await first;
+  const checksBefore = checks.length;
+  // The engine looks idle (nothing runs), and the next write comes after 150 ms: within twice the last handover.
+  await pause(150);
+  const third = relay.hold("zone", "c3", "ctx");
+  await second;
+  expect(checks.length - checksBefore).toBe(0);
+  // The last holder checks once the engine stayed idle that long, and returns when everything is done.
+  await third;
+  expect(checks.at(-1)).toEqual(["c1", "c2", "c3"]);
+});
+
+it("does not check while the engine owes updates it announced: the next may take the wait over", async () => {
+  const { relay, checks, occupancy } = relayWith({});
+  // The engine's diffs found two more updates; it sends them after its checkpoints.
+  occupancy.announce("projects/p/managedZones/z/rrsets/a.example.com./A");
+  const first = relay.hold("zone", "c1", "ctx");
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(checks).toEqual([]);
+  occupancy.arrived("projects/p/managedZones/z/rrsets/a.example.com./A");
+  const second = relay.hold("zone", "c2", "ctx");
+  await first;
+  await second;
+  expect(checks).toEqual([["c1", "c2"]]);
 });

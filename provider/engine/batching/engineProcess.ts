@@ -102,6 +102,7 @@ export class EngineProcess {
       windows: createWindows<T, R>({
         window: this.options.window?.(batch) ?? batch.window,
         occupancy: this.occupancy,
+        announced: () => this.occupancy.announcedAhead(),
         ...(this.options.timers !== undefined && { timers: this.options.timers }),
         admit: (tally, item) => batch.admit(tally, (item as { write: unknown }).write),
         run: (key, items) => runner.run(plain(key), items),

@@ -2,7 +2,10 @@
  * Reads of many objects of one collection served by one listing. Reads that arrive together (a
  * refresh reads every object at once) wait in a short window (windows.ts); one read alone is sent
  * as its own GET, several are answered from one listing of the collection (its request is the
- * read entry's, planned), which then answers later reads for up to `maxAgeMs`. Any write under the
+ * read entry's, planned). Reads that arrive while it is on its way wait for it, and once taken it
+ * answers the reads that keep coming, each within `maxAgeMs` of the last it answered: the reads of
+ * one refresh, however long the engine takes over them (at 2,000 record sets the listing's pages
+ * take long enough for reads to arrive meanwhile, and each went as its own GET). Any write under the
  * collection's parent (the zone, the response policy, the project) drops it: a listing taken while
  * a write was on its way is used for the reads that asked for it, never kept. An object absent from
  * a complete listing is gone, as a 404 would say; a listing that failed (after the HTTP layer's
@@ -16,7 +19,7 @@ import type { Windows, WindowPolicy } from "./windows";
 
 export interface ListingPolicy {
   readonly window: WindowPolicy;
-  /** How long a listing answers reads after it was taken, when nothing was written under it. */
+  /** How long after the last read it answered (or after it was taken) a listing answers the next, when nothing was written under it. */
   readonly maxAgeMs: number;
 }
 
@@ -45,10 +48,31 @@ export interface SharedRead<R extends Picked> {
 
 interface Listing {
   readonly items: readonly unknown[];
-  readonly takenAt: number;
   readonly generation: number;
+  /** When it was taken, then when it last answered a read: the reads of one refresh keep it. */
+  lastReadAt: number;
   /** The items by key, made once for all the reads the listing answers. */
   index?: Map<string, unknown[]>;
+}
+
+/** A listing on its way: reads that arrive meanwhile wait for it instead of sending their own. */
+interface Pending {
+  readonly generation: number;
+  /** The listing, or undefined when it failed (the reads that waited send their own). */
+  readonly listing: Promise<Listing | undefined>;
+}
+
+/** What a read finds of its collection's listing when it arrives: its scope's generation now, and whether a write under it is on its way. */
+export interface ReadFacts {
+  readonly now: number;
+  readonly generation: number;
+  readonly writing: boolean;
+}
+
+/** Whether a listing (kept, or on its way) answers a read: nothing was written under it since it was taken, and the read comes within `maxAgeMs` of the last it answered. */
+export function answers(listing: { readonly generation: number; readonly lastReadAt?: number }, read: ReadFacts, policy: ListingPolicy): boolean {
+  if (read.writing || listing.generation !== read.generation) return false;
+  return listing.lastReadAt === undefined || read.now - listing.lastReadAt <= policy.maxAgeMs;
 }
 
 /** The parent a listing belongs to: a write there or below it (or above it) changes what it would show. */
@@ -80,6 +104,7 @@ function indexOf(listing: Listing, key: (item: never) => string): Map<string, un
 /** The shared listings of one client (one API and credential) in the provider process. */
 class ClientListings {
   private readonly listings = new Map<string, Listing>();
+  private readonly pending = new Map<string, Pending>();
   /** Bumped for every scope a write touches, when it starts and when it ends. */
   private readonly generations = new Map<string, number>();
   /** Paths of writes on their way, with how many. */
@@ -124,26 +149,41 @@ class ClientListings {
       { step: "read", resource: `${reads.length} objects of ${listPath}` },
       reads.map((read) => read.budget),
     );
-    const listed = await outcome(() => first.list(budget));
+    const taking = outcome(() => first.list(budget));
+    const pending: Pending = {
+      generation,
+      listing: taking.then((listed) => (listed.ok ? { items: listed.value, generation, lastReadAt: this.now() } : undefined)),
+    };
+    if (keep) this.pending.set(listPath, pending);
+    const listed = await taking;
+    const listing = await pending.listing;
+    if (this.pending.get(listPath) === pending) this.pending.delete(listPath);
     if (!listed.ok) return reads.map(() => listed);
-    const listing: Listing = { items: listed.value, takenAt: this.now(), generation };
-    if (keep && this.generationOf(scope) === generation) this.listings.set(listPath, listing);
-    return Promise.all(reads.map((read) => outcome(() => read.pick(listing.items, read.key === undefined ? undefined : indexOf(listing, read.key)))));
+    const taken = listing ?? { items: listed.value, generation, lastReadAt: this.now() };
+    if (keep && this.generationOf(scope) === generation) this.listings.set(listPath, taken);
+    return Promise.all(reads.map((read) => outcome(() => read.pick(taken.items, read.key === undefined ? undefined : indexOf(taken, read.key)))));
+  }
+
+  private facts(scope: string): ReadFacts {
+    return { now: this.now(), generation: this.generationOf(scope), writing: !this.quietScope(scope) };
   }
 
   async read<R extends Picked>(request: SharedRead<R>): Promise<R> {
     const listPath = request.listing.path;
     const scope = scopeOf(listPath);
     const listing = this.listings.get(listPath);
-    if (
-      listing !== undefined &&
-      this.now() - listing.takenAt <= this.policy.maxAgeMs &&
-      listing.generation === this.generationOf(scope) &&
-      this.quietScope(scope)
-    ) {
+    if (listing !== undefined && answers(listing, this.facts(scope), this.policy)) {
+      listing.lastReadAt = this.now();
       return request.pick(listing.items, request.key === undefined ? undefined : indexOf(listing, request.key));
     }
     if (listing !== undefined) this.listings.delete(listPath);
+    const pending = this.pending.get(listPath);
+    if (pending !== undefined && answers(pending, this.facts(scope), this.policy)) {
+      const taken = await pending.listing;
+      if (taken !== undefined && answers({ generation: taken.generation }, this.facts(scope), this.policy)) {
+        return request.pick(taken.items, request.key === undefined ? undefined : indexOf(taken, request.key));
+      }
+    }
     // From now on writes touching the scope bump its generation (scopes are a handful per deployment).
     if (!this.generations.has(scope)) this.generations.set(scope, 0);
     return (await this.reads.add(listPath, request)) as R;

@@ -9,6 +9,14 @@
  * went at that level would keep the engine there (its operations end before it
  * sends more), so a level is trusted only once it was confirmed: the windows sat
  * full at it for a while and the engine sent nothing (the batcher's probe).
+ * What the engine has said it will send counts too: a diff that found a change
+ * to make in place is followed by that resource's update, however slowly the
+ * engine gets to it (each write of a large stack waits for a checkpoint of the
+ * whole state). Until the first of them ended, nothing else shows the
+ * engine's pace, so a window waits for them rather than going alone; from then
+ * on the refills it owes say the rest (the engine diffs each resource just
+ * before its update, all through a step: waiting for every announced update
+ * held its slots and made a whole step slower, docs/performance.md).
  */
 /**
  * How long after an operation ended the engine is still expected to send the one that takes its
@@ -39,6 +47,10 @@ export class Occupancy {
   private confirmedParallelism = 0;
   /** Operations begun so far: a probe sees whether the engine sent another while it waited. */
   private begun = 0;
+  /** Resources whose diff found a change in place and whose update has not begun: writes the engine will send. */
+  private readonly announced = new Set<string>();
+  /** An announced update ended: the engine showed its pace. */
+  private announcedEnded = false;
   private readonly listeners = new Set<() => void>();
   private readonly activityListeners = new Set<() => void>();
 
@@ -61,6 +73,29 @@ export class Occupancy {
       if (this.running > 1) this.shownParallelism = Math.max(this.shownParallelism, this.running);
       this.running--;
     };
+  }
+
+  /** The engine diffed resource `id` and found a change to make in place: its update will come. */
+  announce(id: string): void {
+    this.announced.add(id);
+  }
+
+  /** The update of resource `id` begins (or will not come): it is announced no more; the function returned says it ended. */
+  arrived(id: string): () => void {
+    this.announced.delete(id);
+    return () => {
+      this.announcedEnded = true;
+    };
+  }
+
+  /** Updates the engine announced and has not sent yet. */
+  announcedWrites(): number {
+    return this.announced.size;
+  }
+
+  /** The announced updates not sent yet while none has ended: arrivals owed before the engine showed its pace. */
+  announcedAhead(): number {
+    return this.announcedEnded ? 0 : this.announced.size;
   }
 
   /** `count` operations joined (positive) or left (negative) an open window. */

@@ -15,7 +15,13 @@
  * idle (every operation it runs here is held, and it owes no new one). Then it checks with pauses that
  * start short and grow. One check (`check`) answers for every outstanding piece
  * of the key at once, so the waiting costs a few requests per run rather than
- * one per batch.
+ * one per batch. An engine slowed by its checkpoints (a large stack: it
+ * rewrites the whole state after each write) looks idle while it writes them,
+ * for longer than it owes a refill; so a holder never checks before twice the
+ * longest wait for a successor the key has seen lately, whatever the engine
+ * looks like, nor while the engine owes updates its diffs announced (up to the
+ * longest handover that counts): at 2,000 record sets a holder checking sooner
+ * made checks grow with the number of batches (docs/performance.md).
  */
 import { setTimeout as defaultSleep } from "node:timers/promises";
 import { RELAY, WAITS } from "../../http/retryTable";
@@ -29,6 +35,10 @@ export interface RelayPolicy {
   readonly maxPatienceMs: number;
   /** Patience in gaps between handovers. */
   readonly gapsOfPatience: number;
+  /** The least patience, in the longest recent waits for a successor (handovers), even when the engine looks idle. */
+  readonly handoversOfPatience: number;
+  /** The longest handover that counts. */
+  readonly maxHandoverMs: number;
   /** The pauses between checks after the patience: the first, doubling up to the longest. */
   readonly firstPauseMs: number;
   readonly maxPauseMs: number;
@@ -42,6 +52,8 @@ export const RELAY_POLICY: RelayPolicy = {
   minPatienceMs: RELAY.minPatienceMs,
   maxPatienceMs: RELAY.maxPatienceMs,
   gapsOfPatience: RELAY.gapsOfPatience,
+  handoversOfPatience: RELAY.handoversOfPatience,
+  maxHandoverMs: RELAY.maxHandoverMs,
   firstPauseMs: WAITS[RELAY.schedule].firstPauseMs,
   maxPauseMs: WAITS[RELAY.schedule].maxPauseMs,
   reportAfterMs: RELAY.reportAfterMs,
@@ -70,6 +82,8 @@ export interface RelayOptions<C> {
 }
 
 interface Holder {
+  /** When it took the wait. */
+  readonly since: number;
   /** Returns the holder to its caller: its wait is someone else's now, or over. */
   readonly release: () => void;
   readonly fail: (error: unknown) => void;
@@ -88,6 +102,46 @@ interface Lane<C> {
   lastId?: string;
   /** Typical gap between two pieces of work of this key, smoothed. */
   gapMs: number | undefined;
+  /** The longest lately from a holder taking the wait to the write that took it over (handover). */
+  handoverMs: number | undefined;
+}
+
+/** What a holder knows of its wait: how long it has waited, whether the engine is idle or announced writes, and its key's pace. */
+export interface HolderView {
+  readonly waitedMs: number;
+  readonly idle: boolean;
+  /** Updates the engine's diffs found and it has not sent (occupancy.ts): one may be this key's successor. */
+  readonly announced: number;
+  readonly gapMs: number | undefined;
+  readonly handoverMs: number | undefined;
+}
+
+/** How long a holder waits for a successor while the engine is busy: a few gaps between handovers, within bounds. */
+export function patienceOf(policy: RelayPolicy, gapMs: number | undefined): number {
+  if (gapMs === undefined) return policy.firstPatienceMs;
+  return Math.min(policy.maxPatienceMs, Math.max(policy.minPatienceMs, gapMs * policy.gapsOfPatience));
+}
+
+/**
+ * Whether the holder checks now: not before twice the longest recent handover (the engine's
+ * successor may be that slow to come), nor before the longest handover that counts while the engine
+ * still owes updates it announced; after that, once the engine is idle or the patience is over.
+ */
+export function checksNow(policy: RelayPolicy, view: HolderView): boolean {
+  const margin = policy.handoversOfPatience * (view.handoverMs ?? 0);
+  const least = view.announced > 0 ? Math.max(margin, policy.maxHandoverMs) : margin;
+  if (view.waitedMs < least) return false;
+  return view.idle || view.waitedMs >= Math.max(least, patienceOf(policy, view.gapMs));
+}
+
+/**
+ * The longest recent handover after one of `observedMs`: a longer one at once, a shorter one slowly
+ * (a slow engine stays slow), never over the policy's longest (a write that came after other work
+ * of the engine, minutes later, says nothing of its pace).
+ */
+export function nextHandover(policy: RelayPolicy, previousMs: number | undefined, observedMs: number): number {
+  const observed = Math.min(observedMs, policy.maxHandoverMs);
+  return previousMs === undefined ? observed : Math.max(observed, 0.8 * previousMs + 0.2 * observed);
 }
 
 export interface Relay<C> {
@@ -114,16 +168,18 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
   const { check, describe, log, policy = RELAY_POLICY, occupancy, sleep = defaultSleep, clock = Date.now } = options;
   const lanes = new Map<string, Lane<C>>();
 
-  function patienceOf(lane: Lane<C>): number {
-    if (lane.gapMs === undefined) return policy.firstPatienceMs;
-    return Math.min(policy.maxPatienceMs, Math.max(policy.minPatienceMs, lane.gapMs * policy.gapsOfPatience));
-  }
-
-  /** Waits out the holder's patience, and no longer once the engine is idle: then no successor can come. */
-  function patient(key: string, lane: Lane<C>, holder: Holder, context: C, until: number): void {
+  /** Waits for a successor as long as one is to be expected (checksNow), then checks. */
+  function patient(key: string, lane: Lane<C>, holder: Holder, context: C): void {
     if (lane.holder !== holder) return;
-    if (clock() >= until || occupancy.idle()) void drain(key, lane, holder, context);
-    else holder.timer = setTimeout(() => patient(key, lane, holder, context, until), Math.min(IDLE_PROBE_MS, until - clock()));
+    const view = {
+      waitedMs: clock() - holder.since,
+      idle: occupancy.idle(),
+      announced: occupancy.announcedWrites(),
+      gapMs: lane.gapMs,
+      handoverMs: lane.handoverMs,
+    };
+    if (checksNow(policy, view)) void drain(key, lane, holder, context);
+    else holder.timer = setTimeout(() => patient(key, lane, holder, context), IDLE_PROBE_MS);
   }
 
   /** The holder's wait after its patience: checks until every outstanding piece is done, or a successor took over. */
@@ -165,7 +221,7 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
   function laneOf(key: string): Lane<C> {
     let lane = lanes.get(key);
     if (lane === undefined) {
-      lane = { outstanding: new Set(), holder: undefined, pledged: 0, context: undefined, lastAddAt: undefined, gapMs: undefined };
+      lane = { outstanding: new Set(), holder: undefined, pledged: 0, context: undefined, lastAddAt: undefined, gapMs: undefined, handoverMs: undefined };
       lanes.set(key, lane);
     }
     return lane;
@@ -185,12 +241,13 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
         then();
       };
       const holder: Holder = {
+        since: clock(),
         release: () => leave(resolve),
         fail: (error) => leave(() => reject(error instanceof Error ? error : new Error(String(error)))),
         timer: undefined,
       };
       lane.holder = holder;
-      holder.timer = setTimeout(() => patient(key, lane, holder, context, clock() + patienceOf(lane)), Math.min(IDLE_PROBE_MS, patienceOf(lane)));
+      holder.timer = setTimeout(() => patient(key, lane, holder, context), IDLE_PROBE_MS);
     });
   }
 
@@ -200,6 +257,7 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
       lane.pledged++;
       const { holder } = lane;
       lane.holder = undefined;
+      if (holder !== undefined) lane.handoverMs = nextHandover(policy, lane.handoverMs, clock() - holder.since);
       holder?.release();
     },
     settle(key, id, context) {

@@ -36,6 +36,8 @@ export interface WindowsOptions<T, R> {
   readonly admit?: (tally: unknown, item: T) => unknown;
   /** The provider process's occupancy. */
   readonly occupancy: Occupancy;
+  /** How many items the engine announced and owes before it showed its pace (its diffs' updates, for windows of writes); default none. */
+  readonly announced?: () => number;
   readonly timers?: Timers;
 }
 
@@ -53,7 +55,7 @@ interface Waiter<T, R> {
 }
 
 export function createWindows<T, R>(options: WindowsOptions<T, R>): Windows<T, R> {
-  const { window, run, admit = () => true, occupancy, timers = realTimers } = options;
+  const { window, run, admit = () => true, occupancy, announced = () => 0, timers = realTimers } = options;
   let state: WindowsState<Waiter<T, R>> = closedWindows();
   const handles = new Map<string, unknown>();
 
@@ -101,7 +103,7 @@ export function createWindows<T, R>(options: WindowsOptions<T, R>): Windows<T, R
     const now = timers.now();
     if (timer === "deadline") return { kind: "deadline", key, now };
     if (timer === "probe") return { kind: "probeEnded", now, saturated: occupancy.saturated(), begins: occupancy.begins() };
-    return { kind: "quietEnded", key, now, owedArrivals: occupancy.owedArrivals() > 0, busyElsewhere: occupancy.busyElsewhere() };
+    return { kind: "quietEnded", key, now, owedArrivals: occupancy.owedArrivals() > 0, busyElsewhere: occupancy.busyElsewhere(), announced: announced() };
   }
 
   async function runBatch(key: string, waiters: readonly Waiter<T, R>[]): Promise<void> {

@@ -6,7 +6,8 @@
  *   open   --arrive--> open              the quiet timer starts again (an item that does not fit
  *                                        sends the window first and opens the next)
  *   open   --quietEnded--> closed        `quiet`: no arrival for the quiet time (unless the engine
- *                                        still owes arrivals; then it waits on)
+ *                                        still owes arrivals, or announced writes it has not sent
+ *                                        and sends at the pace the window saw: then it waits on)
  *   open   --deadline--> closed          `forced`: a window never waits longer than `maxWaitMs`
  *   open   --saturated--> closed         `saturated`: every operation the process runs waits in a
  *                                        window, at a level the engine confirmed
@@ -56,7 +57,15 @@ export interface WindowsState<T> {
 
 export type WindowEvent<T> =
   | { readonly kind: "arrive"; readonly key: string; readonly item: T; readonly now: number }
-  | { readonly kind: "quietEnded"; readonly key: string; readonly now: number; readonly owedArrivals: boolean; readonly busyElsewhere: number }
+  | {
+      readonly kind: "quietEnded";
+      readonly key: string;
+      readonly now: number;
+      readonly owedArrivals: boolean;
+      readonly busyElsewhere: number;
+      /** Items the engine said it will send and has not, while nothing ended to show its pace (updates its diffs found); a chain is not slow, these are. */
+      readonly announced: number;
+    }
   | { readonly kind: "deadline"; readonly key: string; readonly now: number }
   | { readonly kind: "saturated"; readonly now: number; readonly confirmed: boolean; readonly begins: number; readonly widestGap: number }
   | { readonly kind: "probeEnded"; readonly now: number; readonly saturated: boolean; readonly begins: number }
@@ -196,6 +205,14 @@ function arrive<T>(state: WindowsState<T>, config: WindowsConfig<T>, key: string
   return [current, effects];
 }
 
+/**
+ * Whether the engine may still be sending into `open` at its pace: one item shows none; else silent
+ * for no more than a few of its widest gaps (or of the quiet time, when two came in one burst).
+ */
+export function keepsPace<T>(open: OpenWindow<T>, now: number, quiet: number): boolean {
+  return open.items.length < 2 || now - open.lastArrivalAt <= GAPS_OF_QUIET * Math.max(open.widestGap, quiet);
+}
+
 /** Twice the widest gap between the open windows' arrivals (the engine's pace now), at least LEAST_PROBE_MS. */
 function probeMs(window: WindowPolicy, widestGap: number): number {
   return Math.min(window.maxWaitMs, Math.max(LEAST_PROBE_MS, 2 * widestGap));
@@ -213,12 +230,16 @@ export function reduceWindows<T>(state: WindowsState<T>, event: WindowEvent<T>, 
       return go(state, config, event.key, "forced");
     case "flushAll":
       return goAll(state, config, "forced");
-    case "quietEnded":
-      if (!state.open.has(event.key)) return [state, []];
-      // Operations that just ended are still to be replaced by the engine, or a probe decides: wait on.
-      if (event.owedArrivals || state.probe !== undefined)
+    case "quietEnded": {
+      const open = state.open.get(event.key);
+      if (open === undefined) return [state, []];
+      // Operations that just ended are still to be replaced by the engine, the engine announced more
+      // and still sends at the pace this window saw (each write may wait for a checkpoint of a large
+      // stack's whole state; silent longer, its slots are full), or a probe decides: wait on.
+      if (event.owedArrivals || (event.announced > 0 && keepsPace(open, event.now, quietOf(state, config, event.key))) || state.probe !== undefined)
         return [state, [{ kind: "timer", timer: "quiet", key: event.key, ms: quietOf(state, config, event.key) }]];
       return go(state, config, event.key, "quiet", event.busyElsewhere, event.now);
+    }
     case "activity":
       // Activity elsewhere (a step being made) starts every open window's quiet time again; the deadline still holds.
       return [state, [...state.open.keys()].map((key): Effect<T> => ({ kind: "timer", timer: "quiet", key, ms: quietOf(state, config, key) }))];

@@ -151,11 +151,13 @@ export function dynamicProvider(declaration: ResourceDeclaration, runtime: Provi
       return { inputs };
     },
 
-    async diff(_id, olds, news) {
+    async diff(id, olds, news) {
       occupancy.touch();
       const difference = diffArgs(declaration, olds, news);
       if (difference.changed.length === 0) return { changes: false };
       const { replaces } = difference;
+      // An update in place follows (a replacement is a create and a delete, at times of the engine's choosing).
+      if (replaces.length === 0) occupancy.announce(id);
       return {
         changes: true,
         ...(replaces.length > 0 && { replaces }),
@@ -198,6 +200,7 @@ export function dynamicProvider(declaration: ResourceDeclaration, runtime: Provi
     },
 
     async update(id, olds, news) {
+      const ended = occupancy.arrived(id);
       const { __provider: _provider, __import: _import, __autoName: _autoName, __owner: owner, __ownerNonce: nonce, ...args } = news;
       assertUsableId(declaration, label, id);
       const difference = diffArgs(declaration, olds, args);
@@ -205,7 +208,7 @@ export function dynamicProvider(declaration: ResourceDeclaration, runtime: Provi
         throw new Error(`${label} ${id}: ${difference.replaces.join(", ")} cannot change in place`);
       }
       const { __provider: _olderProvider, ...previous } = olds;
-      const outs = await bounded(occupancy, () => engine().update(id, args, difference.patch, previous));
+      const outs = await bounded(occupancy, () => engine().update(id, args, difference.patch, previous)).finally(ended);
       return { outs: { ...outs, ...ownerOuts(typeof owner === "string" ? { owner, ...(typeof nonce === "string" && { nonce }) } : undefined) } };
     },
 
