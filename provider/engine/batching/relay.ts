@@ -188,6 +188,12 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
     let pause = policy.firstPauseMs;
     let reported = false;
     try {
+      // A change just accepted is not done yet: the first check waits until the newest work is one first pause old.
+      const early = (lane.lastAddAt ?? 0) + policy.firstPauseMs - clock();
+      if (early > 0) {
+        await sleep(early);
+        if (lane.holder !== holder) return;
+      }
       for (;;) {
         const ids = [...lane.outstanding];
         if (ids.length > 0) {
