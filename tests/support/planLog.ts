@@ -8,7 +8,7 @@
  * sent another body fails. A listing matches each of its pages, work polled until done none or
  * more checks, a request sent when needed one or none.
  */
-import { writesOf, type BatchKind, type JoinEntry, type PlanEntry } from "../../provider/engine/plan/entries";
+import { writesOf, type BatchKind, type JoinEntry, type PlanEntry } from "../../provider/engine/kinds";
 import { jointRequests } from "../../provider/engine/plan/requests";
 import { Cursor, PlanMismatch, pathPattern, words } from "./planCursor";
 import type { Recorded, Recorder } from "./recorder";

@@ -5,7 +5,7 @@
  * requests are the engine's, worked out by the code `up` runs.
  */
 import type { Args, ResourceDeclaration } from "../../provider/engine/declaration/declaration";
-import type { JoinEntry, PlanEntry, PlannedRequest as EngineRequest } from "../../provider/engine/plan/entries";
+import type { JoinEntry, PlanEntry, PlannedRequest as EngineRequest } from "../../provider/engine/kinds";
 import { requestsOf } from "../../provider/engine/plan/requests";
 import { planStep, readerPath, type PlannedStep, type StepFacts } from "../../provider/engine/plan/planStep";
 import type { ReviewFacts } from "../../provider/engine/declaration/review";

@@ -14,7 +14,7 @@ import { LOOPS, loopPauseMs, type LoopName } from "../../http/retryTable";
 import type { Budget } from "../../http/retry";
 import type { EngineProcess } from "../batching/engineProcess";
 import type { OwnershipOf } from "../ownership/records";
-import type { Paging, PlannedRequest } from "../plan/entries";
+import type { Paging, PlannedRequest } from "../kinds";
 
 type State = Record<string, unknown>;
 

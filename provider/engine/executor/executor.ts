@@ -1,5 +1,5 @@
 /**
- * Runs a plan (plan/entries.ts): each entry by its kind, every request through `sendPlanned` on the
+ * Runs a plan (its entries: kinds/): each entry by its kind, every request through `sendPlanned` on the
  * step's budget, a write sent again only by the one loop that does so (`guarded` in context.ts) with the retry
  * table's rounds. The only sender of the engine: no declaration, hook or step sends a request the
  * plan does not list. Resolves to the last answer, and the schema that parsed it (the caller reads
@@ -7,7 +7,7 @@
  */
 import { normalizeBindings, type IamPolicy } from "../../google/iamPolicy";
 import { ApiError } from "../../http/answer";
-import type { MergeEntry, PlanEntry, PolicyEntry, SendEntry } from "../plan/entries";
+import type { MergeEntry, PlanEntry, PolicyEntry, SendEntry } from "../kinds";
 import { runJoin } from "./batches";
 import { sendPlanned, type Answer, type RunContext, guarded, roundsOf } from "./context";
 import { runPoll } from "./polls";

@@ -3,7 +3,7 @@
  * order, when nothing fails; and the requests of several steps' plans run at the same time, their
  * joined writes as one joint request per key. Pure.
  */
-import { writesOf, type JoinEntry, type PlanEntry, type PlannedRequest, type ReadVia } from "./entries";
+import { writesOf, type JoinEntry, type PlanEntry, type PlannedRequest, type ReadVia } from "../kinds";
 
 /** The requests of a read, as a reader sees the one that goes when it comes alone (with the read's note, when it has one). */
 export function readRequests(via: ReadVia, note?: string): PlannedRequest[] {

@@ -7,7 +7,7 @@
  */
 import { defaultRepeatRule } from "../../http/retry";
 import { checksWithin, LOOPS, RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, STEP_BUDGET, TOKEN_REFUSED, WAITS, type LoopName } from "../../http/retryTable";
-import { writesOf, type PlanEntry, type PlannedRequest } from "./entries";
+import { writesOf, type PlanEntry, type PlannedRequest } from "../kinds";
 import { readRequests } from "./requests";
 
 /** One request's attempts at most: its rule's after faults or a rate limit's (which any request may meet), and a resend with a fresh token. */

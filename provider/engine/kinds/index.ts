@@ -5,21 +5,22 @@
  * sent to them, so the three cannot disagree. Where a request depends on an answer (a merged PUT of
  * the live object, a policy's read-modify-write, a change made from the live set, work polled until
  * done, writes joined into one request, a create settled by reading) the entry says so as data and
- * pure functions of the answer; it never sends anything itself.
+ * pure functions of the answer; it never sends anything itself. The lowest room (engineRooms.test.ts).
  */
 import type { z } from "zod";
 import type { Binding } from "../../google/iamPolicy";
 import type { PollKind } from "../../google/poll";
 import type { RepeatRule } from "../../http/retry";
 import type { LoopName, WaitName } from "../../http/retryTable";
-import type { WindowPolicy } from "../batching/windows";
-import type { ListRead } from "../declaration/steps";
-import type { QueryValues } from "../declaration/template";
 import type { Paging } from "./paging";
+import type { WindowPolicy } from "./window";
 
 export type { Paging } from "./paging";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A request's query as sent: a list is a repeated parameter, sent once per value (http/query.ts). */
+export type QueryValues = Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>;
 
 /** One request: what is sent, how a fault is handled, and how its answer is read. */
 export interface PlannedRequest {
@@ -86,8 +87,16 @@ export interface EtagGuard {
   readonly label: string;
 }
 
-/** How an object is found in a listing's items (the declaration's `ListRead`): pure. */
-export type ListPick = Pick<ListRead, "match" | "key" | "toWire" | "whole">;
+/** How an object is found in a listing's items (the declaration's `ListRead` says it): pure. */
+export interface ListPick<E = unknown> {
+  readonly match: (entry: E, identity: Readonly<Record<string, string>>) => boolean;
+  /** The entry's key and the identity's, when they say the same as `match` (a shared listing's index, not a walk through it). */
+  readonly key?: { readonly ofEntry: (entry: E) => string; readonly ofIdentity: (identity: Readonly<Record<string, string>>) => string };
+  /** The wire object from the matching entry; default the entry itself. */
+  readonly toWire?: (entry: E) => unknown;
+  /** The object is the whole listing (a zone's record sets): `toWire` makes it of every item; `match` is not asked. */
+  readonly whole?: true;
+}
 
 /**
  * How the object is read: the GET of the item; the item in a listing; the GET, or with other reads
