@@ -34,7 +34,8 @@ export interface AdoptEntry {
 
 export const adopt = entryKind<AdoptEntry>({
   run: (entry, _previous, runner) => runner.adopt(entry),
-  requests: (entry) => readRequests(entry.read.via, entry.read.note),
+  // The read; what follows it when the object differs, svc-plan shows (describe).
+  requests: (entry, reading, nested) => nested.requests([entry.read], reading),
   describe: (entry, reading, nested) => [
     ...readRequests(entry.read.via, entry.read.note).map((request) => ({ request })),
     // What an adoption sends after its read when the object differs: at most the update of every input that can change in place.

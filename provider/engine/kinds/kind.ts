@@ -93,6 +93,21 @@ export interface Reading {
   readonly before?: unknown;
   /** Each joined write as what it sends alone (one step at a time), not as its joint request. */
   readonly alone?: boolean;
+  /**
+   * A log of what was sent, read back (the conformance run): `answerOf` gives each answer as the
+   * log shows it (asked in the order of sending), and an entry lists the requests as they were sent,
+   * worked out from the answers (a merge's body from the live object, no write when a policy
+   * already holds the change, a wait's checks only while its work is pending); a request sent only
+   * when needed (a read back, a read sent once a process) listed when it came next. Absent
+   * (svc-plan): nothing was sent, and each request stands for what it will be.
+   */
+  readonly sent?: SentLog;
+}
+
+/** What a log of sent requests tells an entry beyond the answers. */
+export interface SentLog {
+  /** Whether `request` is what was sent next (by its method and path). */
+  isNext(request: PlannedRequest): boolean;
 }
 
 /** A request as svc-plan shows it: sent only on a condition (an adoption's update), or a write joined with others of its key. */

@@ -55,7 +55,9 @@ export const merge = entryKind<MergeEntry>({
         return { again: true };
       },
     }),
-  requests: (entry) => [entry.read, entry.write],
+  // With a log, the PUT as sent: the live object it read with the changes in it.
+  requests: (entry, reading) =>
+    reading.sent === undefined ? [entry.read, entry.write] : [entry.read, mergedWrite(entry, reading.answerOf(entry.read) as Record<string, unknown>)],
   worstCase: (entry) => LOOPS.merge.attempts * (requestWorstCase(entry.read) + requestWorstCase(entry.write)),
   waits: () => 0,
 });

@@ -52,7 +52,12 @@ export const policy = entryKind<PolicyEntry>({
         },
       }),
     ),
-  requests: (entry) => [entry.read, entry.write],
+  // With a log, the write as sent from the policy read, or none when the change was in place.
+  requests(entry, reading) {
+    if (reading.sent === undefined) return [entry.read, entry.write];
+    const write = changed(entry, reading.answerOf(entry.read) as IamPolicy);
+    return write === undefined ? [entry.read] : [entry.read, write];
+  },
   worstCase: (entry) => LOOPS.policy.attempts * (requestWorstCase(entry.read) + requestWorstCase(entry.write)),
   waits: () => 0,
 });

@@ -34,7 +34,12 @@ export const poll = entryKind<PollEntry>({
     // What polls the object itself reads its newest state; other work leaves the answer as it was.
     return entry.objectAnswer ? { value: last.value, ...(last.parsedBy !== undefined && { parsedBy: last.parsedBy }) } : previous;
   },
-  requests: (entry) => [entry.request],
+  // With a log, the checks only when the answer before left the work pending.
+  requests(entry, reading) {
+    if (reading.sent === undefined) return [entry.request];
+    const pending = entry.poll.pending(reading.before);
+    return pending !== undefined && !pending.done ? [entry.request] : [];
+  },
   worstCase: () => 0,
   waits: (entry) => checksOf(entry.request, entry.timeoutMs),
 });

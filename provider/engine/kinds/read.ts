@@ -64,8 +64,13 @@ export const read = entryKind<ReadEntry>({
     if (refused !== undefined) throw new Error(refused);
     return answer;
   },
-  // A read back happens only when the answer turns out not to be the object.
-  requests: (entry) => (entry.when === undefined ? readRequests(entry.via, entry.note) : []),
+  // A read back happens only when the answer turns out not to be the object; one sent once a process, when no step sent it before.
+  requests(entry, reading) {
+    const requests = readRequests(entry.via, entry.note);
+    const log = reading.sent;
+    if (log === undefined) return entry.when === undefined ? requests : [];
+    return requests.filter((request) => (entry.when === undefined && request.once !== true) || log.isNext(request));
+  },
   worstCase: (entry) => requestsWorstCase(readRequests(entry.via)),
   waits: () => 0,
 });

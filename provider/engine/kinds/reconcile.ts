@@ -45,7 +45,12 @@ export interface ReconcileEntry {
 
 export const reconcile = entryKind<ReconcileEntry>({
   run: (entry, _previous, runner) => runner.reconcile(entry),
-  requests: (entry, reading, nested) => [...(entry.listBefore === undefined ? [] : [entry.listBefore]), ...nested.requests(entry.create, reading)],
+  requests(entry, reading, nested) {
+    const first = entry.listBefore === undefined ? [] : [entry.listBefore];
+    // The listing goes first: with a log, its answer is read before the create's entries are.
+    if (reading.sent !== undefined) first.forEach((request) => reading.answerOf(request));
+    return [...first, ...nested.requests(entry.create, reading)];
+  },
   // The listing a server-assigned id's create takes first, then the create's own entries (its reads settle faults).
   describe: (entry, reading, nested) => [...(entry.listBefore === undefined ? [] : [{ request: entry.listBefore }]), ...nested.describe(entry.create, reading)],
   worstCase(entry, nested) {

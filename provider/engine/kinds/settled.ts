@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import { LOOPS, type LoopName } from "../../http/retryTable";
 import type { BatchKind } from "./join";
-import { entryKind } from "./kind";
+import { entryKind, type Reading } from "./kind";
 import type { PollEntry } from "./poll";
 import { checksOf, requestsWorstCase, requestWorstCase, type PlannedRequest } from "./request";
 
@@ -54,9 +54,31 @@ export interface SettledEntry {
 export const writesOf = (write: ReturnType<SettledEntry["write"]>): readonly PlannedRequest[] =>
   write === undefined ? [] : Array.isArray(write) ? (write as readonly PlannedRequest[]) : [write as PlannedRequest];
 
+/**
+ * What a settled write sent when nothing failed, from a log's answers: the read (unless believed),
+ * nothing more when it showed the write done; the writes made from what is live; the checks of
+ * their work while it is pending (a relay's of the pending changes of its key).
+ */
+function sentRequests(entry: SettledEntry, reading: Reading): PlannedRequest[] {
+  const read = entry.believed === undefined ? [entry.read] : [];
+  const live = entry.believed ?? reading.answerOf(entry.read);
+  if (entry.believed === undefined && entry.done(live, reading.before) !== undefined) return read;
+  const writes = writesOf(entry.write(live, reading.before));
+  if (writes.length === 0) return read;
+  const answers = writes.map((write) => reading.answerOf(write));
+  const waits = entry.waits;
+  if (waits === undefined) return [...read, ...writes];
+  if ("served" in waits) {
+    const pending = answers.map((answer) => waits.served.pending(answer)).filter((id): id is string => id !== undefined);
+    return [...read, ...writes, ...(pending.length > 0 ? [waits.served.served(waits.key, pending)] : [])];
+  }
+  return [...read, ...writes, ...(waits.poll.pending(answers[answers.length - 1])?.done === false ? [waits.request] : [])];
+}
+
 export const settled = entryKind<SettledEntry>({
   run: (entry, previous, runner) => runner.settled(entry, previous.value),
-  requests(entry) {
+  requests(entry, reading) {
+    if (reading.sent !== undefined) return sentRequests(entry, reading);
     const writes = writesOf(entry.write(entry.believed));
     return [
       ...(entry.believed === undefined ? [entry.read] : []),
