@@ -1,7 +1,7 @@
 /**
  * The IAM policy of Google APIs (`:getIamPolicy`, `:setIamPolicy` on a resource): its wire shape,
  * its read, and the normal form of its bindings. The read-modify-write cycle is a plan entry
- * (engine/plan/entries.ts `policy`), run by the executor.
+ * (engine/kinds/ `policy`), run by the executor.
  */
 import { z } from "zod";
 

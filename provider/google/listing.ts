@@ -5,7 +5,7 @@
  * pages (engine/executor/context.ts), each validated once, items included.
  */
 import type { z } from "zod";
-import type { PlannedRequest } from "../engine/plan/entries";
+import type { PlannedRequest } from "../engine/kinds";
 
 export interface Paging {
   /** The query parameter that carries the next page's token. */

@@ -5,7 +5,7 @@
  * generator, so a new kind of custom code is a decision written here, with its reason, and
  * DEVELOPERS.md's table (generated from this) cannot go stale. What is data stays data: query
  * parameters from inputs (`{ input, as }`), a path an input chooses, a body naming the object,
- * an opt-in wait's input, request options and the named comparisons (engine/plan/diff.ts).
+ * an opt-in wait's input, request options and the named comparisons (engine/declaration/comparisons.ts).
  */
 import { type ResourceDeclaration, typeKey } from "../../provider/engine/declaration/declaration";
 import { cell } from "./text";
@@ -47,7 +47,7 @@ const KINDS: Readonly<Record<string, Kind>> = {
   comparison: {
     places: ["equal.*", "detail.*"],
     why:
-      "a comparison no named one (diff.ts: caseInsensitive, falseWhenUnset, serviceChosenWhenAbsent) says: record data as a set " +
+      "a comparison no named one (comparisons.ts: caseInsensitive, falseWhenUnset, serviceChosenWhenAbsent) says: record data as a set " +
       "of canonical forms, IAM bindings and members as sets, times by instant, ACL scopes, key material; what changed inside a map " +
       "a reviewer reads entry by entry (a zone's record sets by name and type)",
   },

@@ -2,8 +2,10 @@
  * The lists that make an API known, written from its folders so that adding an API edits no
  * shared file: `provider/apis.ts` (every `provider/apis/<api>/api.ts` manifest), `provider/declarations.ts`
  * (every resource declared with `declare(...)` in an API's folder) and `emulator/apis/index.ts`
- * (every `emulator/apis/<api>/plugin.ts`, then the token endpoints). Found by parsing the source:
- * an exported constant whose value is a call of `defineApi` or `declare`.
+ * (every `emulator/apis/<api>/plugin.ts`, then the token endpoints); and the engine's registry of
+ * plan entry kinds, `provider/engine/kinds/index.ts` (every `entryKind(...)` of a file of kinds/),
+ * so that adding a kind is one file. Found by parsing the source: an exported constant whose value
+ * is a call of `defineApi`, `declare` or `entryKind`.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
@@ -93,11 +95,39 @@ function renderPlugins(): string {
   ].join("\n");
 }
 
+const KINDS = "provider/engine/kinds";
+
+/** The registry of plan entry kinds: each file of kinds/ re-exported, and its descriptor by the kind's name. */
+function renderEntryKinds(): string {
+  const files = readdirSync(path.join(ROOT, KINDS))
+    .filter((file) => file.endsWith(".ts") && file !== "index.ts")
+    .sort()
+    .map((file) => ({ module: `./${file.slice(0, -3)}`, kinds: exportedCalls(`${KINDS}/${file}`, "entryKind") }));
+  const kinds = files.flatMap(({ kinds: names }) => names).sort();
+  return [
+    header(`${KINDS}/*.ts`),
+    "/**",
+    " * The kinds of plan entry: every file of kinds/ (a kind's entry type and its descriptor, and what",
+    " * they share), and the registry every dispatcher goes through. The compiler checks it complete:",
+    " * one descriptor for each kind an entry can be (`EntryKinds`, which each kind's file adds to).",
+    " */",
+    'import type { EntryKind, EntryKinds } from "./kind";',
+    ...files.filter(({ kinds: names }) => names.length > 0).map(({ module, kinds: names }) => importLine(names, module)),
+    "",
+    ...files.map(({ module }) => `export * from "${module}";`),
+    "",
+    "/** Each kind's descriptor, by the kind's name. */",
+    `export const ENTRY_KINDS = { ${kinds.join(", ")} } as const satisfies { readonly [K in keyof EntryKinds]: EntryKind<EntryKinds[K]> };`,
+    "",
+  ].join("\n");
+}
+
 /** The generated lists, by path relative to the repository. */
 export function renderLists(): Map<string, string> {
   return new Map([
     ["provider/apis.ts", renderApis()],
     ["provider/declarations.ts", renderDeclarations()],
     ["emulator/apis/index.ts", renderPlugins()],
+    [`${KINDS}/index.ts`, renderEntryKinds()],
   ]);
 }

@@ -9,7 +9,7 @@ import { getProjectBuilds } from "../../provider/apis/ci/functions";
 import { getQuotaPreferences } from "../../provider/apis/quotas/functions";
 import { getActivities } from "../../provider/apis/reports/functions";
 import * as executor from "../../provider/engine/executor/context";
-import type { PlannedRequest } from "../../provider/engine/plan/entries";
+import type { PlannedRequest } from "../../provider/engine/kinds";
 import { parsesDuring } from "../support/parseCount";
 import { providerEmulator } from "../support/providerEmulator";
 

@@ -5,7 +5,7 @@
  * same for the live zone a zone file is imported into.
  */
 import * as executor from "../../provider/engine/executor/context";
-import type { PlannedRequest } from "../../provider/engine/plan/entries";
+import type { PlannedRequest } from "../../provider/engine/kinds";
 import { FUNCTION_BUDGET } from "../../provider/http/retryTable";
 import { ProviderRuntime } from "../../provider/runtime";
 import { discover } from "../../tools/import/discover";

@@ -13,7 +13,7 @@
 import { typeKey, type Args, type ResourceDeclaration, type State } from "../../provider/engine/declaration/declaration";
 import { dynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { diffArgs } from "../../provider/engine/plan/diff";
-import type { PlanEntry } from "../../provider/engine/plan/entries";
+import type { PlanEntry } from "../../provider/engine/kinds";
 import { planStep } from "../../provider/engine/plan/planStep";
 import { budgetOf } from "../../provider/engine/plan/worstCase";
 import { FUNCTION_BUDGET, PUBLISHED_LIMITS } from "../../provider/http/retryTable";

@@ -9,7 +9,7 @@
 import type { Args, ResourceDeclaration, State } from "../../provider/engine/declaration/declaration";
 import type { DynamicProvider } from "../../provider/engine/pulumi/dynamicProvider";
 import { diffArgs } from "../../provider/engine/plan/diff";
-import type { PlanEntry } from "../../provider/engine/plan/entries";
+import type { PlanEntry } from "../../provider/engine/kinds";
 import { planStep, type PlannedStep, type StepFacts } from "../../provider/engine/plan/planStep";
 import { checked, step } from "./conformanceChecks";
 import { followsJointPlan } from "./planLog";

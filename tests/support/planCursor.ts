@@ -4,7 +4,7 @@
  * retry table allows them; a listing is its pages to the last, work polled until done its checks.
  */
 import { isDeepStrictEqual } from "node:util";
-import type { PlannedRequest } from "../../provider/engine/plan/entries";
+import type { PlannedRequest } from "../../provider/engine/kinds";
 import { defaultRepeatRule } from "../../provider/http/retry";
 import { RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, TOKEN_REFUSED } from "../../provider/http/retryTable";
 import { queryPairs } from "../../provider/http/query";

@@ -5,7 +5,7 @@
 import type { Args, ResourceDeclaration, State } from "../../provider/engine/declaration/declaration";
 import { formatId, placeholders } from "../../provider/engine/declaration/template";
 import { diffArgs } from "../../provider/engine/plan/diff";
-import type { PlanEntry } from "../../provider/engine/plan/entries";
+import type { PlanEntry } from "../../provider/engine/kinds";
 import { planStep, type PlannedStep } from "../../provider/engine/plan/planStep";
 import { plansWorstCase } from "../../provider/engine/plan/worstCase";
 

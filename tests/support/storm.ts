@@ -10,7 +10,7 @@
 import type { SpeedSettings } from "../../emulator/speed";
 import type { FaultKind } from "../../emulator/recorder";
 import { RELAY_POLICY, type RelayPolicy } from "../../provider/engine/batching/relay";
-import type { PlanEntry } from "../../provider/engine/plan/entries";
+import type { PlanEntry } from "../../provider/engine/kinds";
 import { requestsOf } from "../../provider/engine/plan/requests";
 import { LOOPS, RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, type LoopName } from "../../provider/http/retryTable";
 import { ProviderRuntime } from "../../provider/runtime";

@@ -3,7 +3,7 @@
  * listing stopped while an answer still named a next page fails the comparison with the plan,
  * unless the listing looks for ids (`untilSeen`) and every one of them was seen.
  */
-import type { PlanEntry, PlannedRequest } from "../../provider/engine/plan/entries";
+import type { PlanEntry, PlannedRequest } from "../../provider/engine/kinds";
 import { send } from "../../provider/engine/plan/planRequests";
 import { planMismatch } from "../support/planLog";
 import type { Recorded, SentQuery } from "../support/recorder";

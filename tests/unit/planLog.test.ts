@@ -3,7 +3,7 @@
  * fails on each kind of departure: another query, another body, a merged PUT that is not the live
  * object with the change, a request past the retries the table allows, a request beyond the plan.
  */
-import type { PlanEntry } from "../../provider/engine/plan/entries";
+import type { PlanEntry } from "../../provider/engine/kinds";
 import { send } from "../../provider/engine/plan/planRequests";
 import { REQUEST_ATTEMPTS } from "../../provider/http/retryTable";
 import { planMismatch } from "../support/planLog";

@@ -1,7 +1,7 @@
 /** A run context for unit tests of the executor's entries: a client, a large budget, a process of its own (its polls on the test's clock). */
 import { EngineProcess } from "../../provider/engine/batching/engineProcess";
 import type { RunContext } from "../../provider/engine/executor/context";
-import type { PollEntry } from "../../provider/engine/plan/entries";
+import type { PollEntry } from "../../provider/engine/kinds";
 import type { PollKind } from "../../provider/google/poll";
 import type { ApiClient } from "../../provider/http/client";
 import { testBudget } from "../support/budget";

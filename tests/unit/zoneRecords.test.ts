@@ -6,7 +6,7 @@
 import { zoneRecords } from "../../provider/apis/dns/zoneRecords";
 import { recordsFailures } from "../../provider/apis/dns/zoneRecords/checks";
 import { limitsOfProject, recordChanges, recordsOfSets, wantedSets } from "../../provider/apis/dns/zoneRecords/model";
-import { writesOf } from "../../provider/engine/plan/entries";
+import { writesOf } from "../../provider/engine/kinds";
 import { decodeData, encodeData, encodeForCheck, toProgramRecords, toStoredRecords } from "../../provider/apis/dns/zoneRecords/storedForm";
 import { changesOf, writesToward, UnmanagedSetDiffers, zoneSync } from "../../provider/apis/dns/zoneRecords/sync";
 import { changeBody, type WireRecordSet } from "../../provider/apis/dns/recordSets/wire";

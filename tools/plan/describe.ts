@@ -5,8 +5,8 @@
  * requests are the engine's, worked out by the code `up` runs.
  */
 import type { Args, ResourceDeclaration } from "../../provider/engine/declaration/declaration";
-import type { JoinEntry, PlanEntry, PlannedRequest as EngineRequest } from "../../provider/engine/plan/entries";
-import { requestsOf } from "../../provider/engine/plan/requests";
+import { ENTRY_KINDS, walkerOf, type JoinEntry, type PlanEntry, type PlannedRequest as EngineRequest, type Registry } from "../../provider/engine/kinds";
+import { BEFORE_ANY_ANSWER, requestsOf } from "../../provider/engine/plan/requests";
 import { planStep, readerPath, type PlannedStep, type StepFacts } from "../../provider/engine/plan/planStep";
 import type { ReviewFacts } from "../../provider/engine/declaration/review";
 import type { PlannedRequest, RecordWrite, Warning, ZoneChange } from "./schema";
@@ -32,40 +32,29 @@ function shownRequest(request: EngineRequest, note = request.note): PlannedReque
   };
 }
 
-/** What a joined write sends when no other write comes with it, in words. */
-function aloneWords(join: JoinEntry): string {
-  const [only, ...more] = join.alone;
-  if (only?.kind !== "send" || more.length > 0) return "this change by itself";
-  const { method, path, body } = shownRequest(only.request);
+/** What a joined write sends when no other write comes with it, in words: its one request, or this change by itself. */
+function aloneWords(join: JoinEntry, registry: Registry): string {
+  const [only, ...more] = requestsOf(join.alone, {}, registry);
+  if (only === undefined || more.length > 0) return "this change by itself";
+  const { method, path, body } = shownRequest(only);
   return `${method} ${path}${body === undefined ? "" : ` ${JSON.stringify(body)}`}`;
 }
 
-function described(entries: readonly PlanEntry[]): Described {
+/** The plan's requests as the report shows them, each entry's by its kind (`registry`: the engine's, or a test's). */
+export function described(entries: readonly PlanEntry[], registry: Registry = ENTRY_KINDS): Described {
   const requests: PlannedRequest[] = [];
   const recordWrites: RecordWrite[] = [];
   const joined: JoinEntry[] = [];
-  const visit = (each: readonly PlanEntry[]): void => {
-    for (const entry of each) {
-      if (entry.kind === "reconcile") {
-        // The listing a server-assigned id's create takes first, then the create's own entries (its reads settle faults).
-        if (entry.listBefore !== undefined) requests.push(shownRequest(entry.listBefore));
-        visit(entry.create);
-      } else if (entry.kind === "adopt") {
-        requests.push(...requestsOf([entry]).map((request) => shownRequest(request)));
-        // What an adoption sends after its read when the object differs: at most the update of every input that can change in place.
-        for (const request of requestsOf(entry.atMost))
-          requests.push({ ...shownRequest(request), onlyIf: "the existing object differs from the program in what can change in place" });
-      } else if (entry.kind === "join") {
-        requests.push(shownRequest(entry.request, `${entry.request.note ?? ""}; alone, ${aloneWords(entry)}`));
-        const { removes, adds } = entry.batch.parts(entry.write);
-        recordWrites.push({ zone: entry.key, deletions: shown(removes) as RecordWrite["deletions"], additions: shown(adds) as RecordWrite["additions"] });
-        joined.push(entry);
-      } else {
-        requests.push(...requestsOf([entry]).map((request) => shownRequest(request)));
-      }
+  for (const { request, onlyIf, joined: join } of walkerOf(registry).describe(entries, BEFORE_ANY_ANSWER)) {
+    if (join === undefined) {
+      requests.push({ ...shownRequest(request), ...(onlyIf !== undefined && { onlyIf }) });
+      continue;
     }
-  };
-  visit(entries);
+    requests.push(shownRequest(request, `${request.note ?? ""}; alone, ${aloneWords(join, registry)}`));
+    const { removes, adds } = join.batch.parts(join.write);
+    recordWrites.push({ zone: join.key, deletions: shown(removes) as RecordWrite["deletions"], additions: shown(adds) as RecordWrite["additions"] });
+    joined.push(join);
+  }
   return { requests, recordWrites, joined };
 }
 

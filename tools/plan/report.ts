@@ -9,7 +9,7 @@ import { resourceToken } from "../../provider/typeTokens";
 import { diffArgs, replacedBy, type ArgsDiff } from "../../provider/engine/plan/diff";
 import { abandons } from "../../provider/engine/declaration/steps";
 import type { PreviewJson, PreviewStep } from "./preview";
-import type { JoinEntry } from "../../provider/engine/plan/entries";
+import type { JoinEntry } from "../../provider/engine/kinds";
 import type { StepFacts } from "../../provider/engine/plan/planStep";
 import { describeStep, joinedSummaries, reviewWarnings, type Described } from "./describe";
 import { anyLimit, checkLimits, type Limits } from "./limits";

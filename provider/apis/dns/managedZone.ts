@@ -1,7 +1,7 @@
 /** `svc.dns.ManagedZone`: a DNS zone (the container of record sets). */
 import { z } from "zod";
 import { declare, type State } from "../../engine/declaration/declaration";
-import type { PlanEntry, SettledEntry } from "../../engine/plan/entries";
+import type { PlanEntry, SettledEntry } from "../../engine/kinds";
 import type { ApiError } from "../../http/answer";
 import { fillTemplate } from "../../engine/declaration/template";
 import { listingRequest } from "../../google/listing";

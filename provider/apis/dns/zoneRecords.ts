@@ -8,7 +8,7 @@ import { ttlSeconds } from "./recordSet";
 import { COLLECTION, ZONE, recordSetWire, type ChangeLimits, type WireRecordSet } from "./recordSets/wire";
 import { API_PREFIX } from "./wire";
 import { fillTemplate } from "../../engine/declaration/template";
-import type { ReadEntry } from "../../engine/plan/entries";
+import type { ReadEntry } from "../../engine/kinds";
 import { recordsFailures } from "./zoneRecords/checks";
 import {
   dnsNameOfListing,

@@ -7,11 +7,11 @@
  */
 import { setTimeout as realSleep } from "node:timers/promises";
 import type { ApiClient } from "../../http/client";
-import { type PollClock, Polls } from "../executor/polls";
-import type { BatchKind } from "../plan/entries";
+import type { BatchKind } from "../kinds";
 import { KeyedLocks } from "./keyedLocks";
 import { DEFAULT_LISTING_POLICY, SharedListings, type ListingPolicy } from "./listings";
 import { Occupancy } from "./occupancy";
+import { type PollClock, Polls } from "./polls";
 import { createRelay, type Relay, type RelayPolicy } from "./relay";
 import { createWindows, type Outcome, type Timers, type WindowPolicy, type Windows } from "./windows";
 

@@ -14,7 +14,7 @@
  */
 import type { ApiClient } from "../../http/client";
 import { Budget } from "../../http/retry";
-import type { PlannedRequest } from "../plan/entries";
+import type { PlannedRequest } from "../kinds";
 import type { Windows, WindowPolicy } from "./windows";
 
 export interface ListingPolicy {

@@ -22,17 +22,9 @@
  * two to eight times the requests with checkpoints written: docs/performance.md.)
  */
 
-/** A window's numbers; who keeps the windows gives them, each with its reason (a zone's, a listing's). */
-export interface WindowPolicy {
-  /** Go when no item joined for this long (at first; it adapts). */
-  readonly quietMs: number;
-  /** The shortest the quiet time adapts down to. */
-  readonly minQuietMs: number;
-  /** The longest the quiet time adapts up to. */
-  readonly maxQuietMs: number;
-  /** Go at the latest this long after the window opened. */
-  readonly maxWaitMs: number;
-}
+import type { WindowPolicy } from "../kinds/window";
+
+export type { WindowPolicy } from "../kinds/window";
 
 export interface OpenWindow<T> {
   readonly items: readonly T[];

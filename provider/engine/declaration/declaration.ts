@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { ApiName } from "../../config";
 import { abandons, updateOf, type RequestOption, type Steps, type UpdateDeclaration } from "./steps";
 import type { Hooks } from "./hooks";
-import type { Comparison, ComparisonName, DetailOf } from "../plan/diff";
+import type { Comparison, ComparisonName, DetailOf } from "./comparisons";
 import type { Adoption, NotAdopted } from "./adoption";
 import type { ReviewWarning } from "./review";
 
@@ -187,7 +187,7 @@ export interface ResourceDeclaration<A extends Args = Args, W = unknown> {
    * a refined object), and runs these once every input is known.
    */
   readonly crossCheck?: (args: A) => readonly { property: string; reason: string }[];
-  /** Field comparisons that are not plain equality: a named one (NAMED_COMPARISONS in plan/diff.ts), or a function (a list compared as a set). */
+  /** Field comparisons that are not plain equality: a named one (NAMED_COMPARISONS in comparisons.ts), or a function (a list compared as a set). */
   readonly equal?: Partial<Record<keyof A & string, Comparison | ComparisonName>>;
   /**
    * What changed inside an input a reviewer reads entry by entry (a zone's record sets by name and

@@ -5,7 +5,7 @@
 import type { ApiError } from "../../http/answer";
 import type { Binding } from "../../google/iamPolicy";
 import type { Args, PatchChange, State } from "./declaration";
-import type { PlanEntry } from "../plan/entries";
+import type { PlanEntry } from "../kinds";
 
 type Identity = Readonly<Record<string, string>>;
 

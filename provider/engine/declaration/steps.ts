@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { Paging } from "../../google/listing";
 import type { PollKind } from "../../google/poll";
 import type { RepeatRule } from "../../http/retry";
+import type { ListPick } from "../kinds";
 
 export { mergedQuery, fillQuery, createTemplate, optionQuery } from "./template";
 export type { QueryValues, RequestStep, RequestOption, FromInput, QuerySpec, ChosenPath } from "./template";
@@ -38,25 +39,15 @@ export interface CreateStep<A> {
   readonly toWire?: (answer: unknown, args: A) => unknown;
 }
 
-/** A read through a listing (the API has no read of one object): the entry that matches, or gone. */
-export interface ListRead<E = unknown> {
+/** A read through a listing (the API has no read of one object): the entry that matches (`match`, `key`, `toWire`, `whole`), or gone. */
+export interface ListRead<E = unknown> extends ListPick<E> {
   /** Path template. */
   readonly path: string;
   /** The member holding the items of a Google list page (read to the last page); absent: the answer is an array. */
   readonly field?: string;
   readonly entry: z.ZodType<E>;
-  readonly match: (entry: E, identity: Readonly<Record<string, string>>) => boolean;
-  /**
-   * The entry's key and the identity's, when they say the same as `match` (for a shared
-   * listing: each read then finds its entry in an index, not by a walk through the listing).
-   */
-  readonly key?: { readonly ofEntry: (entry: E) => string; readonly ofIdentity: (identity: Readonly<Record<string, string>>) => string };
   /** Page parameters of a Google list (`field` given): e.g. DNS's `maxResults`. */
   readonly paging?: Paging;
-  /** The wire object from the matching entry; default the entry itself. */
-  readonly toWire?: (entry: E) => unknown;
-  /** The object is the whole listing (a zone's record sets): `toWire` makes it of every item; `match` is not asked. */
-  readonly whole?: true;
 }
 
 /**

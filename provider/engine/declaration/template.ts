@@ -21,6 +21,7 @@
  */
 import type { Args, ResourceDeclaration } from "./declaration";
 import { excerpt } from "./excerpt";
+import type { QueryValues } from "../kinds";
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)(\*?)\}/g;
 
@@ -169,7 +170,7 @@ export function derivedDisagreements(declaration: ResourceDeclaration, identity:
  * Query parameters and paths of a step as data: fixed values and values taken from inputs (or the
  * stored state), and a create path chosen by an input's value.
  */
-export type QueryValues = Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>;
+export type { QueryValues } from "../kinds";
 
 /** The lifecycle steps that send a request of their own. */
 export type RequestStep = "create" | "update" | "delete";

@@ -11,7 +11,7 @@
  */
 import { Budget, BudgetSpent } from "../../http/retry";
 import { ApiError } from "../../http/answer";
-import type { BatchKind, Items, JoinEntry, PlannedRequest } from "../plan/entries";
+import type { BatchKind, Items, JoinEntry, PlannedRequest } from "../kinds";
 import type { Joins } from "../batching/engineProcess";
 import { WaitUnfinished } from "../batching/relay";
 import type { Outcome } from "../batching/windows";

@@ -14,17 +14,11 @@ import { LOOPS, loopPauseMs, type LoopName } from "../../http/retryTable";
 import type { Budget } from "../../http/retry";
 import type { EngineProcess } from "../batching/engineProcess";
 import type { OwnershipOf } from "../ownership/records";
-import type { Paging, PlannedRequest } from "../plan/entries";
+import type { Answer, Guard, Paging, PlannedRequest, Registry } from "../kinds";
 
 type State = Record<string, unknown>;
 
-/** An answer and the schema that parsed it (undefined: none did, or it is not the object's). */
-export interface Answer {
-  readonly value: unknown;
-  readonly parsedBy?: z.ZodType;
-  /** A read found no object (a listing or a policy without it; a 404 of the item). */
-  readonly gone?: true;
-}
+export type { Answer, Guard, Settled } from "../kinds";
 
 /**
  * The resource the plan is of, as the executor needs it to settle a create or adopt an object:
@@ -65,6 +59,8 @@ export interface RunContext {
   readonly known?: State;
   /** A create's ownership records (this stack's resource that makes it). */
   readonly ownership?: OwnershipOf;
+  /** The kinds of plan entry it runs (default the engine's, `ENTRY_KINDS`; a test adds one). */
+  readonly kinds?: Registry;
 }
 
 /** The request's spec for the call path; the channel client when it says so. */
@@ -163,23 +159,6 @@ async function sendByOffset(
 
 function seenAll(items: readonly unknown[], sought: ReadonlySet<string>): boolean {
   return items.filter((item) => sought.has(String((item as { id?: unknown } | null)?.id))).length >= sought.size;
-}
-
-/** What a failure comes to: send again, the write took effect (its answer), or undefined: it stands. */
-export type Settled<T> = { readonly again: true } | { readonly done: T } | undefined;
-
-export interface Guard<T> {
-  /** Which loop of the retry table this is: its rounds and pauses. */
-  readonly loop: LoopName;
-  /** Sends the write (reading what it needs first). */
-  readonly send: (attempt: number) => Promise<T>;
-  /**
-   * After an API failure of attempt `attempt` (`last`: no attempt is left, the failure then stands
-   * unless it settles as done). Reads what it needs; may throw an error that explains better.
-   */
-  readonly settle: (error: ApiError, attempt: number, last: boolean) => Promise<Settled<T>>;
-  /** How it pauses between rounds: the process's (`context.process.sleep`; a replay's does not wait). */
-  readonly sleep: (ms: number) => Promise<void>;
 }
 
 /** Rounds in all of `loop`. */

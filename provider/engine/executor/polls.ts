@@ -1,51 +1,19 @@
 /**
  * Work an answer describes, polled until done: the poll entry's checks on its kind's schedule of the
  * retry table, each spent from the step's budget, each answer parsed once (by the kind's schema in
- * the call path). Waiters of the same work (the resources of one change) share one poll. A wait
- * longer than 3 s is logged once with what it waits for, and past its deadline it fails, or, an
- * opt-in wait the program bounded, carries on saying so.
+ * the call path). Waiters of the same work (the resources of one change) share one poll (the
+ * process's polls in progress: batching/polls.ts). A wait longer than 3 s is logged once with what
+ * it waits for, and past its deadline it fails, or, an opt-in wait the program bounded, carries on
+ * saying so.
  */
-import { setTimeout as defaultSleep } from "node:timers/promises";
 import type { Pending, PollKind } from "../../google/poll";
 import { WAITS } from "../../http/retryTable";
-import type { PollEntry } from "../plan/entries";
+import type { PollEntry } from "../kinds";
 import { fillTemplate } from "../declaration/template";
 import { sendPlanned, type Answer, type RunContext } from "./context";
 
 /** How often an opt-in wait says it is still waiting. */
 const PROGRESS_EVERY_MS = 10_000;
-
-/** The clock and the sleep a poll waits with (tests pass their own). */
-export interface PollClock {
-  readonly sleep: (ms: number) => Promise<void>;
-  readonly now: () => number;
-}
-
-const REAL_CLOCK: PollClock = { sleep: (ms) => defaultSleep(ms), now: Date.now };
-
-/** Polls in progress of one provider process, by client and path: every waiter of one piece of work shares one poll. */
-export class Polls {
-  private readonly inProgress = new Map<unknown, Map<string, Promise<Answer>>>();
-
-  constructor(readonly clock: PollClock = REAL_CLOCK) {}
-
-  shared(client: unknown, path: string, poll: () => Promise<Answer>): Promise<Answer> {
-    let byPath = this.inProgress.get(client);
-    if (byPath === undefined) {
-      byPath = new Map();
-      this.inProgress.set(client, byPath);
-    }
-    const existing = byPath.get(path);
-    if (existing !== undefined) return existing;
-    const paths = byPath;
-    const started = poll().finally(() => {
-      paths.delete(path);
-      if (paths.size === 0) this.inProgress.delete(client);
-    });
-    paths.set(path, started);
-    return started;
-  }
-}
 
 /**
  * Waits until the work `answer` describes is done; at once when it is done or is no such work.

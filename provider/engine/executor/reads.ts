@@ -6,7 +6,7 @@
  */
 import { ApiError } from "../../http/answer";
 import type { IamPolicy } from "../../google/iamPolicy";
-import type { ListPick, ReadEntry } from "../plan/entries";
+import type { ListPick, ReadEntry } from "../kinds";
 import { sendPlanned, type Answer, type RunContext } from "./context";
 
 /** The object's entry among a listing's items, by the key index when the listing has one, else by a walk. */

@@ -8,7 +8,7 @@
  */
 import { ApiError } from "../../http/answer";
 import { madeElsewhere, type OwnershipRecord } from "../ownership/records";
-import type { AdoptEntry, PlanEntry, ReconcileEntry } from "../plan/entries";
+import type { AdoptEntry, PlanEntry, ReconcileEntry } from "../kinds";
 import { sendPlanned, type Answer, type ObjectModel, type RunContext, guarded, roundsOf } from "./context";
 import { runRead } from "./reads";
 

@@ -3,7 +3,7 @@
  * stale or its answer is lost. The entry's read and its write function are all that is sent; the
  * first round writes from what the state believes is live, when it says.
  */
-import { writesOf, type PlannedRequest, type SettledEntry } from "../plan/entries";
+import { writesOf, type PlannedRequest, type SettledEntry } from "../kinds";
 import { sendInTurn } from "./batches";
 import { sendPlanned, type Answer, type RunContext, guarded } from "./context";
 import { runPoll } from "./polls";

@@ -18,7 +18,7 @@ import { FUNCTION_BUDGET } from "../../http/retryTable";
 import { report } from "../../log";
 import { fillTemplate } from "../declaration/template";
 import { sendPlanned, type RunContext } from "../executor/context";
-import type { Paging as PlannedPaging, PlannedRequest } from "../plan/entries";
+import type { Paging as PlannedPaging, PlannedRequest } from "../kinds";
 
 type Values = Record<string, unknown>;
 type Input<S> = S extends z.ZodType ? z.input<S> : Record<string, never>;

@@ -4,10 +4,10 @@
  * is wrong with an id's parts (an import id's at `check`, a stored id's before any request uses it).
  */
 import type { Args, ResourceDeclaration, State } from "../declaration/declaration";
+import type { CheckFailure } from "../declaration/checkFailure";
 import { derivedIdentity, derivedProblem, isDerived, formatId, matchAny, matchTemplate, pathValueProblem, placeholders } from "../declaration/template";
 import { updateOf } from "../declaration/steps";
 import { excerpt } from "../declaration/excerpt";
-import type { CheckFailure } from "../pulumi/checkInputs";
 import type { z } from "zod";
 
 export class ResourceIds {

@@ -16,7 +16,7 @@ import { runPlan, type Answer, type RunContext } from "../executor/executor";
 import { findMade, madeIdOf } from "../executor/reconcile";
 import type { ObjectModel } from "../executor/context";
 import type { Creator, OwnershipRecords } from "../ownership/records";
-import type { PlanEntry } from "../plan/entries";
+import type { PlanEntry } from "../kinds";
 import { planStep, type PlannedStep, type StepFacts } from "../plan/planStep";
 import { budgetOf } from "../plan/worstCase";
 import { ResourceIds } from "./ids";

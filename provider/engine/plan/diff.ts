@@ -11,6 +11,11 @@
 import type { Args, PatchChange, ResourceDeclaration, State } from "../declaration/declaration";
 import { placeholders } from "../declaration/template";
 import { updateOf, type UpdateKind } from "../declaration/steps";
+import { comparisonFor } from "../declaration/comparisons";
+import { isEmpty } from "../declaration/values";
+
+export { isEmpty, sameValue, stableJson } from "../declaration/values";
+export { comparisonFor, NAMED_COMPARISONS, type Comparison, type ComparisonName, type DetailChange, type DetailOf } from "../declaration/comparisons";
 
 /** The value the engine sends for inputs that are not known yet during a preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -89,65 +94,6 @@ export function replacedBy(declaration: ResourceDeclaration, changed: readonly s
 function exclusive(declaration: ResourceDeclaration, olds: State, news: Args): boolean {
   const rule = declaration.deleteBeforeReplace;
   return typeof rule === "function" ? rule(olds, news) : rule === true;
-}
-
-export function isEmpty(value: unknown): boolean {
-  if (value === undefined || value === null || value === "") return true;
-  if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === "object") return Object.values(value).every((v) => v === undefined);
-  return false;
-}
-
-/** JSON with sorted keys and undefined members dropped; equal values give equal text. */
-export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
-    return Object.fromEntries(
-      Object.entries(v as Record<string, unknown>)
-        .filter(([, member]) => member !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-    );
-  });
-}
-
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (isEmpty(a) && isEmpty(b)) return true;
-  return stableJson(a) === stableJson(b);
-}
-
-/** One path that changed inside an input (a map's entry): what happens to it, and its values before and after (for a report). */
-export interface DetailChange {
-  readonly path: string;
-  readonly kind: "add" | "delete" | "update";
-  readonly old?: unknown;
-  readonly new?: unknown;
-}
-
-/** The paths that changed inside an input (a map's entries), each with what happens to it. */
-export type DetailOf = (stored: unknown, wanted: unknown, news: Readonly<Record<string, unknown>>) => readonly DetailChange[];
-
-/** A comparison of a stored value with the wanted one; `news` are all the wanted inputs. */
-export type Comparison = (stored: unknown, wanted: unknown, news: Readonly<Record<string, unknown>>) => boolean;
-
-/**
- * Comparisons a declaration names instead of writing (`equal: { name: "caseInsensitive" }`):
- * data, where a function of its own would be custom code.
- */
-export const NAMED_COMPARISONS = {
-  /** Text compared without regard to case (DNS names; a code host's owner and project names). */
-  caseInsensitive: (a, b) => typeof a === "string" && typeof b === "string" && a.toLowerCase() === b.toLowerCase(),
-  /** A boolean the service leaves out when false. */
-  falseWhenUnset: (a, b) => (a ?? false) === (b ?? false),
-  /** An input the service chooses when it is left out: absent agrees with whatever the service has. */
-  serviceChosenWhenAbsent: (stored, wanted) => wanted === undefined || stored === wanted,
-} as const satisfies Readonly<Record<string, Comparison>>;
-
-export type ComparisonName = keyof typeof NAMED_COMPARISONS;
-
-/** The comparison a declaration gives a field: named, its own, or plain equality. */
-export function comparisonFor(equal: Comparison | ComparisonName | undefined): Comparison {
-  if (equal === undefined) return sameValue;
-  return typeof equal === "string" ? NAMED_COMPARISONS[equal] : equal;
 }
 
 /** A PATCH body of what changed: the new values, and `null` for what the program removed. */

@@ -12,7 +12,7 @@ import type { Args, PatchChange, PolicyHook, ResourceDeclaration, State } from "
 import { abandons, createTemplate, fillQuery, mergedQuery, optionQuery, updateOf } from "../declaration/steps";
 import { fillTemplate, formatId } from "../declaration/template";
 import { defaultPatchBody, maskedPatch } from "./diff";
-import type { PlanEntry, PlannedRequest, PolicyEntry, ReadEntry, ReadVia, SendEntry } from "./entries";
+import type { PlanEntry, PlannedRequest, PolicyEntry, ReadEntry, ReadVia, SendEntry } from "../kinds";
 
 type Identity = Readonly<Record<string, string>>;
 

@@ -10,7 +10,7 @@ import { derivedIdentity, pathValues, fillTemplate, formatId, matchAny, matchTem
 import { updateOf } from "../declaration/steps";
 import { diffArgs, type ArgsDiff } from "./diff";
 import { concurrentChange, conflictError } from "./concurrentChange";
-import type { AdoptEntry, PlanEntry, PlannedRequest, ReadEntry, ReconcileEntry } from "./entries";
+import type { AdoptEntry, PlanEntry, PlannedRequest, ReadEntry, ReconcileEntry } from "../kinds";
 import { listingRequest } from "../../google/listing";
 import { describedPath, itemRead, planCreate, planDelete, planMove, planUpdate, read, readVia, send, UNSET } from "./planRequests";
 

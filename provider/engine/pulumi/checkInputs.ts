@@ -6,13 +6,11 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { Args, ResourceDeclaration } from "../declaration/declaration";
+import type { CheckFailure } from "../declaration/checkFailure";
 import { clip } from "../declaration/excerpt";
 import { matchAny } from "../declaration/template";
 
-export interface CheckFailure {
-  readonly property: string;
-  readonly reason: string;
-}
+export type { CheckFailure } from "../declaration/checkFailure";
 
 /**
  * A reason longer than this is cut: a validator that echoes a huge input must not flood the

@@ -6,7 +6,7 @@
 import { listingRequest } from "../../../google/listing";
 import type { Listed } from "../../../engine/declaration/adoption";
 import { fillTemplate } from "../../../engine/declaration/template";
-import type { ReadEntry } from "../../../engine/plan/entries";
+import type { ReadEntry } from "../../../engine/kinds";
 import { DNS_PAGING } from "../service";
 import { claimedWords, claimOn, claimsOf, type Claims } from "../owners";
 import { COLLECTION, recordSetWire, type WireRecordSet } from "./wire";

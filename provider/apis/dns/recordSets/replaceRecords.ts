@@ -2,7 +2,7 @@
  * A record set's records replaced on their own (no other write of the zone with it): one atomic
  * change that deletes the live set and adds the new one, so the name never goes without records.
  */
-import type { SettledEntry } from "../../../engine/plan/entries";
+import type { SettledEntry } from "../../../engine/kinds";
 import { fillTemplate } from "../../../engine/declaration/template";
 import { acceptedChangeWire, servedCheck, ZONE_CHANGES } from "./zoneChange";
 import { ITEM, ZONE, recordSetWire, sameRecordSet, wireRecordSet, type RecordSetInput, type WireRecordSet } from "./wire";

@@ -13,8 +13,8 @@
  * write is never sent twice blindly.
  */
 import { listingRequest } from "../../../google/listing";
-import type { WindowPolicy } from "../../../engine/batching/windows";
-import type { BatchKind, JoinEntry, PlanEntry, PlannedRequest } from "../../../engine/plan/entries";
+import type { WindowPolicy } from "../../../engine/kinds/window";
+import type { BatchKind, JoinEntry, PlanEntry, PlannedRequest } from "../../../engine/kinds";
 import { fillTemplate } from "../../../engine/declaration/template";
 import { DNS_PAGING, changeWire } from "../service";
 import { withoutKinds } from "../wire";

@@ -8,7 +8,7 @@
  * change made is in the listing and is not made again.
  */
 import { listingRequest } from "../../../google/listing";
-import type { PlannedRequest, SettledEntry } from "../../../engine/plan/entries";
+import type { PlannedRequest, SettledEntry } from "../../../engine/kinds";
 import { fillTemplate } from "../../../engine/declaration/template";
 import { DNS_PAGING } from "../service";
 import {

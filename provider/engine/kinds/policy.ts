@@ -1,0 +1,63 @@
+/**
+ * `policy`: an IAM policy's read-modify-write. The policy read, its unconditional bindings changed,
+ * written back under the etag read (no write when nothing changes); a stale etag starts over from a
+ * fresh read, in the retry table's `policy` loop. Writes to one policy are serialized in the
+ * process. A copy of the write sent after the first landed gets a stale etag, so the next cycle
+ * finds the change in place and ends without writing.
+ */
+import { normalizeBindings, type Binding, type IamPolicy } from "../../google/iamPolicy";
+import { LOOPS } from "../../http/retryTable";
+import { entryKind, type Answer } from "./kind";
+import { requestWorstCase, type PlannedRequest } from "./request";
+
+declare module "./kind" {
+  interface EntryKinds {
+    policy: PolicyEntry;
+  }
+}
+
+/** An IAM policy's read-modify-write: `change` on its unconditional bindings, written under its etag, none when nothing changes. */
+export interface PolicyEntry {
+  readonly kind: "policy";
+  readonly read: PlannedRequest;
+  readonly write: PlannedRequest;
+  readonly change: (bindings: Binding[]) => Binding[];
+  /** Words for the log, e.g. `zone prod`. */
+  readonly label: string;
+}
+
+/** The write of `current` with the change in its unconditional bindings, under its etag; undefined when the change is in place. */
+function changed(entry: PolicyEntry, current: IamPolicy): PlannedRequest | undefined {
+  const conditional = (current.bindings ?? []).filter((binding) => binding.condition !== undefined);
+  const unconditional = (current.bindings ?? []).filter((binding) => binding.condition === undefined);
+  const bindings = entry.change(structuredClone(unconditional));
+  if (JSON.stringify(normalizeBindings(bindings)) === JSON.stringify(normalizeBindings(unconditional))) return undefined;
+  return { ...entry.write, body: { policy: { version: 3, etag: current.etag, bindings: [...bindings, ...conditional] } } };
+}
+
+export const policy = entryKind<PolicyEntry>({
+  run: (entry, _previous, runner) =>
+    runner.locked(`iam ${entry.read.path}`, () =>
+      runner.guarded<Answer>({
+        loop: "policy",
+        send: async () => {
+          const read = await runner.send(entry.read);
+          const write = changed(entry, read.value as IamPolicy);
+          return write === undefined ? read : runner.send(write);
+        },
+        settle: async (error, attempt) => {
+          if (error.status !== 409 && error.status !== 412) return undefined;
+          runner.log(`svc: the access policy of ${entry.label} changed meanwhile; reading it again (attempt ${attempt + 1})`);
+          return { again: true };
+        },
+      }),
+    ),
+  // With a log, the write as sent from the policy read, or none when the change was in place.
+  requests(entry, reading) {
+    if (reading.sent === undefined) return [entry.read, entry.write];
+    const write = changed(entry, reading.answerOf(entry.read) as IamPolicy);
+    return write === undefined ? [entry.read] : [entry.read, write];
+  },
+  worstCase: (entry) => LOOPS.policy.attempts * (requestWorstCase(entry.read) + requestWorstCase(entry.write)),
+  waits: () => 0,
+});
