@@ -10,7 +10,7 @@
 import type { SpeedSettings } from "../../emulator/speed";
 import type { FaultKind } from "../../emulator/recorder";
 import { RELAY_POLICY, type RelayPolicy } from "../../provider/engine/batching/relay";
-import type { PlanEntry } from "../../provider/engine/kinds";
+import { ENTRY_KINDS, kindOf, type PlanEntry } from "../../provider/engine/kinds";
 import { requestsOf } from "../../provider/engine/plan/requests";
 import { LOOPS, RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, type LoopName } from "../../provider/http/retryTable";
 import { ProviderRuntime } from "../../provider/runtime";
@@ -32,20 +32,14 @@ export function flatPlan(plan: readonly PlanEntry[]): PlanEntry[] {
   return plan.flatMap((entry) => [entry, ...flatPlan(nestedIn(entry))]);
 }
 
+/** The entries inside an entry, as its kind's descriptor says. */
 function nestedIn(entry: PlanEntry): readonly PlanEntry[] {
-  if (entry.kind === "reconcile") return entry.create;
-  if (entry.kind === "adopt") return entry.atMost;
-  if (entry.kind === "join") return entry.alone;
-  if (entry.kind === "send") return entry.whenRefused?.first ?? [];
-  return [];
+  return kindOf(ENTRY_KINDS, entry).nested?.(entry) ?? [];
 }
 
 /** The loops of the plan that send a write again after a refusal as stale, by the retry table's names. */
 function etagLoops(entries: readonly PlanEntry[]): LoopName[] {
-  return entries.flatMap((entry): LoopName[] => {
-    if (entry.kind === "merge" || entry.kind === "policy") return [entry.kind];
-    return entry.kind === "send" && entry.underEtag !== undefined ? ["etag"] : [];
-  });
+  return entries.flatMap((entry) => [...(kindOf(ENTRY_KINDS, entry).loops?.(entry) ?? [])]);
 }
 
 /**

@@ -45,4 +45,5 @@ export const adopt = entryKind<AdoptEntry>({
   ],
   worstCase: (entry, nested) => requestsWorstCase(readRequests(entry.read.via)) + nested.worstCase(entry.atMost),
   waits: (entry, nested) => nested.waits(entry.atMost),
+  nested: (entry) => entry.atMost,
 });

@@ -77,4 +77,5 @@ export const join = entryKind<JoinEntry>({
   worstCase: (entry, nested) => nested.worstCase(entry.alone),
   waits: (entry, nested) => Math.max(checksOf(entry.batch.served(entry.key, [])), nested.waits(entry.alone)),
   joint: (entry) => entry,
+  nested: (entry) => entry.alone,
 });

@@ -141,6 +141,10 @@ export interface EntryKind<E> {
   parts?(entry: E): readonly PlanEntry[];
   /** The joined write it is, in a joint plan: one request per key with the others of its key. */
   joint?(entry: E): JoinEntry | undefined;
+  /** The entries inside it, run by it (a create's writes, a detach before a refused write goes again); absent: none. */
+  nested?(entry: E): readonly PlanEntry[];
+  /** The retry table's loops that send its write again after a stale refusal (an etag, a merge's If-Match, a policy's cycle); absent: none. */
+  loops?(entry: E): readonly LoopName[];
 }
 
 /** A kind's descriptor, typed by its entry (the registry's generator finds each `entryKind(...)` export). */

@@ -60,4 +60,5 @@ export const merge = entryKind<MergeEntry>({
     reading.sent === undefined ? [entry.read, entry.write] : [entry.read, mergedWrite(entry, reading.answerOf(entry.read) as Record<string, unknown>)],
   worstCase: (entry) => LOOPS.merge.attempts * (requestWorstCase(entry.read) + requestWorstCase(entry.write)),
   waits: () => 0,
+  loops: () => ["merge"],
 });

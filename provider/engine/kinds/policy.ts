@@ -60,4 +60,5 @@ export const policy = entryKind<PolicyEntry>({
   },
   worstCase: (entry) => LOOPS.policy.attempts * (requestWorstCase(entry.read) + requestWorstCase(entry.write)),
   waits: () => 0,
+  loops: () => ["policy"],
 });

@@ -64,4 +64,5 @@ export const reconcile = entryKind<ReconcileEntry>({
   },
   waits: (entry, nested) => nested.waits(entry.create),
   parts: (entry) => entry.create,
+  nested: (entry) => entry.create,
 });

@@ -105,4 +105,6 @@ export const send = entryKind<SendEntry>({
     return once;
   },
   waits: (entry, nested) => (entry.whenRefused === undefined ? 0 : nested.waits(entry.whenRefused.first)),
+  nested: (entry) => entry.whenRefused?.first ?? [],
+  loops: (entry) => (entry.underEtag === undefined ? [] : ["etag"]),
 });
