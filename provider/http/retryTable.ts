@@ -173,13 +173,6 @@ export const FUNCTION_BUDGET = {
   why: "a function reads a listing to its end: a hundred pages of a large account, each with its retries, and no more",
 } as const;
 
-/**
- * Bisection of a joint request refused as a whole: its halves are sent as joint requests of their
- * own, down to each write alone, so every write gets its own outcome; all within the budget of
- * the writes it joins (the sum of what each has left).
- */
-export const SPLIT = { why: "a refusal of one write must not fail the others: the culprits are found by halves" } as const;
-
 /** The pause before round `attempt + 1` of a loop (`attempt` ≥ 1) after a failure whose outcome is `unknown` or not. */
 export function loopPauseMs(loop: LoopName, attempt: number, unknownOutcome: boolean, random: () => number = Math.random): number {
   const pause: LoopPause = LOOPS[loop].pause;

@@ -6,7 +6,6 @@
  * it once, never again).
  */
 import { normalizeBindings, type IamPolicy } from "../../google/iamPolicy";
-import { ApiError } from "../../http/answer";
 import type { MergeEntry, PlanEntry, PolicyEntry, SendEntry } from "../plan/entries";
 import { runJoin } from "./batches";
 import { sendPlanned, type Answer, type RunContext, guarded, roundsOf } from "./context";
@@ -43,20 +42,24 @@ async function runSend(entry: SendEntry, context: RunContext): Promise<Answer> {
           });
   const lost = entry.whenLost;
   if (lost !== undefined) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.outcome !== "unknown") throw error;
-      // A lost or unreadable answer is settled by one read: found, the write took effect; otherwise its failure stands.
-      let found: unknown;
-      try {
-        found = await sendPlanned(lost, context);
-      } catch {
-        throw error;
-      }
-      context.log(`svc: ${entry.request.method} ${entry.request.path}: ${lost.note ?? "the answer was lost or unreadable; the write took effect"}`);
-      return { value: found, ...(lost.schema !== undefined && { parsedBy: lost.schema }) };
-    }
+    // A lost or unreadable answer is settled by one read, in the table's `move` loop (never sent again):
+    // found, the write took effect; otherwise its failure stands.
+    return guarded<Answer>({
+      loop: "move",
+      sleep: context.process.sleep,
+      send: attempt,
+      settle: async (error) => {
+        if (error.outcome !== "unknown") return undefined;
+        let found: unknown;
+        try {
+          found = await sendPlanned(lost, context);
+        } catch {
+          return undefined;
+        }
+        context.log(`svc: ${entry.request.method} ${entry.request.path}: ${lost.note ?? "the answer was lost or unreadable; the write took effect"}`);
+        return { done: { value: found, ...(lost.schema !== undefined && { parsedBy: lost.schema }) } };
+      },
+    });
   }
   const refused = entry.whenRefused;
   if (refused === undefined) return attempt();

@@ -24,7 +24,9 @@ const requestsWorstCase = (requests: readonly PlannedRequest[]): number => sum(r
 function entryWorstCase(entry: PlanEntry): number {
   switch (entry.kind) {
     case "send": {
-      const once = requestWorstCase(entry.request) + (entry.whenLost === undefined ? 0 : requestWorstCase(entry.whenLost));
+      // A lost answer is settled in the `move` loop: its rounds of the write, one read after the last.
+      const once =
+        entry.whenLost === undefined ? requestWorstCase(entry.request) : rounds("move") * requestWorstCase(entry.request) + requestWorstCase(entry.whenLost);
       // Under an etag, each round after a 409 reads the object again first.
       if (entry.underEtag !== undefined) return rounds("etag") * once + (rounds("etag") - 1) * requestsWorstCase(readRequests(entry.underEtag.reread.via));
       if (entry.whenRefused !== undefined) return rounds("refused") * once + (rounds("refused") - 1) * plansWorstCase(entry.whenRefused.first);
