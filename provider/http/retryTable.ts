@@ -176,7 +176,7 @@ export const RELAY = {
 } as const satisfies { readonly schedule: WaitName } & Record<string, unknown>;
 
 /** The reports of a polled wait (engine/executor/polls.ts). */
-export const WAIT_REPORTS = {
+export const WAIT_NOTICES = {
   /** A wait this long is said in the log once, with what it waits for. */
   reportAfterMs: 3000,
   /** An opt-in wait the program bounded says this often that it still waits. */
@@ -254,12 +254,12 @@ export const PUBLISHED_LIMITS = {
 } as const;
 
 /**
- * The code host's published secondary limits (apis/codehost/limits.ts), which its client's limiter
- * (http/requestLimiter.ts) keeps requests under: in flight at once, points per minute (a read
+ * The request limits an API publishes (the code host's secondary limits, apis/codehost/limits.ts), which its
+ * client's limiter (http/requestLimiter.ts) keeps requests under: in flight at once, points per minute (a read
  * costs `readPoints`, another method `writePoints`), content-creating requests per minute and per
  * hour, and the least time between two writes.
  */
-export const CODEHOST_PUBLISHED = {
+export const PUBLISHED_REQUEST_LIMITS = {
   maxConcurrent: 100,
   pointsPerMinute: 900,
   readPoints: 1,

@@ -7,13 +7,13 @@
  */
 import { setTimeout as defaultSleep } from "node:timers/promises";
 import type { Pending, PollKind } from "../../google/poll";
-import { WAIT_REPORTS, WAITS } from "../../http/retryTable";
+import { WAIT_NOTICES, WAITS } from "../../http/retryTable";
 import type { PollEntry } from "../plan/entries";
 import { fillTemplate } from "../declaration/template";
 import { sendPlanned, type Answer, type RunContext } from "./context";
 
 /** How often an opt-in wait says it is still waiting. */
-const PROGRESS_EVERY_MS = WAIT_REPORTS.progressEveryMs;
+const PROGRESS_EVERY_MS = WAIT_NOTICES.progressEveryMs;
 
 /** The clock and the sleep a poll waits with (tests pass their own). */
 export interface PollClock {
@@ -92,7 +92,7 @@ async function pollUntilDone(entry: PollEntry, first: Pending, answer: Answer, p
     if (!carryOn && current.failure === undefined && !current.done && waited > timeoutMs) {
       throw new Error(`${first.what} was not done after ${Math.round(waited / 1000)}s`);
     }
-    if (reportedAt === undefined && !current.done && waited > WAIT_REPORTS.reportAfterMs) {
+    if (reportedAt === undefined && !current.done && waited > WAIT_NOTICES.reportAfterMs) {
       context.log(`svc: waiting for ${first.what} to ${kind.until}...`);
       reportedAt = now();
     } else if (carryOn && reportedAt !== undefined && !current.done && now() - reportedAt >= PROGRESS_EVERY_MS) {
