@@ -24,7 +24,7 @@ import type { RateLimitRules } from "./rateLimitRules";
 import { createRequestLimiter, type RequestLimiter } from "./requestLimiter";
 import type { Budget } from "./retry";
 import { DEFAULT_RETRY_POLICY, planRetry, repeatRuleOf, type AttemptResult, type RepeatRule, type RetryPolicy } from "./retry";
-import { TOKEN_REFUSED } from "./retryTable";
+import { CLIENT, TOKEN_REFUSED } from "./retryTable";
 
 interface RequestBase<T> {
   /** Path below the API's base URL, segments already encoded. */
@@ -123,8 +123,8 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
   const policy = options.policy ?? DEFAULT_RETRY_POLICY;
   const sleep = options.sleep ?? defaultSleep;
   const log = options.log ?? defaultLog;
-  const logWaitsOverMs = options.logWaitsOverMs ?? 3000;
-  const limit: LimitFunction = pLimit(options.concurrency ?? 8);
+  const logWaitsOverMs = options.logWaitsOverMs ?? CLIENT.logWaitsOverMs;
+  const limit: LimitFunction = pLimit(options.concurrency ?? CLIENT.concurrency);
   const limiter: RequestLimiter | undefined = options.rateLimits === undefined ? undefined : createRequestLimiter(options.rateLimits.limits);
   const inSlot = <T>(spec: RequestSpec<unknown>, send: () => Promise<T>): Promise<T> =>
     limiter === undefined ? limit(send) : limiter.schedule(spec.method, spec.endpoint ?? `${spec.method} /${spec.path.replace(/^\//, "")}`, send);
@@ -134,7 +134,7 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     prefix: settings.baseUrl,
     retry: 0,
     throwHttpErrors: false,
-    timeout: options.timeoutMs ?? 30_000,
+    timeout: options.timeoutMs ?? CLIENT.attemptTimeoutMs,
     ...(options.fetch !== undefined && { fetch: options.fetch }),
   });
 

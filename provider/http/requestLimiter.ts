@@ -12,6 +12,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import Bottleneck from "bottleneck";
+import { LIMITER } from "./retryTable";
 
 export interface RequestLimits {
   /** Requests in flight at once. */
@@ -45,8 +46,8 @@ export function pointsOf(limits: RequestLimits, method: string): number {
   return isWrite(method) ? limits.writePoints : limits.readPoints;
 }
 
-/** Bottleneck checks its reservoirs on a heartbeat; refills are one step per heartbeat. */
-const HEARTBEAT_MS = 50;
+/** Bottleneck checks its reservoirs on a heartbeat; refills are one step per heartbeat (the retry table's LIMITER). */
+const HEARTBEAT_MS = LIMITER.heartbeatMs;
 
 /** Bucket options: holds half of `limit`, refills half of it per `windowMs`, in whole steps no faster than the heartbeat. */
 export function bucketOptions(limit: number, windowMs: number): Bottleneck.ConstructorOptions {

@@ -1,11 +1,15 @@
 /**
  * The one retry table: every number that bounds how often a request is sent, how long anything
  * waits, and how much a step may send, each with its reason. The HTTP layer reads a request's
- * attempts by its own repeat rule; the loops that send a write again (`guarded` in engine/executor/context.ts)
+ * attempts by its own repeat rule, and its client its concurrency, attempt timeout and limiter's
+ * heartbeat; the loops that send a write again (`guarded` in engine/executor/context.ts)
  * read their rounds and pauses by name; the pollers and the relay of a zone's changes read their
- * pauses and deadlines; an API's published rate-limit rules read their attempts and waits; and a
- * step's budget (retry.ts, Budget) is worked out from its plan with these numbers
- * (engine/plan/worstCase.ts). Nothing else holds a retry count, a pause or a deadline.
+ * pauses, deadlines and reports; the batching windows, listings and occupancy (engine/batching/)
+ * read their quiet times, probes and patience; an API's published rate-limit rules read their
+ * attempts and waits, and the code host's client its published limits; and a step's budget
+ * (retry.ts, Budget) is worked out from its plan with these numbers (engine/plan/worstCase.ts).
+ * Nothing else holds a retry count, a pause, a deadline or a timing bound
+ * (tests/unit/retryTableNumbers.test.ts keeps http/ and engine/batching/ to that).
  */
 import type { RepeatRule } from "./retry";
 
@@ -32,6 +36,27 @@ export const REQUEST_BACKOFF = {
   maxDelayMs: 20_000,
   /** The most time one request waits between its attempts (a rate limit's Retry-After included). */
   maxTotalWaitMs: 5 * 60_000,
+} as const;
+
+/**
+ * One API client's requests (http/client.ts), unless its client is given others: how many are in
+ * flight at once, how long one attempt may take, and which waits the log reports.
+ */
+export const CLIENT = {
+  /** Requests of one API in flight at once, across all resources of a deployment. */
+  concurrency: 8,
+  /** The timeout of one attempt: past it, its outcome is unknown, and the request's repeat rule decides. */
+  attemptTimeoutMs: 30_000,
+  /** A wait before an attempt (a backoff, a rate limit) this long or longer is said in the log. */
+  logWaitsOverMs: 3000,
+  why: "a few in flight per API keep a deployment's bursts under per-user limits; an answer after 30 s is lost; a user sees long waits, not each backoff",
+} as const;
+
+/** The client-side limiter of an API that opts in (http/requestLimiter.ts, Bottleneck). */
+export const LIMITER = {
+  /** Bottleneck checks its reservoirs on this heartbeat; a bucket refills one step per beat, never more often. */
+  heartbeatMs: 50,
+  why: "a bucket's refill comes at most this late; a shorter beat only wakes the process more often",
 } as const;
 
 /**
@@ -140,9 +165,81 @@ export const RELAY = {
   maxHandoverMs: 10_000,
   /** A holder still waiting this long after its first check says so in the log. */
   reportAfterMs: 3000,
+  /** How often a patient holder looks whether the engine went idle. */
+  idleProbeMs: 10,
+  /** The weight of a new handover in the longest recent one, when it is shorter (a slow engine stays slow). */
+  handoverWeight: 0.2,
+  /** The weight of a new gap between handovers in their smoothed gap. */
+  gapWeight: 0.3,
   schedule: "quick",
   why: "a holder keeps an engine slot only until the engine sends the next write of its zone, which takes the wait over",
 } as const satisfies { readonly schedule: WaitName } & Record<string, unknown>;
+
+/** The reports of a polled wait (engine/executor/polls.ts). */
+export const WAIT_NOTICES = {
+  /** A wait this long is said in the log once, with what it waits for. */
+  reportAfterMs: 3000,
+  /** An opt-in wait the program bounded says this often that it still waits. */
+  progressEveryMs: 10_000,
+  why: "a user must see why `up` waits, once it is long enough to notice, and not a line per check",
+} as const;
+
+/**
+ * The windows in which a zone's writes and a collection's reads gather into one request (engine/batching/):
+ * the engine sends a step's writes in bursts, spread by its checkpoint writes; a full burst goes at once, so these bound the partial ones.
+ */
+export const BATCH_WINDOWS = {
+  zone: {
+    /** The first quiet time: longer than the gaps between one burst's arrivals with checkpoints written (tens of ms). */
+    quietMs: 60,
+    /** Down to this, a chain of writes one at a time (each waiting for the last) is delayed by almost nothing. */
+    minQuietMs: 2,
+    /** Up to this, an engine slowed by its checkpoints still fills a window rather than sending it half full. */
+    maxQuietMs: 1000,
+    /** At the latest, a window goes this long after it opened: a write never waits on others for longer. */
+    maxWaitMs: 3000,
+    why: "a zone's change is one request for a whole burst of writes: worth a short wait for the burst, never a long one",
+  },
+  listing: {
+    quietMs: 20,
+    minQuietMs: 2,
+    maxQuietMs: 250,
+    maxWaitMs: 500,
+    why: "a refresh sends its reads at once: a short window gathers them; a read alone waits no more than half a second",
+  },
+} as const;
+
+/** How the windows adapt to the engine (engine/batching/windowsReducer.ts). */
+export const WINDOW_ADAPTATION = {
+  /** After this many windows went at once at a confirmed level, the next waits a probe again (a probe holds every running write). */
+  reprobeEvery: 16,
+  /** The shortest probe: a window whose writes came in one burst shows no pace. */
+  leastProbeMs: 25,
+  /** A window that filled shows the engine's pace: the quiet time need not exceed this many of the gaps between its arrivals. */
+  gapsOfQuiet: 4,
+  why: "a level confirmed once may change (the engine slows with its state): it is probed again now and then, not at every window",
+} as const;
+
+/** A listing that answered reads of a collection (engine/batching/listings.ts). */
+export const LISTING = {
+  /** How long after the last read it answered (or after it was taken) a listing answers the next, when nothing was written under it. */
+  maxAgeMs: 10_000,
+  why: "the reads of one refresh, however long the engine takes over them (at 2,000 record sets, seconds apart); a write under it drops it at once",
+} as const;
+
+/**
+ * How long after an operation ended the engine still sends the one that takes its place
+ * (engine/batching/occupancy.ts): a few of the refill times it showed, within these bounds.
+ */
+export const REFILL = {
+  maxMs: 1000,
+  minMs: 25,
+  /** Patience in refill times. */
+  refillsOfPatience: 4,
+  /** The weight of a new refill time in the smoothed one. */
+  weight: 0.2,
+  why: "an engine writing a checkpoint after each operation sends the next one by one: a window waits for them, but not at the end of a run",
+} as const;
 
 /**
  * An API's published rate-limit rules (http/rateLimitRules.ts; the code host's are its own):
@@ -154,6 +251,25 @@ export const PUBLISHED_LIMITS = {
   secondaryMinWaitMs: 60_000,
   maxWaitMs: 65 * 60_000,
   why: "a limit the API publishes says when it resets: waiting for it is right, up to its window; past five limits in a row it is not a passing burst",
+} as const;
+
+/**
+ * The request limits an API publishes (the code host's secondary limits, apis/codehost/limits.ts), which its
+ * client's limiter (http/requestLimiter.ts) keeps requests under: in flight at once, points per minute (a read
+ * costs `readPoints`, another method `writePoints`), content-creating requests per minute and per
+ * hour, and the least time between two writes.
+ */
+export const PUBLISHED_REQUEST_LIMITS = {
+  maxConcurrent: 100,
+  pointsPerMinute: 900,
+  readPoints: 1,
+  writePoints: 5,
+  creationsPerMinute: 80,
+  creationsPerHour: 500,
+  writeSpacingMs: 1000,
+  /** Length of a minute (tests scale it with the emulator's clock). */
+  minuteMs: 60_000,
+  why: "the code host publishes them and answers a request over them with a secondary limit: kept under, none is refused for them",
 } as const;
 
 /**
@@ -172,13 +288,6 @@ export const FUNCTION_BUDGET = {
   requests: 1000,
   why: "a function reads a listing to its end: a hundred pages of a large account, each with its retries, and no more",
 } as const;
-
-/**
- * Bisection of a joint request refused as a whole: its halves are sent as joint requests of their
- * own, down to each write alone, so every write gets its own outcome; all within the budget of
- * the writes it joins (the sum of what each has left).
- */
-export const SPLIT = { why: "a refusal of one write must not fail the others: the culprits are found by halves" } as const;
 
 /** The pause before round `attempt + 1` of a loop (`attempt` ≥ 1) after a failure whose outcome is `unknown` or not. */
 export function loopPauseMs(loop: LoopName, attempt: number, unknownOutcome: boolean, random: () => number = Math.random): number {

@@ -20,7 +20,7 @@
 import { ApiError, type ApiErrorDetails } from "../../http/answer";
 import type { RateLimitRules } from "../../http/rateLimitRules";
 import type { RequestLimits } from "../../http/requestLimiter";
-import { PUBLISHED_LIMITS } from "../../http/retryTable";
+import { PUBLISHED_LIMITS, PUBLISHED_REQUEST_LIMITS } from "../../http/retryTable";
 
 /** The rate-limit headers of one response, parsed (absent or malformed: undefined). */
 export interface RateLimitHeaders {
@@ -161,14 +161,14 @@ export class RateLimitError extends ApiError {
 
 /** The code host's published secondary limits, which its client's limiter keeps requests under. */
 export const CODEHOST_REQUEST_LIMITS: RequestLimits = {
-  maxConcurrent: 100,
-  pointsPerMinute: 900,
-  readPoints: 1,
-  writePoints: 5,
-  creationsPerMinute: 80,
-  creationsPerHour: 500,
-  writeSpacingMs: 1000,
-  minuteMs: 60_000,
+  maxConcurrent: PUBLISHED_REQUEST_LIMITS.maxConcurrent,
+  pointsPerMinute: PUBLISHED_REQUEST_LIMITS.pointsPerMinute,
+  readPoints: PUBLISHED_REQUEST_LIMITS.readPoints,
+  writePoints: PUBLISHED_REQUEST_LIMITS.writePoints,
+  creationsPerMinute: PUBLISHED_REQUEST_LIMITS.creationsPerMinute,
+  creationsPerHour: PUBLISHED_REQUEST_LIMITS.creationsPerHour,
+  writeSpacingMs: PUBLISHED_REQUEST_LIMITS.writeSpacingMs,
+  minuteMs: PUBLISHED_REQUEST_LIMITS.minuteMs,
 };
 
 /** The code host's rules as its client takes them (http/rateLimitRules.ts). */

@@ -14,6 +14,7 @@
  */
 import type { ApiClient } from "../../http/client";
 import { Budget } from "../../http/retry";
+import { BATCH_WINDOWS, LISTING } from "../../http/retryTable";
 import type { PlannedRequest } from "../kinds";
 import type { Windows, WindowPolicy } from "./windows";
 
@@ -23,9 +24,15 @@ export interface ListingPolicy {
   readonly maxAgeMs: number;
 }
 
+/** The retry table's listing window and keep time. */
 export const DEFAULT_LISTING_POLICY: ListingPolicy = {
-  window: { quietMs: 20, minQuietMs: 2, maxQuietMs: 250, maxWaitMs: 500 },
-  maxAgeMs: 10_000,
+  window: {
+    quietMs: BATCH_WINDOWS.listing.quietMs,
+    minQuietMs: BATCH_WINDOWS.listing.minQuietMs,
+    maxQuietMs: BATCH_WINDOWS.listing.maxQuietMs,
+    maxWaitMs: BATCH_WINDOWS.listing.maxWaitMs,
+  },
+  maxAgeMs: LISTING.maxAgeMs,
 };
 
 /** An answer picked from a listing's items (with their index by key, when the read has a key). */

@@ -18,13 +18,15 @@
  * before its update, all through a step: waiting for every announced update
  * held its slots and made a whole step slower, docs/performance.md).
  */
+import { REFILL } from "../../http/retryTable";
+
 /**
  * How long after an operation ended the engine is still expected to send the one that takes its
- * place: a few times the refill time this engine showed, within these bounds.
+ * place: a few times the refill time this engine showed, within these bounds (the retry table's REFILL).
  */
-export const REFILL_MS = 1000;
-export const MIN_REFILL_MS = 25;
-const REFILLS_OF_PATIENCE = 4;
+export const REFILL_MS = REFILL.maxMs;
+export const MIN_REFILL_MS = REFILL.minMs;
+const REFILLS_OF_PATIENCE = REFILL.refillsOfPatience;
 
 export class Occupancy {
   constructor(private readonly now: () => number = Date.now) {}
@@ -60,7 +62,7 @@ export class Occupancy {
     this.begun++;
     if (this.owed > 0) {
       const refill = Math.min(REFILL_MS, this.now() - this.lastEndAt);
-      this.refillMs = this.refillMs === undefined ? refill : 0.8 * this.refillMs + 0.2 * refill;
+      this.refillMs = this.refillMs === undefined ? refill : (1 - REFILL.weight) * this.refillMs + REFILL.weight * refill;
     }
     this.owed = Math.max(0, this.owed - 1);
     let ended = false;

@@ -141,7 +141,7 @@ export function checksNow(policy: RelayPolicy, view: HolderView): boolean {
  */
 export function nextHandover(policy: RelayPolicy, previousMs: number | undefined, observedMs: number): number {
   const observed = Math.min(observedMs, policy.maxHandoverMs);
-  return previousMs === undefined ? observed : Math.max(observed, 0.8 * previousMs + 0.2 * observed);
+  return previousMs === undefined ? observed : Math.max(observed, (1 - RELAY.handoverWeight) * previousMs + RELAY.handoverWeight * observed);
 }
 
 export interface Relay<C> {
@@ -162,7 +162,7 @@ export interface Relay<C> {
 }
 
 /** How often a patient holder looks whether the engine went idle. */
-const IDLE_PROBE_MS = 10;
+const IDLE_PROBE_MS = RELAY.idleProbeMs;
 
 export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
   const { check, describe, log, policy = RELAY_POLICY, occupancy, sleep = defaultSleep, clock = Date.now } = options;
@@ -276,7 +276,7 @@ export function createRelay<C>(options: RelayOptions<C>): Relay<C> {
         const now = clock();
         if (lane.lastAddAt !== undefined) {
           const gap = now - lane.lastAddAt;
-          lane.gapMs = lane.gapMs === undefined ? gap : 0.7 * lane.gapMs + 0.3 * gap;
+          lane.gapMs = lane.gapMs === undefined ? gap : (1 - RELAY.gapWeight) * lane.gapMs + RELAY.gapWeight * gap;
         }
         lane.lastAddAt = now;
         lane.outstanding.add(id);

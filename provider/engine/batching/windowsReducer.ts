@@ -21,6 +21,7 @@
  * arrivals. (A fixed quiet time and deadline alone was measured against this on the bench and sent
  * two to eight times the requests with checkpoints written: docs/performance.md.)
  */
+import { WINDOW_ADAPTATION } from "../../http/retryTable";
 
 import type { WindowPolicy } from "../kinds/window";
 
@@ -83,11 +84,11 @@ export interface WindowsConfig<T> {
 }
 
 /** After this many windows went at once at a confirmed level, the next waits a probe again (a probe holds every running write). */
-export const REPROBE_EVERY = 16;
+export const REPROBE_EVERY = WINDOW_ADAPTATION.reprobeEvery;
 /** The shortest probe: a window whose writes came in one burst shows no pace. */
-export const LEAST_PROBE_MS = 25;
+export const LEAST_PROBE_MS = WINDOW_ADAPTATION.leastProbeMs;
 /** A window that filled shows the engine's pace: the quiet time need not exceed this many of the gaps between its arrivals. */
-const GAPS_OF_QUIET = 4;
+const GAPS_OF_QUIET = WINDOW_ADAPTATION.gapsOfQuiet;
 
 const PROBE_KEY = "";
 

@@ -7,13 +7,13 @@
  * saying so.
  */
 import type { Pending, PollKind } from "../../google/poll";
-import { WAITS } from "../../http/retryTable";
+import { WAIT_NOTICES, WAITS } from "../../http/retryTable";
 import type { PollEntry } from "../kinds";
 import { fillTemplate } from "../declaration/template";
 import { sendPlanned, type Answer, type RunContext } from "./context";
 
 /** How often an opt-in wait says it is still waiting. */
-const PROGRESS_EVERY_MS = 10_000;
+const PROGRESS_EVERY_MS = WAIT_NOTICES.progressEveryMs;
 
 /**
  * Waits until the work `answer` describes is done; at once when it is done or is no such work.
@@ -60,7 +60,7 @@ async function pollUntilDone(entry: PollEntry, first: Pending, answer: Answer, p
     if (!carryOn && current.failure === undefined && !current.done && waited > timeoutMs) {
       throw new Error(`${first.what} was not done after ${Math.round(waited / 1000)}s`);
     }
-    if (reportedAt === undefined && !current.done && waited > 3000) {
+    if (reportedAt === undefined && !current.done && waited > WAIT_NOTICES.reportAfterMs) {
       context.log(`svc: waiting for ${first.what} to ${kind.until}...`);
       reportedAt = now();
     } else if (carryOn && reportedAt !== undefined && !current.done && now() - reportedAt >= PROGRESS_EVERY_MS) {

@@ -4,7 +4,6 @@
  * applies cleanly; a refusal that says something was attached meanwhile detaches first and sends
  * it once more; a lost answer settled by one read.
  */
-import { ApiError } from "../../http/answer";
 import { LOOPS } from "../../http/retryTable";
 import { entryKind, type Answer, type PlanEntry } from "./kind";
 import { readRequests, type ReadEntry } from "./read";
@@ -67,20 +66,23 @@ export const send = entryKind<SendEntry>({
             });
     const lost = entry.whenLost;
     if (lost !== undefined) {
-      try {
-        return await attempt();
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.outcome !== "unknown") throw error;
-        // A lost or unreadable answer is settled by one read: found, the write took effect; otherwise its failure stands.
-        let found: Answer;
-        try {
-          found = await runner.send(lost);
-        } catch {
-          throw error;
-        }
-        runner.log(`svc: ${entry.request.method} ${entry.request.path}: ${lost.note ?? "the answer was lost or unreadable; the write took effect"}`);
-        return found;
-      }
+      // A lost or unreadable answer is settled by one read, in the table's `move` loop (never sent again):
+      // found, the write took effect; otherwise its failure stands.
+      return runner.guarded<Answer>({
+        loop: "move",
+        send: attempt,
+        settle: async (error) => {
+          if (error.outcome !== "unknown") return undefined;
+          let found: Answer;
+          try {
+            found = await runner.send(lost);
+          } catch {
+            return undefined;
+          }
+          runner.log(`svc: ${entry.request.method} ${entry.request.path}: ${lost.note ?? "the answer was lost or unreadable; the write took effect"}`);
+          return { done: found };
+        },
+      });
     }
     const refused = entry.whenRefused;
     if (refused === undefined) return attempt();
@@ -97,7 +99,9 @@ export const send = entryKind<SendEntry>({
   },
   requests: (entry) => [entry.request],
   worstCase(entry, nested) {
-    const once = requestWorstCase(entry.request) + (entry.whenLost === undefined ? 0 : requestWorstCase(entry.whenLost));
+    // A lost answer is settled in the `move` loop: its rounds of the write, one read after the last.
+    const once =
+      entry.whenLost === undefined ? requestWorstCase(entry.request) : LOOPS.move.attempts * requestWorstCase(entry.request) + requestWorstCase(entry.whenLost);
     // Under an etag, each round after a 409 reads the object again first.
     if (entry.underEtag !== undefined)
       return LOOPS.etag.attempts * once + (LOOPS.etag.attempts - 1) * requestsWorstCase(readRequests(entry.underEtag.reread.via));

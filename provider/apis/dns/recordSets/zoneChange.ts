@@ -13,6 +13,7 @@
  * write is never sent twice blindly.
  */
 import { listingRequest } from "../../../google/listing";
+import { BATCH_WINDOWS } from "../../../http/retryTable";
 import type { WindowPolicy } from "../../../engine/kinds/window";
 import type { BatchKind, JoinEntry, PlanEntry, PlannedRequest } from "../../../engine/kinds";
 import { fillTemplate } from "../../../engine/declaration/template";
@@ -22,20 +23,12 @@ import { admitWrite, changeBody, writeInPlace, type ChangeTally, type RecordWrit
 import { recordKey, recordSetWire, ZONE, type WireRecordSet } from "./wire";
 import { z } from "zod";
 
-/**
- * A zone's window, each parameter with its reason. The engine sends a step's writes in bursts of its
- * parallelism, spread by its checkpoint writes; a full burst goes at once (saturation), so these
- * bound only the partial ones.
- */
+/** A zone's window: the retry table's, each parameter with its reason there. */
 export const ZONE_WINDOW: WindowPolicy = {
-  // The first quiet time: longer than the gaps between one burst's arrivals with checkpoints written (tens of ms).
-  quietMs: 60,
-  // Down to this, a chain of writes one at a time (each waiting for the last) is delayed by almost nothing.
-  minQuietMs: 2,
-  // Up to this, an engine slowed by its checkpoints still fills a window rather than sending it half full.
-  maxQuietMs: 1000,
-  // At the latest, a window goes this long after it opened: a write never waits on others for longer.
-  maxWaitMs: 3000,
+  quietMs: BATCH_WINDOWS.zone.quietMs,
+  minQuietMs: BATCH_WINDOWS.zone.minQuietMs,
+  maxQuietMs: BATCH_WINDOWS.zone.maxQuietMs,
+  maxWaitMs: BATCH_WINDOWS.zone.maxWaitMs,
 };
 
 /** The answer of changes.create: the change (pending or done) with the sets it added. */
