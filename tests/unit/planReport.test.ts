@@ -10,7 +10,12 @@ import { failOnOperations, failing } from "../../tools/plan/cli";
 import { COLLAPSE_LINES, renderMarkdown } from "../../tools/plan/markdown";
 import { parsePreview, type PreviewJson } from "../../tools/plan/preview";
 import { buildReport } from "../../tools/plan/report";
-import { joinedRequests } from "../../tools/plan/describe";
+import { described, joinedRequests } from "../../tools/plan/describe";
+import { managedZoneIamBinding } from "../../provider/apis/dns/iam";
+import { ENTRY_KINDS, walkerOf } from "../../provider/engine/kinds";
+import { ETAG_READ } from "../../provider/engine/kinds/policy";
+import { LIVE_OBJECT } from "../../provider/engine/kinds/merge";
+import { planStep } from "../../provider/engine/plan/planStep";
 import { joinZoneChange } from "../../provider/apis/dns/recordSets/zoneChange";
 import type { JoinEntry, PlannedRequest } from "../../provider/engine/kinds";
 import { reportJsonSchema, type ResourceChange } from "../../tools/plan/schema";
@@ -83,12 +88,39 @@ describe("the report of a preview", () => {
     expect(apexChange?.note).toContain('alone, PATCH dns/v1/projects/review-project/managedZones/plan-zone/rrsets/plan.example./A {"ttl":600}');
     const editor = byName("editor").requests;
     expect(editor.map((r) => r.method)).toEqual(["GET", "PUT"]);
-    expect(editor[1]).toMatchObject({ headers: { "If-Match": "<the etag read>" }, body: { role: "reader" }, query: { sendNotifications: "false" } });
+    expect(editor[1]).toMatchObject({ headers: { "If-Match": "<the etag read>" }, query: { sendNotifications: "false" } });
+    // The PUT is the live object read first with the change merged in; the policy write, the policy at version 3 under the etag read.
+    expect(editor[1]?.body).toEqual({ "...": LIVE_OBJECT, role: "reader" });
+    expect(byName("readers").requests[1]?.body).toEqual({
+      policy: { version: 3, etag: ETAG_READ, bindings: [{ role: "roles/dns.reader", members: ["group:ops@example.com"] }] },
+    });
     const [patch] = byName("cpus").requests;
     expect(patch).toMatchObject({ method: "PATCH", query: { updateMask: "quotaConfig.preferredValue" }, body: { quotaConfig: { preferredValue: "22" } } });
     expect(report.summary.zoneChanges).toEqual([
       expect.objectContaining({ zone: "dns/v1/projects/review-project/managedZones/plan-zone", deletions: 4, additions: 3 }),
     ]);
+  });
+
+  it("marks what is known only from a read in what it prints, never in what is sent", () => {
+    const facts = {
+      declaration: managedZoneIamBinding,
+      id: "p/z roles/dns.reader",
+      olds: { project: "p", managedZone: "z", role: "roles/dns.reader", members: ["user:a@example.com"] },
+      news: { project: "p", managedZone: "z", role: "roles/dns.reader", members: ["user:b@example.com"] },
+      diff: { patch: { set: { members: ["user:b@example.com"] }, cleared: [] } },
+      identity: { project: "p", managedZone: "z" },
+    };
+    const plan = planStep("update", facts);
+    const live = { etag: "BwX1", bindings: [{ role: "roles/dns.reader", members: ["user:a@example.com"] }] };
+    const reading = { answerOf: () => live, sent: { isNext: () => true } };
+    const sentBodies = JSON.stringify(
+      walkerOf(ENTRY_KINDS)
+        .requests(plan, reading)
+        .map((request) => request.body),
+    );
+    expect(sentBodies).toContain('{"policy":{"version":3,"etag":"BwX1","bindings":[{"role":"roles/dns.reader","members":["user:b@example.com"]}]}}');
+    expect(sentBodies).not.toContain(ETAG_READ);
+    expect(JSON.stringify(described(plan).requests.map((request) => request.body))).toContain(ETAG_READ);
   });
 
   it("counts a zone change's status check, and a write alone in its zone as what it sends alone", () => {
