@@ -10,6 +10,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { PlannedRequest, PlanReport, ResourceChange } from "../../tools/plan/schema";
 import { isWrite } from "../support/requests";
+import { LIVE_OBJECT } from "../../provider/engine/kinds/merge";
+import { ETAG_READ } from "../../provider/engine/kinds/policy";
 import { loggedRecordWrites, previewJson, recordOps, svcPlan, PLAN_BIN, runInStack } from "../support/plan";
 import { openStack, type TestStack } from "../support/stacks";
 import { engineSuite } from "../support/suite";
@@ -151,19 +153,24 @@ it("up sends the requests the report predicted", async () => {
   expect(ruleRequests.map((request) => request.method)).toEqual(["GET", "PUT"]);
   expect(ruleRequests[1]?.headers?.["if-match"]).toBe(ruleRequests[0]?.headers?.["etag"]);
   expect(ruleRequests[1]?.query).toEqual(put?.query);
-  expect(ruleRequests[1]?.body).toMatchObject(put?.body as object);
+  // Printed: the live object (marked) with the change merged in; sent: the live object read, with the change.
+  const { "...": liveObject, ...changes } = put?.body as Record<string, unknown>;
+  expect(liveObject).toBe(LIVE_OBJECT);
+  expect(ruleRequests[1]?.body).toMatchObject(changes);
+  expect(JSON.stringify(ruleRequests[1]?.body)).not.toContain(LIVE_OBJECT);
 
   // The quota preference: the update-mask PATCH exactly as predicted, stored etag included.
   const [patch] = change("cpus").requests;
   const quotaPatch = writes.filter(sent(patch));
   expect(quotaPatch.map((request) => [request.query, request.body])).toEqual([[patch?.query, patch?.body]]);
 
-  // The zone's access: getIamPolicy, then setIamPolicy with the binding the report showed.
+  // The zone's access: getIamPolicy, then setIamPolicy with the body the report showed, under the etag read.
   const [, setPolicy] = change("readers").requests;
   const policyWrites = writes.filter(sent(setPolicy));
-  expect(policyWrites.map((request) => (request.body as { policy: { bindings: unknown } }).policy.bindings)).toEqual([
-    (setPolicy?.body as { bindings: unknown }).bindings,
-  ]);
+  const printed = (setPolicy?.body as { policy: { version: number; etag: string; bindings: unknown } }).policy;
+  expect(printed.etag).toBe(ETAG_READ);
+  expect(policyWrites.map((request) => request.body)).toEqual([{ policy: { ...printed, etag: expect.any(String) } }]);
+  expect(JSON.stringify(policyWrites)).not.toContain(ETAG_READ);
 
   // Nothing else was written: every write is one the report predicted.
   const explained = writes.filter((request) => request.path.startsWith(`${ZONE}/`) || [put, patch, setPolicy].some((p) => sent(p)(request)));

@@ -10,6 +10,14 @@ import { failOnOperations, failing } from "../../tools/plan/cli";
 import { COLLAPSE_LINES, renderMarkdown } from "../../tools/plan/markdown";
 import { parsePreview, type PreviewJson } from "../../tools/plan/preview";
 import { buildReport } from "../../tools/plan/report";
+import { described, joinedRequests } from "../../tools/plan/describe";
+import { managedZoneIamBinding } from "../../provider/apis/dns/iam";
+import { ENTRY_KINDS, walkerOf } from "../../provider/engine/kinds";
+import { ETAG_READ } from "../../provider/engine/kinds/policy";
+import { LIVE_OBJECT } from "../../provider/engine/kinds/merge";
+import { planStep } from "../../provider/engine/plan/planStep";
+import { joinZoneChange } from "../../provider/apis/dns/recordSets/zoneChange";
+import type { JoinEntry, PlannedRequest } from "../../provider/engine/kinds";
 import { reportJsonSchema, type ResourceChange } from "../../tools/plan/schema";
 
 const FIXTURE = path.join(__dirname, "fixtures", "planReview.preview.json");
@@ -35,9 +43,10 @@ describe("the report of a preview", () => {
       ["adopted", "adopt"],
     ]);
     expect(report.summary.operations).toEqual({ create: 0, adopt: 1, update: 5, replace: 1, delete: 1, read: 0 });
-    // 13 requests when every record-set write goes alone; 9 when the zone's five share one change.
-    // At most: each record-set write of the zone alone, and the update an adoption sends when the object differs.
-    expect(report.summary).toMatchObject({ requests: 10, requestsAtMost: 17, unchanged: 5 });
+    // 9 requests of the resources' own (12 with the adoption's update if it differs: a read, the change and its status check);
+    // with the zone's five writes as one change and its status check, 11. At most: each record-set write of the zone
+    // alone, as it sends it (the record-data update its change and that change's status check), and the adoption's update.
+    expect(report.summary).toMatchObject({ requests: 11, requestsAtMost: 18, statusChecks: 1, unchanged: 5 });
   });
 
   it("shows each changed property old → new by the provider's comparison (a reordered rrdatas is no change)", () => {
@@ -79,12 +88,61 @@ describe("the report of a preview", () => {
     expect(apexChange?.note).toContain('alone, PATCH dns/v1/projects/review-project/managedZones/plan-zone/rrsets/plan.example./A {"ttl":600}');
     const editor = byName("editor").requests;
     expect(editor.map((r) => r.method)).toEqual(["GET", "PUT"]);
-    expect(editor[1]).toMatchObject({ headers: { "If-Match": "<the etag read>" }, body: { role: "reader" }, query: { sendNotifications: "false" } });
+    expect(editor[1]).toMatchObject({ headers: { "If-Match": "<the etag read>" }, query: { sendNotifications: "false" } });
+    // The PUT is the live object read first with the change merged in; the policy write, the policy at version 3 under the etag read.
+    expect(editor[1]?.body).toEqual({ "...": LIVE_OBJECT, role: "reader" });
+    expect(byName("readers").requests[1]?.body).toEqual({
+      policy: { version: 3, etag: ETAG_READ, bindings: [{ role: "roles/dns.reader", members: ["group:ops@example.com"] }] },
+    });
     const [patch] = byName("cpus").requests;
     expect(patch).toMatchObject({ method: "PATCH", query: { updateMask: "quotaConfig.preferredValue" }, body: { quotaConfig: { preferredValue: "22" } } });
     expect(report.summary.zoneChanges).toEqual([
       expect.objectContaining({ zone: "dns/v1/projects/review-project/managedZones/plan-zone", deletions: 4, additions: 3 }),
     ]);
+  });
+
+  it("marks what is known only from a read in what it prints, never in what is sent", () => {
+    const facts = {
+      declaration: managedZoneIamBinding,
+      id: "p/z roles/dns.reader",
+      olds: { project: "p", managedZone: "z", role: "roles/dns.reader", members: ["user:a@example.com"] },
+      news: { project: "p", managedZone: "z", role: "roles/dns.reader", members: ["user:b@example.com"] },
+      diff: { patch: { set: { members: ["user:b@example.com"] }, cleared: [] } },
+      identity: { project: "p", managedZone: "z" },
+    };
+    const plan = planStep("update", facts);
+    const live = { etag: "BwX1", bindings: [{ role: "roles/dns.reader", members: ["user:a@example.com"] }] };
+    const reading = { answerOf: () => live, sent: { isNext: () => true } };
+    const sentBodies = JSON.stringify(
+      walkerOf(ENTRY_KINDS)
+        .requests(plan, reading)
+        .map((request) => request.body),
+    );
+    expect(sentBodies).toContain('{"policy":{"version":3,"etag":"BwX1","bindings":[{"role":"roles/dns.reader","members":["user:b@example.com"]}]}}');
+    expect(sentBodies).not.toContain(ETAG_READ);
+    expect(JSON.stringify(described(plan).requests.map((request) => request.body))).toContain(ETAG_READ);
+  });
+
+  it("counts a zone change's status check, and a write alone in its zone as what it sends alone", () => {
+    expect(report.summary.zoneChanges[0]?.words).toContain(
+      "then its status is checked until it is done (GET dns/v1/projects/review-project/managedZones/plan-zone/changes?sortOrder=descending&maxResults=10: at least once",
+    );
+    const zone = { project: "p", managedZone: "z", name: "a.example.", type: "A" };
+    const post: PlannedRequest = { method: "POST", path: "dns/v1/projects/p/managedZones/z/rrsets", repeat: "settle" };
+    const write = (name: string, alone: readonly PlannedRequest[]): JoinEntry =>
+      joinZoneChange(
+        { ...zone, name },
+        { kind: "create", addition: { name, type: "A", ttl: 300, rrdatas: ["192.0.2.1"] } },
+        alone.map((request) => ({ kind: "send", request })),
+      );
+    // Alone: its own request, no change and so no check.
+    expect(joinedRequests([write("a.example.", [post])])).toEqual({ together: 1, apart: 1, checks: 0 });
+    // Together: one change and at least one check of its status; apart, each its own request.
+    expect(joinedRequests([write("a.example.", [post]), write("b.example.", [post]), write("c.example.", [post])])).toEqual({
+      together: 2,
+      apart: 3,
+      checks: 1,
+    });
   });
 
   it("warns of a delete-first gap, dropped IAM members and a quota decrease", () => {

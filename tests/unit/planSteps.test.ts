@@ -6,6 +6,9 @@
 import { queryString } from "../../provider/http/query";
 import { requestLine } from "../../tools/plan/markdown";
 import { buildReport } from "../../tools/plan/report";
+import { describeStep } from "../../tools/plan/describe";
+import { recordSet } from "../../provider/apis/dns/recordSet";
+import { describedPath } from "../../provider/engine/plan/planRequests";
 import type { PreviewJson } from "../../tools/plan/preview";
 import type { ResourceChange } from "../../tools/plan/schema";
 
@@ -183,3 +186,21 @@ it("describes a get as a read, and counts other providers' steps apart", () => {
   ]);
   expect(report.summary).toMatchObject({ otherChanges: 1, unchanged: 1 });
 });
+
+it("fails naming the resource and why when an adoption's update cannot be planned, and prints no path it could not fill", () => {
+  const news = { project: "p1-project", managedZone: "z", name: "www.example.com.", type: "A", ttl: 300, rrdatas: ["192.0.2.1"] };
+  const facts = { declaration: recordSet, olds: {}, news, importId: "p1-project/z/www.example.com./A" };
+  // The adoption's update, sent only if the object differs, is planned like any update and printed.
+  expect(describeStep("adopt", facts).requests.filter((request) => request.onlyIf !== undefined).length).toBeGreaterThan(0);
+  const failing = { ...recordSet, hooks: { ...recordSet.hooks, planUpdate: () => failure("the record data's change needs the live set") } };
+  expect(() => describeStep("adopt", { ...facts, declaration: failing })).toThrow(
+    /^svc-plan: the adopt of svc\.dns\.RecordSet\b.*could not be planned from what the preview shows: the record data's change needs the live set$/,
+  );
+  // A part not known stays a placeholder; a known value that would name another object fails as it would at up.
+  expect(describedPath("projects/{project}/operations/{id}", { project: "p", id: "" })).toBe("projects/p/operations/{id}");
+  expect(() => describedPath("projects/{project}/operations/{id}", { project: ".." })).toThrow(/\{project\} must not be "\." or "\.\."/);
+});
+
+function failure(message: string): never {
+  throw new Error(message);
+}

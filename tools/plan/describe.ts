@@ -10,6 +10,7 @@ import { BEFORE_ANY_ANSWER, requestsOf } from "../../provider/engine/plan/reques
 import { planStep, readerPath, type PlannedStep, type StepFacts } from "../../provider/engine/plan/planStep";
 import type { ReviewFacts } from "../../provider/engine/declaration/review";
 import type { PlannedRequest, RecordWrite, Warning, ZoneChange } from "./schema";
+import { queryString } from "../../provider/http/query";
 import { SECRET, shown, shownPath } from "./values";
 
 /** The requests of a change, and the writes it adds to a joint request. */
@@ -17,6 +18,8 @@ export interface Described {
   readonly requests: PlannedRequest[];
   readonly recordWrites: RecordWrite[];
   readonly joined: readonly JoinEntry[];
+  /** The status checks among `requests` sent whatever the answers (not only if): work the service finishes after answering, counted once each. */
+  readonly checks: number;
 }
 
 /** A request as the report shows it: values masked, empty parts left out; a read sent as POST shows no body. */
@@ -45,9 +48,11 @@ export function described(entries: readonly PlanEntry[], registry: Registry = EN
   const requests: PlannedRequest[] = [];
   const recordWrites: RecordWrite[] = [];
   const joined: JoinEntry[] = [];
+  let checks = 0;
   for (const { request, onlyIf, joined: join } of walkerOf(registry).describe(entries, BEFORE_ANY_ANSWER)) {
     if (join === undefined) {
       requests.push({ ...shownRequest(request), ...(onlyIf !== undefined && { onlyIf }) });
+      if (request.sent === "untilDone" && onlyIf === undefined) checks++;
       continue;
     }
     requests.push(shownRequest(request, `${request.note ?? ""}; alone, ${aloneWords(join, registry)}`));
@@ -55,7 +60,7 @@ export function described(entries: readonly PlanEntry[], registry: Registry = EN
     recordWrites.push({ zone: join.key, deletions: shown(removes) as RecordWrite["deletions"], additions: shown(adds) as RecordWrite["additions"] });
     joined.push(join);
   }
-  return { requests, recordWrites, joined };
+  return { requests, recordWrites, joined, checks };
 }
 
 /** An input the preview hides is a secret placeholder; one that is a list is still a list (of one hidden value) for the body builders. */
@@ -92,6 +97,24 @@ export function describeStep(step: PlannedStep, facts: StepFacts): Described {
   }
 }
 
+/**
+ * What the joined writes of one key send: as one joint request and its check that the work is done
+ * (at least one check; more while it is pending), or each what it sends alone (its checks counted
+ * once each). One write of its key in the run goes alone.
+ */
+export function joinedRequests(entries: readonly JoinEntry[], registry: Registry = ENTRY_KINDS): { together: number; apart: number; checks: number } {
+  const alone = entries.map((entry) => requestsOf(entry.alone, { alone: true }, registry));
+  const apart = alone.reduce((sum, requests) => sum + requests.length, 0);
+  if (entries.length === 1) return { together: apart, apart, checks: alone.flat().filter((request) => request.sent === "untilDone").length };
+  return { together: Math.min(2, apart), apart, checks: 1 };
+}
+
+/** A joint request's check that its work is done, in words. */
+function checkWords(entry: JoinEntry): string {
+  const { method, path, query } = shownRequest(entry.batch.served(entry.key, []));
+  return `; then its status is checked until it is done (${method} ${path}${query === undefined ? "" : `?${queryString(query)}`}: at least once, more while it is pending)`;
+}
+
 /** Each key's joined writes added up, in the words of their batch. */
 export function joinedSummaries(joined: readonly JoinEntry[]): ZoneChange[] {
   const byKey = new Map<string, JoinEntry[]>();
@@ -111,7 +134,7 @@ export function joinedSummaries(joined: readonly JoinEntry[]): ZoneChange[] {
             : first.batch.summarize(
                 key,
                 entries.map((entry) => entry.write),
-              ),
+              ) + (entries.length > 1 ? checkWords(first) : ""),
       };
     });
 }

@@ -91,9 +91,13 @@ function counts(report: PlanReport): string {
   return parts.length === 0 ? "no changes" : parts.join(", ");
 }
 
-function requestCount({ requests, requestsAtMost }: PlanReport["summary"]): string {
-  if (requestsAtMost === requests) return `${requests} API request${requests === 1 ? "" : "s"} expected`;
-  return `${requests} to ${requestsAtMost} API requests expected (the fewer when \`up\` runs a zone's record-set writes together)`;
+function requestCount({ requests, requestsAtMost, statusChecks }: PlanReport["summary"]): string {
+  const checks =
+    statusChecks === 0
+      ? ""
+      : `, ${statusChecks} of them ${statusChecks === 1 ? "a status check" : "status checks"} of work the service finishes after answering (one per wait; more are sent while it is pending)`;
+  if (requestsAtMost === requests) return `${requests} API request${requests === 1 ? "" : "s"} expected${checks}`;
+  return `${requests} to ${requestsAtMost} API requests expected (the fewer when \`up\` runs a zone's record-set writes together)${checks}`;
 }
 
 /** The limits passed (or that none is), each zone's shares, and the critical record sets no flag stops. */

@@ -11,7 +11,7 @@ import { abandons } from "../../provider/engine/declaration/steps";
 import type { PreviewJson, PreviewStep } from "./preview";
 import type { JoinEntry } from "../../provider/engine/kinds";
 import type { StepFacts } from "../../provider/engine/plan/planStep";
-import { describeStep, joinedSummaries, reviewWarnings, type Described } from "./describe";
+import { describeStep, joinedRequests, joinedSummaries, reviewWarnings, type Described } from "./describe";
 import { anyLimit, checkLimits, type Limits } from "./limits";
 import { zoneFacts, type ZoneFacts } from "./recordSets";
 import { OPERATIONS, type Operation, type PlanReport, type PropertyChange, type ResourceChange } from "./schema";
@@ -104,6 +104,7 @@ function planned(operation: Operation, facts: StepFacts): Described {
         requests: [...first.requests, ...second.requests],
         recordWrites: [...first.recordWrites, ...second.recordWrites],
         joined: [...first.joined, ...second.joined],
+        checks: first.checks + second.checks,
       };
     }
     default:
@@ -131,7 +132,7 @@ function wordsOf(change: Pick<ResourceChange, "operation" | "replacedBecauseOf" 
 function resourceChange(
   steps: readonly PreviewStep[],
   declaration: ResourceDeclaration,
-): { change: ResourceChange; olds: State; news: Args; joined: readonly JoinEntry[] } | "same" | undefined {
+): { change: ResourceChange; olds: State; news: Args; joined: readonly JoinEntry[]; checks: number } | "same" | undefined {
   const [first] = steps;
   if (first === undefined) return undefined;
   const oldState = steps.map((step) => step.oldState).find((state) => state !== undefined);
@@ -146,7 +147,7 @@ function resourceChange(
   const replacedBecauseOf = diff !== undefined && diff.replaces.length > 0 ? diff.replaces : steps.flatMap((step) => step.replaceReasons ?? []);
   const id = oldState?.id ?? newState?.id;
   const facts: StepFacts = { declaration, id, olds, news, diff, importId };
-  const { requests, recordWrites, joined } = planned(operation, facts);
+  const { requests, recordWrites, joined, checks } = planned(operation, facts);
   const base = {
     urn: first.urn,
     name: first.urn.split("::").pop() ?? first.urn,
@@ -157,7 +158,7 @@ function resourceChange(
     replacedBecauseOf: operation === "replace" ? [...new Set(replacedBecauseOf)] : [],
     deleteFirst: operation === "replace" && diff?.deleteBeforeReplace === true,
   };
-  return { change: { ...base, words: wordsOf(base, declaration), properties: changed, requests, recordWrites }, olds, news, joined };
+  return { change: { ...base, words: wordsOf(base, declaration), properties: changed, requests, recordWrites }, olds, news, joined, checks };
 }
 
 const ORDER: readonly Operation[] = ["replace", "delete", "update", "adopt", "create", "read"];
@@ -173,6 +174,7 @@ export function buildReport(preview: PreviewJson, stack?: string, limits: Limits
   const resources: ResourceChange[] = [];
   const warnings: PlanReport["warnings"] = [];
   const joined = new Map<string, readonly JoinEntry[]>();
+  let ownChecks = 0;
   const zones: ZoneFacts[] = [];
   let unchanged = 0;
   let otherChanges = 0;
@@ -189,6 +191,7 @@ export function buildReport(preview: PreviewJson, stack?: string, limits: Limits
     if (found === undefined || found === "same") continue;
     resources.push(found.change);
     joined.set(found.change.urn, found.joined);
+    ownChecks += found.checks;
     const { change } = found;
     const type = `${declaration.module}.${declaration.name}`;
     const facts = {
@@ -203,10 +206,17 @@ export function buildReport(preview: PreviewJson, stack?: string, limits: Limits
     warnings.push(...reviewWarnings(declaration, change.urn, facts));
   }
   resources.sort(compareChanges);
-  const zoneChanges = joinedSummaries(resources.flatMap((change) => joined.get(change.urn) ?? []));
-  const requestsAtMost = resources.reduce((sum, change) => sum + change.requests.length, 0);
+  const allJoined = resources.flatMap((change) => joined.get(change.urn) ?? []);
+  const zoneChanges = joinedSummaries(allJoined);
+  // Each resource's own requests (a joined write is its zone's: counted below), then each zone's writes together or apart.
+  const own = resources.reduce((sum, change) => sum + change.requests.length - change.recordWrites.length, 0);
   const conditional = resources.reduce((sum, change) => sum + change.requests.filter((request) => request.onlyIf !== undefined).length, 0);
-  const requests = requestsAtMost - conditional - resources.reduce((sum, change) => sum + change.recordWrites.length, 0) + zoneChanges.length;
+  const byZone = new Map<string, JoinEntry[]>();
+  for (const entry of allJoined) byZone.set(entry.key, [...(byZone.get(entry.key) ?? []), entry]);
+  const writes = [...byZone.values()].map((entries) => joinedRequests(entries));
+  const requests = own - conditional + writes.reduce((sum, zone) => sum + zone.together, 0);
+  const requestsAtMost = own + writes.reduce((sum, zone) => sum + zone.apart, 0);
+  const statusChecks = ownChecks + writes.reduce((sum, zone) => sum + zone.checks, 0);
   const listed = preview.changeSummary?.["same"];
   // Without --show-sames the preview lists only the stack itself of what it leaves as it is.
   const listedSame = [...byUrn.values()].filter((steps) => steps.every((step) => step.op === "same")).length;
@@ -223,6 +233,7 @@ export function buildReport(preview: PreviewJson, stack?: string, limits: Limits
       otherChanges,
       requests,
       requestsAtMost,
+      statusChecks,
       zoneChanges,
     },
     ...(anyLimit(limits) && { limits: checkLimits(zones, limits, Math.max(0, (listed ?? 0) - listedSame)) }),

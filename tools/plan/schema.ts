@@ -154,8 +154,17 @@ export const planReport = z
       operations: z.object(Object.fromEntries(OPERATIONS.map((operation) => [operation, z.number().int()])) as Record<Operation, z.ZodNumber>),
       unchanged: z.number().int().meta({ description: "Resources the preview leaves as they are (pulumi-svc or not)." }),
       otherChanges: z.number().int().meta({ description: "Steps on resources that are not pulumi-svc's (not described here)." }),
-      requests: z.number().int().meta({ description: "API requests expected, counting a zone's record-set writes as one atomic change." }),
-      requestsAtMost: z.number().int().meta({ description: "API requests expected when every record-set write goes on its own." }),
+      requests: z.number().int().meta({
+        description:
+          "API requests expected, counting a zone's record-set writes as one atomic change and its status check; each wait for work the service finishes after answering counted as one status check (more are sent while the work is pending).",
+      }),
+      requestsAtMost: z.number().int().meta({
+        description: "API requests expected when every record-set write goes on its own (each wait's status checks counted once), conditional ones included.",
+      }),
+      statusChecks: z
+        .number()
+        .int()
+        .meta({ description: "The status checks counted in requests, one per wait: at least that many are sent, more while the service's work is pending." }),
       zoneChanges: z.array(zoneChange),
     }),
     limits: limits

@@ -40,8 +40,8 @@ export const adopt = entryKind<AdoptEntry>({
     ...readRequests(entry.read.via, entry.read.note).map((request) => ({ request })),
     // What an adoption sends after its read when the object differs: at most the update of every input that can change in place.
     ...nested
-      .requests(entry.atMost, reading)
-      .map((request) => ({ request, onlyIf: "the existing object differs from the program in what can change in place" })),
+      .describe(entry.atMost, reading)
+      .map(({ request }) => ({ request, onlyIf: "the existing object differs from the program in what can change in place" })),
   ],
   worstCase: (entry, nested) => requestsWorstCase(readRequests(entry.read.via)) + nested.worstCase(entry.atMost),
   waits: (entry, nested) => nested.waits(entry.atMost),

@@ -39,6 +39,17 @@ function mergedWrite(entry: MergeEntry, live: Readonly<Record<string, unknown>>)
   };
 }
 
+/** What svc-plan prints in place of the live object a merged PUT is made of: known only once it is read. Never in a body that is sent. */
+export const LIVE_OBJECT = "(the live object's other fields, as read)";
+
+/** The PUT as svc-plan prints it: the live object (marked) with the changes merged in, a removed field said so. */
+function shownWrite(entry: MergeEntry): PlannedRequest {
+  const changes = (entry.write.body ?? {}) as Record<string, unknown>;
+  const removed = Object.keys(changes).filter((field) => changes[field] === null);
+  const live = removed.length === 0 ? LIVE_OBJECT : `${LIVE_OBJECT.slice(0, -1)}, without ${removed.join(", ")})`;
+  return { ...entry.write, body: mergedInto({ "...": live }, changes) };
+}
+
 export const merge = entryKind<MergeEntry>({
   run: (entry, _previous, runner) =>
     runner.guarded({
@@ -58,6 +69,7 @@ export const merge = entryKind<MergeEntry>({
   // With a log, the PUT as sent: the live object it read with the changes in it.
   requests: (entry, reading) =>
     reading.sent === undefined ? [entry.read, entry.write] : [entry.read, mergedWrite(entry, reading.answerOf(entry.read) as Record<string, unknown>)],
+  describe: (entry) => [{ request: entry.read }, { request: shownWrite(entry) }],
   worstCase: (entry) => LOOPS.merge.attempts * (requestWorstCase(entry.read) + requestWorstCase(entry.write)),
   waits: () => 0,
   loops: () => ["merge"],

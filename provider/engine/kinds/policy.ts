@@ -32,7 +32,21 @@ function changed(entry: PolicyEntry, current: IamPolicy): PlannedRequest | undef
   const unconditional = (current.bindings ?? []).filter((binding) => binding.condition === undefined);
   const bindings = entry.change(structuredClone(unconditional));
   if (JSON.stringify(normalizeBindings(bindings)) === JSON.stringify(normalizeBindings(unconditional))) return undefined;
-  return { ...entry.write, body: { policy: { version: 3, etag: current.etag, bindings: [...bindings, ...conditional] } } };
+  return { ...entry.write, body: policyBody(current.etag, [...bindings, ...conditional]) };
+}
+
+/** The body of a policy write: the policy at version 3 (conditions kept), under the etag read. */
+const policyBody = <T>(etag: T, bindings: readonly unknown[]): { policy: { version: 3; etag: T; bindings: readonly unknown[] } } => ({
+  policy: { version: 3, etag, bindings },
+});
+
+/** What svc-plan prints for the etag of a policy write: known only once the policy is read. Never in a body that is sent. */
+export const ETAG_READ = "<the etag read>";
+
+/** The write as svc-plan prints it: the body as sent, the etag marked as the read's, the bindings the change writes. */
+function shownWrite(entry: PolicyEntry): PlannedRequest {
+  const { bindings } = (entry.write.body ?? {}) as { bindings?: unknown };
+  return { ...entry.write, body: policyBody(ETAG_READ, Array.isArray(bindings) ? bindings : [bindings]) };
 }
 
 export const policy = entryKind<PolicyEntry>({
@@ -58,6 +72,7 @@ export const policy = entryKind<PolicyEntry>({
     const write = changed(entry, reading.answerOf(entry.read) as IamPolicy);
     return write === undefined ? [entry.read] : [entry.read, write];
   },
+  describe: (entry) => [{ request: entry.read }, { request: shownWrite(entry) }],
   worstCase: (entry) => LOOPS.policy.attempts * (requestWorstCase(entry.read) + requestWorstCase(entry.write)),
   waits: () => 0,
   loops: () => ["policy"],

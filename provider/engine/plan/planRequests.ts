@@ -42,13 +42,16 @@ export function policyEntry(hook: PolicyHook<Args, unknown>, identity: Identity,
   };
 }
 
-/** The bindings a grant writes into a policy without any, for a reader (a function that cannot tell says so). */
+/**
+ * The bindings a grant writes into a policy without any, for a reader. Built from inputs not known
+ * yet (a preview's), they may be no bindings: then they are said to be built at up, with why. A
+ * grant that fails is an error of the step.
+ */
 function shownGrant(hook: PolicyHook<Args, unknown>, args: Args): unknown {
-  try {
-    return z.array(bindingWire).parse(hook.grant([], args));
-  } catch {
-    return "(built from the inputs at up)";
-  }
+  const granted = z.array(bindingWire).safeParse(hook.grant([], args));
+  if (granted.success) return granted.data;
+  const [issue] = granted.error.issues;
+  return `(built from the inputs at up: ${issue === undefined ? "not bindings yet" : `${issue.path.join(".") || "the bindings"}: ${issue.message}`})`;
 }
 
 /** The wait a create or update answer may start (`steps.wait`), as entries: none unless declared (and, opt-in, asked for). */
@@ -86,12 +89,11 @@ export const UNSET = "_svcplan_";
 /** A path from a template for a reader: a part not known (a server-assigned id before create) stays a placeholder. */
 export function describedPath(template: string, identity: Identity): string {
   const names = [...template.matchAll(/\{(\w+)\*?\}/g)].map((match) => match[1] ?? "");
-  const known = Object.fromEntries(names.map((name) => [name, identity[name] ?? `${UNSET}${name}${UNSET}`]));
-  try {
-    return fillTemplate(template, known).replace(new RegExp(`${UNSET}(\\w+)${UNSET}`, "g"), "{$1}");
-  } catch {
-    return template;
-  }
+  // A part not known (absent or empty) stays a placeholder; a known value that would name another object fails, as it would at up.
+  const known = Object.fromEntries(
+    names.map((name) => [name, identity[name] === undefined || identity[name] === "" ? `${UNSET}${name}${UNSET}` : identity[name]]),
+  );
+  return fillTemplate(template, known).replace(new RegExp(`${UNSET}(\\w+)${UNSET}`, "g"), "{$1}");
 }
 
 /**

@@ -154,13 +154,12 @@ function adoptStep(facts: StepFacts): AdoptEntry {
   const parts = matchAny([declaration.id.format, ...declaration.id.importFormats], importId) ?? {};
   const identity = facts.identity ?? { ...newIdentity(declaration, news), ...parts };
   const id = formatId(declaration.id.format, identity);
-  let atMost: readonly PlanEntry[] = [];
-  try {
-    const mutable = Object.fromEntries(Object.entries(news).filter(([field]) => !declaration.immutable.includes(field)));
-    atMost = updateStep({ declaration, id, olds: {}, news, diff: { patch: { set: mutable, cleared: [] } }, identity });
-  } catch {
-    // An update that cannot be planned for every input (no update at all): the adoption sends none.
-  }
+  // With no update at all (every change replaces) the adoption sends none; any other update is planned, and one that cannot be fails here.
+  const mutable = Object.fromEntries(Object.entries(news).filter(([field]) => !declaration.immutable.includes(field)));
+  const atMost: readonly PlanEntry[] =
+    updateOf(declaration.update).send === "none"
+      ? []
+      : updateStep({ declaration, id, olds: {}, news, diff: { patch: { set: mutable, cleared: [] } }, identity });
   return {
     kind: "adopt",
     id,
