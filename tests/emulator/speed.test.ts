@@ -32,18 +32,21 @@ describe("latency", () => {
     const api = await timed(() => emulator.request("GET", ZONES));
     expect(api.result.status).toBe(200);
     expect(api.ms).toBeGreaterThanOrEqual(115);
+    // An internal endpoint is not delayed: with a latency far above what a busy machine adds, it answers well within it.
+    await emulator.request("POST", "/_emulator/speed", { token: null, body: { latencyMs: 4000 } });
     const internal = await timed(() => emulator.request("GET", "/_emulator/stats", { token: null }));
-    expect(internal.ms).toBeLessThan(100);
+    expect(internal.ms).toBeLessThan(2000);
   });
 
   it("is set at run time for every API or one, and reset goes back to the start", async () => {
-    const set = await emulator.request("POST", "/_emulator/speed", { token: null, body: { latencyMs: 0, apis: { quotas: { latencyMs: 250 } } } });
-    expect(set).toMatchObject({ status: 200, body: { speed: { latencyMs: 0, apis: { quotas: { latencyMs: 250 } } } } });
+    // One API's latency far above what a busy machine adds, so that the other's, none, shows whatever the load.
+    const set = await emulator.request("POST", "/_emulator/speed", { token: null, body: { latencyMs: 0, apis: { quotas: { latencyMs: 2500 } } } });
+    expect(set).toMatchObject({ status: 200, body: { speed: { latencyMs: 0, apis: { quotas: { latencyMs: 2500 } } } } });
     const dns = await timed(() => emulator.request("GET", ZONES));
-    expect(dns.ms).toBeLessThan(100);
+    expect(dns.ms).toBeLessThan(1250);
     const quotas = await timed(() => emulator.request("GET", "/v1/projects/p/locations/global/quotaPreferences"));
     expect(quotas.result.status).toBe(200);
-    expect(quotas.ms).toBeGreaterThanOrEqual(245);
+    expect(quotas.ms).toBeGreaterThanOrEqual(2495);
 
     await emulator.request("POST", "/_emulator/reset", { token: null });
     expect((await emulator.request("GET", "/_emulator/speed", { token: null })).body).toEqual({ speed: { latencyMs: 120 } });
