@@ -279,7 +279,9 @@ export const quotaPreference = declare<QuotaPreferenceArgs, QuotaPreferenceWire>
       { preferredValue: "22" },
       { justification: "fewer batch jobs", contactEmail: "platform@example.com" },
       { annotations: { team: "platform" } },
-      { ignoreSafetyChecks: ["QUOTA_DECREASE_BELOW_USAGE"], apiVersion: "v1beta", waitForGrant: 5 },
+      { ignoreSafetyChecks: ["QUOTA_DECREASE_BELOW_USAGE", "QUOTA_DECREASE_PERCENTAGE_TOO_HIGH"], apiVersion: "v1beta", waitForGrant: 5 },
+      // A write with both safety checks ignored: the repeated query parameter as sent.
+      { preferredValue: "20" },
     ],
     replacements: [
       { project: "other-quota-project" },
