@@ -5,10 +5,11 @@ import { fillQuery } from "../../provider/engine/declaration/steps";
 import type { RecordedRequest } from "./emulatorControl";
 import { carries, changedWireFields, maskedWireFields, mergedInto } from "./samples";
 import { updateOf } from "../../provider/engine/declaration/steps";
+import { inStep } from "./stepContext";
 
 export async function step<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await inStep(what, work);
   } catch (error) {
     throw new Error(`conformance step "${what}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

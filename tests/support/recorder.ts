@@ -5,6 +5,7 @@
  * (planLog.ts); nothing is redacted here, nothing leaves the test.
  */
 import { ProviderRuntime } from "../../provider/runtime";
+import { currentStep } from "./stepContext";
 
 export interface Recorded {
   readonly method: string;
@@ -18,6 +19,8 @@ export interface Recorded {
   readonly body: unknown;
   readonly status: number;
   readonly answer: unknown;
+  /** The conformance step it was sent in (stepContext.ts), when it was sent in one. */
+  readonly step?: string;
 }
 
 export type SentQuery = Readonly<Record<string, string | readonly string[]>>;
@@ -49,6 +52,7 @@ export function recorder(): Recorder {
     recorded,
     fetch: async (input, init) => {
       const request = input instanceof Request ? input : new Request(input, init);
+      const step = currentStep();
       const body = json(await request.clone().text());
       const response = await fetch(request);
       const url = new URL(request.url);
@@ -62,6 +66,7 @@ export function recorder(): Recorder {
         body,
         status: response.status,
         answer: json(await response.clone().text()),
+        ...(step !== undefined && { step }),
       });
       return response;
     },
