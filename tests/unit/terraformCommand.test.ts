@@ -8,7 +8,7 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { terraformMain } from "../../tools/import/terraform/command";
+import { stackLanguage, terraformMain } from "../../tools/import/terraform/command";
 
 const GOOGLE = "registry.terraform.io/hashicorp/google";
 const scratch = mkdtempSync(path.join(os.tmpdir(), "svc-terraform-command-"));
@@ -117,5 +117,24 @@ describe("a state with nothing to adopt", () => {
       expect(existsSync(outDir) ? readdirSync(outDir) : []).toEqual([]);
       expect(stdout).not.toContain("terraform state rm");
     }
+  });
+});
+
+describe("the stack's language, from ./Pulumi.yaml", () => {
+  const project = (text: string): string => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "svc-language-"));
+    writeFileSync(path.join(dir, "Pulumi.yaml"), text);
+    return dir;
+  };
+
+  it("reads the runtime written as a name or as a map with options, as `pulumi new` writes it", () => {
+    expect(stackLanguage(project("name: a\nruntime: python\n"))).toBe("python");
+    expect(stackLanguage(project("name: a\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n"))).toBe("typescript");
+    expect(stackLanguage(project("name: a\nruntime: { name: yaml }\n"))).toBe("yaml");
+  });
+
+  it("is none for a runtime svc-import writes no program in, or without Pulumi.yaml", () => {
+    expect(stackLanguage(project("name: a\nruntime:\n  name: go\n"))).toBeUndefined();
+    expect(stackLanguage(mkdtempSync(path.join(os.tmpdir(), "svc-language-")))).toBeUndefined();
   });
 });

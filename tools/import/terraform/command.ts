@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { parse } from "yaml";
 import { importFile } from "../program";
 import { LANGUAGES, PROGRAM_FILES, programIn, sdkName, type Language, type ProgramObject } from "../languages";
 import { fromState, indexedNote, type FromState } from "./fromState";
@@ -27,10 +28,13 @@ export const TERRAFORM_USAGE = [
 ].join("\n");
 
 /** The stack's language, from the Pulumi.yaml of the current folder. */
-export function stackLanguage(): Language | undefined {
-  if (!existsSync("Pulumi.yaml")) return undefined;
-  const runtime = /^runtime:\s*(?:\n\s+name:\s*)?([a-z]+)/m.exec(readFileSync("Pulumi.yaml", "utf8"))?.[1];
-  return runtime === "yaml" ? "yaml" : runtime === "python" ? "python" : runtime === "nodejs" ? "typescript" : undefined;
+export function stackLanguage(dir = "."): Language | undefined {
+  const file = path.join(dir, "Pulumi.yaml");
+  if (!existsSync(file)) return undefined;
+  // `runtime: nodejs`, or `runtime: { name: nodejs, options: ... }`.
+  const runtime: unknown = (parse(readFileSync(file, "utf8")) as { runtime?: unknown } | null)?.runtime;
+  const name = typeof runtime === "string" ? runtime : (runtime as { name?: unknown } | undefined)?.name;
+  return name === "yaml" ? "yaml" : name === "python" ? "python" : name === "nodejs" ? "typescript" : undefined;
 }
 
 const quoted = (address: string): string => `'${address.replace(/'/g, "'\\''")}'`;
