@@ -1,6 +1,6 @@
 /** The window tests' shared set-up: timers advanced by hand and windows over numbers whose sends are recorded. */
-import { createWindows, type Outcome, type Timers } from "../../provider/engine/batching/windows";
-import { Occupancy } from "../../provider/engine/batching/occupancy";
+import { Batching, type Outcome, type Timers } from "../../provider/engine/batching/driver";
+import { emptyOccupancy, reduceOccupancy, type OccupancyEvent, type OccupancyState } from "../../provider/engine/batching/occupancy";
 
 /** Timers driven by the test: `advance(ms)` runs what is due. */
 export function manualTimers(): Timers & { advance(ms: number): void } {
@@ -33,18 +33,20 @@ export function manualTimers(): Timers & { advance(ms: number): void } {
 
 export const flushPromises = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-export function harness(options: { admit?: (tally: unknown, item: number) => unknown; occupancy?: Occupancy } = {}) {
+/** An occupancy reached by `events` from an empty one (an engine that already showed its level). */
+export const occupancyAfter = (events: readonly OccupancyEvent[]): OccupancyState => events.reduce(reduceOccupancy, emptyOccupancy);
+
+export function harness(options: { admit?: (tally: unknown, item: number) => unknown; occupancy?: OccupancyState } = {}) {
   const timers = manualTimers();
   const batches: Array<{ key: string; items: number[] }> = [];
-  const batcher = createWindows<number, string>({
+  const batching = new Batching({ timers, ...(options.occupancy !== undefined && { occupancy: options.occupancy }) });
+  const batcher = batching.windows<number, string>("test", {
     window: { quietMs: 20, minQuietMs: 2, maxQuietMs: 80, maxWaitMs: 100 },
-    timers,
-    occupancy: options.occupancy ?? new Occupancy(),
     ...(options.admit !== undefined && { admit: options.admit }),
     run: async (key, items) => {
       batches.push({ key, items: [...items] });
       return items.map((item): Outcome<string> => (item < 0 ? { ok: false, error: new Error(`bad ${item}`) } : { ok: true, value: `${key}:${item}` }));
     },
   });
-  return { timers, batches, batcher };
+  return { timers, batches, batcher, batching, occupancy: batching.occupancy };
 }

@@ -1,8 +1,18 @@
 /** Bisecting refused batches (executor/batches.ts); the windows' occupancy, and quiet times after full windows, the engine's activity and operations just ended. */
 import { bisect } from "../../provider/engine/executor/batches";
 import { quietAfterFull } from "../../provider/engine/batching/windowsReducer";
-import { Occupancy } from "../../provider/engine/batching/occupancy";
-import { flushPromises, harness } from "./batcherHarness";
+import { flushPromises, harness, occupancyAfter } from "./batcherHarness";
+
+/** Three operations ran at once, a probe confirmed the level, all three ended at 0 ms. */
+const confirmedAtThree = occupancyAfter([
+  { kind: "begin", now: 0 },
+  { kind: "begin", now: 0 },
+  { kind: "begin", now: 0 },
+  { kind: "confirm" },
+  { kind: "end", now: 0 },
+  { kind: "end", now: 0 },
+  { kind: "end", now: 0 },
+]);
 
 describe("bisect", () => {
   const refused = new Error("refused");
@@ -46,41 +56,10 @@ describe("bisect", () => {
   });
 });
 
-describe("Occupancy", () => {
-  it("is saturated only once the engine has shown its parallelism and every running operation waits", () => {
-    const occupancy = new Occupancy();
-    // An operation that ran alone shows no parallelism: the next one waiting is not saturation.
-    occupancy.begin()();
-    const alone = occupancy.begin();
-    occupancy.waits(1);
-    expect(occupancy.saturated()).toBe(false);
-    occupancy.waits(-1);
-    alone();
-    const ends = [occupancy.begin(), occupancy.begin()];
-    occupancy.waits(2);
-    expect(occupancy.saturated()).toBe(false); // nothing has ended yet: the first burst may still grow
-    occupancy.waits(-2);
-    ends.forEach((end) => end());
-    const again = [occupancy.begin(), occupancy.begin()];
-    occupancy.waits(1);
-    expect(occupancy.saturated()).toBe(false);
-    occupancy.waits(1);
-    expect(occupancy.saturated()).toBe(true);
-    again.forEach((end) => end());
-    occupancy.waits(-2);
-    expect(occupancy.saturated()).toBe(false);
-  });
-});
-
 describe("createBatcher's quiet time after a full window", () => {
   it("comes down to a few of the widest gap between the full window's arrivals, so a last partial window goes soon", async () => {
-    let clock = 0;
-    const occupancy = new Occupancy(() => clock);
-    const { timers, batches, batcher } = harness({ occupancy });
     // The engine showed it runs three at once, and a probe confirmed that it runs no more.
-    const shown = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
-    occupancy.confirmSaturation();
-    shown.forEach((end) => end());
+    const { timers, batches, batcher, occupancy } = harness({ occupancy: confirmedAtThree });
     // A full window: three operations arriving 1 ms apart, all waiting: it goes at once.
     const ends = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
     const full = [batcher.add("zone", 1)];
@@ -92,7 +71,6 @@ describe("createBatcher's quiet time after a full window", () => {
     expect(batches.map((batch) => batch.items)).toEqual([[1, 2, 3]]);
     ends.forEach((end) => end());
     // A last window of one, long after (no operation owed): it goes after 4 × 1 ms (the quiet time was 20 ms).
-    clock += 5000;
     timers.advance(5000);
     const last = occupancy.begin();
     const lone = batcher.add("zone", 4);
@@ -117,8 +95,7 @@ describe("quietAfterFull", () => {
 
 describe("createBatcher and the engine's activity", () => {
   it("keeps a window open while the engine makes steps (check, diff), up to its deadline", async () => {
-    const occupancy = new Occupancy();
-    const { timers, batches, batcher } = harness({ occupancy });
+    const { timers, batches, batcher, occupancy } = harness();
     const item = batcher.add("z", 1);
     for (let i = 0; i < 4; i++) {
       timers.advance(15);
@@ -141,21 +118,14 @@ describe("createBatcher and the engine's activity", () => {
 
 describe("createBatcher and operations just ended", () => {
   it("waits for the engine to refill the slots of operations that just ended, then goes", async () => {
-    let clock = 0;
-    const occupancy = new Occupancy(() => clock);
-    const { timers, batches, batcher } = harness({ occupancy });
     // A batch of three ended (the engine's confirmed level): it owes three new operations, which arrive slowly (checkpoints).
-    const ended = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
-    occupancy.confirmSaturation();
-    ended.forEach((end) => end());
+    const { timers, batches, batcher, occupancy } = harness({ occupancy: confirmedAtThree });
     const pending: Promise<string>[] = [];
     for (const item of [1, 2]) {
-      clock += 30;
       timers.advance(30); // longer than the quiet time (20 ms)
       const end = occupancy.begin();
       pending.push(batcher.add("z", item).finally(end));
     }
-    clock += 30;
     timers.advance(30);
     expect(batches).toEqual([]);
     const end = occupancy.begin();
@@ -167,45 +137,42 @@ describe("createBatcher and operations just ended", () => {
   });
 
   it("waits for a refill only a few of the refill times this engine showed (the end of a run comes soon)", async () => {
-    let clock = 0;
-    const occupancy = new Occupancy(() => clock);
-    const { timers, batches, batcher } = harness({ occupancy });
+    const { timers, batches, batcher, occupancy } = harness();
     // This engine refills a slot 2 ms after an operation ends.
     for (let round = 0; round < 5; round++) {
       occupancy.begin()();
-      clock += 2;
+      timers.advance(2);
     }
     occupancy.begin()();
     const end = occupancy.begin();
     const last = batcher.add("z", 1).finally(end);
     // The other slot is owed, but nothing came for 25 ms (the least patience): the window goes.
-    clock += 26;
     timers.advance(26);
     await last;
     expect(batches.map((batch) => batch.items)).toEqual([[1]]);
   });
 
   it("waits the least for an owed operation before the engine showed how fast it refills (a refresh's reads are all sent)", async () => {
-    let clock = 0;
-    const occupancy = new Occupancy(() => clock);
-    const { timers, batches, batcher } = harness({ occupancy });
+    const { timers, batches, batcher, occupancy } = harness();
     const end = occupancy.begin();
     const read = batcher.add("z", 1).finally(end);
     occupancy.begin()(); // another read (the zone's) ended: one slot owed, but this engine showed no refill yet
-    clock += 26;
-    timers.advance(26);
+    // At its quiet time's end (20 ms) the slot is still owed (the least patience is 25 ms): it waits one more quiet time.
+    timers.advance(39);
+    await flushPromises();
+    expect(batches).toEqual([]);
+    timers.advance(1);
     await read;
     expect(batches.map((batch) => batch.items)).toEqual([[1]]);
   });
 
   it("stops waiting for a refill once the operations ended long ago", async () => {
-    let clock = 0;
-    const occupancy = new Occupancy(() => clock);
-    const { timers, batches, batcher } = harness({ occupancy });
+    const { timers, batches, batcher, occupancy } = harness();
     [occupancy.begin(), occupancy.begin()].forEach((end) => end());
+    timers.advance(2000);
     const one = batcher.add("z", 1);
-    clock += 2000;
-    timers.advance(25);
+    // Its first quiet time (20 ms): nothing is owed so long after.
+    timers.advance(20);
     await one;
     expect(batches.map((batch) => batch.items)).toEqual([[1]]);
   });

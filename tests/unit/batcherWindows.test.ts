@@ -1,7 +1,6 @@
-/** The windows (batching/windowsReducer.ts, driven by batching/windows.ts): what goes out together, and quiet times. */
+/** The windows (batching/windowsReducer.ts in the machine, driven by batching/driver.ts): what goes out together, and quiet times. */
 import { nextQuiet } from "../../provider/engine/batching/windowsReducer";
-import { Occupancy } from "../../provider/engine/batching/occupancy";
-import { flushPromises, harness } from "./batcherHarness";
+import { flushPromises, harness, occupancyAfter } from "./batcherHarness";
 
 describe("the windows", () => {
   it("gathers the items of one key that arrive within the quiet time, each caller getting its own outcome", async () => {
@@ -45,11 +44,10 @@ describe("the windows", () => {
   });
 
   it("sends when every running operation waits at the engine's level: after a probe the first time, then at once", async () => {
-    const occupancy = new Occupancy(() => 0);
+    const { timers, batches, batcher, occupancy } = harness();
     // The engine has shown it runs three at once.
     const shown = [occupancy.begin(), occupancy.begin(), occupancy.begin()];
     shown.forEach((end) => end());
-    const { timers, batches, batcher } = harness({ occupancy });
     const window = (items: number[]): Promise<string[]> =>
       Promise.all(
         items.map((item) => {
@@ -79,10 +77,9 @@ describe("the windows", () => {
   });
 
   it("waits on when the engine sends more during the probe (it was slow, not full), and learns its level", async () => {
-    const occupancy = new Occupancy(() => 0);
+    const { timers, batches, batcher, occupancy } = harness();
     // An engine slowed by checkpoints showed three at once; it can run four.
     [occupancy.begin(), occupancy.begin(), occupancy.begin()].forEach((end) => end());
-    const { timers, batches, batcher } = harness({ occupancy });
     const add = (item: number): Promise<string> => {
       const end = occupancy.begin();
       return batcher.add("z", item).finally(end);
@@ -111,11 +108,10 @@ describe("the windows", () => {
   });
 
   it("probes a confirmed level again after sixteen windows went at once at it, and learns a higher one", async () => {
-    const occupancy = new Occupancy(() => 0);
-    const confirmed = [occupancy.begin(), occupancy.begin()];
-    occupancy.confirmSaturation();
-    confirmed.forEach((end) => end());
-    const { timers, batches, batcher } = harness({ occupancy });
+    // Two operations ran, a probe confirmed the level, both ended.
+    const { timers, batches, batcher, occupancy } = harness({
+      occupancy: occupancyAfter([{ kind: "begin", now: 0 }, { kind: "begin", now: 0 }, { kind: "confirm" }, { kind: "end", now: 0 }, { kind: "end", now: 0 }]),
+    });
     const add = (item: number): Promise<string> => {
       const end = occupancy.begin();
       return batcher.add("z", item).finally(end);
@@ -145,9 +141,8 @@ describe("the windows", () => {
   });
 
   it("probes for at least twice the widest gap between arrivals: an engine that slow still gets its next one in", async () => {
-    const occupancy = new Occupancy(() => 0);
+    const { timers, batches, batcher, occupancy } = harness();
     [occupancy.begin(), occupancy.begin()].forEach((end) => end());
-    const { timers, batches, batcher } = harness({ occupancy });
     const add = (item: number): Promise<string> => {
       const end = occupancy.begin();
       return batcher.add("z", item).finally(end);
@@ -163,9 +158,8 @@ describe("the windows", () => {
   });
 
   it("does not send early while another running operation could still join", async () => {
-    const occupancy = new Occupancy();
+    const { timers, batches, batcher, occupancy } = harness();
     [occupancy.begin(), occupancy.begin()].forEach((end) => end());
-    const { timers, batches, batcher } = harness({ occupancy });
     const endBusy = occupancy.begin(); // running, but not waiting in a window
     const end = occupancy.begin();
     const one = batcher.add("z", 1).finally(end);
@@ -191,8 +185,7 @@ describe("the windows", () => {
   });
 
   it("doubles the quiet time after a window went while other operations ran that could have joined it", async () => {
-    const occupancy = new Occupancy();
-    const { timers, batches, batcher } = harness({ occupancy });
+    const { timers, batches, batcher, occupancy } = harness();
     const busy = occupancy.begin(); // e.g. the engine writing a checkpoint before it sends the next record
     for (const expectedWait of [20, 40, 80, 80]) {
       const before = batches.length;

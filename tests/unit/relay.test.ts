@@ -1,23 +1,24 @@
-/** The relay of waits (provider/apis/dns/relay.ts): who holds, when the wait is handed on, what is checked. */
-import { Occupancy } from "../../provider/engine/batching/occupancy";
-import { checksNow, createRelay, nextHandover, RELAY_POLICY, type RelayPolicy } from "../../provider/engine/batching/relay";
+/** The relay of waits (batching/relay.ts in the machine, driven by batching/driver.ts): who holds, when the wait is handed on, what is checked. */
+import { Batching } from "../../provider/engine/batching/driver";
+import { busyElsewhere } from "../../provider/engine/batching/occupancy";
+import { checksNow, nextHandover, RELAY_POLICY, type RelayPolicy } from "../../provider/engine/batching/relay";
 
 const POLICY: RelayPolicy = { ...RELAY_POLICY, firstPatienceMs: 20, minPatienceMs: 10, maxPatienceMs: 40, firstPauseMs: 5, maxPauseMs: 20, reportAfterMs: 60 };
 
 function relayWith(doneAfterChecks: Record<string, number>, failWith?: Error) {
   const checks: string[][] = [];
   const logs: string[] = [];
-  const occupancy = new Occupancy();
-  const relay = createRelay<string>({
+  const batching = new Batching();
+  const occupancy = batching.occupancy;
+  const relay = batching.relay<string>("test", {
     check: async (_key, ids) => {
       checks.push([...ids]);
       if (failWith !== undefined) throw failWith;
       return new Set(ids.filter((id) => checks.length >= (doneAfterChecks[id] ?? 1)));
     },
-    describe: (key, ids) => `${ids.length} changes of ${key}`,
+    describe: (key, count) => `${count} changes of ${key}`,
     log: (_context, message) => logs.push(message),
     policy: POLICY,
-    occupancy,
   });
   return { relay, checks, logs, occupancy };
 }
@@ -63,9 +64,9 @@ it("counts a holder as waiting for the batch windows, until it leaves", async ()
   const { relay, occupancy } = relayWith({});
   const end = occupancy.begin();
   const held = relay.hold("zone", "c1", "ctx");
-  expect(occupancy.busyElsewhere()).toBe(0);
+  expect(busyElsewhere(occupancy.state())).toBe(0);
   await held;
-  expect(occupancy.busyElsewhere()).toBe(1);
+  expect(busyElsewhere(occupancy.state())).toBe(1);
   end();
 });
 
@@ -102,9 +103,10 @@ it("frees a write with nothing outstanding at once", async () => {
 });
 
 it("takes the writes of one batch settling together for one piece of work, not for gaps that shorten the patience", async () => {
-  const occupancy = new Occupancy();
+  const batching = new Batching();
+  const occupancy = batching.occupancy;
   const checkedAt: number[] = [];
-  const relay = createRelay<string>({
+  const relay = batching.relay<string>("test", {
     check: async (_key, ids) => {
       checkedAt.push(Date.now());
       return new Set(ids);
@@ -112,7 +114,6 @@ it("takes the writes of one batch settling together for one piece of work, not f
     describe: () => "work",
     log: () => undefined,
     policy: { ...POLICY, firstPatienceMs: 100, minPatienceMs: 10 },
-    occupancy,
   });
   const elsewhere = occupancy.begin(); // another operation runs: the engine is not idle
   const writes = ["w1", "w2", "w3"].map(() => occupancy.begin());
@@ -182,7 +183,7 @@ it("does not check while the engine looks idle for less than twice the time it t
   // Slow handovers (an engine writing checkpoints of a large stack between batches): 200 ms each.
   const started = Date.now();
   const checks: string[][] = [];
-  const relay = createRelay<string>({
+  const relay = new Batching().relay<string>("test", {
     // Each piece of work is done 500 ms into the test.
     check: async (_key, ids) => {
       checks.push([...ids]);
@@ -191,7 +192,6 @@ it("does not check while the engine looks idle for less than twice the time it t
     describe: () => "work",
     log: () => undefined,
     policy: POLICY,
-    occupancy: new Occupancy(),
   });
   const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
   const first = relay.hold("zone", "c1", "ctx");

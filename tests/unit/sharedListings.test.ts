@@ -6,7 +6,7 @@
 import type { ApiClient } from "../../provider/http/client";
 import { Budget } from "../../provider/http/retry";
 import { answers, DEFAULT_LISTING_POLICY, SharedListings, type Picked, type SharedRead } from "../../provider/engine/batching/listings";
-import type { Outcome, Windows } from "../../provider/engine/batching/windows";
+import type { Outcome, Windows } from "../../provider/engine/batching/driver";
 import { apisWithSharedListings } from "../../provider/registry";
 
 /** Windows that gather what is added in one turn of the event loop and run it together. */

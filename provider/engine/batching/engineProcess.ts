@@ -1,19 +1,19 @@
 /**
  * What the engine keeps for one provider process, made once where the process starts (the runtime:
- * provider/runtime.ts) and passed to every step's context: its occupancy (what the engine runs in it,
- * which windows and relays read), the windows and relay of each batch kind, the shared listings, the
- * polls in progress and the locks of keys that must not overlap. Nothing of it lives in a module:
+ * provider/runtime.ts) and passed to every step's context: its batching machine (driver.ts: the
+ * occupancy, what the engine runs in it, and the windows and relay of each batch kind and of the
+ * shared listings, with one driver of their timers), the polls in progress and the locks of keys
+ * that must not overlap. Nothing of it lives in a module:
  * two processes' worth (two tests, two plugins) never share a window, a listing or a lock.
  */
 import { setTimeout as realSleep } from "node:timers/promises";
 import type { ApiClient } from "../../http/client";
 import type { BatchKind } from "../kinds";
 import { KeyedLocks } from "./keyedLocks";
+import { Batching, type OccupancyPort, type Outcome, type Relay, type Timers, type WindowPolicy, type Windows } from "./driver";
 import { DEFAULT_LISTING_POLICY, SharedListings, type ListingPolicy } from "./listings";
-import { Occupancy } from "./occupancy";
 import { type PollClock, Polls } from "./polls";
-import { createRelay, type Relay, type RelayPolicy } from "./relay";
-import { createWindows, type Outcome, type Timers, type WindowPolicy, type Windows } from "./windows";
+import type { RelayPolicy } from "./relay";
 
 /** The windows and the relay of one batch kind in the process. */
 export interface Joins<T, R, C> {
@@ -30,7 +30,7 @@ export interface JoinRunner<T, R, C> {
 }
 
 export interface EngineProcessOptions {
-  readonly occupancy?: Occupancy;
+  /** The engine's clock of the batching machine (tests pass their own). */
   readonly timers?: Timers;
   readonly listings?: ListingPolicy;
   readonly relay?: RelayPolicy;
@@ -44,7 +44,8 @@ export interface EngineProcessOptions {
 }
 
 export class EngineProcess {
-  readonly occupancy: Occupancy;
+  readonly batching: Batching;
+  readonly occupancy: OccupancyPort;
   readonly listings: SharedListings;
   readonly polls: Polls;
   readonly locks = new KeyedLocks();
@@ -55,15 +56,13 @@ export class EngineProcess {
 
   constructor(private readonly options: EngineProcessOptions = {}) {
     this.sleep = options.sleep ?? ((ms) => realSleep(ms));
-    this.occupancy = options.occupancy ?? new Occupancy();
+    this.batching = new Batching({
+      ...(options.timers !== undefined && { timers: options.timers }),
+      ...(options.sleep !== undefined && { sleep: options.sleep }),
+    });
+    this.occupancy = this.batching.occupancy;
     this.listings = new SharedListings(
-      (policy, run) =>
-        createWindows({
-          window: policy,
-          run,
-          occupancy: this.occupancy,
-          ...(options.timers !== undefined && { timers: options.timers }),
-        }),
+      (policy, run) => this.batching.windows("listing", { window: policy, run }),
       options.listings ?? DEFAULT_LISTING_POLICY,
       Date.now,
       options.listedApis,
@@ -99,20 +98,16 @@ export class EngineProcess {
     if (existing !== undefined) return existing as Joins<T, R, C>;
     const plain = (key: string): string => key.slice(key.indexOf(" ") + 1);
     const made: Joins<T, R, C> = {
-      windows: createWindows<T, R>({
+      windows: this.batching.windows<T, R>(batch.name, {
         window: this.options.window?.(batch) ?? batch.window,
-        occupancy: this.occupancy,
-        announced: () => this.occupancy.announcedAhead(),
-        ...(this.options.timers !== undefined && { timers: this.options.timers }),
+        countsAnnounced: true,
         admit: (tally, item) => batch.admit(tally, (item as { write: unknown }).write),
         run: (key, items) => runner.run(plain(key), items),
       }),
-      relay: createRelay<C>({
+      relay: this.batching.relay<C>(batch.name, {
         check: (key, ids, context) => runner.check(plain(key), ids, context),
-        describe: (key, ids) => batch.describe(plain(key), ids.length),
+        describe: (key, count) => batch.describe(plain(key), count),
         log: (context, message) => (context as { log: (message: string) => void }).log(message),
-        occupancy: this.occupancy,
-        sleep: this.sleep,
         ...(this.options.relay !== undefined && { policy: this.options.relay }),
       }),
       keyOf: (key, client) => `${this.clientNumber(client)} ${key}`,

@@ -1,6 +1,6 @@
 /**
  * Reads of many objects of one collection served by one listing. Reads that arrive together (a
- * refresh reads every object at once) wait in a short window (windows.ts); one read alone is sent
+ * refresh reads every object at once) wait in a short window (windowsReducer.ts, in the batching machine); one read alone is sent
  * as its own GET, several are answered from one listing of the collection (its request is the
  * read entry's, planned). Reads that arrive while it is on its way wait for it, and once taken it
  * answers the reads that keep coming, each within `maxAgeMs` of the last it answered: the reads of
@@ -16,7 +16,7 @@ import type { ApiClient } from "../../http/client";
 import { Budget } from "../../http/retry";
 import { BATCH_WINDOWS, LISTING } from "../../http/retryTable";
 import type { PlannedRequest } from "../kinds";
-import type { Windows, WindowPolicy } from "./windows";
+import type { Windows, WindowPolicy } from "./driver";
 
 export interface ListingPolicy {
   readonly window: WindowPolicy;

@@ -1,6 +1,7 @@
 /**
  * The windows of a batching key, as a pure reducer: `(state, event) → (state, effects)`; its one
- * driver is windows.ts. Each key's window is `closed` (absent from `open`) or `open`:
+ * machine is machine.ts (which gives it the occupancy's facts in its events) and its one driver
+ * driver.ts. Each key's window is `closed` (absent from `open`) or `open`:
  *
  *   closed --arrive--> open              its quiet timer and its deadline start
  *   open   --arrive--> open              the quiet timer starts again (an item that does not fit

@@ -1,6 +1,6 @@
 /**
  * Writes joined into one request (a join entry's batch kind: a zone's atomic change). Writes of one
- * key that arrive together gather in the key's window (batching/windows.ts); a window of one sends
+ * key that arrive together gather in the key's window (batching/windowsReducer.ts, in the batching machine); a window of one sends
  * its write alone, by its own plan. A joint request is spent from its writes' budgets, pooled. When
  * it is refused, its halves go as joint requests of their own, down to each write alone, so every
  * write gets its own outcome and none fails for another's fault. A joint request whose answer was
@@ -14,7 +14,7 @@ import { ApiError } from "../../http/answer";
 import type { BatchKind, Items, JoinEntry, PlannedRequest } from "../kinds";
 import type { Joins } from "../batching/engineProcess";
 import { WaitUnfinished } from "../batching/relay";
-import type { Outcome } from "../batching/windows";
+import type { Outcome } from "../batching/driver";
 import { sendPlanned, type Answer, type RunContext, guarded } from "./context";
 
 /** A write waiting for its key's joint request, and what it sends when it goes alone. */

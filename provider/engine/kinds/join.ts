@@ -25,7 +25,7 @@ export type Items = readonly unknown[];
  */
 export interface BatchKind {
   readonly name: string;
-  /** The window the writes of one key gather in (engine/batching/windows.ts). */
+  /** The window the writes of one key gather in (engine/batching/windowsReducer.ts, in the batching machine). */
   readonly window: WindowPolicy;
   /**
    * The tally of the writes gathered with `write` added, when it fits in one request (a per-request

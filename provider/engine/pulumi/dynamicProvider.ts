@@ -9,7 +9,7 @@ import { report } from "../../log";
 import type { Args, ResourceDeclaration, State } from "../declaration/declaration";
 import { containsUnknown, diffArgs, type PropertyChangeKind } from "../plan/diff";
 import { clip } from "../declaration/excerpt";
-import type { Occupancy } from "../batching/occupancy";
+import type { OccupancyPort } from "../batching/driver";
 import { Resource } from "../lifecycle/resource";
 import { autoName, forTheEngine, issuesToFailures, REASON_LIMIT, type CheckFailure } from "./checkInputs";
 import { assertUsableId, importFailures, pathInputs } from "../lifecycle/ids";
@@ -41,7 +41,7 @@ export interface DynamicProvider {
 const ERROR_MESSAGE_LIMIT = 2000;
 
 /** Runs one operation the engine asked for, counted in the process's occupancy (batch windows use it); a huge error message is cut. */
-async function bounded<T>(occupancy: Occupancy, work: () => Promise<T>): Promise<T> {
+async function bounded<T>(occupancy: OccupancyPort, work: () => Promise<T>): Promise<T> {
   const end = occupancy.begin();
   try {
     return await work();
