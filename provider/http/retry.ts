@@ -11,7 +11,7 @@
  * never repeated here: its caller reads back what happened, then sends it
  * again or adopts the result.
  */
-import { RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, REQUEST_BACKOFF, STEP_BUDGET } from "./retryTable";
+import { RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, REQUEST_BACKOFF } from "./retryTable";
 
 /**
  * `read`: has no effect (a GET, or a read sent as POST such as getIamPolicy).
@@ -159,8 +159,8 @@ export class BudgetSpent extends Error {
     readonly last: string | undefined,
   ) {
     super(
-      `${owner.resource}: its ${owner.step} sent ${spent} requests, all its budget (from its plan and STEP_BUDGET in the retry table, ` +
-        `provider/http/retryTable.ts), and stops before ${refused}` +
+      `${owner.resource}: its ${owner.step} sent ${spent} requests, all its budget (sized from its plan, each entry by the retry table's ` +
+        `numbers, provider/http/retryTable.ts), and stops before ${refused}` +
         (last === undefined ? "" : `; the last failure: ${last}`),
     );
     this.name = "BudgetSpent";
@@ -174,8 +174,8 @@ export class Budget {
 
   constructor(
     readonly owner: BudgetOwner,
-    /** Attempts in all. */
-    readonly limit: number = STEP_BUDGET.requests,
+    /** Attempts in all (a step's: `budgetOf` its plan, engine/plan/worstCase.ts). */
+    readonly limit: number,
     /** A batch's pool draws from its members instead of a count of its own. */
     private readonly members?: readonly Budget[],
   ) {}
