@@ -138,12 +138,14 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     ...(options.fetch !== undefined && { fetch: options.fetch }),
   });
 
-  async function attempt(spec: RequestSpec<unknown>, phase: { body: boolean; token?: string }): Promise<Answer> {
+  async function attempt(spec: RequestSpec<unknown>, phase: { body: boolean; token?: string }, budget: Budget): Promise<Answer> {
     await gate.pass(sleep);
     try {
       return await inSlot(spec, async () => {
         // A credential that yields no token throws a CredentialError (no network failure): it ends the request with its explanation.
-        phase.token = options.tokens === undefined ? undefined : await options.tokens.token();
+        // A token exchange the request needed is spent from its step's budget, as an attempt is.
+        phase.token =
+          options.tokens === undefined ? undefined : await options.tokens.token(() => budget.spend(`token exchange for ${spec.method} ${spec.path}`));
         const headers = { ...spec.headers, ...credential.headers, ...(phase.token !== undefined && { Authorization: `Bearer ${phase.token}` }) };
         const query = searchParams({ ...spec.query, ...credential.query });
         const pending = http(spec.path.replace(/^\//, ""), {
@@ -177,7 +179,7 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
       // Every attempt counts against the budget of the step it is sent for, so nested retries share one bound.
       budget.spend(`${spec.method} ${path}`, failed === undefined ? undefined : failure(spec, path, failed).message);
       const phase: { body: boolean; token?: string } = { body: false };
-      const answer = await attempt(spec, phase);
+      const answer = await attempt(spec, phase, budget);
       const { result } = answer;
       if (result.kind === "status" && result.status < 400) return answer.value as T;
       failed = answer;

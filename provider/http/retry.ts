@@ -11,7 +11,7 @@
  * never repeated here: its caller reads back what happened, then sends it
  * again or adopts the result.
  */
-import { RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, REQUEST_BACKOFF, STEP_BUDGET } from "./retryTable";
+import { RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, REQUEST_BACKOFF } from "./retryTable";
 
 /**
  * `read`: has no effect (a GET, or a read sent as POST such as getIamPolicy).
@@ -159,12 +159,18 @@ export class BudgetSpent extends Error {
     readonly last: string | undefined,
   ) {
     super(
-      `${owner.resource}: its ${owner.step} sent ${spent} requests, all its budget (from its plan and STEP_BUDGET in the retry table, ` +
-        `provider/http/retryTable.ts), and stops before ${refused}` +
+      `${owner.resource}: its ${owner.step} sent ${spent} requests, all its budget (sized from its plan, each entry by the retry table's ` +
+        `numbers, provider/http/retryTable.ts), and stops before ${refused}` +
         (last === undefined ? "" : `; the last failure: ${last}`),
     );
     this.name = "BudgetSpent";
   }
+}
+
+/** The steps waiting on a shared wait: their budgets now, and what happens to one whose budget is spent. */
+export interface Waiters {
+  budgets(): Iterable<Budget>;
+  spent(waiter: Budget, error: BudgetSpent): void;
 }
 
 export class Budget {
@@ -174,15 +180,30 @@ export class Budget {
 
   constructor(
     readonly owner: BudgetOwner,
-    /** Attempts in all. */
-    readonly limit: number = STEP_BUDGET.requests,
+    /** Attempts in all (a step's: `budgetOf` its plan, engine/plan/worstCase.ts). */
+    readonly limit: number,
     /** A batch's pool draws from its members instead of a count of its own. */
     private readonly members?: readonly Budget[],
+    /** A shared wait's: each attempt is spent from every one of its waiters' budgets (`waiters`). */
+    private readonly waiters?: Waiters,
   ) {}
 
   /** One more attempt of `request` (`GET path`); throws BudgetSpent when nothing is left (`last`: the failure before it, in words). */
   spend(request: string, last?: string): void {
-    if (this.members !== undefined) {
+    if (this.waiters !== undefined) {
+      // Every waiter pays; one whose budget is spent stops waiting (told so), the others go on; none left: the wait stops.
+      let paid = 0;
+      for (const waiter of [...this.waiters.budgets()]) {
+        try {
+          waiter.spend(request, last);
+          paid++;
+        } catch (error) {
+          if (!(error instanceof BudgetSpent)) throw error;
+          this.waiters.spent(waiter, error);
+        }
+      }
+      if (paid === 0) throw new BudgetSpent(this.owner, this.sent, request, last);
+    } else if (this.members !== undefined) {
       const richest = this.members.reduce<Budget | undefined>((best, member) => (member.remaining > (best?.remaining ?? 0) ? member : best), undefined);
       if (richest === undefined) throw new BudgetSpent(this.owner, this.sent, request, last);
       richest.spend(request, last);
@@ -198,6 +219,7 @@ export class Budget {
   }
 
   get remaining(): number {
+    if (this.waiters !== undefined) return Math.max(0, ...[...this.waiters.budgets()].map((waiter) => waiter.remaining));
     return this.members === undefined ? this.limit - this.sent : this.members.reduce((sum, member) => sum + member.remaining, 0);
   }
 
@@ -216,5 +238,14 @@ export class Budget {
       members.reduce((sum, member) => sum + member.remaining, 0),
       members,
     );
+  }
+
+  /**
+   * The budget of a wait shared by several steps (one poll of one piece of work): each attempt is
+   * spent from the budget of every step waiting when it is sent, so each step pays for the checks
+   * made while it waits; a waiter whose budget is spent stops waiting (`waiters.spent`).
+   */
+  static shared(owner: BudgetOwner, waiters: Waiters): Budget {
+    return new Budget(owner, Infinity, undefined, waiters);
   }
 }

@@ -7,7 +7,7 @@
  * pauses, deadlines and reports; the batching windows, listings and occupancy (engine/batching/)
  * read their quiet times, probes and patience; an API's published rate-limit rules read their
  * attempts and waits, and the code host's client its published limits; and a step's budget
- * (retry.ts, Budget) is worked out from its plan with these numbers (engine/plan/worstCase.ts).
+ * (retry.ts, Budget) is worked out from its plan with these numbers (STEP_BUDGET).
  * Nothing else holds a retry count, a pause, a deadline or a timing bound
  * (tests/unit/retryTableNumbers.test.ts keeps http/ and engine/batching/ to that).
  */
@@ -273,14 +273,15 @@ export const PUBLISHED_REQUEST_LIMITS = {
 } as const;
 
 /**
- * A whole step (one create, read, update or delete of one object): its requests in all, every
- * attempt counted, besides the checks of the waits its plan makes (each wait's checksWithin).
+ * A step's budget from its plan (engine/plan/worstCase.ts `budgetOf`, which says how: a request's attempts under faults, a loop's further
+ * rounds without, a wait's checks): a listing's pages counted at most, the step's token exchanges besides a refused token's.
  */
 export const STEP_BUDGET = {
-  requests: 40,
+  pages: 10,
+  tokenExchanges: 2,
   why:
-    "the most a fault storm may cost one object's step: above any step's requests without faults " +
-    "(a listing's pages, a forceDestroy, a policy's read-modify-write), and above one request's ten attempts with their settling reads",
+    "10 pages of 1,000 hold a zone's default quota of record sets (10,000), the largest collection; a step starts without a token once, and an " +
+    "hour's token is refreshed at most once in its longest wait (10 min); a bad round of faults per request and every round of contention fit, an outage does not",
 } as const;
 
 /** A read function's call (engine/functions/readFunction.ts): its requests in all, a listing's every page and their retries among them. */

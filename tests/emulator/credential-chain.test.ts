@@ -20,6 +20,7 @@ import { credentialPlan } from "../../provider/google/credentials/settings";
 import { createApiClient } from "../../provider/http/client";
 import { emulatorCredential, externalAccountConfig, WIF_AUDIENCE } from "../support/googleCredentials";
 import { testBudget } from "../support/budget";
+import { Budget } from "../../provider/http/retry";
 
 let offsetMs = 0;
 let emulator: Emulator;
@@ -82,6 +83,29 @@ describe("a service-account key", () => {
     expect(logs).toEqual([expect.stringMatching(/refused the access token .*401.*once more with a new token/)]);
     expect(await source.token()).not.toBe(first);
     expect(logs.join("\n")).not.toContain(first);
+  });
+
+  it("counts each token exchange against the budget of the step whose request needed it, the cached token against none", async () => {
+    const source = tokenSourceFor("dns", { ...base, SVC_CREDENTIALS: JSON.stringify(key) });
+    const client = createApiClient({ api: "dns", baseUrl: url, token: "", authStyle: "google-credentials" }, { tokens: source });
+    const first = new Budget({ step: "read", resource: "svc.dns.ManagedZone p1/a" }, 10);
+    const second = new Budget({ step: "read", resource: "svc.dns.ManagedZone p1/b" }, 10);
+    const before = issued().length;
+    await client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" }, first);
+    await client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" }, second);
+    expect(issued().length - before).toBe(1);
+    expect({ first: first.requests, second: second.requests }).toEqual({
+      first: [expect.stringMatching(/^GET .*managedZones$/), "token exchange for GET dns/v1/projects/p1/managedZones"],
+      second: [expect.stringMatching(/^GET .*managedZones$/)],
+    });
+    // A budget with room for the attempt but not for the exchange it needs stops the request before it is sent.
+    source.refused(await source.token());
+    const sentBefore = emulator.accessTokens.report().issued.length;
+    const spent = new Budget({ step: "read", resource: "svc.dns.ManagedZone p1/c" }, 1);
+    await expect(client.send({ method: "GET", path: "dns/v1/projects/p1/managedZones" }, spent)).rejects.toThrow(
+      /p1\/c: its read sent 1 requests, all its budget .* and stops before token exchange for GET/,
+    );
+    expect(issued().length).toBe(sentBefore + 1);
   });
 
   it("refreshes a short-lived token before it expires", async () => {

@@ -5,7 +5,7 @@
  * registry without it refuses it, saying where kinds are added.
  */
 import { runPlan } from "../../provider/engine/executor/executor";
-import { ENTRY_KINDS, requestWorstCase, type PlanEntry } from "../../provider/engine/kinds";
+import { ENTRY_KINDS, requestBudget, requestWorstCase, type PlanEntry } from "../../provider/engine/kinds";
 import { send } from "../../provider/engine/plan/planRequests";
 import { requestsOf } from "../../provider/engine/plan/requests";
 import { stepWorstCase } from "../../provider/engine/plan/worstCase";
@@ -52,8 +52,11 @@ it("is listed by the plan's requests and by svc-plan", () => {
   expect(requests[1]).toMatchObject({ method: "GET", path: expect.stringContaining("things/t/status") as unknown, note: "checked until it is ready" });
 });
 
-it("is counted by the budget: its checks are its waits'", () => {
-  expect(stepWorstCase(plan, withUntil)).toEqual({ unbounded: requestWorstCase(create.request), budget: STEP_BUDGET.requests + 3 });
+it("is counted by the budget from its own descriptor: its checks, besides the create's attempts and the step's token exchanges", () => {
+  expect(stepWorstCase(plan, withUntil)).toEqual({
+    unbounded: requestWorstCase(create.request),
+    budget: requestBudget(create.request) + 3 + STEP_BUDGET.tokenExchanges,
+  });
 });
 
 it("is followed by the conformance recorder: none or more checks, nothing beyond", () => {

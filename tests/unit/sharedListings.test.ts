@@ -48,7 +48,7 @@ function setup(listedApis?: ReadonlySet<string>, options: { now?: () => number; 
       },
       pick: (items) => ({ value: items }),
       key: undefined,
-      budget: new Budget({ step: "read", resource: "test" }),
+      budget: new Budget({ step: "read", resource: "test" }, 100),
     } satisfies SharedRead<Picked>);
   return { listings, client, read, listedCount: () => listed };
 }

@@ -1,6 +1,6 @@
 /**
  * What each step may send, per resource, from its plan and the one retry table
- * (provider/http/retryTable.ts): its budget (STEP_BUDGET's requests and its waits' checks) and
+ * (provider/http/retryTable.ts): its budget (each entry's by its kind, STEP_BUDGET's rule) and
  * what its loops multiply to without one. docs/performance.md lists the same table word for word.
  * That the budget holds what a step sends under a fault storm is the storm test's
  * (tests/emulator/storm.test.ts), counted against the emulator.
@@ -22,9 +22,7 @@ function rows(declaration: ResourceDeclaration): string[] {
 
 /** The table as docs/performance.md shows it. */
 function table(): string {
-  return ["| resource | step | without a budget | its budget (requests and its waits' checks) |", "|---|---|---|---|", ...declarations.flatMap(rows)].join(
-    "\n",
-  );
+  return ["| resource | step | without a budget | its budget, from its plan |", "|---|---|---|---|", ...declarations.flatMap(rows)].join("\n");
 }
 
 it("lists every resource's steps with their budgets, as docs/performance.md does", () => {

@@ -105,15 +105,23 @@ function joinsOf(batch: BatchKind, context: RunContext): Joins<PendingWrite, Wri
 
 /**
  * The writes were accepted, so they are made. When whether their work is done cannot be read (no
- * permission to read it, the wait's deadline, its budget spent), that is said, and the writes still
- * count as made: failing them would drop objects that exist from the stack's state. Anything else
- * (a fault of this code) fails.
+ * permission to read it, the wait's deadline), that is said, and the writes still count as made:
+ * failing them would drop objects that exist from the stack's state. The checks stop at the step's
+ * budget: that is said at error severity (`error:`), naming the resource, what it spent and why,
+ * the writes kept as made. Anything else (a fault of this code) fails.
  */
 async function settleServed(batch: BatchKind, key: string, wait: () => Promise<void>, context: RunContext): Promise<void> {
   try {
     await wait();
   } catch (error) {
-    if (!(error instanceof ApiError) && !(error instanceof WaitUnfinished) && !(error instanceof BudgetSpent)) throw error;
+    if (error instanceof BudgetSpent) {
+      context.log(
+        `error: svc: ${error.owner.resource}: its ${error.owner.step} spent its budget (${error.spent} requests, from its plan) while checking whether ` +
+          `${batch.describe(key)} are done: they were accepted and are kept as made, but whether they are done is unknown (${error.message})`,
+      );
+      return;
+    }
+    if (!(error instanceof ApiError) && !(error instanceof WaitUnfinished)) throw error;
     context.log(`warning: svc: ${batch.describe(key)} were accepted, but whether they are done could not be read: ${error.message}`);
   }
 }

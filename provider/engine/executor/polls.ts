@@ -23,7 +23,10 @@ export async function runPoll(entry: PollEntry, answer: Answer, context: RunCont
   const first = entry.poll.pending(answer.value);
   if (first === undefined || (first.done && first.failure === undefined)) return answer;
   const path = fillTemplate(entry.template, { ...context.identity, id: first.id });
-  const last = await context.process.polls.shared(context.client, path, () => pollUntilDone(entry, first, answer, path, context));
+  // One poll per piece of work in the process: each check is spent from every waiter's budget.
+  const last = await context.process.polls.shared(context.client, path, context.budget, (budget) =>
+    pollUntilDone(entry, first, answer, path, { ...context, budget }),
+  );
   const said = entry.outcome?.(last.value);
   if (said !== undefined) context.log(said);
   return last;

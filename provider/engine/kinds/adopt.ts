@@ -4,7 +4,7 @@
  */
 import { entryKind, type PlanEntry } from "./kind";
 import { readRequests, type ReadEntry } from "./read";
-import { requestsWorstCase } from "./request";
+import { requestsBudget, requestsWorstCase } from "./request";
 
 declare module "./kind" {
   interface EntryKinds {
@@ -44,6 +44,6 @@ export const adopt = entryKind<AdoptEntry>({
       .map(({ request }) => ({ request, onlyIf: "the existing object differs from the program in what can change in place" })),
   ],
   worstCase: (entry, nested) => requestsWorstCase(readRequests(entry.read.via)) + nested.worstCase(entry.atMost),
-  waits: (entry, nested) => nested.waits(entry.atMost),
+  budget: (entry, nested) => requestsBudget(readRequests(entry.read.via)) + nested.budget(entry.atMost),
   nested: (entry) => entry.atMost,
 });

@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { entryKind, type PlanEntry } from "./kind";
-import { checksOf, type PlannedRequest } from "./request";
+import { requestBudget, waitBudget, type PlannedRequest } from "./request";
 import type { WindowPolicy } from "./window";
 
 declare module "./kind" {
@@ -75,7 +75,8 @@ export const join = entryKind<JoinEntry>({
   requests: (entry, reading, nested) => (reading.alone === true ? nested.requests(entry.alone, reading) : [entry.request]),
   describe: (entry) => [{ request: entry.request, joined: entry }],
   worstCase: (entry, nested) => nested.worstCase(entry.alone),
-  waits: (entry, nested) => Math.max(checksOf(entry.batch.served(entry.key, [])), nested.waits(entry.alone)),
+  // Alone, its own plan's; joined, the joint request and the checks of the joint work (the holder's), whichever is more.
+  budget: (entry, nested) => Math.max(nested.budget(entry.alone), requestBudget(entry.request) + waitBudget(entry.batch.served(entry.key, []))),
   joint: (entry) => entry,
   nested: (entry) => entry.alone,
 });

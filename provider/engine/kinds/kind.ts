@@ -122,7 +122,9 @@ export interface Nested {
   requests(entries: readonly PlanEntry[], reading: Reading): PlannedRequest[];
   describe(entries: readonly PlanEntry[], reading: Reading): Shown[];
   worstCase(entries: readonly PlanEntry[]): number;
-  waits(entries: readonly PlanEntry[]): number;
+  budget(entries: readonly PlanEntry[]): number;
+  /** What the entries send without faults at most (each listing's pages counted; a wait's checks not): a loop's further round. */
+  once(entries: readonly PlanEntry[]): number;
 }
 
 /** One kind of plan entry, all the engine knows of it. */
@@ -135,8 +137,12 @@ export interface EntryKind<E> {
   describe?(entry: E, reading: Reading, nested: Nested): Shown[];
   /** The most attempts it can send under faults (every request at its most attempts, every loop at its most rounds), its waits aside. */
   worstCase(entry: E, nested: Nested): number;
-  /** The most checks its waits make (each by its schedule and deadline). */
-  waits(entry: E, nested: Nested): number;
+  /**
+   * Its share of the step's budget, from the retry table (STEP_BUDGET says how): every request at its
+   * attempts under faults, a loop's further rounds at what they send without faults, its waits'
+   * checks (each by its schedule and deadline) and one check's faults.
+   */
+  budget(entry: E, nested: Nested): number;
   /** The entries it runs as parts of a joint plan of several steps at once (a create: its writes); absent: itself. */
   parts?(entry: E): readonly PlanEntry[];
   /** The joined write it is, in a joint plan: one request per key with the others of its key. */

@@ -4,7 +4,7 @@
  */
 import { LOOPS } from "../../http/retryTable";
 import { entryKind } from "./kind";
-import { requestWorstCase, type PlannedRequest } from "./request";
+import { loopBudget, requestBudget, requestOnce, requestWorstCase, type PlannedRequest } from "./request";
 
 declare module "./kind" {
   interface EntryKinds {
@@ -71,6 +71,6 @@ export const merge = entryKind<MergeEntry>({
     reading.sent === undefined ? [entry.read, entry.write] : [entry.read, mergedWrite(entry, reading.answerOf(entry.read) as Record<string, unknown>)],
   describe: (entry) => [{ request: entry.read }, { request: shownWrite(entry) }],
   worstCase: (entry) => LOOPS.merge.attempts * (requestWorstCase(entry.read) + requestWorstCase(entry.write)),
-  waits: () => 0,
+  budget: (entry) => loopBudget("merge", requestBudget(entry.read) + requestBudget(entry.write), requestOnce(entry.read) + requestOnce(entry.write)),
   loops: () => ["merge"],
 });

@@ -8,7 +8,7 @@
 import { normalizeBindings, type Binding, type IamPolicy } from "../../google/iamPolicy";
 import { LOOPS } from "../../http/retryTable";
 import { entryKind, type Answer } from "./kind";
-import { requestWorstCase, type PlannedRequest } from "./request";
+import { loopBudget, requestBudget, requestOnce, requestWorstCase, type PlannedRequest } from "./request";
 
 declare module "./kind" {
   interface EntryKinds {
@@ -74,6 +74,6 @@ export const policy = entryKind<PolicyEntry>({
   },
   describe: (entry) => [{ request: entry.read }, { request: shownWrite(entry) }],
   worstCase: (entry) => LOOPS.policy.attempts * (requestWorstCase(entry.read) + requestWorstCase(entry.write)),
-  waits: () => 0,
+  budget: (entry) => loopBudget("policy", requestBudget(entry.read) + requestBudget(entry.write), requestOnce(entry.read) + requestOnce(entry.write)),
   loops: () => ["policy"],
 });

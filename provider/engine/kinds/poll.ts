@@ -5,7 +5,7 @@
  */
 import type { PollKind } from "../../google/poll";
 import { entryKind } from "./kind";
-import { checksOf, type PlannedRequest } from "./request";
+import { waitBudget, type PlannedRequest } from "./request";
 
 declare module "./kind" {
   interface EntryKinds {
@@ -41,5 +41,5 @@ export const poll = entryKind<PollEntry>({
     return pending !== undefined && !pending.done ? [entry.request] : [];
   },
   worstCase: () => 0,
-  waits: (entry) => checksOf(entry.request, entry.timeoutMs),
+  budget: (entry) => waitBudget(entry.request, entry.timeoutMs),
 });

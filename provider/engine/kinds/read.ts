@@ -5,7 +5,7 @@
  */
 import type { Binding } from "../../google/iamPolicy";
 import { entryKind } from "./kind";
-import { requestsWorstCase, type PlannedRequest } from "./request";
+import { requestsBudget, requestsWorstCase, type PlannedRequest } from "./request";
 
 declare module "./kind" {
   interface EntryKinds {
@@ -72,5 +72,5 @@ export const read = entryKind<ReadEntry>({
     return requests.filter((request) => (entry.when === undefined && request.once !== true) || log.isNext(request));
   },
   worstCase: (entry) => requestsWorstCase(readRequests(entry.via)),
-  waits: () => 0,
+  budget: (entry) => requestsBudget(readRequests(entry.via)),
 });

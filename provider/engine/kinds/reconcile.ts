@@ -7,7 +7,7 @@ import { LOOPS } from "../../http/retryTable";
 import type { AdoptEntry } from "./adopt";
 import { entryKind, type PlanEntry } from "./kind";
 import { readRequests, type ReadEntry } from "./read";
-import { requestsWorstCase, requestWorstCase, type PlannedRequest } from "./request";
+import { loopBudget, requestBudget, requestsBudget, requestsOnce, requestsWorstCase, requestWorstCase, type PlannedRequest } from "./request";
 
 declare module "./kind" {
   interface EntryKinds {
@@ -62,7 +62,14 @@ export const reconcile = entryKind<ReconcileEntry>({
     // A lost answer settles by reading (or listing), then the create goes again: at most the loop's rounds.
     return first + LOOPS.create.attempts * (nested.worstCase(entry.create) + settle);
   },
-  waits: (entry, nested) => nested.waits(entry.create),
+  budget(entry, nested) {
+    const first =
+      (entry.readFirst === undefined ? 0 : requestsBudget(readRequests(entry.readFirst.via))) +
+      (entry.listBefore === undefined ? 0 : requestBudget(entry.listBefore));
+    const settle = entry.settle !== undefined ? readRequests(entry.settle.via) : entry.listBefore === undefined ? [] : [entry.listBefore];
+    // The first round at the create's budget and its settling read's; each further round, after a lost answer, what it sends without faults.
+    return first + loopBudget("create", nested.budget(entry.create) + requestsBudget(settle), nested.once(entry.create) + requestsOnce(settle));
+  },
   parts: (entry) => entry.create,
   nested: (entry) => entry.create,
 });

@@ -5,7 +5,17 @@
  */
 import type { z } from "zod";
 import { defaultRepeatRule, type RepeatRule } from "../../http/retry";
-import { checksWithin, RATE_LIMITED_ATTEMPTS, REQUEST_ATTEMPTS, TOKEN_REFUSED, WAITS, type WaitName } from "../../http/retryTable";
+import {
+  checksWithin,
+  LOOPS,
+  RATE_LIMITED_ATTEMPTS,
+  REQUEST_ATTEMPTS,
+  STEP_BUDGET,
+  TOKEN_REFUSED,
+  WAITS,
+  type LoopName,
+  type WaitName,
+} from "../../http/retryTable";
 import type { Paging } from "./paging";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -53,11 +63,34 @@ export interface PlannedRequest {
   readonly once?: true;
 }
 
-/** One request's attempts at most: its rule's after faults or a rate limit's (which any request may meet), and a resend with a fresh token. */
+/** One attempt's sends at most under faults: its rule's attempts or a rate limit's (which any request may meet), and a resend with a fresh token and that token's exchange. */
+function attemptsOf(request: PlannedRequest): number {
+  const rule = request.repeat ?? defaultRepeatRule(request.method);
+  return Math.max(REQUEST_ATTEMPTS[rule].attempts, RATE_LIMITED_ATTEMPTS) + 2 * TOKEN_REFUSED.resends;
+}
+
+/** The pages a listing is counted at: the table's most, or fewer when it asks for fewer (a function's one page); one for any other request. */
+function pagesOf(request: PlannedRequest): number {
+  const paging = request.paging;
+  if (paging === undefined || (paging.field === undefined && paging.wholePages !== true && paging.byOffset === undefined)) return 1;
+  return Math.min(STEP_BUDGET.pages, paging.maxPages ?? Infinity);
+}
+
+/** One request's attempts at most, unbounded: every page of a listing at its most attempts; a wait's checks are its budget's (none here). */
 export function requestWorstCase(request: PlannedRequest): number {
   if (request.sent === "untilDone") return 0;
-  const rule = request.repeat ?? defaultRepeatRule(request.method);
-  return Math.max(REQUEST_ATTEMPTS[rule].attempts, RATE_LIMITED_ATTEMPTS) + TOKEN_REFUSED.resends;
+  return pagesOf(request) * attemptsOf(request);
+}
+
+/** One request's budget: its attempts under faults; a listing's further pages once each. A wait's checks: `waitBudget`. */
+export function requestBudget(request: PlannedRequest): number {
+  if (request.sent === "untilDone") return 0;
+  return attemptsOf(request) + pagesOf(request) - 1;
+}
+
+/** What one request sends without faults at most: a listing its pages; a wait's checks none (they are its budget's). */
+export function requestOnce(request: PlannedRequest): number {
+  return request.sent === "untilDone" ? 0 : pagesOf(request);
 }
 
 export const sum = (counts: readonly number[]): number => counts.reduce((total, count) => total + count, 0);
@@ -65,6 +98,23 @@ export const sum = (counts: readonly number[]): number => counts.reduce((total, 
 /** The attempts at most of requests sent one after another. */
 export const requestsWorstCase = (requests: readonly PlannedRequest[]): number => sum(requests.map(requestWorstCase));
 
+/** The budgets of requests sent one after another. */
+export const requestsBudget = (requests: readonly PlannedRequest[]): number => sum(requests.map(requestBudget));
+
+/** What requests sent one after another send without faults. */
+export const requestsOnce = (requests: readonly PlannedRequest[]): number => sum(requests.map(requestOnce));
+
 /** The checks at most of work polled by `request` (its wait schedule's, within `timeoutMs`: an opt-in wait's seconds); none when it polls nothing. */
 export const checksOf = (request: PlannedRequest, timeoutMs?: number): number =>
   request.waits === undefined ? 0 : checksWithin(WAITS[request.waits], timeoutMs);
+
+/** A wait's budget: each of its checks once, and one check's faults (its attempts but the first); none when it polls nothing. */
+export const waitBudget = (request: PlannedRequest, timeoutMs?: number): number =>
+  request.waits === undefined ? 0 : checksOf(request, timeoutMs) + attemptsOf(request) - 1;
+
+/**
+ * The budget of a loop of the retry table (`loop`'s rounds): its first round at `first`, the body's
+ * budget, and each further round at `again`, what a round sends without faults (it goes again after
+ * a refusal as stale or a lost answer, one attempt each).
+ */
+export const loopBudget = (loop: LoopName, first: number, again: number): number => first + (LOOPS[loop].attempts - 1) * again;

@@ -7,7 +7,7 @@
 import { LOOPS } from "../../http/retryTable";
 import { entryKind, type Answer, type PlanEntry } from "./kind";
 import { readRequests, type ReadEntry } from "./read";
-import { requestsWorstCase, requestWorstCase, type PlannedRequest } from "./request";
+import { loopBudget, requestBudget, requestOnce, requestsOnce, requestsWorstCase, requestWorstCase, type PlannedRequest } from "./request";
 
 declare module "./kind" {
   interface EntryKinds {
@@ -108,7 +108,15 @@ export const send = entryKind<SendEntry>({
     if (entry.whenRefused !== undefined) return LOOPS.refused.attempts * once + (LOOPS.refused.attempts - 1) * nested.worstCase(entry.whenRefused.first);
     return once;
   },
-  waits: (entry, nested) => (entry.whenRefused === undefined ? 0 : nested.waits(entry.whenRefused.first)),
+  budget(entry, nested) {
+    // The `move` loop's one round: the write, and the read that settles a lost answer.
+    const once = requestBudget(entry.request) + (entry.whenLost === undefined ? 0 : requestBudget(entry.whenLost));
+    // Under an etag, each further round reads the object again and writes again.
+    if (entry.underEtag !== undefined) return loopBudget("etag", once, requestsOnce(readRequests(entry.underEtag.reread.via)) + requestOnce(entry.request));
+    // Refused: what it runs first (a detach), then the write again.
+    if (entry.whenRefused !== undefined) return loopBudget("refused", once, nested.once(entry.whenRefused.first) + requestOnce(entry.request));
+    return once;
+  },
   nested: (entry) => entry.whenRefused?.first ?? [],
   loops: (entry) => (entry.underEtag === undefined ? [] : ["etag"]),
 });

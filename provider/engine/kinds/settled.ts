@@ -9,7 +9,17 @@ import { LOOPS, type LoopName } from "../../http/retryTable";
 import type { BatchKind } from "./join";
 import { entryKind, type Reading } from "./kind";
 import type { PollEntry } from "./poll";
-import { checksOf, requestsWorstCase, requestWorstCase, type PlannedRequest } from "./request";
+import {
+  loopBudget,
+  requestBudget,
+  requestOnce,
+  requestsBudget,
+  requestsOnce,
+  requestsWorstCase,
+  requestWorstCase,
+  waitBudget,
+  type PlannedRequest,
+} from "./request";
 
 declare module "./kind" {
   interface EntryKinds {
@@ -87,5 +97,11 @@ export const settled = entryKind<SettledEntry>({
     ];
   },
   worstCase: (entry) => LOOPS[entry.loop].attempts * (requestWorstCase(entry.read) + requestsWorstCase(writesOf(entry.write(entry.believed)))),
-  waits: ({ waits }) => (waits === undefined ? 0 : "served" in waits ? checksOf(waits.request) : checksOf(waits.request, waits.timeoutMs)),
+  budget(entry) {
+    const writes = writesOf(entry.write(entry.believed));
+    const { waits } = entry;
+    const wait = waits === undefined ? 0 : "served" in waits ? waitBudget(waits.request) : waitBudget(waits.request, waits.timeoutMs);
+    // Read, write; after a refusal as stale or a lost answer, read and write again, each round what it sends without faults.
+    return loopBudget(entry.loop, requestBudget(entry.read) + requestsBudget(writes), requestOnce(entry.read) + requestsOnce(writes)) + wait;
+  },
 });

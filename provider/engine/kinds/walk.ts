@@ -1,12 +1,12 @@
 /**
  * The walks of a plan through a registry of kinds, each entry by its kind's descriptor: its requests
  * in order (each entry told the answer of the one before it), what svc-plan shows, its worst case
- * and its waits' checks. The dispatchers (plan/requests.ts, plan/worstCase.ts, svc-plan, the
+ * and its budget. The dispatchers (plan/requests.ts, plan/worstCase.ts, svc-plan, the
  * conformance run) walk with these; none names a kind.
  */
 import type { JoinEntry } from "./join";
 import { kindOf, type Nested, type PlanEntry, type Reading, type Registry, type Shown } from "./kind";
-import { sum, type PlannedRequest } from "./request";
+import { requestsOnce, sum, type PlannedRequest } from "./request";
 
 /** The walks of `registry`'s kinds. */
 export function walkerOf(registry: Registry): Nested {
@@ -46,7 +46,9 @@ export function walkerOf(registry: Registry): Nested {
         (shown) => shown.request,
       ),
     worstCase: (entries) => sum(entries.map((entry) => kindOf(registry, entry).worstCase(entry, nested))),
-    waits: (entries) => sum(entries.map((entry) => kindOf(registry, entry).waits(entry, nested))),
+    budget: (entries) => sum(entries.map((entry) => kindOf(registry, entry).budget(entry, nested))),
+    // What svc-plan lists, each request at what it sends without faults (a listing its pages, a wait's checks none).
+    once: (entries) => requestsOnce(nested.requests(entries, { answerOf: () => undefined, alone: true })),
   };
   return nested;
 }

@@ -12,8 +12,12 @@ import { CredentialSettingError } from "./files";
 import { CLOUD_PLATFORM_SCOPE, CREDENTIAL_SETTINGS, credentialPlan, describeSource, type CredentialPlan } from "./settings";
 
 export interface TokenSource {
-  /** An access token valid for a while yet. */
-  token(): Promise<string>;
+  /**
+   * An access token valid for a while yet. `exchanged` is called when this call fetched a new one from
+   * the token endpoint (not the cached one, nor one another request was fetching): the exchange is
+   * spent from the budget of the step whose request needed it, and may refuse (BudgetSpent).
+   */
+  token(exchanged?: () => void): Promise<string>;
   /** The token was refused (401): the next `token()` fetches a new one, unless another request did already. */
   refused(token: string): void;
   /** What to change when the API says the token lacks its scope. */
@@ -44,10 +48,11 @@ export class TokenSources {
 
 export function createTokenSource(plan: CredentialPlan, build: (plan: CredentialPlan) => Promise<AuthClient> = authClientFor): TokenSource {
   let client: Promise<AuthClient> | undefined;
-  let inFlight: Promise<string> | undefined;
   let current: string | undefined;
 
-  const fetchToken = async (): Promise<string> => {
+  let inFlight: Promise<{ readonly token: string; readonly fresh: boolean }> | undefined;
+  /** The token, and whether it is a new one (an exchange with the token endpoint, not the library's cached token). */
+  const fetchToken = async (): Promise<{ token: string; fresh: boolean }> => {
     client ??= build(plan).catch((error: unknown) => {
       client = undefined;
       throw error;
@@ -61,20 +66,25 @@ export function createTokenSource(plan: CredentialPlan, build: (plan: Credential
       // A new token: refresh it ahead of expiry by the library's margin, or a share of a short token's life.
       authClient.eagerRefreshThresholdMillis = Math.min(DEFAULT_REFRESH_MARGIN_MS, (expiry - fetchedAt) * REFRESH_MARGIN_SHARE);
     }
+    const fresh = token !== current;
     current = token;
-    return token;
+    return { token, fresh };
   };
 
   return {
-    token() {
-      inFlight ??= fetchToken()
+    async token(exchanged) {
+      if (inFlight !== undefined) return (await inFlight).token;
+      inFlight = fetchToken()
         .catch((error: unknown) => {
           throw explain(plan, error);
         })
         .finally(() => {
           inFlight = undefined;
         });
-      return inFlight;
+      const { token, fresh } = await inFlight;
+      // Counted by the caller that started it; those who waited on it paid nothing.
+      if (fresh) exchanged?.();
+      return token;
     },
     scopeHint: scopeHint(plan),
     refused(token) {

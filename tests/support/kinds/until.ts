@@ -28,9 +28,9 @@ export const until = entryKind<UntilEntry>({
     }
   },
   requests: (entry) => [entry.request],
-  // Its checks are a wait's: the budget counts them (waits), not the worst case of its requests.
+  // Its checks are a wait's: its budget counts each once, not the worst case of its requests.
   worstCase: () => 0,
-  waits: (entry) => entry.checks,
+  budget: (entry) => entry.checks,
 });
 
 /** The engine's kinds and `until`. */
