@@ -1,6 +1,7 @@
 /**
- * Every number in the one table (provider/http/retryTable.ts): no file of provider/http/ or
- * provider/engine/batching/ but the table holds a number of a timing kind. Flagged: a number (other
+ * Every number in the one table (provider/http/retryTable.ts): no file of provider/http/ or the
+ * engine's rooms that retry, wait or budget (batching/, kinds/, executor/, plan/) but the table
+ * holds a number of a timing kind. Flagged: a number (other
  * than 0) given to a name of time (`…Ms`, `…_MS`, a timeout, delay, interval, wait, pause or
  * patience), and any number of 10 or more; neither when it is an HTTP status compared with or
  * given as a status, or a unit's factor converting a value read from elsewhere (`ms / 1000`,
@@ -11,7 +12,7 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { REPO_ROOT } from "../support/toolchain";
 
-const FOLDERS = ["provider/http", "provider/engine/batching"];
+const FOLDERS = ["provider/http", "provider/engine/batching", "provider/engine/kinds", "provider/engine/executor", "provider/engine/plan"];
 const TABLE = "provider/http/retryTable.ts";
 
 /** Numbers that are not times nor bounds of a retry or a wait: file, the number's text, and why. */
@@ -131,11 +132,18 @@ const read = (file: string): string => readFileSync(path.join(REPO_ROOT, file), 
 describe("every number in the one table", () => {
   it("finds the files it checks", () => {
     expect(files).toEqual(
-      expect.arrayContaining(["provider/http/client.ts", "provider/engine/batching/relay.ts", "provider/engine/batching/windowsReducer.ts"]),
+      expect.arrayContaining([
+        "provider/http/client.ts",
+        "provider/engine/batching/relay.ts",
+        "provider/engine/batching/windowsReducer.ts",
+        "provider/engine/kinds/request.ts",
+        "provider/engine/executor/polls.ts",
+        "provider/engine/plan/worstCase.ts",
+      ]),
     );
   });
 
-  it("no file of provider/http/ or provider/engine/batching/ but the retry table holds a timing number", () => {
+  it("no file of provider/http/ or the engine's batching, kinds, executor or plan but the retry table holds a timing number", () => {
     const found = files.flatMap((file) => timingNumbers(file, read(file)));
     expect(found.map(({ file, line, text, why }) => `${file}:${line}: ${why}: ${text}`)).toEqual([]);
   });
