@@ -180,8 +180,8 @@ export class Budget {
 
   constructor(
     readonly owner: BudgetOwner,
-    /** Attempts in all (a step's: `budgetOf` its plan, engine/plan/worstCase.ts). */
-    readonly limit: number,
+    /** Attempts in all (a step's: `budgetOf` its plan, engine/plan/worstCase.ts); `grant` adds to it. */
+    private allowed: number,
     /** A batch's pool draws from its members instead of a count of its own. */
     private readonly members?: readonly Budget[],
     /** A shared wait's: each attempt is spent from every one of its waiters' budgets (`waiters`). */
@@ -207,11 +207,28 @@ export class Budget {
       const richest = this.members.reduce<Budget | undefined>((best, member) => (member.remaining > (best?.remaining ?? 0) ? member : best), undefined);
       if (richest === undefined) throw new BudgetSpent(this.owner, this.sent, request, last);
       richest.spend(request, last);
-    } else if (this.sent >= this.limit) {
+    } else if (this.sent >= this.allowed) {
       throw new BudgetSpent(this.owner, this.sent, request, last);
     }
     this.sent++;
     this.log.push(request);
+  }
+
+  /** Attempts in all, what was granted since included. */
+  get limit(): number {
+    return this.allowed;
+  }
+
+  /**
+   * `count` more attempts, for work an answer showed that no plan can know of (a listing's pages past
+   * the table's count, as each page says there is another): the one member with the most left of a
+   * pool, or every waiter of a shared wait, is granted them.
+   */
+  grant(count: number): void {
+    if (this.waiters !== undefined) for (const waiter of this.waiters.budgets()) waiter.grant(count);
+    else if (this.members !== undefined)
+      this.members.reduce<Budget | undefined>((best, member) => (member.remaining > (best?.remaining ?? -1) ? member : best), undefined)?.grant(count);
+    else this.allowed += count;
   }
 
   get spent(): number {
@@ -220,7 +237,7 @@ export class Budget {
 
   get remaining(): number {
     if (this.waiters !== undefined) return Math.max(0, ...[...this.waiters.budgets()].map((waiter) => waiter.remaining));
-    return this.members === undefined ? this.limit - this.sent : this.members.reduce((sum, member) => sum + member.remaining, 0);
+    return this.members === undefined ? this.allowed - this.sent : this.members.reduce((sum, member) => sum + member.remaining, 0);
   }
 
   /** The attempts sent, each as `METHOD path`. */

@@ -280,7 +280,7 @@ export const STEP_BUDGET = {
   pages: 10,
   tokenExchanges: 2,
   why:
-    "10 pages of 1,000 hold a zone's default quota of record sets (10,000), the largest collection; a step starts without a token once, and an " +
+    "10 pages of 1,000 hold a zone's default quota of record sets (10,000), the largest collection (a page past them is granted as its answer shows it); a step starts without a token once, and an " +
     "hour's token is refreshed at most once in its longest wait (10 min); a bad round of faults per request and every round of contention fit, an outage does not",
 } as const;
 

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import type { ApiClient, RequestSpec } from "../../http/client";
 import { ApiError } from "../../http/answer";
-import { LOOPS, loopPauseMs, type LoopName } from "../../http/retryTable";
+import { LOOPS, loopPauseMs, STEP_BUDGET, type LoopName } from "../../http/retryTable";
 import type { Budget } from "../../http/retry";
 import type { EngineProcess } from "../batching/engineProcess";
 import type { OwnershipOf } from "../ownership/records";
@@ -133,6 +133,7 @@ async function sendReading(request: PlannedRequest, client: ApiClient, context: 
     const next = page["nextPageToken"];
     pageToken = typeof next === "string" && next !== "" ? next : undefined;
     if (pageToken === undefined || pages >= maxPages || read.length >= enough || (sought.size > 0 && seenAll(read, sought))) return read;
+    morePages(pages, context);
   }
 }
 
@@ -154,7 +155,17 @@ async function sendByOffset(
     )) as unknown[];
     items.push(...page);
     if (page.length < limit || pages >= maxPages || items.length >= enough) return items;
+    morePages(pages, context);
   }
+}
+
+/**
+ * The answer of page `pages` says there is another: past the pages a plan counts a listing at
+ * (STEP_BUDGET's), each is granted its one send, as the answers show it (a zone whose quota was
+ * raised past 10,000 record sets is read to its end); its faults are the budget's as any other's.
+ */
+function morePages(pages: number, context: RunContext): void {
+  if (pages >= STEP_BUDGET.pages) context.budget.grant(1);
 }
 
 function seenAll(items: readonly unknown[], sought: ReadonlySet<string>): boolean {
