@@ -11,9 +11,9 @@ import { COLLAPSE_LINES, renderMarkdown } from "../../tools/plan/markdown";
 import { parsePreview, type PreviewJson } from "../../tools/plan/preview";
 import { buildReport } from "../../tools/plan/report";
 import { described, joinedRequests } from "../../tools/plan/describe";
-import { managedZoneIamBinding } from "../../provider/apis/dns/iam";
+import { managedZoneIamBinding, managedZoneIamMember } from "../../provider/apis/dns/iam";
 import { ENTRY_KINDS, walkerOf } from "../../provider/engine/kinds";
-import { ETAG_READ } from "../../provider/engine/kinds/policy";
+import { BINDINGS_READ, CONDITIONS_READ, ETAG_READ, MEMBERS_READ } from "../../provider/engine/kinds/policy";
 import { LIVE_OBJECT } from "../../provider/engine/kinds/merge";
 import { planStep } from "../../provider/engine/plan/planStep";
 import { joinZoneChange } from "../../provider/apis/dns/recordSets/zoneChange";
@@ -91,8 +91,9 @@ describe("the report of a preview", () => {
     expect(editor[1]).toMatchObject({ headers: { "If-Match": "<the etag read>" }, query: { sendNotifications: "false" } });
     // The PUT is the live object read first with the change merged in; the policy write, the policy at version 3 under the etag read.
     expect(editor[1]?.body).toEqual({ "...": LIVE_OBJECT, role: "reader" });
+    // A role's binding: the other roles' bindings and the conditional ones read are kept, marked as the read's.
     expect(byName("readers").requests[1]?.body).toEqual({
-      policy: { version: 3, etag: ETAG_READ, bindings: [{ role: "roles/dns.reader", members: ["group:ops@example.com"] }] },
+      policy: { version: 3, etag: ETAG_READ, bindings: [BINDINGS_READ, { role: "roles/dns.reader", members: ["group:ops@example.com"] }, CONDITIONS_READ] },
     });
     const [patch] = byName("cpus").requests;
     expect(patch).toMatchObject({ method: "PATCH", query: { updateMask: "quotaConfig.preferredValue" }, body: { quotaConfig: { preferredValue: "22" } } });
@@ -121,6 +122,45 @@ describe("the report of a preview", () => {
     expect(sentBodies).toContain('{"policy":{"version":3,"etag":"BwX1","bindings":[{"role":"roles/dns.reader","members":["user:b@example.com"]}]}}');
     expect(sentBodies).not.toContain(ETAG_READ);
     expect(JSON.stringify(described(plan).requests.map((request) => request.body))).toContain(ETAG_READ);
+  });
+
+  /** A printed body with what the read knows put in for its marks: the etag, the other roles' bindings, a role's members, the conditional bindings. */
+  function withTheRead(printed: unknown, live: { etag: string; bindings: Array<{ role: string; members: string[]; condition?: unknown }> }): unknown {
+    const plain = live.bindings.filter((binding) => binding.condition === undefined);
+    const { policy } = printed as { policy: { version: number; etag: string; bindings: unknown[] } };
+    const written = policy.bindings.filter((binding): binding is { role: string; members: string[] } => typeof binding === "object");
+    const bindings = policy.bindings.flatMap((binding) => {
+      if (binding === BINDINGS_READ) return plain.filter((other) => !written.some((mine) => mine.role === other.role));
+      if (binding === CONDITIONS_READ) return live.bindings.filter((other) => other.condition !== undefined);
+      const { role, members } = binding as { role: string; members: string[] };
+      const read = plain.find((other) => other.role === role)?.members ?? [];
+      return [{ role, members: members.flatMap((member) => (member === MEMBERS_READ ? read : [member])) }];
+    });
+    return { policy: { ...policy, etag: live.etag, bindings } };
+  }
+
+  it.each([
+    ["a role's binding (authoritative for its role)", managedZoneIamBinding, { role: "roles/dns.reader", members: ["user:b@example.com"] }],
+    ["a member (added to the role's members read)", managedZoneIamMember, { role: "roles/dns.reader", member: "user:b@example.com" }],
+  ])("prints %s as sent, what the read knows marked, whatever else the policy holds", (_what, declaration, grant) => {
+    const news = { project: "p", managedZone: "z", ...grant };
+    const plan = planStep("create", { declaration, id: "", olds: {}, news, identity: { project: "p", managedZone: "z" } });
+    const live = {
+      etag: "BwX2",
+      bindings: [
+        { role: "roles/dns.admin", members: ["user:root@example.com"] },
+        { role: "roles/dns.reader", members: ["user:a@example.com"] },
+        { role: "roles/dns.reader", members: ["user:c@example.com"], condition: { expression: "request.time < timestamp('2030-01-01T00:00:00Z')" } },
+      ],
+    };
+    const sent = walkerOf(ENTRY_KINDS)
+      .requests(plan, { answerOf: () => live, sent: { isNext: () => true } })
+      .filter((request) => request.path.endsWith(":setIamPolicy"));
+    const printed = described(plan).requests.filter((request) => request.path.endsWith(":setIamPolicy"));
+    expect(sent).toHaveLength(1);
+    expect(printed).toHaveLength(1);
+    expect(withTheRead(printed[0]?.body, live)).toEqual(sent[0]?.body);
+    expect(JSON.stringify(sent[0]?.body)).not.toMatch(/<the /);
   });
 
   it("counts a zone change's status check, and a write alone in its zone as what it sends alone", () => {

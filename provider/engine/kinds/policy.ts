@@ -43,10 +43,17 @@ const policyBody = <T>(etag: T, bindings: readonly unknown[]): { policy: { versi
 /** What svc-plan prints for the etag of a policy write: known only once the policy is read. Never in a body that is sent. */
 export const ETAG_READ = "<the etag read>";
 
-/** The write as svc-plan prints it: the body as sent, the etag marked as the read's, the bindings the change writes. */
+/** What svc-plan prints for the bindings of other roles a write keeps from the policy read. Never in a body that is sent. */
+export const BINDINGS_READ = "<the other bindings read, kept>";
+/** What svc-plan prints for the members of a role a write keeps from the policy read (a member added to them). Never sent. */
+export const MEMBERS_READ = "<the members read>";
+/** What svc-plan prints for the conditional bindings every write keeps from the policy read, after the others. Never sent. */
+export const CONDITIONS_READ = "<the conditional bindings read, kept>";
+
+/** The write as svc-plan prints it: the body as sent, the etag and what the change keeps of the policy read marked as the read's. */
 function shownWrite(entry: PolicyEntry): PlannedRequest {
   const { bindings } = (entry.write.body ?? {}) as { bindings?: unknown };
-  return { ...entry.write, body: policyBody(ETAG_READ, Array.isArray(bindings) ? bindings : [bindings]) };
+  return { ...entry.write, body: policyBody(ETAG_READ, Array.isArray(bindings) ? [...bindings, CONDITIONS_READ] : [bindings]) };
 }
 
 export const policy = entryKind<PolicyEntry>({

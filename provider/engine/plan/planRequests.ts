@@ -12,7 +12,10 @@ import type { Args, PatchChange, PolicyHook, ResourceDeclaration, State } from "
 import { abandons, createTemplate, fillQuery, mergedQuery, optionQuery, updateOf } from "../declaration/steps";
 import { fillTemplate, formatId } from "../declaration/template";
 import { defaultPatchBody, maskedPatch } from "./diff";
-import type { PlanEntry, PlannedRequest, PolicyEntry, ReadEntry, ReadVia, SendEntry } from "../kinds";
+import { BINDINGS_READ, MEMBERS_READ, type PlanEntry, type PlannedRequest, type PolicyEntry, type ReadEntry, type ReadVia, type SendEntry } from "../kinds";
+
+/** The stand-in role of the policy read's other bindings, when a grant is shown. */
+const OTHER_ROLE = "roles/<another role read>";
 
 type Identity = Readonly<Record<string, string>>;
 
@@ -43,15 +46,26 @@ export function policyEntry(hook: PolicyHook<Args, unknown>, identity: Identity,
 }
 
 /**
- * The bindings a grant writes into a policy without any, for a reader. Built from inputs not known
- * yet (a preview's), they may be no bindings: then they are said to be built at up, with why. A
- * grant that fails is an error of the step.
+ * The bindings a grant writes, for a reader, as sent: built from the policy read, which only the read
+ * knows. The grant is run on a stand-in for it, each of its roles and one other role holding the
+ * members read (MEMBERS_READ): what the grant keeps of other roles is printed as BINDINGS_READ, what
+ * it keeps of a role's members as MEMBERS_READ (a member added to those read), and what it writes
+ * in full as written (a whole policy, a role's binding). Built from inputs not known yet (a
+ * preview's), they may be no bindings: then they are said to be built at up, with why. A grant that
+ * fails is an error of the step.
  */
 function shownGrant(hook: PolicyHook<Args, unknown>, args: Args): unknown {
-  const granted = z.array(bindingWire).safeParse(hook.grant([], args));
-  if (granted.success) return granted.data;
-  const [issue] = granted.error.issues;
-  return `(built from the inputs at up: ${issue === undefined ? "not bindings yet" : `${issue.path.join(".") || "the bindings"}: ${issue.message}`})`;
+  const alone = z.array(bindingWire).safeParse(hook.grant([], args));
+  if (!alone.success) {
+    const [issue] = alone.error.issues;
+    return `(built from the inputs at up: ${issue === undefined ? "not bindings yet" : `${issue.path.join(".") || "the bindings"}: ${issue.message}`})`;
+  }
+  const roles = [...new Set(alone.data.map((binding) => binding.role))];
+  const read: Binding[] = [OTHER_ROLE, ...roles].map((role) => ({ role, members: [MEMBERS_READ] }));
+  return z
+    .array(bindingWire)
+    .parse(hook.grant(read, args))
+    .map((binding) => (binding.role === OTHER_ROLE ? BINDINGS_READ : binding));
 }
 
 /** The wait a create or update answer may start (`steps.wait`), as entries: none unless declared (and, opt-in, asked for). */
