@@ -53,7 +53,7 @@ export const CONDITIONS_READ = "<the conditional bindings read, kept>";
 /** The write as svc-plan prints it: the body as sent, the etag and what the change keeps of the policy read marked as the read's. */
 function shownWrite(entry: PolicyEntry): PlannedRequest {
   const { bindings } = (entry.write.body ?? {}) as { bindings?: unknown };
-  return { ...entry.write, body: policyBody(ETAG_READ, Array.isArray(bindings) ? [...bindings, CONDITIONS_READ] : [bindings]) };
+  return { ...entry.write, body: policyBody(ETAG_READ, Array.isArray(bindings) ? [...(bindings as unknown[]), CONDITIONS_READ] : [bindings]) };
 }
 
 export const policy = entryKind<PolicyEntry>({

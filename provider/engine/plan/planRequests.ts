@@ -6,16 +6,16 @@
  * nothing is sent here.
  */
 import { z } from "zod";
-import { bindingWire, policyWire, type Binding } from "../../google/iamPolicy";
+import type { Binding } from "../../google/iamPolicy";
 import { listingRequest } from "../../google/listing";
-import type { Args, PatchChange, PolicyHook, ResourceDeclaration, State } from "../declaration/declaration";
+import type { Args, PatchChange, ResourceDeclaration, State } from "../declaration/declaration";
 import { abandons, createTemplate, fillQuery, mergedQuery, optionQuery, updateOf } from "../declaration/steps";
 import { fillTemplate, formatId } from "../declaration/template";
 import { defaultPatchBody, maskedPatch } from "./diff";
-import { BINDINGS_READ, MEMBERS_READ, type PlanEntry, type PlannedRequest, type PolicyEntry, type ReadEntry, type ReadVia, type SendEntry } from "../kinds";
+import type { PlanEntry, PlannedRequest, ReadEntry, ReadVia, SendEntry } from "../kinds";
+import { policyEntry, policyRead, shownGrant } from "./policyRequests";
 
-/** The stand-in role of the policy read's other bindings, when a grant is shown. */
-const OTHER_ROLE = "roles/<another role read>";
+export { policyEntry, policyRead } from "./policyRequests";
 
 type Identity = Readonly<Record<string, string>>;
 
@@ -23,49 +23,6 @@ type Identity = Readonly<Record<string, string>>;
 export function createPath(declaration: ResourceDeclaration, args: Args, identity: Identity): string {
   const { template, values } = createTemplate(declaration.steps?.create?.path, declaration.paths.collection, args, identity);
   return fillTemplate(template, values);
-}
-
-/** An access policy's read-modify-write with `change`; `shown` is the bindings a reader sees (from none). */
-export function policyEntry(hook: PolicyHook<Args, unknown>, identity: Identity, change: (bindings: Binding[]) => Binding[], shown: unknown): PolicyEntry {
-  const resource = fillTemplate(hook.resource, identity);
-  return {
-    kind: "policy",
-    read: { ...policyRead(resource), note: "reads the policy and its etag" },
-    write: {
-      method: "POST",
-      path: `${resource}:setIamPolicy`,
-      body: { bindings: shown },
-      described: true,
-      repeat: "idempotent",
-      schema: policyWire,
-      note: "the policy read, with this change, under its etag (read again and redone when it changed meanwhile)",
-    },
-    change,
-    label: formatId(hook.label, identity),
-  };
-}
-
-/**
- * The bindings a grant writes, for a reader, as sent: built from the policy read, which only the read
- * knows. The grant is run on a stand-in for it, each of its roles and one other role holding the
- * members read (MEMBERS_READ): what the grant keeps of other roles is printed as BINDINGS_READ, what
- * it keeps of a role's members as MEMBERS_READ (a member added to those read), and what it writes
- * in full as written (a whole policy, a role's binding). Built from inputs not known yet (a
- * preview's), they may be no bindings: then they are said to be built at up, with why. A grant that
- * fails is an error of the step.
- */
-function shownGrant(hook: PolicyHook<Args, unknown>, args: Args): unknown {
-  const alone = z.array(bindingWire).safeParse(hook.grant([], args));
-  if (!alone.success) {
-    const [issue] = alone.error.issues;
-    return `(built from the inputs at up: ${issue === undefined ? "not bindings yet" : `${issue.path.join(".") || "the bindings"}: ${issue.message}`})`;
-  }
-  const roles = [...new Set(alone.data.map((binding) => binding.role))];
-  const read: Binding[] = [OTHER_ROLE, ...roles].map((role) => ({ role, members: [MEMBERS_READ] }));
-  return z
-    .array(bindingWire)
-    .parse(hook.grant(read, args))
-    .map((binding) => (binding.role === OTHER_ROLE ? BINDINGS_READ : binding));
 }
 
 /** The wait a create or update answer may start (`steps.wait`), as entries: none unless declared (and, opt-in, asked for). */
@@ -267,11 +224,6 @@ export function bodyFromState(fields: Readonly<Record<string, string>> | undefin
 /** The GET of the item, its answer parsed by the wire schema in the call path. */
 export function itemRead(declaration: ResourceDeclaration, identity: Identity): PlannedRequest {
   return { method: "GET", path: fillTemplate(declaration.paths.item, identity), schema: declaration.wire };
-}
-
-/** The read of an access policy, as a read sent as POST. */
-export function policyRead(resource: string): PlannedRequest {
-  return { method: "POST", path: `${resource}:getIamPolicy`, body: { options: { requestedPolicyVersion: 3 } }, repeat: "read", schema: policyWire };
 }
 
 /** How one object is read (`known`: its inputs or stored state, which a policy's grant and a stored read take their values from). */
