@@ -94,6 +94,15 @@ type Reduced = readonly [BatchingState, readonly BatchingEffect[]];
 
 export const timerName = (group: string, timer: string, key: string): string => `${group}|${timer}|${key}`;
 
+/** The timer whose end is `then`, named by its group, kind and key. */
+const timer = (then: TimerEvent, ms: number, clock: "engine" | "service"): BatchingEffect => ({
+  kind: "timer",
+  name: timerName(then.group, then.timer, then.key),
+  ms,
+  clock,
+  then,
+});
+
 function groupOf<T>(groups: ReadonlyMap<string, T>, name: string): T {
   const group = groups.get(name);
   if (group === undefined) throw new Error(`batching: no group "${name}" was registered`);
@@ -138,13 +147,7 @@ function absorbWindows(state: BatchingState, config: MachineConfig, group: strin
   for (const effect of effects) {
     switch (effect.kind) {
       case "timer":
-        out.push({
-          kind: "timer",
-          name: timerName(group, effect.timer, effect.key),
-          ms: effect.ms,
-          clock: "engine",
-          then: { kind: "windowTimer", group, timer: effect.timer, key: effect.key },
-        });
+        out.push(timer({ kind: "windowTimer", group, timer: effect.timer, key: effect.key }, effect.ms, "engine"));
         break;
       case "cancel":
         out.push({ kind: "cancel", names: effect.timers.map((timer) => timerName(group, timer, effect.key)) });
@@ -172,14 +175,14 @@ function absorbRelay(state: BatchingState, config: MachineConfig, group: string,
   for (const effect of effects) {
     switch (effect.kind) {
       case "timer":
-        out.push({
-          kind: "timer",
-          name: timerName(group, effect.timer, effect.key),
-          ms: effect.ms,
-          // The patience waits for the engine's next write; the pauses, for the service's work.
-          clock: effect.timer === "pause" ? "service" : "engine",
-          then: { kind: "relayTimer", group, timer: effect.timer, key: effect.key, holder: effect.holder },
-        });
+        // The patience waits for the engine's next write; the pauses, for the service's work.
+        out.push(
+          timer(
+            { kind: "relayTimer", group, timer: effect.timer, key: effect.key, holder: effect.holder },
+            effect.ms,
+            effect.timer === "pause" ? "service" : "engine",
+          ),
+        );
         break;
       case "cancel":
         out.push({ kind: "cancel", names: [timerName(group, "patience", effect.key), timerName(group, "pause", effect.key)] });
